@@ -1,0 +1,255 @@
+import path from 'node:path';
+import { CHAINS, CURRENCY_CODES, type Chain, type Currency, DEFAULT_LANG, LANGS, isChainAddress } from '@nexa/contract';
+import { z } from 'zod';
+import type { MarketConfig } from './modules/market/service.js';
+
+/**
+ * All configuration comes from the environment (ARCHITECTURE §1), each variable with a default that works on a
+ * fresh machine. Parsed once at start; a bad value stops the process with a clear message.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const decimal = z.string().regex(/^\d{1,12}(\.\d{1,8})?$/);
+
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEFAULT_LANG: z.enum(LANGS).default(DEFAULT_LANG),
+  INVITE_CODE_REQUIRED: bool.default(false),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SMTP_URL: z.string().optional(),
+  SMTP_FROM: z.string().default('Nexa <no-reply@localhost>'),
+  SMS_HTTP_URL: z.string().url().optional(),
+  SMS_HTTP_TOKEN: z.string().optional(),
+  WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: bool.default(false),
+  MARKET_SOURCE: z.enum(['sim', 'okx']).default('sim'),
+  MARKET_SEED: z.string().min(1).default('nexa'),
+  MARKET_FEED: bool.default(true),
+  MARKET_HISTORY_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
+  TICK_RETENTION_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 90)
+    .default(24),
+  OKX_REST_URL: z.string().url().default('https://www.okx.com'),
+  OKX_WS_URL: z.string().url().default('wss://ws.okx.com:8443/ws/v5/public'),
+  SUPPORT_EMAIL: z.string().default('support@nexa.example'),
+  DEMO_AMOUNT: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/)
+    .default('10000'),
+  // Funding (deposits and withdrawals).
+  DEPOSIT_OPTIONS: z.string().default('USDT:TRC20:10,USDT:ERC20:10,USDC:ERC20:10'),
+  DEPOSIT_ADDRESS_TRC20: z.string().default('TNexaDepositAddressXXXXXXXXXXXXXXX'),
+  DEPOSIT_ADDRESS_ERC20: z.string().default('0x4e6578614465706f736974455243323078787878'),
+  DEPOSIT_ADDRESS_BEP20: z.string().default('0x4e6578614465706f736974424550323078787878'),
+  DEPOSIT_ADDRESS_BTC: z.string().default('bc1qnexadep0s2tadd7essqqqqqqqqqqqqqqqqqqqq'),
+  WITHDRAWAL_OPTIONS: z.string().default('USDT:TRC20,USDT:ERC20,USDC:ERC20,BTC:BTC,ETH:ERC20'),
+  WITHDRAWAL_BANK: bool.default(true),
+  WITHDRAWAL_BANK_CURRENCY: z.enum(CURRENCY_CODES as [Currency, ...Currency[]]).default('USDT'),
+  WITHDRAWAL_MIN_USD: decimal.default('10'),
+  WITHDRAWAL_MAX_USD: decimal.default('50000'),
+  WITHDRAWAL_FEE_PERCENT: decimal.default('1'),
+  WITHDRAWAL_DAILY_LIMIT: z.coerce.number().int().min(1).max(1000).default(5),
+  FUNDING_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  logLevel: string;
+  defaultLang: (typeof LANGS)[number];
+  inviteCodeRequired: boolean;
+  sessionTtlMs: number;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  smsHttpUrl: string | undefined;
+  smsHttpToken: string | undefined;
+  /** The built H5 app; unset or missing: /h5/ answers 404 and the API still works. */
+  webDistDir: string | undefined;
+  trustProxy: boolean;
+  /** Demo assets (USDT) granted per monthly claim. */
+  demoAmount: string;
+  market: MarketConfig;
+  supportEmail: string;
+  auth: AuthLimits;
+  funding: FundingConfig;
+}
+
+/** Deposits and withdrawals: what is offered, where deposits go, and the withdrawal limits (spec §9). */
+export interface FundingConfig {
+  /** Per currency, the chains it is deposited on and the least accepted per deposit. */
+  deposits: { currency: Currency; chains: { chain: Chain; minAmount: string }[] }[];
+  /** The platform's receiving address per chain. */
+  depositAddresses: Record<Chain, string>;
+  /** Per currency, the chains a crypto withdrawal may go to. */
+  withdrawals: { currency: Currency; chains: Chain[] }[];
+  /** Bank-card withdrawals are offered (paid out of `bankCurrency`). */
+  bank: boolean;
+  bankCurrency: Currency;
+  /** Per withdrawal, in USD; the fee is a percentage of the amount. */
+  minUsd: string;
+  maxUsd: string;
+  feePercent: string;
+  /** Withdrawals a user may submit per UTC day. */
+  dailyLimit: number;
+  /** Per-address cap a minute on each call that uploads, submits or checks a password (funding and identity). */
+  perIpPerMinute: number;
+}
+
+/** Throttles of the account calls; tests shorten the waits, never the counts they check. */
+export interface AuthLimits {
+  codeResendMs: number;
+  codeTtlMs: number;
+  codeMaxAttempts: number;
+  /** Failed logins for one account before it is locked. */
+  loginAccountMaxFailures: number;
+  /** Failed logins from one address before it is locked. */
+  loginIpMaxFailures: number;
+  loginLockMs: number;
+  /** Failures are counted within this window. */
+  loginWindowMs: number;
+  /** Each failure past the second waits this much longer (capped at 8×) before answering. */
+  loginSlowdownStepMs: number;
+  /** Per-address request cap on the code and login calls, per minute. */
+  perIpPerMinute: number;
+}
+
+export const DEFAULT_AUTH_LIMITS: AuthLimits = {
+  codeResendMs: 60_000,
+  codeTtlMs: 10 * 60_000,
+  codeMaxAttempts: 5,
+  loginAccountMaxFailures: 5,
+  loginIpMaxFailures: 30,
+  loginLockMs: 15 * 60_000,
+  loginWindowMs: 15 * 60_000,
+  loginSlowdownStepMs: 250,
+  perIpPerMinute: 30,
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL || undefined,
+    redisUrl: e.REDIS_URL || undefined,
+    logLevel: e.LOG_LEVEL,
+    defaultLang: e.DEFAULT_LANG,
+    inviteCodeRequired: e.INVITE_CODE_REQUIRED,
+    sessionTtlMs: e.SESSION_TTL_DAYS * 86_400_000,
+    smtpUrl: e.SMTP_URL || undefined,
+    smtpFrom: e.SMTP_FROM,
+    smsHttpUrl: e.SMS_HTTP_URL,
+    smsHttpToken: e.SMS_HTTP_TOKEN,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    trustProxy: e.TRUST_PROXY,
+    demoAmount: e.DEMO_AMOUNT,
+    market: {
+      source: e.MARKET_SOURCE,
+      seed: e.MARKET_SEED,
+      feed: e.MARKET_FEED,
+      historyHours: e.MARKET_HISTORY_HOURS,
+      tickRetentionMs: e.TICK_RETENTION_HOURS * 3_600_000,
+      okx: { restUrl: e.OKX_REST_URL, wsUrl: e.OKX_WS_URL },
+    },
+    supportEmail: e.SUPPORT_EMAIL,
+    auth: DEFAULT_AUTH_LIMITS,
+    funding: fundingConfig(e),
+  };
+}
+
+function fundingConfig(e: z.infer<typeof Env>): FundingConfig {
+  const depositAddresses = {
+    TRC20: e.DEPOSIT_ADDRESS_TRC20,
+    ERC20: e.DEPOSIT_ADDRESS_ERC20,
+    BEP20: e.DEPOSIT_ADDRESS_BEP20,
+    BTC: e.DEPOSIT_ADDRESS_BTC,
+  };
+  for (const chain of CHAINS) {
+    if (!isChainAddress(chain, depositAddresses[chain])) {
+      throw new Error(`Invalid environment:\n  DEPOSIT_ADDRESS_${chain}: not a ${chain} address`);
+    }
+  }
+  const minUsd = Number(e.WITHDRAWAL_MIN_USD);
+  if (minUsd <= 0 || minUsd > Number(e.WITHDRAWAL_MAX_USD)) {
+    throw new Error('Invalid environment:\n  WITHDRAWAL_MIN_USD: must be above 0 and at most WITHDRAWAL_MAX_USD');
+  }
+  if (Number(e.WITHDRAWAL_FEE_PERCENT) >= 100) {
+    throw new Error('Invalid environment:\n  WITHDRAWAL_FEE_PERCENT: must be below 100');
+  }
+  const deposits: FundingConfig['deposits'] = [];
+  for (const [currency, chain, min] of parseOptions('DEPOSIT_OPTIONS', e.DEPOSIT_OPTIONS, 3)) {
+    if (!min || !/^\d{1,12}(\.\d{1,8})?$/.test(min) || Number(min) <= 0) {
+      throw new Error(`Invalid environment:\n  DEPOSIT_OPTIONS: bad minimum "${min}"`);
+    }
+    optionOf(deposits, currency!).chains.push({ chain: chain as Chain, minAmount: min });
+  }
+  const withdrawals: FundingConfig['withdrawals'] = [];
+  for (const [currency, chain] of parseOptions('WITHDRAWAL_OPTIONS', e.WITHDRAWAL_OPTIONS, 2)) {
+    optionOf(withdrawals, currency!).chains.push(chain as Chain);
+  }
+  return {
+    deposits,
+    depositAddresses,
+    withdrawals,
+    bank: e.WITHDRAWAL_BANK,
+    bankCurrency: e.WITHDRAWAL_BANK_CURRENCY,
+    minUsd: e.WITHDRAWAL_MIN_USD,
+    maxUsd: e.WITHDRAWAL_MAX_USD,
+    feePercent: e.WITHDRAWAL_FEE_PERCENT,
+    dailyLimit: e.WITHDRAWAL_DAILY_LIMIT,
+    perIpPerMinute: e.FUNDING_PER_IP_PER_MINUTE,
+  };
+}
+
+/** `CUR:CHAIN[:x],…` → tuples, each currency and chain checked against the contract's lists. */
+function parseOptions(name: string, value: string, parts: number): string[][] {
+  const out = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((item) => item.split(':').map((p) => p.trim()));
+  for (const item of out) {
+    const [currency, chain] = item;
+    if (
+      item.length !== parts ||
+      !(CURRENCY_CODES as string[]).includes(currency!) ||
+      !(CHAINS as readonly string[]).includes(chain!)
+    ) {
+      throw new Error(`Invalid environment:\n  ${name}: bad entry "${item.join(':')}"`);
+    }
+  }
+  if (out.length === 0) throw new Error(`Invalid environment:\n  ${name}: empty`);
+  return out;
+}
+
+function optionOf<T extends { currency: Currency; chains: unknown[] }>(list: T[], currency: string): T {
+  let found = list.find((o) => o.currency === currency);
+  if (!found) {
+    found = { currency: currency as Currency, chains: [] } as unknown as T;
+    list.push(found);
+  }
+  return found;
+}

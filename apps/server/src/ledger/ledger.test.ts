@@ -1,0 +1,264 @@
+import type { AccountMode, Wallet } from '@nexa/contract';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../platform/db.js';
+import { queryRows } from '../platform/db.js';
+import { createTestDatabase } from '../testing.js';
+import { InsufficientFunds, Ledger, type SystemCode } from './ledger.js';
+import { money } from './money.js';
+
+let database: Database;
+const ledger = new Ledger();
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+let uidSeq = 0;
+async function makeUsers(n: number): Promise<bigint[]> {
+  const ids: bigint[] = [];
+  for (let i = 0; i < n; i++) {
+    const u = ++uidSeq + Math.floor(Math.random() * 1e6) * 100;
+    const rows = await queryRows<{ id: string }>(
+      database.db,
+      sql`INSERT INTO users (uid, email, password_hash, invite_code)
+          VALUES (${10_000_000 + u}, ${`ledger${u}@example.com`}, 'x', ${`L${u}`}) RETURNING id::text AS id`,
+    );
+    ids.push(BigInt(rows[0]!.id));
+  }
+  return ids;
+}
+
+const WALLETS: Wallet[] = ['spot', 'delivery', 'perpetual', 'copy'];
+const MODES: AccountMode[] = ['real', 'demo'];
+const cents = (c: number) => money(c).div(100);
+
+type Op =
+  | { op: 'fund'; user: number; mode: AccountMode; cents: number }
+  | { op: 'transfer'; user: number; mode: AccountMode; from: number; to: number; cents: number }
+  | { op: 'hold'; user: number; mode: AccountMode; wallet: number; cents: number }
+  | { op: 'post' | 'void'; pick: number }
+  | { op: 'crossMode'; user: number; cents: number };
+
+const user = fc.integer({ min: 0, max: 1 });
+const mode = fc.constantFrom<AccountMode>(...MODES);
+const amount = fc.integer({ min: 50_000, max: 500_000 });
+const wallet = fc.integer({ min: 0, max: 3 });
+// Money enters in spot: draw spot as the source more often, so most steps have something to move.
+const source = fc.oneof({ arbitrary: fc.constant(0), weight: 3 }, { arbitrary: wallet, weight: 2 });
+const small = fc.integer({ min: 1, max: 150_000 });
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  { arbitrary: fc.record({ op: fc.constant('fund' as const), user, mode, cents: amount }), weight: 3 },
+  {
+    arbitrary: fc.record({ op: fc.constant('transfer' as const), user, mode, from: source, to: wallet, cents: small }),
+    weight: 4,
+  },
+  {
+    arbitrary: fc.record({
+      op: fc.constant('hold' as const),
+      user,
+      mode,
+      wallet: source,
+      cents: fc.integer({ min: 1, max: 60_000 }),
+    }),
+    weight: 3,
+  },
+  { arbitrary: fc.record({ op: fc.constantFrom('post' as const, 'void' as const), pick: fc.nat() }), weight: 3 },
+  { arbitrary: fc.record({ op: fc.constant('crossMode' as const), user, cents: amount }), weight: 1 },
+);
+
+describe('ledger model', () => {
+  it('keeps every invariant over random sequences of transfers, holds, posts, voids and demo claims', async () => {
+    const seen = new Map<string, number>();
+    const saw = (what: string) => seen.set(what, (seen.get(what) ?? 0) + 1);
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb, { minLength: 10, maxLength: 40 }), async (ops) => {
+        const users = await makeUsers(2);
+        // Model: minor units (cents) per "user|mode|wallet".
+        const model = new Map<string, { available: number; frozen: number }>();
+        const acct = (u: number, m: AccountMode, w: Wallet) => {
+          const k = `${u}|${m}|${w}`;
+          if (!model.has(k)) model.set(k, { available: 0, frozen: 0 });
+          return model.get(k)!;
+        };
+        const holds: { id: string; key: { available: number; frozen: number }; cents: number; open: boolean }[] = [];
+        const tx = <T>(fn: Parameters<Database['db']['transaction']>[0]) => database.db.transaction(fn) as Promise<T>;
+
+        for (const o of ops) {
+          if (o.op === 'fund') {
+            // Real money enters by deposit, demo money by the monthly demo claim.
+            const system: SystemCode = o.mode === 'real' ? 'deposits' : 'demo_faucet';
+            await tx(async (t) =>
+              ledger.transfer(t, {
+                debit: { system, mode: o.mode, currency: 'USDT' },
+                credit: { userId: users[o.user]!, mode: o.mode, wallet: 'spot', currency: 'USDT' },
+                amount: cents(o.cents),
+                types: { debit: o.mode === 'real' ? 'deposit' : 'demo_claim', credit: 'demo_claim' },
+                ref: 'model',
+              }),
+            );
+            acct(o.user, o.mode, 'spot').available += o.cents;
+            saw('fund');
+          } else if (o.op === 'transfer') {
+            if (o.from === o.to) continue;
+            const from = acct(o.user, o.mode, WALLETS[o.from]!);
+            const to = acct(o.user, o.mode, WALLETS[o.to]!);
+            const fits = from.available >= o.cents;
+            const run = tx(async (t) =>
+              ledger.transfer(t, {
+                debit: { userId: users[o.user]!, mode: o.mode, wallet: WALLETS[o.from]!, currency: 'USDT' },
+                credit: { userId: users[o.user]!, mode: o.mode, wallet: WALLETS[o.to]!, currency: 'USDT' },
+                amount: cents(o.cents),
+                types: { debit: 'transfer_out', credit: 'transfer_in' },
+                ref: 'model',
+              }),
+            );
+            if (fits) {
+              await run;
+              from.available -= o.cents;
+              to.available += o.cents;
+              saw('transfer');
+            } else {
+              await expect(run).rejects.toBeInstanceOf(InsufficientFunds);
+              saw('transfer refused');
+            }
+          } else if (o.op === 'hold') {
+            const from = acct(o.user, o.mode, WALLETS[o.wallet]!);
+            const run = tx<{ transferId: string }>(async (t) =>
+              ledger.hold(t, {
+                debit: { userId: users[o.user]!, mode: o.mode, wallet: WALLETS[o.wallet]!, currency: 'USDT' },
+                credit: { system: o.mode === 'real' ? 'withdrawals' : 'house', mode: o.mode, currency: 'USDT' },
+                amount: cents(o.cents),
+                types: { debit: 'hold', credit: 'hold' },
+                ref: 'model',
+              }),
+            );
+            if (from.available >= o.cents) {
+              const h = await run;
+              from.available -= o.cents;
+              from.frozen += o.cents;
+              holds.push({ id: h.transferId, key: from, cents: o.cents, open: true });
+              saw('hold');
+            } else {
+              await expect(run).rejects.toBeInstanceOf(InsufficientFunds);
+              saw('hold refused');
+            }
+          } else if (o.op === 'post' || o.op === 'void') {
+            if (holds.length === 0) continue;
+            const h = holds[o.pick % holds.length]!;
+            const run = tx(async (t) =>
+              o.op === 'post' ? ledger.post(t, h.id, 'hold_post') : ledger.void(t, h.id, 'hold_void'),
+            );
+            if (!h.open) {
+              await expect(run).rejects.toThrow(/already resolved/);
+              saw('resolved twice');
+              continue;
+            }
+            await run;
+            saw(o.op);
+            h.open = false;
+            h.key.frozen -= h.cents;
+            if (o.op === 'void') h.key.available += h.cents;
+          } else if (o.op === 'crossMode') {
+            const run = tx(async (t) =>
+              ledger.transfer(t, {
+                debit: { userId: users[o.user]!, mode: 'real', wallet: 'spot', currency: 'USDT' },
+                credit: { userId: users[o.user]!, mode: 'demo', wallet: 'spot', currency: 'USDT' },
+                amount: cents(o.cents),
+                types: { debit: 'x', credit: 'x' },
+                ref: 'model',
+              }),
+            );
+            await expect(run).rejects.toThrow(/real and demo/);
+            saw('cross mode');
+          }
+
+          expect(await ledger.violations(database.db)).toEqual([]);
+          for (const [i, id] of users.entries()) {
+            for (const m of MODES) {
+              const rows = await ledger.balances(database.db, id, m);
+              for (const w of WALLETS) {
+                const row = rows.find((r) => r.wallet === w);
+                const want = model.get(`${i}|${m}|${w}`) ?? { available: 0, frozen: 0 };
+                expect(
+                  money(row?.available ?? 0)
+                    .times(100)
+                    .toNumber(),
+                  `${i} ${m} ${w} available`,
+                ).toBe(want.available);
+                expect(
+                  money(row?.frozen ?? 0)
+                    .times(100)
+                    .toNumber(),
+                  `${i} ${m} ${w} frozen`,
+                ).toBe(want.frozen);
+              }
+            }
+          }
+        }
+      }),
+      { numRuns: 40 },
+    );
+    // Every kind of step really happened, not only no-ops.
+    for (const what of [
+      'fund',
+      'transfer',
+      'transfer refused',
+      'hold',
+      'hold refused',
+      'post',
+      'void',
+      'resolved twice',
+      'cross mode',
+    ]) {
+      expect(seen.get(what) ?? 0, what).toBeGreaterThan(0);
+    }
+  }, 120_000);
+
+  it('refuses by SQL constraint what the code would never do', async () => {
+    const [u] = await makeUsers(1);
+    await database.db.transaction((t) =>
+      ledger.transfer(t, {
+        debit: { system: 'deposits', mode: 'real', currency: 'USDT' },
+        credit: { userId: u!, mode: 'real', wallet: 'spot', currency: 'USDT' },
+        amount: money(5),
+        types: { debit: 'deposit', credit: 'deposit' },
+        ref: 'constraint',
+      }),
+    );
+    const id = String(u);
+    await expect(
+      database.db.execute(sql`UPDATE ledger_accounts SET available = -1 WHERE user_id = ${id}`),
+    ).rejects.toThrow();
+    await expect(
+      database.db.execute(sql`UPDATE ledger_accounts SET frozen = -1 WHERE user_id = ${id}`),
+    ).rejects.toThrow();
+    const appendOnly = (e: { cause?: { message?: string } }) => /append-only/.test(e.cause?.message ?? '');
+    await expect(database.db.execute(sql`UPDATE ledger_transfers SET amount = 1`)).rejects.toSatisfy(appendOnly);
+    await expect(database.db.execute(sql`DELETE FROM account_changes`)).rejects.toSatisfy(appendOnly);
+  });
+
+  it('spreads a hot system account over shards so its sum stays exact', async () => {
+    const users = await makeUsers(8);
+    await Promise.all(
+      users.map((u) =>
+        database.db.transaction((t) =>
+          ledger.transfer(t, {
+            debit: { system: 'demo_faucet', mode: 'demo', currency: 'USDT' },
+            credit: { userId: u, mode: 'demo', wallet: 'spot', currency: 'USDT' },
+            amount: money('0.01'),
+            types: { debit: 'demo_claim', credit: 'demo_claim' },
+            ref: 'shards',
+          }),
+        ),
+      ),
+    );
+    const rows = await queryRows<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM ledger_accounts WHERE system_code = 'demo_faucet'`,
+    );
+    expect(rows[0]!.n).toBeGreaterThan(1);
+    expect(await ledger.violations(database.db)).toEqual([]);
+  });
+});

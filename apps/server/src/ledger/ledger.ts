@@ -1,0 +1,284 @@
+import { randomInt } from 'node:crypto';
+import type { AccountMode, Currency, Wallet } from '@nexa/contract';
+import type { Executor } from '../platform/db.js';
+import { type Money, money } from './money.js';
+import { type AccountKeySql, type AccountRow, ledgerRepository as repo } from './repository.js';
+
+/** System accounts: the other side of money entering, leaving or changing hands with the platform. */
+export const SYSTEM_ACCOUNTS = ['deposits', 'withdrawals', 'fees', 'house', 'demo_faucet', 'rebates'] as const;
+export type SystemCode = (typeof SYSTEM_ACCOUNTS)[number];
+
+/** Rows a hot system account is spread over, so unrelated users do not queue on one row lock. */
+export const SYSTEM_SHARDS = 16;
+
+export type UserAccount = { userId: bigint; mode: AccountMode; wallet: Wallet; currency: Currency };
+export type SystemAccount = { system: SystemCode; mode: AccountMode; currency: Currency };
+export type AccountRef = UserAccount | SystemAccount;
+
+export interface Entry {
+  debit: AccountRef;
+  credit: AccountRef;
+  amount: Money;
+  /** What the business calls it; becomes the change type on each user side. */
+  types: { debit: string; credit: string };
+  /** The business row it belongs to, e.g. `wallet_transfer:42`. */
+  ref: string;
+}
+
+export interface Side {
+  accountId: string;
+  availableBefore: string;
+  availableAfter: string;
+  frozenBefore: string;
+  frozenAfter: string;
+}
+
+export interface Posted {
+  transferId: string;
+  debit: Side;
+  credit: Side;
+}
+
+/** The ledger refused a movement because an account lacks the funds. */
+export class InsufficientFunds extends Error {
+  constructor(readonly account: AccountRef) {
+    super('insufficient funds');
+    this.name = 'InsufficientFunds';
+  }
+}
+
+const isUser = (a: AccountRef): a is UserAccount => 'userId' in a;
+
+function keyOf(a: AccountRef, shard: number): AccountKeySql {
+  return isUser(a)
+    ? { userId: a.userId, systemCode: null, shard: 0, mode: a.mode, wallet: a.wallet, currency: a.currency }
+    : { userId: null, systemCode: a.system, shard, mode: a.mode, wallet: null, currency: a.currency };
+}
+
+/** Locks are always taken in this order, so two transactions never wait on each other in a circle. */
+const lockOrder = (k: AccountKeySql) =>
+  k.userId !== null
+    ? `u:${k.userId.toString().padStart(20, '0')}:${k.mode}:${k.wallet}:${k.currency}`
+    : `s:${k.systemCode}:${k.mode}:${k.currency}:${String(k.shard).padStart(3, '0')}`;
+
+interface Change {
+  key: AccountKeySql;
+  available: Money;
+  frozen: Money;
+}
+
+/**
+ * The double-entry core (ARCHITECTURE §3). Every call runs inside the caller's transaction, so the business row
+ * and its money movement commit together. User accounts never go below zero (checked here and by SQL
+ * constraints); system accounts carry the other side.
+ */
+export class Ledger {
+  constructor(private readonly now: () => Date = () => new Date()) {}
+
+  /** Moves `amount` from the debit account's available to the credit account's available. */
+  async transfer(tx: Executor, e: Entry): Promise<Posted> {
+    assertEntry(e);
+    const shard = randomInt(SYSTEM_SHARDS);
+    const debitKey = keyOf(e.debit, shard);
+    const creditKey = keyOf(e.credit, shard);
+    const amount = e.amount.toFixed();
+    const [debit, credit] = await this.applyAll(tx, [
+      { key: debitKey, available: e.amount.neg(), frozen: money(0) },
+      { key: creditKey, available: e.amount, frozen: money(0) },
+    ]);
+    const transferId = await repo.insertTransfer(tx, {
+      kind: 'single',
+      mode: e.debit.mode,
+      currency: e.debit.currency,
+      debitId: debit!.id,
+      creditId: credit!.id,
+      amount,
+      pendingId: null,
+      type: e.types.debit,
+      ref: e.ref,
+      now: this.now(),
+    });
+    const debitSide = side(debit!, e.amount.neg(), money(0));
+    const creditSide = side(credit!, e.amount, money(0));
+    await this.logChanges(tx, transferId, e, [
+      [e.debit, e.types.debit, debitSide],
+      [e.credit, e.types.credit, creditSide],
+    ]);
+    return { transferId, debit: debitSide, credit: creditSide };
+  }
+
+  /** Freezes `amount` of the debit account, destined for the credit account once posted. Returns the hold. */
+  async hold(tx: Executor, e: Entry): Promise<Posted> {
+    assertEntry(e);
+    const shard = randomInt(SYSTEM_SHARDS);
+    const creditKey = keyOf(e.credit, shard);
+    await repo.createAccount(tx, creditKey);
+    const creditId = await repo.idOf(tx, creditKey);
+    const [debit] = await this.applyAll(tx, [
+      { key: keyOf(e.debit, shard), available: e.amount.neg(), frozen: e.amount },
+    ]);
+    const transferId = await repo.insertTransfer(tx, {
+      kind: 'pending',
+      mode: e.debit.mode,
+      currency: e.debit.currency,
+      debitId: debit!.id,
+      creditId: creditId!,
+      amount: e.amount.toFixed(),
+      pendingId: null,
+      type: e.types.debit,
+      ref: e.ref,
+      now: this.now(),
+    });
+    const debitSide = side(debit!, e.amount.neg(), e.amount);
+    await this.logChanges(tx, transferId, e, [[e.debit, e.types.debit, debitSide]]);
+    return { transferId, debit: debitSide, credit: debitSide };
+  }
+
+  /** Completes a hold: the frozen amount leaves the debit account and reaches the credit account. */
+  post(tx: Executor, pendingId: string, type: string): Promise<Posted> {
+    return this.resolve(tx, pendingId, 'post', type);
+  }
+
+  /** Cancels a hold: the frozen amount returns to the debit account's available. */
+  void(tx: Executor, pendingId: string, type: string): Promise<Posted> {
+    return this.resolve(tx, pendingId, 'void', type);
+  }
+
+  async balances(ex: Executor, userId: bigint, mode: AccountMode) {
+    return repo.userBalances(ex, userId, mode);
+  }
+
+  /** Checks every invariant of the ledger; returns what is wrong (nothing, normally). */
+  violations(ex: Executor): Promise<string[]> {
+    return repo.violations(ex);
+  }
+
+  private async resolve(tx: Executor, pendingId: string, kind: 'post' | 'void', type: string): Promise<Posted> {
+    const pending = await repo.lockPending(tx, pendingId);
+    if (!pending) throw new Error(`no pending transfer ${pendingId}`);
+    if (pending.resolved) throw new Error(`pending transfer ${pendingId} is already resolved`);
+    const amount = money(pending.amount);
+    const debitAccount = await repo.accountById(tx, pending.debit_account_id);
+    const creditAccount = await repo.accountById(tx, pending.credit_account_id);
+    const debitKey = rowKey(debitAccount!);
+    const creditKey = rowKey(creditAccount!);
+    const changes: Change[] =
+      kind === 'post'
+        ? [
+            { key: debitKey, available: money(0), frozen: amount.neg() },
+            { key: creditKey, available: amount, frozen: money(0) },
+          ]
+        : [{ key: debitKey, available: amount, frozen: amount.neg() }];
+    const rows = await this.applyAll(tx, changes);
+    const transferId = await repo.insertTransfer(tx, {
+      kind,
+      mode: pending.mode,
+      currency: pending.currency,
+      debitId: pending.debit_account_id,
+      creditId: pending.credit_account_id,
+      amount: pending.amount,
+      pendingId,
+      type,
+      ref: pending.ref,
+      now: this.now(),
+    });
+    const debitSide = side(rows[0]!, changes[0]!.available, changes[0]!.frozen);
+    const creditSide = kind === 'post' ? side(rows[1]!, amount, money(0)) : debitSide;
+    const sides: [AccountRef, string, Side][] = [];
+    const debitRef = refOf(debitAccount!);
+    const creditRef = refOf(creditAccount!);
+    sides.push([debitRef, type, debitSide]);
+    if (kind === 'post') sides.push([creditRef, type, creditSide]);
+    await this.logChanges(tx, transferId, { ref: pending.ref }, sides);
+    return { transferId, debit: debitSide, credit: creditSide };
+  }
+
+  /** Applies balance changes in lock order; throws InsufficientFunds when a user account would go negative. */
+  private async applyAll(tx: Executor, changes: Change[]): Promise<AccountRow[]> {
+    const order = changes.map((c, i) => ({ c, i })).sort((a, b) => (lockOrder(a.c.key) < lockOrder(b.c.key) ? -1 : 1));
+    const out: AccountRow[] = new Array(changes.length);
+    for (const { c, i } of order) {
+      const guard = { available: c.key.userId !== null && c.available.isNeg(), frozen: c.frozen.isNeg() };
+      const delta = [c.available.toFixed(), c.frozen.toFixed()] as const;
+      let row = await repo.apply(tx, c.key, delta[0], delta[1], guard);
+      if (!row && (c.key.userId === null || (!c.available.isNeg() && !c.frozen.isNeg()))) {
+        // A credit to an account (or any change to a system shard) that does not exist yet: open it, then apply.
+        await repo.createAccount(tx, c.key);
+        row = await repo.apply(tx, c.key, delta[0], delta[1], guard);
+      }
+      if (!row) throw new InsufficientFunds(refOfKey(c.key));
+      out[i] = row;
+    }
+    return out;
+  }
+
+  private async logChanges(tx: Executor, transferId: string, e: { ref: string }, sides: [AccountRef, string, Side][]) {
+    const now = this.now();
+    await repo.insertChanges(
+      tx,
+      sides
+        .filter((s): s is [UserAccount, string, Side] => isUser(s[0]))
+        .map(([account, type, s]) => ({
+          userId: account.userId,
+          accountId: s.accountId,
+          transferId,
+          mode: account.mode,
+          wallet: account.wallet,
+          currency: account.currency,
+          type,
+          amount: money(s.availableAfter).minus(s.availableBefore).toFixed(),
+          before: s.availableBefore,
+          after: s.availableAfter,
+          frozenChange: money(s.frozenAfter).minus(s.frozenBefore).toFixed(),
+          ref: e.ref,
+          now,
+        })),
+    );
+  }
+}
+
+function assertEntry(e: Entry) {
+  if (!e.amount.isFinite() || e.amount.lte(0)) throw new Error('a ledger amount must be positive');
+  if (e.debit.mode !== e.credit.mode) throw new Error('real and demo money never meet');
+  if (e.debit.currency !== e.credit.currency) throw new Error('both sides of an entry share one currency');
+}
+
+function side(row: AccountRow, availableDelta: Money, frozenDelta: Money): Side {
+  return {
+    accountId: row.id,
+    availableBefore: money(row.available).minus(availableDelta).toFixed(),
+    availableAfter: money(row.available).toFixed(),
+    frozenBefore: money(row.frozen).minus(frozenDelta).toFixed(),
+    frozenAfter: money(row.frozen).toFixed(),
+  };
+}
+
+type AccountRowKey = {
+  user_id: string | null;
+  system_code: string | null;
+  shard: number;
+  mode: string;
+  wallet: string | null;
+  currency: string;
+};
+
+function rowKey(r: AccountRowKey): AccountKeySql {
+  return {
+    userId: r.user_id === null ? null : BigInt(r.user_id),
+    systemCode: r.system_code,
+    shard: Number(r.shard),
+    mode: r.mode,
+    wallet: r.wallet,
+    currency: r.currency,
+  };
+}
+
+function refOf(r: AccountRowKey): AccountRef {
+  return refOfKey(rowKey(r));
+}
+
+function refOfKey(k: AccountKeySql): AccountRef {
+  return k.userId !== null
+    ? { userId: k.userId, mode: k.mode as AccountMode, wallet: k.wallet as Wallet, currency: k.currency as Currency }
+    : { system: k.systemCode as SystemCode, mode: k.mode as AccountMode, currency: k.currency as Currency };
+}

@@ -1,0 +1,224 @@
+import { sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../platform/db.js';
+
+/** The ledger's SQL. Amounts go in and come out as decimal strings; NUMERIC does the arithmetic. */
+
+export interface AccountRow {
+  [k: string]: unknown;
+  id: string;
+  available: string;
+  frozen: string;
+}
+
+export interface AccountKeySql {
+  userId: bigint | null;
+  systemCode: string | null;
+  shard: number;
+  mode: string;
+  wallet: string | null;
+  currency: string;
+}
+
+function keyWhere(k: AccountKeySql) {
+  return k.userId !== null
+    ? sql`user_id = ${String(k.userId)} AND mode = ${k.mode} AND wallet = ${k.wallet} AND currency = ${k.currency}`
+    : sql`system_code = ${k.systemCode} AND mode = ${k.mode} AND currency = ${k.currency} AND shard = ${k.shard}`;
+}
+
+export const ledgerRepository = {
+  async createAccount(ex: Executor, k: AccountKeySql): Promise<void> {
+    await ex.execute(sql`
+      INSERT INTO ledger_accounts (user_id, system_code, shard, mode, wallet, currency)
+      VALUES (${k.userId === null ? null : String(k.userId)}, ${k.systemCode}, ${k.shard}, ${k.mode}, ${k.wallet}, ${k.currency})
+      ON CONFLICT DO NOTHING`);
+  },
+
+  /**
+   * Adds `availableDelta` and `frozenDelta` to an account, refusing (no row) when `available` would drop below
+   * `availableFloor` (null: no floor, for system accounts). Returns the balances after.
+   */
+  async apply(
+    ex: Executor,
+    k: AccountKeySql,
+    availableDelta: string,
+    frozenDelta: string,
+    guard: { available: boolean; frozen: boolean },
+  ): Promise<AccountRow | undefined> {
+    const availableGuard = guard.available ? sql` AND available + ${availableDelta}::numeric >= 0` : sql``;
+    const frozenGuard = guard.frozen ? sql` AND frozen + ${frozenDelta}::numeric >= 0` : sql``;
+    const rows = await queryRows<AccountRow>(
+      ex,
+      sql`UPDATE ledger_accounts
+          SET available = available + ${availableDelta}::numeric, frozen = frozen + ${frozenDelta}::numeric
+          WHERE ${keyWhere(k)}${availableGuard}${frozenGuard}
+          RETURNING id::text AS id, available::text AS available, frozen::text AS frozen`,
+    );
+    return rows[0];
+  },
+
+  async exists(ex: Executor, k: AccountKeySql): Promise<boolean> {
+    const rows = await queryRows(ex, sql`SELECT 1 FROM ledger_accounts WHERE ${keyWhere(k)}`);
+    return rows.length > 0;
+  },
+
+  async idOf(ex: Executor, k: AccountKeySql): Promise<string | undefined> {
+    const rows = await queryRows<{ id: string }>(
+      ex,
+      sql`SELECT id::text AS id FROM ledger_accounts WHERE ${keyWhere(k)}`,
+    );
+    return rows[0]?.id;
+  },
+
+  async insertTransfer(
+    ex: Executor,
+    t: {
+      kind: 'single' | 'pending' | 'post' | 'void';
+      mode: string;
+      currency: string;
+      debitId: string;
+      creditId: string;
+      amount: string;
+      pendingId: string | null;
+      type: string;
+      ref: string;
+      now: Date;
+    },
+  ): Promise<string> {
+    const rows = await queryRows<{ id: string }>(
+      ex,
+      sql`INSERT INTO ledger_transfers (kind, mode, currency, debit_account_id, credit_account_id, amount, pending_id, type, ref, created_at)
+          VALUES (${t.kind}, ${t.mode}, ${t.currency}, ${t.debitId}, ${t.creditId}, ${t.amount}::numeric, ${t.pendingId},
+                  ${t.type}, ${t.ref}, ${t.now.toISOString()}::timestamptz)
+          RETURNING id::text AS id`,
+    );
+    return rows[0]!.id;
+  },
+
+  /** Locks a pending transfer and tells whether it is still open. */
+  async lockPending(ex: Executor, pendingId: string) {
+    const rows = await queryRows<{
+      id: string;
+      mode: string;
+      currency: string;
+      debit_account_id: string;
+      credit_account_id: string;
+      amount: string;
+      ref: string;
+      resolved: boolean;
+    }>(
+      ex,
+      sql`SELECT t.id::text AS id, t.mode, t.currency, t.debit_account_id::text AS debit_account_id,
+                 t.credit_account_id::text AS credit_account_id, t.amount::text AS amount, t.ref,
+                 EXISTS (SELECT 1 FROM ledger_transfers r WHERE r.pending_id = t.id) AS resolved
+          FROM ledger_transfers t WHERE t.id = ${pendingId} AND t.kind = 'pending' FOR UPDATE`,
+    );
+    return rows[0];
+  },
+
+  async accountById(ex: Executor, id: string) {
+    const rows = await queryRows<{
+      user_id: string | null;
+      system_code: string | null;
+      shard: number;
+      mode: string;
+      wallet: string | null;
+      currency: string;
+    }>(
+      ex,
+      sql`SELECT user_id::text AS user_id, system_code, shard, mode, wallet, currency FROM ledger_accounts WHERE id = ${id}`,
+    );
+    return rows[0];
+  },
+
+  async insertChanges(
+    ex: Executor,
+    changes: {
+      userId: bigint;
+      accountId: string;
+      transferId: string;
+      mode: string;
+      wallet: string;
+      currency: string;
+      type: string;
+      amount: string;
+      before: string;
+      after: string;
+      frozenChange: string;
+      ref: string;
+      now: Date;
+    }[],
+  ): Promise<void> {
+    if (changes.length === 0) return;
+    const values = changes.map(
+      (c) =>
+        sql`(${String(c.userId)}, ${c.accountId}, ${c.transferId}, ${c.mode}, ${c.wallet}, ${c.currency}, ${c.type},
+             ${c.amount}::numeric, ${c.before}::numeric, ${c.after}::numeric, ${c.frozenChange}::numeric, ${c.ref},
+             ${c.now.toISOString()}::timestamptz)`,
+    );
+    await ex.execute(sql`
+      INSERT INTO account_changes (user_id, account_id, transfer_id, mode, wallet, currency, type, amount,
+                                   balance_before, balance_after, frozen_change, ref, created_at)
+      VALUES ${sql.join(values, sql`, `)}`);
+  },
+
+  async userBalances(ex: Executor, userId: bigint, mode: string) {
+    return queryRows<{ wallet: string; currency: string; available: string; frozen: string }>(
+      ex,
+      sql`SELECT wallet, currency, available::text AS available, frozen::text AS frozen
+          FROM ledger_accounts WHERE user_id = ${String(userId)} AND mode = ${mode} ORDER BY wallet, currency`,
+    );
+  },
+
+  /** Every way the stored balances could disagree with the transfers; empty when the ledger is sound. */
+  async violations(ex: Executor): Promise<string[]> {
+    const sums = await queryRows<{ mode: string; currency: string; total: string }>(
+      ex,
+      sql`SELECT mode, currency, sum(available + frozen)::text AS total FROM ledger_accounts
+          GROUP BY mode, currency HAVING sum(available + frozen) <> 0`,
+    );
+    const drift = await queryRows<{
+      id: string;
+      available: string;
+      frozen: string;
+      exp_available: string;
+      exp_frozen: string;
+    }>(
+      ex,
+      sql`WITH resolved AS (
+            SELECT p.id, p.debit_account_id, p.amount, r.kind AS resolution
+            FROM ledger_transfers p LEFT JOIN ledger_transfers r ON r.pending_id = p.id
+            WHERE p.kind = 'pending'
+          ),
+          moves AS (
+            SELECT credit_account_id AS account_id, amount AS d_available, 0::numeric AS d_frozen
+              FROM ledger_transfers WHERE kind IN ('single', 'post')
+            UNION ALL
+            SELECT debit_account_id, -amount, 0 FROM ledger_transfers WHERE kind = 'single'
+            UNION ALL
+            SELECT debit_account_id,
+                   CASE WHEN resolution = 'void' THEN 0 ELSE -amount END,
+                   CASE WHEN resolution IS NULL THEN amount ELSE 0 END
+              FROM resolved
+          ),
+          expected AS (
+            SELECT account_id, sum(d_available) AS available, sum(d_frozen) AS frozen FROM moves GROUP BY account_id
+          )
+          SELECT a.id::text AS id, a.available::text AS available, a.frozen::text AS frozen,
+                 coalesce(e.available, 0)::text AS exp_available, coalesce(e.frozen, 0)::text AS exp_frozen
+          FROM ledger_accounts a LEFT JOIN expected e ON e.account_id = a.id
+          WHERE a.available <> coalesce(e.available, 0) OR a.frozen <> coalesce(e.frozen, 0)`,
+    );
+    const negative = await queryRows<{ id: string }>(
+      ex,
+      sql`SELECT id::text AS id FROM ledger_accounts WHERE frozen < 0 OR (user_id IS NOT NULL AND available < 0)`,
+    );
+    return [
+      ...sums.map((s) => `${s.mode} ${s.currency} accounts sum to ${s.total}, not 0`),
+      ...drift.map(
+        (d) =>
+          `account ${d.id} holds ${d.available}/${d.frozen} but its transfers give ${d.exp_available}/${d.exp_frozen}`,
+      ),
+      ...negative.map((n) => `account ${n.id} is negative`),
+    ];
+  },
+};

@@ -1,0 +1,26 @@
+import { m0001Accounts } from './0001-accounts.js';
+import { m0002Ledger } from './0002-ledger.js';
+import { m0003Market } from './0003-market.js';
+import { m0004Delivery } from './0004-delivery.js';
+import { m0005Operators } from './0005-operators.js';
+import { m0006Funding } from './0006-funding.js';
+import { m0007Convert } from './0007-convert.js';
+import { m0008Perpetual } from './0008-perpetual.js';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** Numbered migrations, applied in this order; never edit one that has shipped, add the next. */
+export const migrations: readonly Migration[] = [
+  m0001Accounts,
+  m0002Ledger,
+  m0003Market,
+  m0004Delivery,
+  m0005Operators,
+  m0006Funding,
+  m0007Convert,
+  m0008Perpetual,
+];

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { FundingOperations, KycOperations, UploadReader } from '../../platform/review.js';
+import { type AdminRouter, registerAdminFileRoute } from './http.js';
+import type { AdminAuthService } from './service.js';
+
+export interface AdminPorts {
+  funding: FundingOperations;
+  kyc: KycOperations;
+  uploads: UploadReader;
+}
+
+/**
+ * The operator API. Reviews are delegated to the domains through their ports; each decision carries the
+ * operator and the reason, and the domain applies it at most once, with its audit row, in one transaction.
+ */
+export function registerAdminRoutes(
+  app: FastifyInstance,
+  r: AdminRouter,
+  auth: AdminAuthService,
+  ports: AdminPorts,
+  loginPerIpPerMinute: number,
+) {
+  const { funding, kyc } = ports;
+  const decision = (operatorId: string, reason: string | undefined) => ({ operatorId, reason: reason || null });
+
+  r.handle('admin/login', (body, ctx) => auth.login(body, ctx.ip), { perIpPerMinute: loginPerIpPerMinute });
+  r.handle('admin/logout', (_body, ctx) => auth.logout(ctx.operator));
+  r.handle('admin/me', async (_body, ctx) => auth.me(ctx.operator));
+
+  r.handle('admin/deposits', (b) =>
+    funding.listDeposits({ status: b.status, page: b.page, pageSize: b.pageSize }).then(paged(b)),
+  );
+  r.handle('admin/approveDeposit', (b, ctx) => funding.approveDeposit(b.id, decision(ctx.operator.id, b.reason)));
+  r.handle('admin/rejectDeposit', (b, ctx) => funding.rejectDeposit(b.id, decision(ctx.operator.id, b.reason)));
+
+  r.handle('admin/withdrawals', (b) =>
+    funding.listWithdrawals({ status: b.status, page: b.page, pageSize: b.pageSize }).then(paged(b)),
+  );
+  r.handle('admin/approveWithdrawal', (b, ctx) => funding.approveWithdrawal(b.id, decision(ctx.operator.id, b.reason)));
+  r.handle('admin/rejectWithdrawal', (b, ctx) => funding.rejectWithdrawal(b.id, decision(ctx.operator.id, b.reason)));
+
+  r.handle('admin/verifications', (b) =>
+    kyc.listVerifications({ status: b.status, page: b.page, pageSize: b.pageSize }).then(paged(b)),
+  );
+  r.handle('admin/approveVerification', (b, ctx) => kyc.approveVerification(b.id, decision(ctx.operator.id, b.reason)));
+  r.handle('admin/rejectVerification', (b, ctx) => kyc.rejectVerification(b.id, decision(ctx.operator.id, b.reason)));
+
+  r.handle('admin/auditLog', (b) => auth.auditLog({ entity: b.entity, entityId: b.entityId }, b.page, b.pageSize));
+
+  registerAdminFileRoute(app, (token) => auth.authenticate(token), ports.uploads);
+}
+
+const paged =
+  (b: { page: number; pageSize: number }) =>
+  <T>(p: { list: T[]; total: number }) => ({ list: p.list, total: p.total, page: b.page, pageSize: b.pageSize });

@@ -1,0 +1,2 @@
+export { registerAuthRoutes } from './routes.js';
+export { type AuthDeps, AuthService } from './service.js';

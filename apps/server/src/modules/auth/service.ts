@@ -1,0 +1,301 @@
+import type {
+  AccountMode,
+  ChangePasswordBody,
+  CodeScene,
+  CodeSentData,
+  EmsSendBody,
+  Lang,
+  LoginBody,
+  RegisterBody,
+  ResetPasswordBody,
+  SessionData,
+  SmsSendBody,
+  User,
+} from '@nexa/contract';
+import parsePhoneNumber from 'libphonenumber-js/max';
+import type { AuthLimits } from '../../config.js';
+import {
+  burnPasswordCheck,
+  hashPassword,
+  newToken,
+  randomCode,
+  randomDigits,
+  randomInt,
+  sha256,
+  verifyPassword,
+} from '../../platform/crypto.js';
+import type { Executor } from '../../platform/db.js';
+import { invalid, refused, tooMany } from '../../platform/errors.js';
+import type { AuthUser, CallContext } from '../../platform/http.js';
+import { t } from '../../platform/i18n/translate.js';
+import type { Messenger } from '../../platform/messenger.js';
+import { type Identity, type UserRow, authRepository as repo } from './repository.js';
+
+export interface AuthDeps {
+  db: Executor;
+  messenger: Messenger;
+  limits: AuthLimits;
+  sessionTtlMs: number;
+  inviteCodeRequired: () => boolean;
+  now: () => Date;
+  sleep: (ms: number) => Promise<void>;
+}
+
+type IdentityInput = { type: 'email' | 'mobile'; email?: string; areaCode?: string; mobile?: string };
+type Channel = 'email' | 'sms';
+
+/** Accounts, sessions and verification codes. Each public method is one business call. */
+export class AuthService {
+  constructor(private readonly d: AuthDeps) {}
+
+  sendEmailCode(body: EmsSendBody, ctx: CallContext): Promise<CodeSentData> {
+    return this.sendCode('email', { email: body.email }, body.scene, ctx.lang);
+  }
+
+  sendSmsCode(body: SmsSendBody, ctx: CallContext): Promise<CodeSentData> {
+    return this.sendCode('sms', normalizeMobile(body.areaCode, body.mobile), body.scene, ctx.lang);
+  }
+
+  async register(body: RegisterBody, ctx: CallContext): Promise<SessionData> {
+    const identity = toIdentity(body);
+    const { db, now } = this.d;
+    if (!body.inviteCode && this.d.inviteCodeRequired()) throw invalid([{ field: 'inviteCode', reason: 'required' }]);
+    let inviterId: bigint | null = null;
+    if (body.inviteCode) {
+      inviterId = (await repo.findUserIdByInviteCode(db, body.inviteCode)) ?? null;
+      if (inviterId === null) throw refused('invite.unknown');
+    }
+    if (await repo.findUserByIdentity(db, identity)) throw refused('account.exists');
+    const codeId = await this.checkCode(channelOf(identity), targetOf(identity), 'register', body.code);
+    const passwordHash = await hashPassword(body.password);
+    return db.transaction(async (tx) => {
+      const user = await this.insertUser(tx, identity, passwordHash, inviterId);
+      if (!(await repo.consumeCode(tx, codeId, now()))) throw refused('code.invalid');
+      return { token: await this.openSession(tx, user.id, ctx), user: toUser(user) };
+    });
+  }
+
+  async login(body: LoginBody, ctx: CallContext): Promise<SessionData> {
+    const { db, limits } = this.d;
+    const identity = toIdentity(body);
+    const accountKey = `acct:${targetOf(identity)}`;
+    const ipKey = `ip:${ctx.ip}`;
+    const lockedUntil = await repo.lockedUntil(db, [accountKey, ipKey], this.d.now());
+    if (lockedUntil) throw tooMany('auth.locked', { minutes: minutesUntil(lockedUntil, this.d.now()) });
+
+    const user = await repo.findUserByIdentity(db, identity);
+    let ok = false;
+    if (user) ok = await verifyPassword(user.passwordHash, body.password);
+    else await burnPasswordCheck(body.password);
+    if (!user || !ok) {
+      const now = this.d.now();
+      const window = { now, windowMs: limits.loginWindowMs, lockMs: limits.loginLockMs };
+      const [accountFailures, ipFailures] = await Promise.all([
+        repo.recordFailure(db, accountKey, { ...window, maxFailures: limits.loginAccountMaxFailures }),
+        repo.recordFailure(db, ipKey, { ...window, maxFailures: limits.loginIpMaxFailures }),
+      ]);
+      // Slow down guessing: each failure past the second answers later, up to 8 steps.
+      const over = Math.max(accountFailures, ipFailures) - 2;
+      if (over > 0) await this.d.sleep(Math.min(over, 8) * limits.loginSlowdownStepMs);
+      throw refused('auth.badCredentials');
+    }
+    return db.transaction(async (tx) => {
+      await repo.clearThrottle(tx, accountKey);
+      return { token: await this.openSession(tx, user.id, ctx), user: toUser(user) };
+    });
+  }
+
+  async resetPassword(body: ResetPasswordBody): Promise<null> {
+    const { db, now } = this.d;
+    const identity = toIdentity(body);
+    const user = await repo.findUserByIdentity(db, identity);
+    if (!user) throw refused('account.notFound');
+    const codeId = await this.checkCode(channelOf(identity), targetOf(identity), 'reset', body.code);
+    const passwordHash = await hashPassword(body.password);
+    await db.transaction(async (tx) => {
+      if (!(await repo.consumeCode(tx, codeId, now()))) throw refused('code.invalid');
+      await repo.setPassword(tx, user.id, passwordHash, now());
+      await repo.revokeUserSessions(tx, user.id, now());
+      await repo.clearThrottle(tx, `acct:${targetOf(identity)}`);
+    });
+    return null;
+  }
+
+  /**
+   * Changes the login password of a logged-in user (`index/resetPassword`). A wrong old password counts toward
+   * the same lockout as failed logins (account and address), so a stolen session cannot guess it freely. On
+   * success every other session of the user is revoked; the one making the change stays valid.
+   */
+  async changePassword(user: AuthUser, body: ChangePasswordBody, ctx: CallContext): Promise<null> {
+    const { db, limits, now } = this.d;
+    const row = await repo.findUserById(db, BigInt(user.id));
+    if (!row) throw refused('account.notFound');
+    const accountKey = `acct:${targetOf(identityOf(row))}`;
+    const ipKey = `ip:${ctx.ip}`;
+    const lockedUntil = await repo.lockedUntil(db, [accountKey, ipKey], now());
+    if (lockedUntil) throw tooMany('auth.locked', { minutes: minutesUntil(lockedUntil, now()) });
+    if (!(await verifyPassword(row.passwordHash, body.oldPassword))) {
+      const window = { now: now(), windowMs: limits.loginWindowMs, lockMs: limits.loginLockMs };
+      await Promise.all([
+        repo.recordFailure(db, accountKey, { ...window, maxFailures: limits.loginAccountMaxFailures }),
+        repo.recordFailure(db, ipKey, { ...window, maxFailures: limits.loginIpMaxFailures }),
+      ]);
+      throw refused('auth.oldPasswordWrong');
+    }
+    const passwordHash = await hashPassword(body.password);
+    await db.transaction(async (tx) => {
+      await repo.setPassword(tx, row.id, passwordHash, now());
+      await repo.revokeOtherSessions(tx, row.id, BigInt(user.sessionId), now());
+      await repo.clearThrottle(tx, accountKey);
+    });
+    return null;
+  }
+
+  async logout(user: AuthUser): Promise<null> {
+    await repo.revokeSession(this.d.db, BigInt(user.sessionId), this.d.now());
+    return null;
+  }
+
+  async getUser(user: AuthUser): Promise<User> {
+    const row = await repo.findUserById(this.d.db, BigInt(user.id));
+    if (!row) throw refused('account.notFound');
+    return toUser(row);
+  }
+
+  /** Switches the account the user acts on (spec §4 account mode). */
+  async changeMode(user: AuthUser, mode: AccountMode): Promise<User> {
+    const row = await repo.setMode(this.d.db, BigInt(user.id), mode);
+    if (!row) throw refused('account.notFound');
+    return toUser(row);
+  }
+
+  /** The session behind a TOKEN header, or null when it is unknown, expired or revoked. */
+  async authenticate(token: string): Promise<AuthUser | null> {
+    const s = await repo.findLiveSession(this.d.db, sha256(token), this.d.now());
+    return s ? { id: String(s.userId), uid: s.uid, sessionId: String(s.sessionId), mode: s.mode } : null;
+  }
+
+  private async sendCode(channel: Channel, identity: Identity, scene: CodeScene, lang: Lang): Promise<CodeSentData> {
+    const { db, limits, now } = this.d;
+    const target = targetOf(identity);
+    const exists = Boolean(await repo.findUserByIdentity(db, identity));
+    if (scene === 'register' && exists) throw refused('account.exists');
+    if (scene === 'reset' && !exists) throw refused('account.notFound');
+    await db.transaction(async (tx) => {
+      await repo.lockTarget(tx, target);
+      const last = await repo.latestCode(tx, channel, target, scene);
+      const sinceMs = last ? now().getTime() - last.createdAt.getTime() : Number.POSITIVE_INFINITY;
+      if (sinceMs < limits.codeResendMs) {
+        throw tooMany('code.sendTooSoon', { seconds: Math.ceil((limits.codeResendMs - sinceMs) / 1000) });
+      }
+      const code = randomDigits(6);
+      const at = now();
+      await repo.insertCode(tx, {
+        channel,
+        target,
+        scene,
+        codeHash: codeHash(target, scene, code),
+        now: at,
+        expiresAt: new Date(at.getTime() + limits.codeTtlMs),
+      });
+      // Sent inside the transaction: a transport failure leaves no code behind that would block a retry.
+      await this.d.messenger.send({
+        channel,
+        to: target,
+        scene,
+        code,
+        subject: t(lang, 'code.subject'),
+        text: t(lang, 'code.message', { code, minutes: Math.round(limits.codeTtlMs / 60_000) }),
+      });
+    });
+    return { retryAfterSec: Math.ceil(limits.codeResendMs / 1000), expiresInSec: Math.ceil(limits.codeTtlMs / 1000) };
+  }
+
+  /**
+   * Checks a code against the latest one sent to the target, counting the try first so that parallel guesses
+   * cannot exceed the limit. Returns the code's id, to be consumed in the caller's transaction.
+   */
+  private async checkCode(channel: Channel, target: string, scene: CodeScene, code: string): Promise<bigint> {
+    const { db, limits, now } = this.d;
+    const row = await repo.latestCode(db, channel, target, scene);
+    if (!row || row.consumedAt) throw refused('code.invalid');
+    if (row.expiresAt.getTime() <= now().getTime()) throw refused('code.expired');
+    const attempts = await repo.countCodeAttempt(db, row.id, limits.codeMaxAttempts);
+    if (attempts === undefined) throw refused(row.consumedAt ? 'code.invalid' : 'code.burned');
+    if (!codeHash(target, scene, code).equals(row.codeHash)) {
+      throw refused(attempts >= limits.codeMaxAttempts ? 'code.burned' : 'code.invalid');
+    }
+    return row.id;
+  }
+
+  private async insertUser(tx: Executor, identity: Identity, passwordHash: string, inviterId: bigint | null) {
+    // uid and invite code are random; on the rare collision, draw again.
+    for (let i = 0; i < 8; i++) {
+      const user = await repo.insertUserIfFree(tx, {
+        uid: randomInt(10_000_000, 100_000_000),
+        email: 'email' in identity ? identity.email : null,
+        areaCode: 'areaCode' in identity ? identity.areaCode : null,
+        mobile: 'mobile' in identity ? identity.mobile : null,
+        passwordHash,
+        inviteCode: randomCode(8),
+        inviterId,
+        now: this.d.now(),
+      });
+      if (user) return user;
+      if (await repo.findUserByIdentity(tx, identity)) throw refused('account.exists');
+    }
+    throw new Error('could not draw a free uid and invitation code');
+  }
+
+  private async openSession(tx: Executor, userId: bigint, ctx: CallContext): Promise<string> {
+    const token = newToken();
+    const now = this.d.now();
+    await repo.insertSession(tx, {
+      userId,
+      tokenHash: sha256(token),
+      now,
+      expiresAt: new Date(now.getTime() + this.d.sessionTtlMs),
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+    });
+    return token;
+  }
+}
+
+function codeHash(target: string, scene: string, code: string): Buffer {
+  return sha256(`${target}\n${scene}\n${code}`);
+}
+
+function toIdentity(input: IdentityInput): Identity {
+  if (input.type === 'email') return { email: input.email! };
+  return normalizeMobile(input.areaCode!, input.mobile!);
+}
+
+/** Checks the number against its country's numbering plan and stores it in national form. */
+function normalizeMobile(areaCode: string, mobile: string): { areaCode: string; mobile: string } {
+  const phone = parsePhoneNumber(`+${areaCode}${mobile}`);
+  if (!phone?.isValid()) throw invalid([{ field: 'mobile', reason: 'invalid' }]);
+  return { areaCode: phone.countryCallingCode, mobile: phone.nationalNumber };
+}
+
+/** The identity a stored user logs in with (e-mail first, as registered). */
+function identityOf(row: UserRow): Identity {
+  return row.email ? { email: row.email } : { areaCode: row.areaCode!, mobile: row.mobile! };
+}
+
+const channelOf = (identity: Identity): Channel => ('email' in identity ? 'email' : 'sms');
+const targetOf = (identity: Identity): string =>
+  'email' in identity ? identity.email : `+${identity.areaCode}${identity.mobile}`;
+const minutesUntil = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+
+function toUser(row: UserRow): User {
+  return {
+    uid: row.uid,
+    email: row.email,
+    areaCode: row.areaCode,
+    mobile: row.mobile,
+    inviteCode: row.inviteCode,
+    mode: row.mode,
+    createdAt: row.createdAt.getTime(),
+  };
+}

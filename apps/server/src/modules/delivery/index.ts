@@ -1,0 +1,2 @@
+export { registerDeliveryRoutes } from './routes.js';
+export { DEFAULT_DELIVERY_LIMITS, type DeliveryLimits, DeliveryService, profitOf } from './service.js';

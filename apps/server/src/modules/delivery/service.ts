@@ -1,0 +1,403 @@
+import {
+  type CreateDeliveryOrderBody,
+  type DeliveryDescData,
+  type DeliveryOrder,
+  type HistoryOrdersData,
+  type Lang,
+  type OrderCountdownData,
+  QUOTE_CURRENCY,
+} from '@nexa/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  InsufficientFunds,
+  type Ledger,
+  type Money,
+  ZERO,
+  fitsScale,
+  formatAmount,
+  money,
+} from '../../ledger/index.js';
+import type { Bus } from '../../platform/bus.js';
+import type { Executor } from '../../platform/db.js';
+import { notFound, refused } from '../../platform/errors.js';
+import type { AuthUser } from '../../platform/http.js';
+import { t } from '../../platform/i18n/translate.js';
+import { idempotent } from '../../platform/idempotency/index.js';
+import type { MarketService } from '../market/index.js';
+import { type OrderRow, deliveryRepository as repo } from './repository.js';
+
+export interface DeliveryLimits {
+  /** Open (and scheduled) orders one user may hold in one mode. */
+  maxActiveOrders: number;
+  /** A price older than this is no price: no order is accepted on it. */
+  staleTickMs: number;
+  /** How long after expiry settlement waits for the market to have passed the expiry. */
+  settleGraceMs: number;
+  /** If no tick past the expiry arrives for this long, settle with what is stored (or refund). */
+  feedStallMs: number;
+  /** Orders settled in one transaction. */
+  batchSize: number;
+  sweepMs: number;
+}
+
+export const DEFAULT_DELIVERY_LIMITS: DeliveryLimits = {
+  maxActiveOrders: 20,
+  staleTickMs: 5_000,
+  settleGraceMs: 1_200,
+  feedStallMs: 30_000,
+  batchSize: 100,
+  sweepMs: 1_000,
+};
+
+export interface DeliveryDeps {
+  db: Executor;
+  ledger: Ledger;
+  market: Pick<MarketService, 'product' | 'periodsOf' | 'latestTick' | 'tickAtOrBefore'>;
+  bus: Bus;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  limits?: DeliveryLimits;
+}
+
+const HOUSE = (mode: 'real' | 'demo') => ({ system: 'house' as const, mode, currency: QUOTE_CURRENCY });
+
+/**
+ * Fixed-time call/put contracts (ARCHITECTURE §4): the stake is held when the order is accepted at the latest
+ * tick; at expiry the latest stored tick at or before the expiry decides, and nothing else can. Settlement runs
+ * exactly once per order: whoever settles locks the order with SKIP LOCKED inside the transaction that posts
+ * the money and records the result.
+ */
+export class DeliveryService {
+  private readonly limits: DeliveryLimits;
+  private timers = new Set<NodeJS.Timeout>();
+  private sweeper: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(private readonly d: DeliveryDeps) {
+    this.limits = d.limits ?? DEFAULT_DELIVERY_LIMITS;
+  }
+
+  /** Settles what expired while no node ran (from stored ticks), then keeps a backstop sweep. */
+  async start(): Promise<void> {
+    await this.settleDue();
+    this.sweeper = setInterval(() => void this.settleDue(), this.limits.sweepMs);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.sweeper);
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    await this.running;
+  }
+
+  async create(user: AuthUser, body: CreateDeliveryOrderBody, lang: Lang): Promise<DeliveryOrder> {
+    const order = await this.place(user, body, lang, 'order/createDeliveryOrder', null);
+    this.wakeAt(order.expiresAt);
+    void this.notify(user.id, order);
+    return order;
+  }
+
+  /**
+   * An order that opens later (copy trading places these): the stake is held now, the entry tick is taken
+   * when it opens. Until then it can be cancelled.
+   */
+  async schedule(user: AuthUser, body: CreateDeliveryOrderBody, openAt: Date, lang: Lang): Promise<DeliveryOrder> {
+    const order = await this.place(user, body, lang, 'schedule', openAt);
+    this.wakeAt(order.openAt);
+    return order;
+  }
+
+  /** One transaction, once per requestId: limits, the stake held, the order stored (open now, or scheduled). */
+  private place(user: AuthUser, body: CreateDeliveryOrderBody, lang: Lang, scope: string, openAt: Date | null) {
+    const { product, period, amount } = this.checkOrder(body, lang);
+    const userId = BigInt(user.id);
+    const { requestId, ...rest } = body;
+    const key = {
+      userId,
+      requestId,
+      scope,
+      body: { ...rest, amount: amount.toFixed(), mode: user.mode, openAt: openAt?.getTime() },
+    };
+    return this.d.db.transaction((tx) =>
+      idempotent(tx, key, async () => {
+        await this.checkActiveLimit(tx, userId, user.mode);
+        const now = this.d.now();
+        let entry: { price: string; ts: number; source: string } | null = null;
+        if (!openAt) {
+          // The entry is the latest tick when the order is accepted, read in the transaction that holds the stake.
+          const tick = this.d.market.latestTick(product.symbol);
+          if (!tick || now.getTime() - tick.ts > this.limits.staleTickMs) throw refused('delivery.marketUnavailable');
+          entry = { price: tick.price, ts: tick.ts, source: tick.source };
+        }
+        const opensAt = openAt ?? now;
+        const row = await repo.insert(tx, {
+          userId,
+          mode: user.mode,
+          symbol: product.symbol,
+          direction: body.direction,
+          seconds: period.seconds,
+          stake: amount.toFixed(),
+          yield: period.yield,
+          status: openAt ? 'scheduled' : 'open',
+          holdId: await this.holdStake(tx, userId, user.mode, amount, `delivery:${requestId}`),
+          entry,
+          openAt: opensAt,
+          expiresAt: new Date(opensAt.getTime() + period.seconds * 1000),
+          now,
+        });
+        return this.toOrder(row);
+      }),
+    );
+  }
+
+  /** Only an order that has not opened yet; its stake comes back. */
+  async cancel(user: AuthUser, id: string): Promise<DeliveryOrder> {
+    const userId = BigInt(user.id);
+    const order = await this.d.db.transaction(async (tx) => {
+      const row = await repo.lockForUser(tx, id, userId);
+      if (!row) throw notFound();
+      if (row.status !== 'scheduled') throw refused('delivery.notCancellable');
+      await this.d.ledger.void(tx, row.hold_id, 'delivery_refund');
+      return this.toOrder((await repo.cancel(tx, id))!);
+    });
+    void this.notify(user.id, order);
+    return order;
+  }
+
+  async active(user: AuthUser): Promise<DeliveryOrder[]> {
+    return (await repo.active(this.d.db, BigInt(user.id), user.mode)).map((r) => this.toOrder(r));
+  }
+
+  async history(
+    user: AuthUser,
+    f: { symbol?: string | undefined; startMs?: number | undefined; endMs?: number | undefined },
+    page: number,
+    pageSize: number,
+  ): Promise<HistoryOrdersData> {
+    const { total, list } = await repo.history(
+      this.d.db,
+      BigInt(user.id),
+      user.mode,
+      f,
+      pageSize,
+      (page - 1) * pageSize,
+    );
+    return { list: list.map((r) => this.toOrder(r)), total, page, pageSize };
+  }
+
+  async countdown(user: AuthUser, id: string): Promise<OrderCountdownData> {
+    const row = await repo.byId(this.d.db, id, BigInt(user.id));
+    if (!row) throw notFound();
+    const order = this.toOrder(row);
+    const now = this.d.now().getTime();
+    return {
+      id: order.id,
+      status: order.status,
+      now,
+      expiresAt: order.expiresAt,
+      remainingMs: Math.max(0, order.expiresAt - now),
+      entryPrice: order.entry?.price ?? null,
+      currentPrice: this.d.market.latestTick(order.symbol)?.price ?? null,
+    };
+  }
+
+  rules(lang: Lang): DeliveryDescData {
+    return {
+      title: t(lang, 'delivery.rules.title'),
+      paragraphs: (
+        ['delivery.rules.1', 'delivery.rules.2', 'delivery.rules.3', 'delivery.rules.4', 'delivery.rules.5'] as const
+      ).map((k) => t(lang, k)),
+    };
+  }
+
+  private toOrder(r: OrderRow): DeliveryOrder {
+    return toOrderAt(r, this.d.market.product(r.symbol)?.price_precision ?? 2);
+  }
+
+  /** Runs one settlement pass now; concurrent calls in this process collapse into one more pass. */
+  settleDue(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        try {
+          await this.openScheduled();
+          while (!this.stopped && (await this.settleBatch()) === this.limits.batchSize) {}
+        } catch (err) {
+          this.d.log.error({ err }, 'delivery: settlement pass failed');
+        }
+      } while (this.again && !this.stopped);
+    })().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  /** Settles up to one batch of due orders in one transaction; returns how many it took. */
+  private async settleBatch(): Promise<number> {
+    const now = this.d.now();
+    const settled: { userId: string; order: DeliveryOrder }[] = [];
+    await this.d.db.transaction(async (tx) => {
+      const due = await repo.lockDue(tx, new Date(now.getTime() - this.limits.settleGraceMs), this.limits.batchSize);
+      const lastTick = new Map<string, number | undefined>();
+      for (const row of due) {
+        if (!lastTick.has(row.symbol)) lastTick.set(row.symbol, await repo.lastStoredTickTs(tx, row.symbol));
+        const expiresAt = new Date(row.expires_at).getTime();
+        const marketPassed = (lastTick.get(row.symbol) ?? 0) >= expiresAt;
+        // Wait for the market to pass the expiry, unless the feed has stalled for too long.
+        if (!marketPassed && now.getTime() < expiresAt + this.limits.feedStallMs) continue;
+        settled.push({ userId: row.user_id, order: await this.settleOne(tx, row, expiresAt, now) });
+      }
+    });
+    for (const s of settled) void this.notify(s.userId, s.order);
+    // A full batch of settled orders: there may be more due.
+    return settled.length;
+  }
+
+  private async settleOne(tx: Executor, row: OrderRow, expiresAt: number, now: Date): Promise<DeliveryOrder> {
+    const entryTs = Number(row.entry_ts);
+    const tick = await this.d.market.tickAtOrBefore(row.symbol, expiresAt, tx);
+    const exit = tick && tick.ts > entryTs ? tick : null;
+    const stake = money(row.stake);
+    const mode = row.mode;
+    const userId = BigInt(row.user_id);
+    let status: 'won' | 'lost' | 'draw' | 'refunded';
+    let payout: Money;
+    if (!exit) {
+      status = 'refunded';
+    } else {
+      const cmp = money(exit.price).cmp(money(row.entry_price!));
+      const won = (row.direction === 'call' && cmp > 0) || (row.direction === 'put' && cmp < 0);
+      status = cmp === 0 ? 'draw' : won ? 'won' : 'lost';
+    }
+    if (status === 'won') {
+      const profit = profitOf(stake, row.yield);
+      await this.d.ledger.void(tx, row.hold_id, 'delivery_win');
+      if (profit.gt(0)) {
+        await this.d.ledger.transfer(tx, {
+          debit: HOUSE(mode),
+          credit: { userId, mode, wallet: 'delivery', currency: QUOTE_CURRENCY },
+          amount: profit,
+          types: { debit: 'delivery_profit', credit: 'delivery_profit' },
+          ref: `delivery:${row.id}`,
+        });
+      }
+      payout = stake.plus(profit);
+    } else if (status === 'lost') {
+      await this.d.ledger.post(tx, row.hold_id, 'delivery_loss');
+      payout = ZERO;
+    } else {
+      await this.d.ledger.void(tx, row.hold_id, 'delivery_refund');
+      payout = stake;
+    }
+    return this.toOrder(await repo.settle(tx, row.id, { status, exit, payout: payout.toFixed(), now }));
+  }
+
+  private async openScheduled() {
+    const opened: { userId: string; order: DeliveryOrder }[] = [];
+    await this.d.db.transaction(async (tx) => {
+      const now = this.d.now();
+      for (const row of await repo.lockScheduledDue(tx, now, this.limits.batchSize)) {
+        const tick = this.d.market.latestTick(row.symbol);
+        if (!tick || now.getTime() - tick.ts > this.limits.staleTickMs) continue;
+        const o = await repo.open(tx, row.id, tick, now, new Date(now.getTime() + row.seconds * 1000));
+        if (o) opened.push({ userId: o.user_id, order: this.toOrder(o) });
+      }
+    });
+    for (const o of opened) {
+      this.wakeAt(o.order.expiresAt);
+      void this.notify(o.userId, o.order);
+    }
+  }
+
+  /** The precise timer: a pass just after `atMs` (plus the grace for the market to pass it). */
+  private wakeAt(atMs: number) {
+    if (this.stopped) return;
+    const delay = Math.max(0, atMs + this.limits.settleGraceMs - this.d.now().getTime()) + 20;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void this.settleDue();
+    }, delay);
+    this.timers.add(timer);
+  }
+
+  private async notify(userId: string, order: DeliveryOrder) {
+    if (!userId) return;
+    await this.d.bus.publish('user-events', { userId, event: 'delivery', data: order }).catch(() => {});
+  }
+
+  private checkOrder(body: CreateDeliveryOrderBody, lang: Lang) {
+    const product = this.d.market.product(body.symbol);
+    if (!product || !product.enabled) throw refused('delivery.productDisabled');
+    const period = this.d.market.periodsOf(body.symbol).find((p) => p.seconds === body.seconds);
+    if (!period) throw refused('delivery.periodUnknown');
+    const amount = money(body.amount);
+    if (!fitsScale(amount, QUOTE_CURRENCY)) throw refused('money.tooManyDecimals', { decimals: 2 });
+    if (amount.lt(period.minStake) || amount.gt(period.maxStake)) {
+      throw refused('delivery.stakeOutOfBounds', { min: period.minStake, max: period.maxStake });
+    }
+    void lang;
+    return { product, period, amount };
+  }
+
+  private async checkActiveLimit(tx: Executor, userId: bigint, mode: 'real' | 'demo') {
+    if ((await repo.countActive(tx, userId, mode)) >= this.limits.maxActiveOrders) {
+      throw refused('delivery.tooManyOpen', { max: this.limits.maxActiveOrders });
+    }
+  }
+
+  private async holdStake(tx: Executor, userId: bigint, mode: 'real' | 'demo', amount: Money, ref: string) {
+    try {
+      const h = await this.d.ledger.hold(tx, {
+        debit: { userId, mode, wallet: 'delivery', currency: QUOTE_CURRENCY },
+        credit: HOUSE(mode),
+        amount,
+        types: { debit: 'delivery_stake', credit: 'delivery_stake' },
+        ref,
+      });
+      return h.transferId;
+    } catch (err) {
+      if (err instanceof InsufficientFunds) throw refused('money.insufficient');
+      throw err;
+    }
+  }
+}
+
+/** What a win adds to the stake: stake × yield, rounded down to the cent (the house keeps the dust). */
+export function profitOf(stake: Money, yieldRate: string): Money {
+  return money(formatAmount(stake.times(yieldRate), QUOTE_CURRENCY));
+}
+
+const ms = (v: Date | string) => (v instanceof Date ? v.getTime() : new Date(v).getTime());
+
+function toOrderAt(r: OrderRow, pricePrecision: number): DeliveryOrder {
+  const price = (v: string) => money(v).toFixed(pricePrecision);
+  const stake = money(r.stake);
+  const payout = r.payout === null ? null : money(r.payout);
+  return {
+    id: r.id,
+    mode: r.mode,
+    symbol: r.symbol,
+    direction: r.direction,
+    seconds: Number(r.seconds),
+    amount: formatAmount(stake, QUOTE_CURRENCY),
+    yield: r.yield,
+    expectedProfit: formatAmount(profitOf(stake, r.yield), QUOTE_CURRENCY),
+    status: r.status,
+    entry:
+      r.entry_price === null ? null : { price: price(r.entry_price), ts: Number(r.entry_ts), source: r.entry_source! },
+    exit: r.exit_price === null ? null : { price: price(r.exit_price), ts: Number(r.exit_ts), source: r.exit_source! },
+    payout: payout === null ? null : formatAmount(payout, QUOTE_CURRENCY),
+    profit: payout === null ? null : formatAmount(payout.minus(stake), QUOTE_CURRENCY),
+    openAt: ms(r.open_at),
+    expiresAt: ms(r.expires_at),
+    settledAt: r.settled_at === null ? null : ms(r.settled_at),
+    createdAt: ms(r.created_at),
+  };
+}

@@ -1,0 +1,160 @@
+import { randomInt } from 'node:crypto';
+import type {
+  AdminDeposit,
+  ChainAddressData,
+  CzRecData,
+  CzSubmitBody,
+  DepositRecord,
+  RechargeOptionsData,
+  ReviewStatus,
+} from '@nexa/contract';
+import type { FundingConfig } from '../../config.js';
+import { type Ledger, fitsScale, money, scaleOf } from '../../ledger/index.js';
+import type { Executor } from '../../platform/db.js';
+import { invalid, notFound, refused } from '../../platform/errors.js';
+import type { AuthUser } from '../../platform/http.js';
+import { idempotent } from '../../platform/idempotency/index.js';
+import { type Decision, type Page, type ReviewListQuery, recordAudit } from '../../platform/review.js';
+import { uploadBelongsTo } from '../../platform/uploads.js';
+import { orderNumber, toAdminDeposit, toDepositRecord } from './records.js';
+import { fundingRepository as repo } from './repository.js';
+
+export interface DepositsDeps {
+  db: Executor;
+  ledger: Ledger;
+  config: FundingConfig;
+  now: () => Date;
+}
+
+/** A record id as the operator API passes it; anything else cannot name a record. */
+export const isRecordId = (id: string) => /^[1-9]\d{0,17}$/.test(id);
+
+/**
+ * Deposits: the user sends crypto to the platform's address and submits the amount with a screenshot; an
+ * operator checks it and approves (the real spot wallet is credited, once) or rejects with a reason.
+ */
+export class DepositService {
+  constructor(private readonly d: DepositsDeps) {}
+
+  options(): RechargeOptionsData {
+    return { list: this.d.config.deposits.map((o) => ({ currency: o.currency, chains: [...o.chains] })) };
+  }
+
+  address(currency: CzSubmitBody['currency'], chain: CzSubmitBody['chain']): ChainAddressData {
+    const option = this.option(currency, chain);
+    return { currency, chain, address: this.d.config.depositAddresses[chain], minAmount: option.minAmount };
+  }
+
+  /** A deposit under review; once per requestId. Always the real account: deposits are real money. */
+  async submit(user: AuthUser, body: CzSubmitBody): Promise<DepositRecord> {
+    const option = this.option(body.currency, body.chain);
+    const amount = money(body.amount);
+    if (amount.lte(0)) throw invalid([{ field: 'amount', reason: 'invalid' }]);
+    if (!fitsScale(amount, body.currency)) {
+      throw refused('money.tooManyDecimals', { decimals: scaleOf(body.currency) });
+    }
+    if (amount.lt(option.minAmount)) {
+      throw refused('deposit.belowMin', { min: option.minAmount, currency: body.currency });
+    }
+    const userId = BigInt(user.id);
+    const { requestId, ...rest } = body;
+    const key = { userId, requestId, scope: 'index/czSubmit', body: { ...rest, amount: amount.toFixed() } };
+    return this.d.db.transaction((tx) =>
+      idempotent(tx, key, async () => {
+        if (!(await uploadBelongsTo(tx, userId, body.screenshot))) {
+          throw invalid([{ field: 'screenshot', reason: 'invalid' }]);
+        }
+        const now = this.d.now();
+        const row = await repo.insertDeposit(tx, {
+          orderNo: orderNumber('D', now, randomInt(1e10)),
+          userId,
+          currency: body.currency,
+          chain: body.chain,
+          address: this.d.config.depositAddresses[body.chain],
+          amount: amount.toFixed(),
+          screenshot: body.screenshot,
+          now,
+        });
+        return toDepositRecord(row);
+      }),
+    );
+  }
+
+  async records(user: AuthUser, page: number, pageSize: number): Promise<CzRecData> {
+    const { total, list } = await repo.pageUserDeposits(this.d.db, BigInt(user.id), pageSize, (page - 1) * pageSize);
+    return { list: list.map(toDepositRecord), total, page, pageSize };
+  }
+
+  // ── Operator side ─────────────────────────────────────────────────────────────────────────────────────────
+
+  async list(q: ReviewListQuery): Promise<Page<AdminDeposit>> {
+    const { total, list } = await repo.pageDeposits(this.d.db, q.status, q.pageSize, (q.page - 1) * q.pageSize);
+    return { list: list.map(toAdminDeposit), total };
+  }
+
+  /** Credits the user's real spot wallet from the system 'deposits' account, exactly once. */
+  approve(id: string, decision: Decision): Promise<AdminDeposit> {
+    return this.decide(id, decision, 'approved', async (tx, row) => {
+      const posted = await this.d.ledger.transfer(tx, {
+        debit: { system: 'deposits', mode: 'real', currency: row.currency },
+        credit: { userId: BigInt(row.userId), mode: 'real', wallet: 'spot', currency: row.currency },
+        amount: money(row.amount),
+        types: { debit: 'deposit', credit: 'deposit' },
+        ref: `deposit:${row.orderNo}`,
+      });
+      return posted.transferId;
+    });
+  }
+
+  reject(id: string, decision: Decision): Promise<AdminDeposit> {
+    return this.decide(id, decision, 'failed', async () => null);
+  }
+
+  private async decide(
+    id: string,
+    decision: Decision,
+    status: Exclude<ReviewStatus, 'review'>,
+    move: (
+      tx: Executor,
+      row: { userId: string; currency: AdminDeposit['currency']; amount: string; orderNo: string },
+    ) => Promise<string | null>,
+  ): Promise<AdminDeposit> {
+    if (!isRecordId(id)) throw notFound();
+    return this.d.db.transaction(async (tx) => {
+      const row = await repo.lockDeposit(tx, id);
+      if (!row) throw notFound();
+      if (row.status !== 'review') throw refused('review.alreadyDecided');
+      const before = toAdminDeposit(row);
+      const transferId = await move(tx, {
+        userId: row.user_id,
+        currency: before.currency,
+        amount: row.amount,
+        orderNo: row.order_no,
+      });
+      await repo.decideDeposit(tx, id, {
+        status,
+        reason: decision.reason,
+        operatorId: decision.operatorId,
+        transferId,
+        now: this.d.now(),
+      });
+      const after = toAdminDeposit((await repo.lockDeposit(tx, id))!);
+      await recordAudit(tx, {
+        operatorId: decision.operatorId,
+        action: status === 'approved' ? 'deposit.approve' : 'deposit.reject',
+        entity: 'deposit',
+        entityId: id,
+        before,
+        after,
+        reason: decision.reason,
+      });
+      return after;
+    });
+  }
+
+  private option(currency: CzSubmitBody['currency'], chain: CzSubmitBody['chain']) {
+    const found = this.d.config.deposits.find((o) => o.currency === currency)?.chains.find((c) => c.chain === chain);
+    if (!found) throw refused('deposit.unsupported', { currency, chain });
+    return found;
+  }
+}

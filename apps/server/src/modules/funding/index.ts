@@ -1,0 +1,44 @@
+import type { FundingConfig } from '../../config.js';
+import type { Ledger } from '../../ledger/index.js';
+import type { Executor } from '../../platform/db.js';
+import type { PriceSource } from '../../platform/prices.js';
+import type { FundingOperations } from '../../platform/review.js';
+import { BindingService } from './bindings.js';
+import { DepositService } from './deposits.js';
+import { type IdentityCheck, WithdrawalService } from './withdrawals.js';
+
+export { registerFundingRoutes } from './routes.js';
+export type { IdentityCheck } from './withdrawals.js';
+
+export interface FundingDeps {
+  db: Executor;
+  ledger: Ledger;
+  config: FundingConfig;
+  prices: PriceSource;
+  /** Basic identity verification done? (the identity domain answers; withdrawals need it). */
+  identityVerified: IdentityCheck;
+  now: () => Date;
+}
+
+export interface FundingModule {
+  deposits: DepositService;
+  withdrawals: WithdrawalService;
+  bindings: BindingService;
+  /** What the operator API drives. */
+  operations: FundingOperations;
+}
+
+export function createFunding(d: FundingDeps): FundingModule {
+  const bindings = new BindingService({ db: d.db, now: d.now });
+  const deposits = new DepositService({ db: d.db, ledger: d.ledger, config: d.config, now: d.now });
+  const withdrawals = new WithdrawalService({ ...d, bindings });
+  const operations: FundingOperations = {
+    listDeposits: (q) => deposits.list(q),
+    approveDeposit: (id, decision) => deposits.approve(id, decision),
+    rejectDeposit: (id, decision) => deposits.reject(id, decision),
+    listWithdrawals: (q) => withdrawals.list(q),
+    approveWithdrawal: (id, decision) => withdrawals.approve(id, decision),
+    rejectWithdrawal: (id, decision) => withdrawals.reject(id, decision),
+  };
+  return { deposits, withdrawals, bindings, operations };
+}

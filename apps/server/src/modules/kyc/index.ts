@@ -1,0 +1,24 @@
+import type { Executor } from '../../platform/db.js';
+import type { KycOperations } from '../../platform/review.js';
+import { KycService } from './service.js';
+
+export { registerKycRoutes } from './routes.js';
+export { KycService } from './service.js';
+
+export interface KycModule {
+  service: KycService;
+  /** What the operator API drives. */
+  operations: KycOperations;
+}
+
+export function createKyc(d: { db: Executor; now: () => Date }): KycModule {
+  const service = new KycService(d);
+  return {
+    service,
+    operations: {
+      listVerifications: (q) => service.list(q),
+      approveVerification: (id, decision) => service.approve(id, decision),
+      rejectVerification: (id, decision) => service.reject(id, decision),
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export type { Tick } from './feed/types.js';
+export { marketChannels, registerMarketRoutes, wireMarketToHub } from './routes.js';
+export { type MarketConfig, MarketService } from './service.js';

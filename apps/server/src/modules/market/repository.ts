@@ -1,0 +1,194 @@
+import type { Category } from '@nexa/contract';
+import { sql } from 'drizzle-orm';
+import { type Executor, queryPage, queryRows } from '../../platform/db.js';
+import type { Candle, KlineInterval, Tick } from './feed/types.js';
+
+export interface ProductRow {
+  [k: string]: unknown;
+  symbol: string;
+  base: string;
+  quote: string;
+  name: string;
+  category: Category;
+  price_precision: number;
+  size_precision: number;
+  sim_price: string;
+  sim_volatility: string;
+  okx_inst_id: string | null;
+  contract_size: string;
+  max_leverage: number;
+  fee_rate: string;
+  enabled: boolean;
+  sort: number;
+}
+
+export interface PeriodRow {
+  [k: string]: unknown;
+  symbol: string;
+  seconds: number;
+  yield: string;
+  min_stake: string;
+  max_stake: string;
+}
+
+interface CandleRow {
+  [k: string]: unknown;
+  symbol: string;
+  interval: KlineInterval;
+  open_time: string | number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+  turnover: string;
+}
+
+const toCandle = (r: CandleRow): Candle => ({
+  openTime: Number(r.open_time),
+  open: r.open,
+  high: r.high,
+  low: r.low,
+  close: r.close,
+  volume: r.volume,
+  turnover: r.turnover,
+});
+
+// numeric::text keeps trailing zeros of the column's scale; trim them so "67250.50" stays "67250.5"-free of
+// the 18 zeros but exact. The service re-pads to each product's precision.
+const num = (col: string) => sql.raw(`trim_scale(${col})::text AS ${col.split('.').pop()}`);
+
+export const marketRepository = {
+  async products(ex: Executor): Promise<ProductRow[]> {
+    return queryRows<ProductRow>(
+      ex,
+      sql`SELECT symbol, base, quote, name, category, price_precision, size_precision, ${num('sim_price')},
+                 sim_volatility::float8::text AS sim_volatility, okx_inst_id, ${num('contract_size')}, max_leverage,
+                 ${num('fee_rate')}, enabled, sort
+          FROM products ORDER BY sort, symbol`,
+    );
+  },
+
+  async periods(ex: Executor): Promise<PeriodRow[]> {
+    return queryRows<PeriodRow>(
+      ex,
+      sql`SELECT symbol, seconds, ${num('yield')}, ${num('min_stake')}, ${num('max_stake')}
+          FROM delivery_periods ORDER BY symbol, seconds`,
+    );
+  },
+
+  async insertTicks(ex: Executor, ticks: Tick[]): Promise<void> {
+    if (ticks.length === 0) return;
+    const values = ticks.map((t) => sql`(${t.symbol}, ${t.ts}, ${t.price}::numeric, ${t.size}::numeric, ${t.source})`);
+    await ex.execute(sql`INSERT INTO ticks (symbol, ts_ms, price, size, source) VALUES ${sql.join(values, sql`, `)}
+                         ON CONFLICT (symbol, ts_ms) DO NOTHING`);
+  },
+
+  async upsertCandles(
+    ex: Executor,
+    rows: { symbol: string; interval: KlineInterval; candle: Candle }[],
+  ): Promise<void> {
+    for (let i = 0; i < rows.length; i += 500) {
+      const values = rows.slice(i, i + 500).map(
+        ({ symbol, interval, candle: c }) =>
+          sql`(${symbol}, ${interval}, ${c.openTime}, ${c.open}::numeric, ${c.high}::numeric, ${c.low}::numeric,
+               ${c.close}::numeric, ${c.volume}::numeric, ${c.turnover}::numeric)`,
+      );
+      await ex.execute(sql`
+        INSERT INTO klines (symbol, interval, open_time, open, high, low, close, volume, turnover)
+        VALUES ${sql.join(values, sql`, `)}
+        ON CONFLICT (symbol, interval, open_time) DO UPDATE
+        SET high = EXCLUDED.high, low = EXCLUDED.low, close = EXCLUDED.close,
+            volume = EXCLUDED.volume, turnover = EXCLUDED.turnover`);
+    }
+  },
+
+  async hasHistory(ex: Executor, symbol: string): Promise<boolean> {
+    const rows = await queryRows(ex, sql`SELECT 1 FROM klines WHERE symbol = ${symbol} AND interval = '1m' LIMIT 1`);
+    return rows.length > 0;
+  },
+
+  /** The newest stored candle of every (symbol, interval): where live candles resume after a restart. */
+  async latestCandles(ex: Executor) {
+    const rows = await queryRows<CandleRow>(
+      ex,
+      sql`SELECT DISTINCT ON (symbol, interval) symbol, interval, open_time, ${num('open')}, ${num('high')},
+                 ${num('low')}, ${num('close')}, ${num('volume')}, ${num('turnover')}
+          FROM klines ORDER BY symbol, interval, open_time DESC`,
+    );
+    return rows.map((r) => ({ symbol: r.symbol, interval: r.interval, candle: toCandle(r) }));
+  },
+
+  async minuteCandlesSince(ex: Executor, sinceMs: number) {
+    const rows = await queryRows<CandleRow>(
+      ex,
+      sql`SELECT symbol, interval, open_time, ${num('open')}, ${num('high')}, ${num('low')}, ${num('close')},
+                 ${num('volume')}, ${num('turnover')}
+          FROM klines WHERE interval = '1m' AND open_time >= ${sinceMs} ORDER BY symbol, open_time`,
+    );
+    return rows.map((r) => ({ symbol: r.symbol, candle: toCandle(r) }));
+  },
+
+  /** Candles opening before `endMs` (or any), newest `limit`, returned oldest first. */
+  async candles(
+    ex: Executor,
+    symbol: string,
+    interval: KlineInterval,
+    limit: number,
+    endMs?: number,
+  ): Promise<Candle[]> {
+    const end = endMs === undefined ? sql`` : sql` AND open_time < ${endMs}`;
+    const rows = await queryRows<CandleRow>(
+      ex,
+      sql`SELECT symbol, interval, open_time, ${num('open')}, ${num('high')}, ${num('low')}, ${num('close')},
+                 ${num('volume')}, ${num('turnover')}
+          FROM klines WHERE symbol = ${symbol} AND interval = ${interval}${end}
+          ORDER BY open_time DESC LIMIT ${limit}`,
+    );
+    return rows.map(toCandle).reverse();
+  },
+
+  async pruneTicks(ex: Executor, beforeMs: number): Promise<void> {
+    await ex.execute(sql`DELETE FROM ticks WHERE ts_ms < ${beforeMs}`);
+  },
+
+  /** The latest stored tick at or before `ts` (settlement reads the market through this). */
+  async tickAtOrBefore(ex: Executor, symbol: string, ts: number) {
+    const rows = await queryRows<{ ts_ms: string | number; price: string; source: string }>(
+      ex,
+      sql`SELECT ts_ms, ${num('price')}, source FROM ticks WHERE symbol = ${symbol} AND ts_ms <= ${ts}
+          ORDER BY ts_ms DESC LIMIT 1`,
+    );
+    const r = rows[0];
+    return r && { ts: Number(r.ts_ms), price: r.price, source: r.source };
+  },
+
+  async notices(ex: Executor, type: string, lang: string, limit: number, offset: number) {
+    return queryPage<{ id: string; type: string; title: string; body: string; created_at: Date | string }>(
+      ex,
+      sql`SELECT count(*)::int AS n FROM notices WHERE type = ${type} AND published`,
+      sql`SELECT id::text AS id, type, coalesce(title->>${lang}, title->>'en') AS title,
+                 coalesce(body->>${lang}, body->>'en') AS body, created_at
+          FROM notices WHERE type = ${type} AND published ORDER BY created_at DESC, id DESC
+          LIMIT ${limit} OFFSET ${offset}`,
+    );
+  },
+
+  async notice(ex: Executor, id: string, lang: string) {
+    const rows = await queryRows<{ id: string; type: string; title: string; body: string; created_at: Date | string }>(
+      ex,
+      sql`SELECT id::text AS id, type, coalesce(title->>${lang}, title->>'en') AS title,
+                 coalesce(body->>${lang}, body->>'en') AS body, created_at
+          FROM notices WHERE id = ${id} AND published`,
+    );
+    return rows[0];
+  },
+
+  async carousel(ex: Executor, lang: string) {
+    return queryRows<{ id: string; title: string; image: string; link: string }>(
+      ex,
+      sql`SELECT id::text AS id, coalesce(title->>${lang}, title->>'en') AS title, image, link
+          FROM carousel ORDER BY sort, id`,
+    );
+  },
+};

@@ -1,0 +1,160 @@
+import { CATEGORIES, KLINE_INTERVALS, type Lang } from '@nexa/contract';
+import type { Executor } from '../../platform/db.js';
+import { notFound } from '../../platform/errors.js';
+import type { Router } from '../../platform/http.js';
+import type { ChannelPolicy, WsHub } from '../../platform/ws-hub.js';
+import type { Candle, KlineInterval } from './feed/types.js';
+import type { ProductRow } from './repository.js';
+import { marketRepository as repo } from './repository.js';
+import { type MarketService, displayCandle } from './service.js';
+
+const ms = (v: Date | string) => (v instanceof Date ? v.getTime() : new Date(v).getTime());
+
+export interface MarketRouteDeps {
+  db: Executor;
+  market: MarketService;
+  platformName: string;
+  supportEmail: string;
+  countryCount: () => number;
+  marketSource: string;
+}
+
+export function registerMarketRoutes(r: Router, d: MarketRouteDeps) {
+  const { market, db } = d;
+  const known = (symbol: string) => {
+    const p = market.product(symbol);
+    if (!p) throw notFound();
+    return p;
+  };
+  r.handle('index/varieties', async () => ({
+    list: CATEGORIES.map((category) => ({ category, count: market.summaries({ category }).length })),
+  }));
+  r.handle('product/getProductList', async (body) => ({
+    list: market.summaries({ category: body.category, keyword: body.keyword }),
+  }));
+  r.handle('product/getProductInfo', async (body) => {
+    known(body.symbol);
+    return market.info(body.symbol)!;
+  });
+  r.handle('index/timeList', async (body) => {
+    known(body.symbol);
+    return { symbol: body.symbol, list: market.periodsOf(body.symbol) };
+  });
+  r.handle('product/getKline', async (body) => {
+    known(body.symbol);
+    return {
+      symbol: body.symbol,
+      interval: body.interval,
+      list: await market.candles(body.symbol, body.interval, body.limit, body.end),
+    };
+  });
+  r.handle('product/getProductDown', async (body) => {
+    known(body.symbol);
+    const { ts, bids, asks } = market.depth(body.symbol);
+    return {
+      symbol: body.symbol,
+      depth: { ts, bids, asks },
+      trades: market.trades(body.symbol).map(({ symbol: _s, ...t }) => t),
+    };
+  });
+  r.handle('index/overview', async () => {
+    const all = market.summaries();
+    const byChange = [...all].sort((a, b) => Number(b.change) - Number(a.change));
+    return {
+      gainers: byChange,
+      losers: [...byChange].reverse(),
+      turnover: [...all].sort((a, b) => Number(b.turnover) - Number(a.turnover)),
+    };
+  });
+  r.handle('index/carouselList', async (_b, ctx) => ({ list: await repo.carousel(db, ctx.lang) }));
+  r.handle('index/getList', async (body, ctx) => {
+    const { total, list } = await repo.notices(db, body.type, ctx.lang, body.pageSize, (body.page - 1) * body.pageSize);
+    return {
+      list: list.map((n) => ({
+        id: n.id,
+        type: n.type as 'notice',
+        title: n.title,
+        summary: summarize(n.body),
+        createdAt: ms(n.created_at),
+      })),
+      total,
+      page: body.page,
+      pageSize: body.pageSize,
+    };
+  });
+  r.handle('index/noticeDetail', async (body, ctx) => {
+    const n = await repo.notice(db, body.id, ctx.lang as Lang);
+    if (!n) throw notFound();
+    return {
+      id: n.id,
+      type: n.type as 'notice',
+      title: n.title,
+      summary: summarize(n.body),
+      body: n.body,
+      createdAt: ms(n.created_at),
+    };
+  });
+  r.handle('index/info', async () => ({
+    name: d.platformName,
+    productCount: market.summaries().length,
+    countryCount: d.countryCount(),
+    supportEmail: d.supportEmail,
+    marketSource: d.marketSource,
+  }));
+}
+
+function summarize(body: string): string {
+  return body.length <= 120 ? body : `${body.slice(0, 117).trimEnd()}…`;
+}
+
+const CHANNEL = /^(kline|depth|trades):([A-Z0-9]+)(?::(\w+))?$/;
+
+/** What may be subscribed, how updates merge, and the snapshot a subscriber starts from. */
+export function marketChannels(
+  market: MarketService,
+  authenticate: (token: string) => Promise<string | null>,
+): ChannelPolicy {
+  return {
+    accepts(channel) {
+      if (channel === 'tickers' || channel === 'user') return true;
+      const m = CHANNEL.exec(channel);
+      if (!m || !market.product(m[2]!)) return false;
+      return m[1] !== 'kline' || (KLINE_INTERVALS as readonly string[]).includes(m[3] ?? '');
+    },
+    merge(channel) {
+      if (channel === 'tickers') return { kind: 'keyed', key: (t) => (t as { symbol: string }).symbol };
+      if (channel.startsWith('trades:')) return { kind: 'append', max: 50 };
+      if (channel === 'user') return { kind: 'append', max: 100 };
+      return { kind: 'latest' };
+    },
+    snapshot(channel) {
+      if (channel === 'tickers') return market.tickers();
+      const m = CHANNEL.exec(channel);
+      if (!m) return undefined;
+      const symbol = m[2]!;
+      if (m[1] === 'kline') return market.liveCandle(symbol, m[3] as KlineInterval);
+      if (m[1] === 'depth') {
+        const { ts, bids, asks } = market.depth(symbol);
+        return { ts, bids, asks };
+      }
+      return market.trades(symbol).map(({ symbol: _s, ...t }) => t);
+    },
+    authenticate,
+  };
+}
+
+/** Live market events onto the socket channels. */
+export function wireMarketToHub(market: MarketService, hub: WsHub) {
+  market.events.on('ticker', (t) => hub.publish('tickers', t));
+  market.events.on('candle', (p: ProductRow, interval: string, c: Candle) => {
+    const channel = `kline:${p.symbol}:${interval}`;
+    if (hub.hasSubscribers(channel)) hub.publish(channel, displayCandle(p, c));
+  });
+  market.events.on('depth', ({ symbol, ts, bids, asks }) => hub.publish(`depth:${symbol}`, { ts, bids, asks }));
+  market.events.on('trades', (symbol: string, trades: { symbol: string }[]) =>
+    hub.publish(
+      `trades:${symbol}`,
+      trades.map(({ symbol: _s, ...t }) => t),
+    ),
+  );
+}

@@ -1,0 +1,491 @@
+import { EventEmitter } from 'node:events';
+import {
+  CURRENCIES,
+  type Currency,
+  type DeliveryPeriod,
+  type ProductInfo,
+  type ProductSummary,
+  QUOTE_CURRENCY,
+  type Ticker,
+} from '@nexa/contract';
+import Decimal from 'decimal.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Money, money } from '../../ledger/money.js';
+import type { Bus } from '../../platform/bus.js';
+import type { Database, Executor, Leadership } from '../../platform/db.js';
+import type { PriceSource as Valuation } from '../../platform/prices.js';
+import { CandleSet, rollUp } from './candles.js';
+import { type SimProduct, SimSource } from './feed/sim.js';
+import type { Candle, Depth, FeedProduct, FeedSink, KlineInterval, PriceSource, Tick, Trade } from './feed/types.js';
+import { type PeriodRow, type ProductRow, marketRepository as repo } from './repository.js';
+
+const D = Decimal.clone({ precision: 40 });
+const DAY_MS = 86_400_000;
+const LEADER_KEY = 727_002;
+const TRADES_KEPT = 50;
+
+export interface MarketConfig {
+  source: 'sim' | 'okx';
+  seed: string;
+  /** Run the feed at all (tests of other modules turn it off). */
+  feed: boolean;
+  historyHours: number;
+  tickRetentionMs: number;
+  okx?: { restUrl: string; wsUrl: string };
+}
+
+export interface MarketDeps {
+  database: Database;
+  bus: Bus;
+  config: MarketConfig;
+  log: FastifyBaseLogger;
+  now?: () => number;
+  /** Builds the OKX source (kept out of this file so the simulation needs nothing of OKX). */
+  okxSource?: (products: FeedProduct[]) => PriceSource;
+  /** Replaces the configured sources with one that feeds every product (tests drive prices through it). */
+  source?: PriceSource;
+}
+
+interface SymbolState {
+  product: ProductRow;
+  last?: Tick;
+  candles: CandleSet;
+  /** Finished 1-minute candles of the last 24 hours, oldest first. */
+  day: Candle[];
+  /** Aggregate of `day`, recomputed when a minute closes. */
+  dayAgg?: { open: string; high: string; low: string; volume: string; turnover: string };
+  ticker?: Ticker;
+  depth?: Depth;
+  trades: Trade[];
+}
+
+type FeedMessage =
+  | { kind: 'ticks'; ticks: Tick[] }
+  | { kind: 'depth'; depth: Depth }
+  | { kind: 'trades'; trades: Trade[] };
+
+/**
+ * Market data: the catalogue, the live state of every product (price, 24 h figures, candles, book, trades) and
+ * the feed. One node leads: it runs the price source, publishes what it sees on the bus and stores ticks and
+ * candles; every node (the leader too) builds its live state from the bus and serves it.
+ */
+export class MarketService implements Valuation {
+  readonly events = new EventEmitter().setMaxListeners(0);
+  private readonly state = new Map<string, SymbolState>();
+  private periods = new Map<string, DeliveryPeriod[]>();
+  private products: ProductRow[] = [];
+  private leadership: Leadership | null = null;
+  private sources: PriceSource[] = [];
+  private timers: NodeJS.Timeout[] = [];
+  private tickBuffer: Tick[] = [];
+  private dirty = new Map<string, { symbol: string; interval: KlineInterval; candle: Candle }>();
+  private stopped = false;
+  private readonly now: () => number;
+
+  constructor(private readonly d: MarketDeps) {
+    this.now = d.now ?? Date.now;
+  }
+
+  async start(): Promise<void> {
+    const db = this.d.database.db;
+    await this.loadCatalogue();
+    for (const { symbol, interval, candle } of await repo.latestCandles(db)) {
+      this.state.get(symbol)?.candles.seed(interval, candle);
+    }
+    for (const { symbol, candle } of await repo.minuteCandlesSince(db, this.now() - DAY_MS)) {
+      this.state.get(symbol)?.day.push(candle);
+    }
+    for (const s of this.state.values()) {
+      this.recomputeDay(s);
+      const close = s.candles.current.get('1m')?.close;
+      if (close) s.ticker = this.tickerOf(s, close, s.candles.current.get('1m')!.openTime);
+    }
+    await this.d.bus.subscribe('market', (m) => this.apply(m as FeedMessage));
+    if (!this.d.config.feed) {
+      // No feed (tests, a read-only node): still give a fresh database its history.
+      await this.ensureHistory();
+      return;
+    }
+    await this.tryToLead();
+    if (!this.leadership) {
+      // A follower: try again now and then, so the feed moves on if the leader dies.
+      this.timers.push(setInterval(() => void this.tryToLead(), 5_000));
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const t of this.timers) clearInterval(t);
+    for (const s of this.sources) await s.stop();
+    this.sources = [];
+    if (this.leadership) {
+      await this.flush().catch(() => {});
+      await this.leadership.release();
+      this.leadership = null;
+    }
+  }
+
+  get isLeader(): boolean {
+    return this.leadership !== null;
+  }
+
+  private async loadCatalogue() {
+    const db = this.d.database.db;
+    this.products = await repo.products(db);
+    const periodRows = await repo.periods(db);
+    this.periods = new Map();
+    for (const r of periodRows) {
+      const list = this.periods.get(r.symbol) ?? [];
+      list.push(toPeriod(r));
+      this.periods.set(r.symbol, list);
+    }
+    for (const p of this.products) {
+      const existing = this.state.get(p.symbol);
+      if (existing) existing.product = p;
+      else this.state.set(p.symbol, { product: p, candles: new CandleSet(), day: [], trades: [] });
+    }
+  }
+
+  private async tryToLead() {
+    if (this.leadership || this.stopped) return;
+    const lead = await this.d.database.tryLead(LEADER_KEY).catch((err) => {
+      this.d.log.warn({ err }, 'market: could not ask for leadership');
+      return null;
+    });
+    if (!lead) return;
+    if (this.stopped) {
+      await lead.release();
+      return;
+    }
+    this.leadership = lead;
+    lead.onLost(() => {
+      this.d.log.error('market: lost the feed leadership');
+      this.leadership = null;
+      for (const s of this.sources) void s.stop();
+      this.sources = [];
+    });
+    this.d.log.info({ source: this.d.config.source }, 'market: this node leads the feed');
+    await this.ensureHistory();
+    await this.startSources();
+    this.timers.push(
+      setInterval(() => void this.flush().catch((err) => this.d.log.error({ err }, 'market: flush failed')), 1_000),
+    );
+    this.timers.push(
+      setInterval(
+        () => void repo.pruneTicks(this.d.database.db, this.now() - this.d.config.tickRetentionMs).catch(() => {}),
+        60_000,
+      ),
+    );
+  }
+
+  /** A fresh install gets `historyHours` of generated candles, so charts are never empty. */
+  private async ensureHistory() {
+    const db = this.d.database.db;
+    const minutes = Math.round(this.d.config.historyHours * 60);
+    if (minutes <= 0) return;
+    for (const p of this.products) {
+      if (await repo.hasHistory(db, p.symbol)) continue;
+      const { candles } = SimSource.history(this.d.config.seed, simProduct(p), this.now(), minutes);
+      const rows = [...rollUp(candles)].flatMap(([interval, list]) =>
+        list.map((candle) => ({ symbol: p.symbol, interval, candle })),
+      );
+      await repo.upsertCandles(db, rows);
+      const s = this.state.get(p.symbol)!;
+      for (const { interval, candle } of rows) {
+        const cur = s.candles.current.get(interval);
+        if (!cur || cur.openTime <= candle.openTime) s.candles.seed(interval, candle);
+      }
+      s.day.push(...candles.filter((c) => c.openTime >= this.now() - DAY_MS));
+      this.recomputeDay(s);
+      s.ticker = this.tickerOf(s, candles.at(-1)!.close, candles.at(-1)!.openTime);
+    }
+  }
+
+  private async startSources() {
+    // A lost message is a skipped update (the next one supersedes it), never an unhandled rejection.
+    const publish = (message: FeedMessage) =>
+      void this.d.bus.publish('market', message).catch((err) => this.d.log.warn({ err }, 'market: publish failed'));
+    const sink: FeedSink = {
+      // In slices: a PostgreSQL NOTIFY carries at most 8000 bytes.
+      ticks: (ticks) => {
+        for (let i = 0; i < ticks.length; i += 30) publish({ kind: 'ticks', ticks: ticks.slice(i, i + 30) });
+      },
+      depth: (depth) => publish({ kind: 'depth', depth }),
+      trades: (trades) => publish({ kind: 'trades', trades }),
+      history: (symbol, candles) => void this.storeHistory(symbol, candles),
+      error: (err) => this.d.log.warn({ err: err.message }, 'market: source error'),
+    };
+    const enabled = this.products.filter((p) => p.enabled);
+    if (this.d.source) {
+      this.sources.push(this.d.source);
+      await this.d.source.start(enabled.map(feedProduct), sink);
+      return;
+    }
+    const viaOkx = this.d.config.source === 'okx' && this.d.okxSource ? enabled.filter((p) => p.okx_inst_id) : [];
+    const viaSim = enabled.filter((p) => !viaOkx.includes(p));
+    if (viaSim.length > 0) {
+      const resumeFrom = new Map<string, string>();
+      for (const p of viaSim) {
+        const close =
+          this.state.get(p.symbol)?.last?.price ?? this.state.get(p.symbol)?.candles.current.get('1m')?.close;
+        if (close) resumeFrom.set(p.symbol, close);
+      }
+      const sim = new SimSource({
+        seed: this.d.config.seed,
+        products: viaSim.map(simProduct),
+        resumeFrom,
+        now: this.now,
+      });
+      this.sources.push(sim);
+      await sim.start(viaSim.map(feedProduct), sink);
+    }
+    if (viaOkx.length > 0 && this.d.okxSource) {
+      const okx = this.d.okxSource(viaOkx.map(feedProduct));
+      this.sources.push(okx);
+      await okx.start(viaOkx.map(feedProduct), sink);
+    }
+  }
+
+  private async storeHistory(symbol: string, candles: Candle[]) {
+    const rows = [...rollUp(candles)].flatMap(([interval, list]) =>
+      list.map((candle) => ({ symbol, interval, candle })),
+    );
+    await repo
+      .upsertCandles(this.d.database.db, rows)
+      .catch((err) => this.d.log.warn({ err }, 'market: back-fill failed'));
+  }
+
+  /** Everything the feed says reaches every node through here. */
+  apply(m: FeedMessage) {
+    if (m.kind === 'ticks') {
+      for (const t of m.ticks) this.applyTick(t);
+    } else if (m.kind === 'depth') {
+      const s = this.state.get(m.depth.symbol);
+      if (!s) return;
+      s.depth = m.depth;
+      this.events.emit('depth', m.depth);
+    } else {
+      const symbol = m.trades[0]?.symbol;
+      const s = symbol ? this.state.get(symbol) : undefined;
+      if (!s || !symbol) return;
+      s.trades = [...m.trades.slice().reverse(), ...s.trades].slice(0, TRADES_KEPT);
+      this.events.emit('trades', symbol, m.trades);
+    }
+  }
+
+  private applyTick(t: Tick) {
+    const s = this.state.get(t.symbol);
+    if (!s || (s.last && t.ts <= s.last.ts)) return;
+    s.last = t;
+    const closed = s.candles.apply(t);
+    for (const { interval, candle } of closed) {
+      if (interval === '1m') {
+        s.day.push(candle);
+        const floor = t.ts - DAY_MS;
+        while (s.day.length > 0 && s.day[0]!.openTime < floor) s.day.shift();
+        this.recomputeDay(s);
+      }
+      if (this.leadership)
+        this.dirty.set(`${t.symbol}|${interval}|${candle.openTime}`, { symbol: t.symbol, interval, candle });
+    }
+    if (this.leadership) {
+      this.tickBuffer.push(t);
+      for (const [interval, candle] of s.candles.current) {
+        this.dirty.set(`${t.symbol}|${interval}|${candle.openTime}`, { symbol: t.symbol, interval, candle });
+      }
+    }
+    s.ticker = this.tickerOf(s, t.price, t.ts);
+    this.events.emit('tick', t);
+    this.events.emit('ticker', s.ticker);
+    for (const [interval, candle] of s.candles.current) this.events.emit('candle', s.product, interval, candle);
+  }
+
+  /** Stores buffered ticks and changed candles (the leader, once a second). */
+  async flush(): Promise<void> {
+    const ticks = this.tickBuffer;
+    this.tickBuffer = [];
+    const candles = [...this.dirty.values()];
+    this.dirty.clear();
+    await repo.insertTicks(this.d.database.db, ticks);
+    await repo.upsertCandles(this.d.database.db, candles);
+  }
+
+  private recomputeDay(s: SymbolState) {
+    if (s.day.length === 0) {
+      s.dayAgg = undefined;
+      return;
+    }
+    let high = new D(s.day[0]!.high);
+    let low = new D(s.day[0]!.low);
+    let volume = new D(0);
+    let turnover = new D(0);
+    for (const c of s.day) {
+      if (high.lt(c.high)) high = new D(c.high);
+      if (low.gt(c.low)) low = new D(c.low);
+      volume = volume.plus(c.volume);
+      turnover = turnover.plus(c.turnover);
+    }
+    s.dayAgg = {
+      open: s.day[0]!.open,
+      high: high.toFixed(),
+      low: low.toFixed(),
+      volume: volume.toFixed(),
+      turnover: turnover.toFixed(),
+    };
+  }
+
+  private tickerOf(s: SymbolState, price: string, ts: number): Ticker {
+    const pp = s.product.price_precision;
+    const minute = s.candles.current.get('1m');
+    const agg = s.dayAgg;
+    const open = new D(agg?.open ?? minute?.open ?? price);
+    let high = new D(agg?.high ?? price);
+    let low = new D(agg?.low ?? price);
+    let volume = new D(agg?.volume ?? 0);
+    let turnover = new D(agg?.turnover ?? 0);
+    if (minute) {
+      if (high.lt(minute.high)) high = new D(minute.high);
+      if (low.gt(minute.low)) low = new D(minute.low);
+      volume = volume.plus(minute.volume);
+      turnover = turnover.plus(minute.turnover);
+    }
+    const p = new D(price);
+    return {
+      symbol: s.product.symbol,
+      price: p.toFixed(pp),
+      open: open.toFixed(pp),
+      high: high.toFixed(pp),
+      low: low.toFixed(pp),
+      change: open.isZero() ? '0.00' : p.minus(open).div(open).times(100).toFixed(2, Decimal.ROUND_HALF_UP),
+      volume: volume.toFixed(s.product.size_precision, Decimal.ROUND_DOWN),
+      turnover: turnover.toFixed(2, Decimal.ROUND_DOWN),
+      ts,
+    };
+  }
+
+  // ---- reads ----
+
+  product(symbol: string): ProductRow | undefined {
+    return this.state.get(symbol)?.product;
+  }
+
+  summaries(filter: { category?: string; keyword?: string; includeDisabled?: boolean } = {}): ProductSummary[] {
+    const kw = filter.keyword?.toUpperCase();
+    return this.products
+      .filter((p) => (filter.includeDisabled || p.enabled) && (!filter.category || p.category === filter.category))
+      .filter((p) => !kw || p.symbol.includes(kw) || p.base.includes(kw) || p.name.toUpperCase().includes(kw))
+      .map((p) => this.summary(p));
+  }
+
+  summary(p: ProductRow): ProductSummary {
+    const s = this.state.get(p.symbol)!;
+    const t = s.ticker ?? this.tickerOf(s, p.sim_price, this.now());
+    return {
+      ...t,
+      base: p.base,
+      quote: p.quote,
+      name: p.name,
+      category: p.category,
+      pricePrecision: p.price_precision,
+    };
+  }
+
+  info(symbol: string): ProductInfo | undefined {
+    const p = this.product(symbol);
+    if (!p) return undefined;
+    return {
+      ...this.summary(p),
+      enabled: p.enabled,
+      sizePrecision: p.size_precision,
+      periods: this.periodsOf(symbol),
+      perpetual: { contractSize: p.contract_size, maxLeverage: p.max_leverage, feeRate: p.fee_rate },
+    };
+  }
+
+  periodsOf(symbol: string): DeliveryPeriod[] {
+    return this.periods.get(symbol) ?? [];
+  }
+
+  tickers(): Ticker[] {
+    return [...this.state.values()].filter((s) => s.product.enabled && s.ticker).map((s) => s.ticker!);
+  }
+
+  latestTick(symbol: string): Tick | undefined {
+    return this.state.get(symbol)?.last;
+  }
+
+  /**
+   * The latest stored tick at or before `ts`, its price at the product's precision (settlement reads this).
+   * Inside a transaction pass it: on the embedded database a second connection would wait for it forever.
+   */
+  async tickAtOrBefore(symbol: string, ts: number, ex: Executor = this.d.database.db) {
+    const t = await repo.tickAtOrBefore(ex, symbol, ts);
+    const p = this.product(symbol);
+    return t && p ? { ...t, price: new D(t.price).toFixed(p.price_precision) } : t;
+  }
+
+  /** Candles for charts, prices at the product's precision. */
+  async candles(symbol: string, interval: KlineInterval, limit: number, end?: number): Promise<Candle[]> {
+    const p = this.product(symbol)!;
+    const stored = await repo.candles(this.d.database.db, symbol, interval, limit, end);
+    const live = this.state.get(symbol)?.candles.current.get(interval);
+    if (!live || (end !== undefined && live.openTime >= end)) return stored.map((c) => displayCandle(p, c));
+    // The stored copy of the open candle may lag the live one by up to a second.
+    const merged = stored.filter((c) => c.openTime < live.openTime);
+    merged.push(live);
+    return merged.slice(-limit).map((c) => displayCandle(p, c));
+  }
+
+  liveCandle(symbol: string, interval: KlineInterval): Candle | undefined {
+    const c = this.state.get(symbol)?.candles.current.get(interval);
+    return c && displayCandle(this.product(symbol)!, c);
+  }
+
+  depth(symbol: string): Depth {
+    return this.state.get(symbol)?.depth ?? { symbol, ts: this.now(), bids: [], asks: [] };
+  }
+
+  trades(symbol: string, limit = 30): Trade[] {
+    return (this.state.get(symbol)?.trades ?? []).slice(0, limit);
+  }
+
+  /** USDT value of one unit of a wallet currency, from the live market (valuations). */
+  usdtPrice(currency: Currency): Money | undefined {
+    if (CURRENCIES[currency].stable) return money(1);
+    const t = this.state.get(`${currency}${QUOTE_CURRENCY}`)?.ticker;
+    return t ? money(t.price) : undefined;
+  }
+}
+
+export function displayCandle(p: ProductRow, c: Candle): Candle {
+  const price = (v: string) => new D(v).toFixed(p.price_precision);
+  return {
+    openTime: c.openTime,
+    open: price(c.open),
+    high: price(c.high),
+    low: price(c.low),
+    close: price(c.close),
+    volume: new D(c.volume).toFixed(p.size_precision, Decimal.ROUND_DOWN),
+    turnover: new D(c.turnover).toFixed(2, Decimal.ROUND_DOWN),
+  };
+}
+
+function toPeriod(r: PeriodRow): DeliveryPeriod {
+  return { seconds: Number(r.seconds), yield: r.yield, minStake: r.min_stake, maxStake: r.max_stake };
+}
+
+function feedProduct(p: ProductRow): FeedProduct {
+  return { symbol: p.symbol, instId: p.okx_inst_id ?? p.symbol, pricePrecision: p.price_precision };
+}
+
+function simProduct(p: ProductRow): SimProduct {
+  // Turnover a second falls with the catalogue rank, like real markets: the top pairs trade the most.
+  const turnoverPerSec = p.category === 'crypto' ? 15_000 / p.sort ** 0.9 : p.category === 'forex' ? 8_000 : 5_000;
+  return {
+    ...feedProduct(p),
+    startPrice: p.sim_price,
+    volatility: Number(p.sim_volatility),
+    sizePrecision: p.size_precision,
+    turnoverPerSec,
+  };
+}

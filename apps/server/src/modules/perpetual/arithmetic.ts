@@ -1,0 +1,124 @@
+import type { PositionSide } from '@nexa/contract';
+import { type Money, Money as MoneyClass, ZERO, money } from '../../ledger/money.js';
+
+/**
+ * The perpetual arithmetic (spec §9 read as ARCHITECTURE §4 and the contract's header), all in decimals.
+ * Money is USDT at 2 decimals; rounding always favours the book that cannot go negative: what a user pays
+ * (margin, fees, losses) is rounded up, what a user receives (profits, a share of margin) is rounded down.
+ * Prices and PnL used for deciding (liquidation, TP/SL) are exact.
+ */
+
+const SCALE = 2;
+const up = (v: Money) => v.toDecimalPlaces(SCALE, MoneyClass.ROUND_UP);
+const down = (v: Money) => v.toDecimalPlaces(SCALE, MoneyClass.ROUND_DOWN);
+
+export interface Exposure {
+  side: PositionSide;
+  /** Lots. */
+  quantity: Money;
+  contractSize: Money;
+  entryPrice: Money;
+  margin: Money;
+}
+
+export const notional = (price: Money, lots: Money, contractSize: Money) => price.times(lots).times(contractSize);
+
+/** Position margin = price × lots × contract size ÷ leverage, rounded up to the cent. */
+export const marginOf = (price: Money, lots: Money, contractSize: Money, leverage: number) =>
+  up(notional(price, lots, contractSize).div(leverage));
+
+/** Fee on open and on close = notional × fee rate, rounded up to the cent. */
+export const feeOf = (price: Money, lots: Money, contractSize: Money, feeRate: Money) =>
+  up(notional(price, lots, contractSize).times(feeRate));
+
+/** Unrealised PnL at `mark`, exact. */
+export function pnlAt(p: Exposure, mark: Money, lots: Money = p.quantity): Money {
+  const move = p.side === 'long' ? mark.minus(p.entryPrice) : p.entryPrice.minus(mark);
+  return move.times(lots).times(p.contractSize);
+}
+
+/** Margin ratio = (unrealised PnL + margin) ÷ margin, as a fraction (1 = 100 %). */
+export const ratioAt = (p: Exposure, mark: Money) => pnlAt(p, mark).plus(p.margin).div(p.margin);
+
+/** The rule of spec §4: liquidated when the margin ratio is at or below 0 %, i.e. PnL + margin ≤ 0 (exact). */
+export const liquidatedAt = (p: Exposure, mark: Money) => pnlAt(p, mark).plus(p.margin).lte(0);
+
+/** The price at which the ratio reaches 0: entry ∓ margin ÷ (lots × contract size). Exact to 40 digits. */
+export function liquidationPrice(p: Exposure): Money {
+  const move = p.margin.div(p.quantity.times(p.contractSize));
+  return p.side === 'long' ? p.entryPrice.minus(move) : p.entryPrice.plus(move);
+}
+
+/**
+ * The liquidation price as a trigger level: rounded (12 decimals) towards the current price, so any price at
+ * which the rule holds also crosses the level; the engine re-checks the exact rule before acting.
+ */
+export function liquidationLevel(p: Exposure): Money {
+  const exact = liquidationPrice(p);
+  return p.side === 'long'
+    ? exact.toDecimalPlaces(12, MoneyClass.ROUND_CEIL)
+    : exact.toDecimalPlaces(12, MoneyClass.ROUND_FLOOR);
+}
+
+/** The liquidation price shown to a person, at the product's precision, never past the real one; never below 0. */
+export function displayLiquidationPrice(p: Exposure, precision: number): string {
+  const exact = liquidationPrice(p);
+  const shown =
+    p.side === 'long'
+      ? exact.toDecimalPlaces(precision, MoneyClass.ROUND_CEIL)
+      : exact.toDecimalPlaces(precision, MoneyClass.ROUND_FLOOR);
+  return (shown.isNeg() ? ZERO : shown).toFixed(precision);
+}
+
+export interface Settlement {
+  /** The part of the margin released by this close. */
+  closingMargin: Money;
+  /** Margin that stays held for the lots left open. */
+  remainingMargin: Money;
+  /** Realised PnL paid out (> 0) or taken (< 0); a loss never exceeds the closing margin. */
+  pnl: Money;
+  /** Closing fee actually charged: never more than what is left of the closing margin after the loss. */
+  fee: Money;
+  /** What the user ends up with from this close: closing margin + PnL − fee (≥ 0). */
+  proceeds: Money;
+}
+
+/**
+ * Closing `lots` of a position at `price`. A share of the margin (rounded down; all of it on a full close) is
+ * released, the PnL is realised (a profit rounded down, a loss rounded up and capped at that margin: the house
+ * absorbs any gap), and the closing fee is charged out of what is left, never more.
+ */
+export function settleClose(p: Exposure, lots: Money, price: Money, feeRate: Money): Settlement {
+  const full = lots.eq(p.quantity);
+  const closingMargin = full ? p.margin : down(p.margin.times(lots).div(p.quantity));
+  const raw = pnlAt(p, price, lots);
+  let pnl = raw.isNeg() ? up(raw.neg()).neg() : down(raw);
+  if (pnl.neg().gt(closingMargin)) pnl = closingMargin.neg();
+  const left = closingMargin.plus(pnl);
+  const wanted = feeOf(price, lots, p.contractSize, feeRate);
+  const fee = wanted.gt(left) ? left : wanted;
+  return { closingMargin, remainingMargin: p.margin.minus(closingMargin), pnl, fee, proceeds: left.minus(fee) };
+}
+
+/**
+ * Whether a take-profit and a stop-loss make sense for an entry (spec §4/§5): long TP above the entry, SL below
+ * it and above the liquidation price; short mirrored. Returns the field at fault.
+ */
+export function checkTakeStop(
+  p: Exposure,
+  tp: Money | undefined,
+  sl: Money | undefined,
+): 'tpPrice' | 'slPrice' | undefined {
+  const liq = liquidationPrice(p);
+  if (tp && (tp.lte(0) || (p.side === 'long' ? tp.lte(p.entryPrice) : tp.gte(p.entryPrice)))) return 'tpPrice';
+  if (
+    sl &&
+    (sl.lte(0) || (p.side === 'long' ? sl.gte(p.entryPrice) || sl.lte(liq) : sl.lte(p.entryPrice) || sl.gte(liq)))
+  )
+    return 'slPrice';
+  return undefined;
+}
+
+export const pct = (ratio: Money) => ratio.times(100).toDecimalPlaces(2, MoneyClass.ROUND_DOWN).toFixed();
+export const usdt = (v: Money) => down(v).toFixed(SCALE);
+export { money };

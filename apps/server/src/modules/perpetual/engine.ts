@@ -1,0 +1,484 @@
+import type { PerpPosition } from '@nexa/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Money, money } from '../../ledger/money.js';
+import type { Bus } from '../../platform/bus.js';
+import type { Database, Leadership } from '../../platform/db.js';
+import type { MarketService, Tick } from '../market/index.js';
+import { liquidatedAt, liquidationLevel } from './arithmetic.js';
+import { type Fill, type PerpetualBook, exposureOf } from './book.js';
+import { type OrderRow, type PositionRow, perpetualRepository as repo } from './repository.js';
+import { type Trigger, TriggerIndex } from './trigger-index.js';
+import { toOrder, toPosition, toTrade } from './view.js';
+
+export interface EngineOptions {
+  /** How often the leader reloads every open trigger from the database: the backstop for lost bus news. */
+  reloadMs: number;
+  /** A position's live figures go out at most this often. */
+  pushMs: number;
+  /** How often a node that does not lead asks again (so the engine moves on if the leader dies). */
+  leadRetryMs: number;
+  /** How often every node tells the leader which users watch their `user` channel on it. */
+  watchersMs: number;
+}
+
+export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
+  reloadMs: 60_000,
+  pushMs: 1_000,
+  leadRetryMs: 5_000,
+  watchersMs: 2_000,
+};
+
+/** The advisory lock of the one node that runs the engine (the market feed leader uses 727 002). */
+const LEADER_KEY = 727_008;
+/** Where a node that does not lead sends news of positions and orders it changed. */
+export const TRIGGERS_TOPIC = 'perp-triggers';
+/** Where every node announces the users watching their `user` channel on it. */
+export const WATCHERS_TOPIC = 'perp-watchers';
+/** User ids in one announcement (a PostgreSQL NOTIFY carries at most 8000 bytes). */
+const WATCHERS_SLICE = 400;
+/** Tombstones of ended positions and orders kept to ignore late, older news of them; cleared beyond this. */
+const MAX_ENDED = 50_000;
+/** Positions in one live-figures message (each is about 400 bytes of JSON). */
+const PUSH_SLICE = 12;
+
+/** A position or order as it now stands; the engine keeps the newest version it has heard of. */
+export type News = { kind: 'position'; row: PositionRow } | { kind: 'order'; row: OrderRow };
+
+export interface EngineDeps {
+  database: Database;
+  book: PerpetualBook;
+  market: Pick<MarketService, 'events' | 'product' | 'latestTick'>;
+  bus: Bus;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  options?: Partial<EngineOptions>;
+  /** The users subscribed to the `user` channel on this node (live figures go only to users someone watches). */
+  localWatchers?: () => Iterable<string>;
+}
+
+interface Known<R> {
+  row: R;
+  /** The engine's own counter when this state arrived (the reload keeps what arrived while it read). */
+  seq: number;
+}
+
+interface Batch {
+  tick: Tick;
+  refs: Set<string>;
+}
+
+/**
+ * The perpetual trigger engine (issue 7, ARCHITECTURE §4). One node runs it (a PostgreSQL advisory lock, like the
+ * market feed leader); it keeps every pending limit order, take-profit, stop-loss and liquidation price in a
+ * TriggerIndex, rebuilt from the database when it starts leading and every `reloadMs` as a backstop. Every
+ * tick fires the crossed triggers; each is acted on in its own transaction that locks the user's wallet and the
+ * position or order, re-reads it and re-checks the rule in decimals against the tick, so a user's close and a
+ * liquidation racing end in exactly one outcome (the later one finds the position closed and does nothing).
+ * News of changes reaches it directly on this node, over the bus topic `perp-triggers` from other nodes;
+ * each position and order carries a version, so older news never overwrites newer.
+ */
+export class TriggerEngine {
+  private readonly options: EngineOptions;
+  private readonly index = new TriggerIndex();
+  private positions = new Map<string, Known<PositionRow>>();
+  private orders = new Map<string, Known<OrderRow>>();
+  private readonly ended = new Map<string, number>();
+  /** Open positions per product and user, for the live figures. */
+  private readonly bySymbol = new Map<string, Map<string, Set<string>>>();
+  /** Users some node said watch their `user` channel, until when (ms, this process's clock). */
+  private readonly watchers = new Map<string, number>();
+  private readonly lastPush = new Map<string, number>();
+  private seq = 0;
+  private leadership: Leadership | null = null;
+  private queue: Batch[] = [];
+  private running: Promise<void> | undefined;
+  private reloading: Promise<void> | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private reloader: NodeJS.Timeout | undefined;
+  private beacon: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private readonly onTick = (t: Tick) => this.tick(t);
+
+  constructor(private readonly d: EngineDeps) {
+    this.options = { ...DEFAULT_ENGINE_OPTIONS, ...d.options };
+  }
+
+  async start(): Promise<void> {
+    await this.d.bus.subscribe(TRIGGERS_TOPIC, (m) => {
+      if (this.leadership) this.apply(m as News);
+    });
+    await this.d.bus.subscribe(WATCHERS_TOPIC, (m) => {
+      if (!this.leadership) return;
+      // Kept a little longer than two announcements: a missed one does not stop a user's figures.
+      const until = Date.now() + 2.5 * this.options.watchersMs;
+      for (const userId of (m as { users: string[] }).users) this.watchers.set(userId, until);
+    });
+    if (this.d.localWatchers) {
+      this.beacon = setInterval(() => this.announceWatchers(), this.options.watchersMs);
+    }
+    this.d.market.events.on('tick', this.onTick);
+    await this.tryToLead();
+    if (!this.leadership && !this.stopped) {
+      this.retry = setInterval(() => void this.tryToLead(), this.options.leadRetryMs);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.d.market.events.off('tick', this.onTick);
+    clearInterval(this.retry);
+    clearInterval(this.reloader);
+    clearInterval(this.beacon);
+    this.queue = [];
+    await this.reloading;
+    await this.running;
+    const lead = this.leadership;
+    this.leadership = null;
+    await lead?.release();
+  }
+
+  get isLeader(): boolean {
+    return this.leadership !== null;
+  }
+
+  /** Triggers resting now (tests, diagnostics). */
+  get size(): number {
+    return this.index.size;
+  }
+
+  /** The resting trigger with this id (`liq:12`, `tp:12`, `limit:7`…), for tests and diagnostics. */
+  trigger(id: string): Trigger | undefined {
+    return this.index.get(id);
+  }
+
+  /** Resolves once every fired trigger so far has been acted on (tests wait on it). */
+  async idle(): Promise<void> {
+    while (this.running || this.reloading) {
+      await this.reloading;
+      await this.running;
+    }
+  }
+
+  /** Tells the leader, now, which users watch their `user` channel on this node. */
+  announceWatchers(): void {
+    const users = [...(this.d.localWatchers?.() ?? [])];
+    for (let i = 0; i < users.length; i += WATCHERS_SLICE) {
+      void this.d.bus
+        .publish(WATCHERS_TOPIC, { users: users.slice(i, i + WATCHERS_SLICE) })
+        .catch((err) => this.d.log.warn({ err }, 'perp: announcing watchers failed'));
+    }
+  }
+
+  /** News of a position or order a service just committed: applied here if this node leads, else sent to it. */
+  track(news: News): void {
+    if (this.leadership) this.apply(news);
+    else void this.d.bus.publish(TRIGGERS_TOPIC, news).catch((err) => this.d.log.warn({ err }, 'perp: publish failed'));
+  }
+
+  /** Reads every open position and pending order again and merges them with what arrived meanwhile. */
+  reload(): Promise<void> {
+    if (this.reloading) return this.reloading;
+    this.reloading = this.doReload().finally(() => {
+      this.reloading = undefined;
+    });
+    return this.reloading;
+  }
+
+  private async tryToLead() {
+    if (this.leadership || this.stopped) return;
+    const lead = await this.d.database.tryLead(LEADER_KEY).catch((err) => {
+      this.d.log.warn({ err }, 'perp: could not ask for the engine leadership');
+      return null;
+    });
+    if (!lead) return;
+    if (this.stopped) {
+      await lead.release();
+      return;
+    }
+    clearInterval(this.retry);
+    this.leadership = lead;
+    lead.onLost(() => {
+      this.d.log.error('perp: lost the trigger engine leadership');
+      this.leadership = null;
+      clearInterval(this.reloader);
+      if (!this.stopped) this.retry = setInterval(() => void this.tryToLead(), this.options.leadRetryMs);
+    });
+    await this.reload().catch((err) => this.d.log.error({ err }, 'perp: loading the triggers failed'));
+    this.reloader = setInterval(
+      () => void this.reload().catch((err) => this.d.log.error({ err }, 'perp: reloading the triggers failed')),
+      this.options.reloadMs,
+    );
+  }
+
+  private async doReload() {
+    const startSeq = this.seq;
+    const snapshot = await repo.allLive(this.d.database.db);
+    if (!this.leadership || this.stopped) return;
+    this.positions = this.merge('p', this.positions, snapshot.positions, startSeq);
+    this.orders = this.merge('o', this.orders, snapshot.orders, startSeq);
+    this.bySymbol.clear();
+    const triggers: Trigger[] = [];
+    for (const { row } of this.positions.values()) {
+      this.follow(row);
+      triggers.push(...positionTriggers(row));
+    }
+    for (const { row } of this.orders.values()) triggers.push(...orderTriggers(row));
+    this.index.replaceAll(triggers);
+    // Whatever the price crossed while nobody watched (a restart, a new leader) is acted on now.
+    const symbols = new Set([...triggers.map((t) => t.symbol)]);
+    for (const symbol of symbols) {
+      const tick = this.d.market.latestTick(symbol);
+      if (tick) this.fire(tick);
+    }
+  }
+
+  /** The snapshot, except where this node holds a newer version, plus what arrived after the read began. */
+  private merge<R extends { id: string; version: number }>(
+    kind: 'p' | 'o',
+    memory: Map<string, Known<R>>,
+    snapshot: R[],
+    startSeq: number,
+  ): Map<string, Known<R>> {
+    const out = new Map<string, Known<R>>();
+    for (const row of snapshot) {
+      const mine = memory.get(row.id);
+      if (mine && mine.row.version >= row.version) out.set(row.id, mine);
+      else if ((this.ended.get(`${kind}:${row.id}`) ?? 0) < row.version) out.set(row.id, { row, seq: startSeq });
+    }
+    for (const [id, mine] of memory) if (!out.has(id) && mine.seq > startSeq) out.set(id, mine);
+    return out;
+  }
+
+  private apply(news: News) {
+    const { row } = news;
+    const isPosition = news.kind === 'position';
+    const key = `${isPosition ? 'p' : 'o'}:${row.id}`;
+    const map: Map<string, Known<PositionRow | OrderRow>> = isPosition ? this.positions : this.orders;
+    const known = map.get(row.id);
+    if (known && known.row.version >= row.version) return;
+    if ((this.ended.get(key) ?? 0) >= row.version) return;
+    this.seq++;
+    for (const id of triggerIds(news.kind, row.id)) this.index.remove(id);
+    const live = isPosition ? row.status === 'open' : row.status === 'pending';
+    if (live) {
+      map.set(row.id, { row, seq: this.seq });
+      for (const t of isPosition ? positionTriggers(row as PositionRow) : orderTriggers(row as OrderRow)) {
+        this.index.add(t);
+      }
+      if (isPosition) this.follow(row as PositionRow);
+    } else {
+      map.delete(row.id);
+      if (this.ended.size >= MAX_ENDED) this.ended.clear();
+      this.ended.set(key, row.version);
+      if (isPosition) this.unfollow(row as PositionRow);
+    }
+  }
+
+  private tick(t: Tick) {
+    if (!this.leadership || this.stopped) return;
+    this.fire(t);
+    this.pushFigures(t);
+  }
+
+  private fire(t: Tick) {
+    const fired = this.index.fire(t.symbol, Number.parseFloat(t.price));
+    if (fired.length === 0) return;
+    const refs = new Set(fired.map((f) => `${f.kind === 'limit' ? 'o' : 'p'}:${f.ref}`));
+    this.queue.push({ tick: t, refs });
+    this.kick();
+  }
+
+  /** One worker acts on fired triggers in tick order. */
+  private kick() {
+    if (this.running || this.stopped) return;
+    this.running = (async () => {
+      while (this.queue.length > 0 && !this.stopped) {
+        const batch = this.queue.shift()!;
+        for (const ref of batch.refs) await this.act(ref, batch.tick);
+      }
+    })().finally(() => {
+      this.running = undefined;
+      if (this.queue.length > 0) this.kick();
+    });
+  }
+
+  /** Acts on one fired position or order; on any failure its triggers go back, so the next tick retries. */
+  private async act(ref: string, tick: Tick): Promise<void> {
+    const [kind, id] = ref.split(':') as ['p' | 'o', string];
+    try {
+      if (kind === 'o') await this.actOnOrder(id, tick);
+      else await this.actOnPosition(id, tick);
+    } catch (err) {
+      this.d.log.error({ err, ref }, 'perp: acting on a trigger failed');
+      this.restore(kind, id);
+    }
+  }
+
+  private async actOnOrder(id: string, tick: Tick) {
+    const known = this.orders.get(id);
+    if (!known) return;
+    const price = money(tick.price);
+    const outcome = await this.d.database.db.transaction(async (tx) => {
+      await repo.lockWallet(tx, known.row.user_id, known.row.mode);
+      const row = await repo.lockOrder(tx, id);
+      if (!row || row.status !== 'pending') return { row };
+      if (!limitCrossed(row, price)) return { row, waiting: true };
+      return { row, fill: await this.d.book.fillLimit(tx, row) };
+    });
+    if (!outcome.row) return;
+    if (!outcome.fill) this.apply({ kind: 'order', row: outcome.row });
+    if (outcome.waiting) return this.restore('o', id);
+    if (!outcome.fill) return;
+    this.settled(outcome.fill);
+    // The tick that filled it may already be past the new position's TP, SL or liquidation price.
+    await this.actOnPosition(outcome.fill.position.id, tick);
+  }
+
+  private async actOnPosition(id: string, tick: Tick) {
+    const known = this.positions.get(id);
+    if (!known) return;
+    const price = money(tick.price);
+    const feeRate = money(this.d.market.product(known.row.symbol)?.fee_rate ?? '0');
+    const outcome = await this.d.database.db.transaction(async (tx) => {
+      await repo.lockWallet(tx, known.row.user_id, known.row.mode);
+      const row = await repo.lockPosition(tx, id);
+      if (!row || row.status !== 'open') return { row };
+      const action = actionAt(row, price);
+      if (!action) return { row, waiting: true };
+      const fill =
+        action === 'liquidation'
+          ? await this.d.book.liquidate(tx, row, price)
+          : await this.d.book.close(tx, row, money(row.quantity), price, action, feeRate);
+      return { row, fill };
+    });
+    if (!outcome.row) return;
+    if (!outcome.fill) this.apply({ kind: 'position', row: outcome.row });
+    if (outcome.waiting) return this.restore('p', id);
+    if (!outcome.fill) return;
+    this.settled(outcome.fill);
+  }
+
+  /** After a commit: the index learns the new state, the user hears of the fill. */
+  private settled(fill: Fill) {
+    this.apply({ kind: 'order', row: fill.order });
+    this.apply({ kind: 'position', row: fill.position });
+    const precision = this.d.market.product(fill.position.symbol)?.price_precision ?? 2;
+    const position: PerpPosition = toPosition(fill.position, fill.trade.price, precision);
+    this.notify(fill.position.user_id, [toOrder(fill.order, precision), position, toTrade(fill.trade, precision)]);
+  }
+
+  /** Puts a ref's triggers back as this node knows them (fired but not acted on). */
+  private restore(kind: 'p' | 'o', id: string) {
+    if (kind === 'p') {
+      const known = this.positions.get(id);
+      if (known) for (const t of positionTriggers(known.row)) this.index.add(t);
+    } else {
+      const known = this.orders.get(id);
+      if (known) for (const t of orderTriggers(known.row)) this.index.add(t);
+    }
+  }
+
+  /**
+   * The PnL and ratio of a product's open positions at this tick, at most once per `pushMs`, for the users
+   * someone watches (computing and sending figures nobody reads would cost every node for nothing).
+   */
+  private pushFigures(t: Tick) {
+    const users = this.bySymbol.get(t.symbol);
+    if (!users || users.size === 0 || this.watchers.size === 0) return;
+    // Paced by the ticks' own times: the same ticks give the same messages, however fast they are processed.
+    if (t.ts - (this.lastPush.get(t.symbol) ?? Number.NEGATIVE_INFINITY) < this.options.pushMs) return;
+    this.lastPush.set(t.symbol, t.ts);
+    const precision = this.d.market.product(t.symbol)?.price_precision ?? 2;
+    const now = Date.now();
+    for (const [userId, until] of this.watchers) if (until < now) this.watchers.delete(userId);
+    for (const [userId, ids] of users) {
+      if (!this.watchers.has(userId)) continue;
+      const list: PerpPosition[] = [];
+      for (const id of ids) {
+        const row = this.positions.get(id)?.row;
+        if (row) list.push(toPosition(row, t.price, precision));
+      }
+      // In slices: a PostgreSQL NOTIFY carries at most 8000 bytes.
+      for (let i = 0; i < list.length; i += PUSH_SLICE) this.notify(userId, list.slice(i, i + PUSH_SLICE));
+    }
+  }
+
+  private notify(userId: string, data: unknown) {
+    void this.d.bus
+      .publish('user-events', { userId, event: 'perpetual', data })
+      .catch((err) => this.d.log.warn({ err }, 'perp: notify failed'));
+  }
+
+  private follow(row: PositionRow) {
+    let users = this.bySymbol.get(row.symbol);
+    if (!users) {
+      users = new Map();
+      this.bySymbol.set(row.symbol, users);
+    }
+    let ids = users.get(row.user_id);
+    if (!ids) {
+      ids = new Set();
+      users.set(row.user_id, ids);
+    }
+    ids.add(row.id);
+  }
+
+  private unfollow(row: PositionRow) {
+    const users = this.bySymbol.get(row.symbol);
+    const ids = users?.get(row.user_id);
+    if (!ids) return;
+    ids.delete(row.id);
+    if (ids.size === 0) users!.delete(row.user_id);
+  }
+}
+
+const triggerIds = (kind: News['kind'], id: string) =>
+  kind === 'position' ? [`liq:${id}`, `tp:${id}`, `sl:${id}`] : [`limit:${id}`];
+
+/** A long's liquidation and stop-loss wait for a falling price, its take-profit for a rising one; shorts mirrored. */
+export function positionTriggers(row: PositionRow): Trigger[] {
+  const long = row.side === 'long';
+  const base = { symbol: row.symbol, ref: row.id };
+  const out: Trigger[] = [
+    {
+      ...base,
+      id: `liq:${row.id}`,
+      kind: 'liq',
+      side: long ? 'down' : 'up',
+      level: liquidationLevel(exposureOf(row)).toFixed(),
+    },
+  ];
+  if (row.tp_price)
+    out.push({ ...base, id: `tp:${row.id}`, kind: 'tp', side: long ? 'up' : 'down', level: row.tp_price });
+  if (row.sl_price)
+    out.push({ ...base, id: `sl:${row.id}`, kind: 'sl', side: long ? 'down' : 'up', level: row.sl_price });
+  return out;
+}
+
+/** A long limit fills when the price falls to it, a short one when the price rises to it. */
+export function orderTriggers(row: OrderRow): Trigger[] {
+  if (row.status !== 'pending' || !row.price) return [];
+  return [
+    {
+      id: `limit:${row.id}`,
+      symbol: row.symbol,
+      kind: 'limit',
+      side: row.side === 'long' ? 'down' : 'up',
+      level: row.price,
+      ref: row.id,
+    },
+  ];
+}
+
+export function limitCrossed(row: OrderRow, price: Money): boolean {
+  return row.side === 'long' ? price.lte(row.price!) : price.gte(row.price!);
+}
+
+/** What a price does to an open position: liquidation first (the rule holds whatever else is crossed), then TP, SL. */
+export function actionAt(row: PositionRow, price: Money): 'liquidation' | 'tp' | 'sl' | undefined {
+  if (liquidatedAt(exposureOf(row), price)) return 'liquidation';
+  const long = row.side === 'long';
+  if (row.tp_price && (long ? price.gte(row.tp_price) : price.lte(row.tp_price))) return 'tp';
+  if (row.sl_price && (long ? price.lte(row.sl_price) : price.gte(row.sl_price))) return 'sl';
+  return undefined;
+}

@@ -1,0 +1,391 @@
+import type { AccountMode, PerpOrderStatus, PerpOrderType, PositionSide } from '@nexa/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryPage, queryRows } from '../../platform/db.js';
+
+export type PositionStatus = 'open' | 'closed' | 'liquidated';
+export type TradeAction = 'open' | 'close' | 'tp' | 'sl' | 'liquidation';
+
+export interface PositionRow {
+  [k: string]: unknown;
+  id: string;
+  user_id: string;
+  mode: AccountMode;
+  symbol: string;
+  side: PositionSide;
+  quantity: string;
+  contract_size: string;
+  leverage: number;
+  entry_price: string;
+  margin: string;
+  /** Comma-separated ledger hold ids. */
+  hold_ids: string;
+  tp_price: string | null;
+  sl_price: string | null;
+  realized_pnl: string;
+  status: PositionStatus;
+  version: number;
+  opened_at: Date | string;
+  closed_at: Date | string | null;
+}
+
+export interface OrderRow {
+  [k: string]: unknown;
+  id: string;
+  user_id: string;
+  mode: AccountMode;
+  symbol: string;
+  side: PositionSide;
+  type: PerpOrderType;
+  intent: 'open' | 'close';
+  price: string | null;
+  quantity: string;
+  filled_quantity: string;
+  leverage: number;
+  contract_size: string;
+  margin: string;
+  fee: string;
+  margin_hold_id: string | null;
+  fee_hold_id: string | null;
+  fill_price: string | null;
+  tp_price: string | null;
+  sl_price: string | null;
+  status: PerpOrderStatus;
+  position_id: string | null;
+  version: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export interface TradeRow {
+  [k: string]: unknown;
+  id: string;
+  mode: AccountMode;
+  order_id: string;
+  position_id: string;
+  symbol: string;
+  side: PositionSide;
+  action: TradeAction;
+  price: string;
+  quantity: string;
+  fee: string;
+  realized_pnl: string;
+  created_at: Date | string;
+}
+
+const POSITION = sql.raw(`id::text AS id, user_id::text AS user_id, mode, symbol, side,
+  trim_scale(quantity)::text AS quantity, trim_scale(contract_size)::text AS contract_size, leverage,
+  trim_scale(entry_price)::text AS entry_price, trim_scale(margin)::text AS margin,
+  array_to_string(hold_ids, ',') AS hold_ids, trim_scale(tp_price)::text AS tp_price,
+  trim_scale(sl_price)::text AS sl_price, trim_scale(realized_pnl)::text AS realized_pnl, status, version,
+  opened_at, closed_at`);
+
+const ORDER = sql.raw(`id::text AS id, user_id::text AS user_id, mode, symbol, side, type, intent,
+  trim_scale(price)::text AS price, trim_scale(quantity)::text AS quantity,
+  trim_scale(filled_quantity)::text AS filled_quantity, leverage, trim_scale(contract_size)::text AS contract_size,
+  trim_scale(margin)::text AS margin, trim_scale(fee)::text AS fee, margin_hold_id::text AS margin_hold_id,
+  fee_hold_id::text AS fee_hold_id, trim_scale(fill_price)::text AS fill_price, trim_scale(tp_price)::text AS tp_price,
+  trim_scale(sl_price)::text AS sl_price, status, position_id::text AS position_id, version, created_at, updated_at`);
+
+const TRADE = sql.raw(`id::text AS id, mode, order_id::text AS order_id, position_id::text AS position_id, symbol, side,
+  action, trim_scale(price)::text AS price, trim_scale(quantity)::text AS quantity, trim_scale(fee)::text AS fee,
+  trim_scale(realized_pnl)::text AS realized_pnl, created_at`);
+
+const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+const num = (v: string | null | undefined) => sql`${v ?? null}::numeric`;
+const owner = (userId: bigint, mode: AccountMode) => sql`user_id = ${String(userId)} AND mode = ${mode}`;
+
+export interface NewPosition {
+  userId: bigint;
+  mode: AccountMode;
+  symbol: string;
+  side: PositionSide;
+  quantity: string;
+  contractSize: string;
+  leverage: number;
+  entryPrice: string;
+  margin: string;
+  holdId: string;
+  tpPrice: string | null;
+  slPrice: string | null;
+  now: Date;
+}
+
+export interface NewOrder {
+  userId: bigint;
+  mode: AccountMode;
+  symbol: string;
+  side: PositionSide;
+  type: PerpOrderType;
+  intent: 'open' | 'close';
+  price: string | null;
+  quantity: string;
+  filledQuantity: string;
+  leverage: number;
+  contractSize: string;
+  margin: string;
+  fee: string;
+  marginHoldId: string | null;
+  feeHoldId: string | null;
+  fillPrice: string | null;
+  tpPrice: string | null;
+  slPrice: string | null;
+  status: PerpOrderStatus;
+  positionId: string | null;
+  now: Date;
+}
+
+export interface NewTrade {
+  userId: bigint;
+  mode: AccountMode;
+  orderId: string;
+  positionId: string;
+  symbol: string;
+  side: PositionSide;
+  action: TradeAction;
+  price: string;
+  quantity: string;
+  fee: string;
+  realizedPnl: string;
+  now: Date;
+}
+
+export const perpetualRepository = {
+  /**
+   * Locks the user's perpetual wallet row first in every perpetual transaction (user call or engine), before any
+   * position, order or system account: one fixed lock order, so two of them never wait on each other in a circle.
+   * Nothing here changes a balance; only the ledger does.
+   */
+  async lockWallet(ex: Executor, userId: bigint | string, mode: AccountMode): Promise<void> {
+    await ex.execute(
+      sql`SELECT id FROM ledger_accounts
+          WHERE user_id = ${String(userId)} AND mode = ${mode} AND wallet = 'perpetual' AND currency = 'USDT'
+          FOR UPDATE`,
+    );
+  },
+
+  /** Open positions and pending orders of one user in one mode (the per-user limits). */
+  async countLive(ex: Executor, userId: bigint, mode: AccountMode): Promise<{ positions: number; orders: number }> {
+    const rows = await queryRows<{ positions: number; orders: number }>(
+      ex,
+      sql`SELECT (SELECT count(*)::int FROM perp_positions WHERE ${owner(userId, mode)} AND status = 'open') AS positions,
+                 (SELECT count(*)::int FROM perp_orders WHERE ${owner(userId, mode)} AND status = 'pending') AS orders`,
+    );
+    return { positions: Number(rows[0]!.positions), orders: Number(rows[0]!.orders) };
+  },
+
+  async insertPosition(ex: Executor, p: NewPosition): Promise<PositionRow> {
+    const rows = await queryRows<PositionRow>(
+      ex,
+      sql`INSERT INTO perp_positions (user_id, mode, symbol, side, quantity, contract_size, leverage, entry_price, margin,
+                                      hold_ids, tp_price, sl_price, status, opened_at, updated_at)
+          VALUES (${String(p.userId)}, ${p.mode}, ${p.symbol}, ${p.side}, ${num(p.quantity)}, ${num(p.contractSize)},
+                  ${p.leverage}, ${num(p.entryPrice)}, ${num(p.margin)}, ARRAY[${p.holdId}::bigint], ${num(p.tpPrice)},
+                  ${num(p.slPrice)}, 'open', ${iso(p.now)}, ${iso(p.now)})
+          RETURNING ${POSITION}`,
+    );
+    return rows[0]!;
+  },
+
+  async insertOrder(ex: Executor, o: NewOrder): Promise<OrderRow> {
+    const rows = await queryRows<OrderRow>(
+      ex,
+      sql`INSERT INTO perp_orders (user_id, mode, symbol, side, type, intent, price, quantity, filled_quantity, leverage,
+                                   contract_size, margin, fee, margin_hold_id, fee_hold_id, fill_price, tp_price,
+                                   sl_price, status, position_id, created_at, updated_at)
+          VALUES (${String(o.userId)}, ${o.mode}, ${o.symbol}, ${o.side}, ${o.type}, ${o.intent}, ${num(o.price)},
+                  ${num(o.quantity)}, ${num(o.filledQuantity)}, ${o.leverage}, ${num(o.contractSize)}, ${num(o.margin)},
+                  ${num(o.fee)}, ${o.marginHoldId}::bigint, ${o.feeHoldId}::bigint, ${num(o.fillPrice)},
+                  ${num(o.tpPrice)}, ${num(o.slPrice)}, ${o.status}, ${o.positionId}::bigint, ${iso(o.now)},
+                  ${iso(o.now)})
+          RETURNING ${ORDER}`,
+    );
+    return rows[0]!;
+  },
+
+  async insertTrade(ex: Executor, t: NewTrade): Promise<TradeRow> {
+    const rows = await queryRows<TradeRow>(
+      ex,
+      sql`INSERT INTO perp_trades (user_id, mode, order_id, position_id, symbol, side, action, price, quantity, fee,
+                                   realized_pnl, created_at)
+          VALUES (${String(t.userId)}, ${t.mode}, ${t.orderId}, ${t.positionId}, ${t.symbol}, ${t.side}, ${t.action},
+                  ${num(t.price)}, ${num(t.quantity)}, ${num(t.fee)}, ${num(t.realizedPnl)}, ${iso(t.now)})
+          RETURNING ${TRADE}`,
+    );
+    return rows[0]!;
+  },
+
+  async positionById(ex: Executor, id: string): Promise<PositionRow | undefined> {
+    const rows = await queryRows<PositionRow>(ex, sql`SELECT ${POSITION} FROM perp_positions WHERE id = ${id}`);
+    return rows[0];
+  },
+
+  /** Locks a position; with `userId`, only that user's (anyone else's reads as missing). */
+  async lockPosition(ex: Executor, id: string, userId?: bigint): Promise<PositionRow | undefined> {
+    const mine = userId === undefined ? sql`` : sql` AND user_id = ${String(userId)}`;
+    const rows = await queryRows<PositionRow>(
+      ex,
+      sql`SELECT ${POSITION} FROM perp_positions WHERE id = ${id}${mine} FOR UPDATE`,
+    );
+    return rows[0];
+  },
+
+  async lockOpenPositions(ex: Executor, userId: bigint, mode: AccountMode, symbol?: string): Promise<PositionRow[]> {
+    const bySymbol = symbol ? sql` AND symbol = ${symbol}` : sql``;
+    return queryRows<PositionRow>(
+      ex,
+      sql`SELECT ${POSITION} FROM perp_positions WHERE ${owner(userId, mode)} AND status = 'open'${bySymbol}
+          ORDER BY id FOR UPDATE`,
+    );
+  },
+
+  /**
+   * Changes an open position (the caller holds its lock): `version` rises, so news of this state supersedes
+   * older news in the trigger engine. Undefined when the position is no longer open.
+   */
+  async updateOpen(
+    ex: Executor,
+    id: string,
+    c: {
+      quantity?: string;
+      margin?: string;
+      holdIds?: string[];
+      tpPrice?: string | null;
+      slPrice?: string | null;
+      realizedPnlDelta?: string;
+      status?: PositionStatus;
+      now: Date;
+    },
+  ): Promise<PositionRow | undefined> {
+    const sets: SQL[] = [sql`version = version + 1`, sql`updated_at = ${iso(c.now)}`];
+    if (c.quantity !== undefined) sets.push(sql`quantity = ${num(c.quantity)}`);
+    if (c.margin !== undefined) sets.push(sql`margin = ${num(c.margin)}`);
+    if (c.holdIds !== undefined) {
+      sets.push(
+        c.holdIds.length === 0
+          ? sql`hold_ids = '{}'`
+          : sql`hold_ids = ARRAY[${sql.join(
+              c.holdIds.map((h) => sql`${h}::bigint`),
+              sql`, `,
+            )}]`,
+      );
+    }
+    if (c.tpPrice !== undefined) sets.push(sql`tp_price = ${num(c.tpPrice)}`);
+    if (c.slPrice !== undefined) sets.push(sql`sl_price = ${num(c.slPrice)}`);
+    if (c.realizedPnlDelta !== undefined) sets.push(sql`realized_pnl = realized_pnl + ${num(c.realizedPnlDelta)}`);
+    if (c.status !== undefined && c.status !== 'open') {
+      sets.push(sql`status = ${c.status}`, sql`closed_at = ${iso(c.now)}`);
+    }
+    const rows = await queryRows<PositionRow>(
+      ex,
+      sql`UPDATE perp_positions SET ${sql.join(sets, sql`, `)} WHERE id = ${id} AND status = 'open' RETURNING ${POSITION}`,
+    );
+    return rows[0];
+  },
+
+  async openPositions(ex: Executor, userId: bigint, mode: AccountMode, symbol?: string): Promise<PositionRow[]> {
+    const bySymbol = symbol ? sql` AND symbol = ${symbol}` : sql``;
+    return queryRows<PositionRow>(
+      ex,
+      sql`SELECT ${POSITION} FROM perp_positions WHERE ${owner(userId, mode)} AND status = 'open'${bySymbol}
+          ORDER BY opened_at DESC, id DESC LIMIT 500`,
+    );
+  },
+
+  /** Margin of open positions and of pending orders (margin + fee held), whatever the product. */
+  async marginTotals(ex: Executor, userId: bigint, mode: AccountMode): Promise<{ position: string; frozen: string }> {
+    const rows = await queryRows<{ position: string; frozen: string }>(
+      ex,
+      sql`SELECT
+            (SELECT coalesce(sum(margin), 0)::text FROM perp_positions WHERE ${owner(userId, mode)} AND status = 'open') AS position,
+            (SELECT coalesce(sum(margin + fee), 0)::text FROM perp_orders WHERE ${owner(userId, mode)} AND status = 'pending') AS frozen`,
+    );
+    return rows[0]!;
+  },
+
+  async pendingOrders(ex: Executor, userId: bigint, mode: AccountMode, symbol?: string): Promise<OrderRow[]> {
+    const bySymbol = symbol ? sql` AND symbol = ${symbol}` : sql``;
+    return queryRows<OrderRow>(
+      ex,
+      sql`SELECT ${ORDER} FROM perp_orders WHERE ${owner(userId, mode)} AND status = 'pending'${bySymbol}
+          ORDER BY created_at DESC, id DESC LIMIT 500`,
+    );
+  },
+
+  async lockOrder(ex: Executor, id: string, userId?: bigint): Promise<OrderRow | undefined> {
+    const mine = userId === undefined ? sql`` : sql` AND user_id = ${String(userId)}`;
+    const rows = await queryRows<OrderRow>(
+      ex,
+      sql`SELECT ${ORDER} FROM perp_orders WHERE id = ${id}${mine} FOR UPDATE`,
+    );
+    return rows[0];
+  },
+
+  async orderById(ex: Executor, id: string): Promise<OrderRow | undefined> {
+    const rows = await queryRows<OrderRow>(ex, sql`SELECT ${ORDER} FROM perp_orders WHERE id = ${id}`);
+    return rows[0];
+  },
+
+  /** Ends a pending order (filled or cancelled); undefined when it was no longer pending. */
+  async finishPending(
+    ex: Executor,
+    id: string,
+    c: { status: 'filled' | 'cancelled'; fillPrice?: string; positionId?: string; now: Date },
+  ): Promise<OrderRow | undefined> {
+    const filled = c.status === 'filled';
+    const rows = await queryRows<OrderRow>(
+      ex,
+      sql`UPDATE perp_orders SET status = ${c.status}, version = version + 1, updated_at = ${iso(c.now)},
+                 fill_price = ${num(c.fillPrice)}, position_id = ${c.positionId ?? null}::bigint,
+                 filled_quantity = ${filled ? sql`quantity` : sql`filled_quantity`}
+          WHERE id = ${id} AND status = 'pending' RETURNING ${ORDER}`,
+    );
+    return rows[0];
+  },
+
+  async historyOrders(
+    ex: Executor,
+    userId: bigint,
+    mode: AccountMode,
+    symbol: string | undefined,
+    limit: number,
+    offset: number,
+  ) {
+    const where = sql.join(
+      [owner(userId, mode), sql`status <> 'pending'`, ...(symbol ? [sql`symbol = ${symbol}`] : [])],
+      sql` AND `,
+    );
+    return queryPage<OrderRow>(
+      ex,
+      sql`SELECT count(*)::int AS n FROM perp_orders WHERE ${where}`,
+      sql`SELECT ${ORDER} FROM perp_orders WHERE ${where}
+            ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+    );
+  },
+
+  async trades(
+    ex: Executor,
+    userId: bigint,
+    mode: AccountMode,
+    symbol: string | undefined,
+    limit: number,
+    offset: number,
+  ) {
+    const where = sql.join([owner(userId, mode), ...(symbol ? [sql`symbol = ${symbol}`] : [])], sql` AND `);
+    return queryPage<TradeRow>(
+      ex,
+      sql`SELECT count(*)::int AS n FROM perp_trades WHERE ${where}`,
+      sql`SELECT ${TRADE} FROM perp_trades WHERE ${where}
+            ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+    );
+  },
+
+  /** Every open position and pending order (the trigger engine rebuilds its index from these). */
+  async allLive(ex: Executor): Promise<{ positions: PositionRow[]; orders: OrderRow[] }> {
+    const positions = await queryRows<PositionRow>(
+      ex,
+      sql`SELECT ${POSITION} FROM perp_positions WHERE status = 'open'`,
+    );
+    const orders = await queryRows<OrderRow>(ex, sql`SELECT ${ORDER} FROM perp_orders WHERE status = 'pending'`);
+    return { positions, orders };
+  },
+};

@@ -1,0 +1,369 @@
+import {
+  type CloseAllBody,
+  type ClosePositionBody,
+  DEFAULT_LEVERAGE,
+  type Lang,
+  type PerpCreateOrderBody,
+  type PerpDescData,
+  type PerpOrder,
+  type PerpPosition,
+  type PerpTrade,
+  type PositionOrdersData,
+  QUOTE_CURRENCY,
+  type AddMarginBody as TAddMarginBody,
+  type SetTakeStopBody as TSetTakeStopBody,
+} from '@nexa/contract';
+import type { z } from 'zod';
+import { type Ledger, type Money, ZERO, fitsScale, money } from '../../ledger/index.js';
+import type { Executor } from '../../platform/db.js';
+import { notFound, refused } from '../../platform/errors.js';
+import type { AuthUser } from '../../platform/http.js';
+import type { MessageKey } from '../../platform/i18n/en.js';
+import { t } from '../../platform/i18n/translate.js';
+import { idempotent } from '../../platform/idempotency/index.js';
+import type { MarketService } from '../market/index.js';
+import type { ProductRow } from '../market/repository.js';
+import { type Exposure, checkTakeStop, displayLiquidationPrice, marginOf, usdt } from './arithmetic.js';
+import { type Fill, type OpenTerms, PerpetualBook, exposureOf } from './book.js';
+import type { News } from './engine.js';
+import { type OrderRow, type PositionRow, perpetualRepository as repo } from './repository.js';
+import { toOrder, toPosition, toTrade } from './view.js';
+
+export interface PerpetualLimits {
+  /** A price older than this is no price: no market order fills on it. */
+  staleTickMs: number;
+  /** Open positions one user may hold in one mode (also bounds close-all). */
+  maxOpenPositions: number;
+  /** Pending limit orders one user may have in one mode. */
+  maxPendingOrders: number;
+}
+
+export const DEFAULT_PERPETUAL_LIMITS: PerpetualLimits = {
+  staleTickMs: 5_000,
+  maxOpenPositions: 200,
+  maxPendingOrders: 100,
+};
+
+export interface PerpetualDeps {
+  db: Executor;
+  ledger: Ledger;
+  market: Pick<MarketService, 'product' | 'latestTick'>;
+  now: () => Date;
+  /** Where news of committed changes goes (the trigger engine, on this node or over the bus). */
+  track: (news: News) => void;
+  limits?: PerpetualLimits;
+}
+
+type AddMarginBody = z.output<typeof TAddMarginBody>;
+type SetTakeStopBody = z.output<typeof TSetTakeStopBody>;
+
+const RULE_SECTIONS = [1, 2, 3, 4, 5, 6] as const;
+
+/**
+ * The user's side of perpetual trading (issue 7): orders, positions, closes, margin, TP/SL and the records.
+ * Every call that moves money is one transaction, once per requestId, that first locks the user's perpetual
+ * wallet (the lock order the trigger engine keeps too); the engine hears of each committed change.
+ */
+export class PerpetualService {
+  readonly book: PerpetualBook;
+  private readonly limits: PerpetualLimits;
+
+  constructor(private readonly d: PerpetualDeps) {
+    this.book = new PerpetualBook(d.ledger, d.now);
+    this.limits = d.limits ?? DEFAULT_PERPETUAL_LIMITS;
+  }
+
+  async create(user: AuthUser, body: PerpCreateOrderBody): Promise<PerpOrder> {
+    const product = this.tradable(body.symbol);
+    const userId = BigInt(user.id);
+    if (body.leverage > product.max_leverage) {
+      throw refused('perp.leverageTooHigh', { max: product.max_leverage }, fields('leverage'));
+    }
+    const limit = body.type === 'limit' ? this.priceOf(product, body.price!, 'price') : undefined;
+    const tp = body.tpPrice ? this.priceOf(product, body.tpPrice, 'tpPrice') : undefined;
+    const sl = body.slPrice ? this.priceOf(product, body.slPrice, 'slPrice') : undefined;
+    const terms: OpenTerms = {
+      userId,
+      mode: user.mode,
+      product,
+      side: body.side,
+      lots: money(body.quantity),
+      leverage: body.leverage,
+      tpPrice: tp?.toFixed() ?? null,
+      slPrice: sl?.toFixed() ?? null,
+    };
+    const { requestId, ...rest } = body;
+    const key = { userId, requestId, scope: 'Sustainable/createOrder', body: { ...rest, mode: user.mode } };
+    const news: News[] = [];
+    const order = await this.d.db.transaction((tx) =>
+      idempotent(tx, key, async () => {
+        await repo.lockWallet(tx, userId, user.mode);
+        const live = await repo.countLive(tx, userId, user.mode);
+        // A limit the market has already crossed is filled at once, at the market price, as a market order.
+        const tick = this.freshTick(product.symbol);
+        const marketable =
+          limit && tick && (body.side === 'long' ? money(tick.price).lte(limit) : money(tick.price).gte(limit));
+        if (body.type === 'market' || marketable) {
+          if (live.positions >= this.limits.maxOpenPositions) {
+            throw refused('perp.tooManyPositions', { max: this.limits.maxOpenPositions });
+          }
+          if (!tick) throw refused('perp.marketUnavailable');
+          const price = money(tick.price);
+          this.checkTakeStop(product, terms, price, tp, sl);
+          const fill = await this.book.openAtMarket(tx, terms, price, `perp_order:${requestId}`, limit);
+          news.push({ kind: 'position', row: fill.position });
+          return this.orderView(fill.order);
+        }
+        if (live.orders >= this.limits.maxPendingOrders) {
+          throw refused('perp.tooManyOrders', { max: this.limits.maxPendingOrders });
+        }
+        this.checkTakeStop(product, terms, limit!, tp, sl);
+        const row = await this.book.placeLimit(tx, terms, limit!, `perp_order:${requestId}`);
+        news.push({ kind: 'order', row });
+        return this.orderView(row);
+      }),
+    );
+    for (const n of news) this.d.track(n);
+    return order;
+  }
+
+  async positions(user: AuthUser, symbol?: string): Promise<PositionOrdersData> {
+    const userId = BigInt(user.id);
+    const [rows, balances, totals] = await Promise.all([
+      repo.openPositions(this.d.db, userId, user.mode, symbol),
+      this.d.ledger.balances(this.d.db, userId, user.mode),
+      repo.marginTotals(this.d.db, userId, user.mode),
+    ]);
+    const list = rows.map((r) => this.positionView(r));
+    const wallet = balances.find((b) => b.wallet === 'perpetual' && b.currency === QUOTE_CURRENCY);
+    const available = money(wallet?.available ?? 0);
+    const frozen = money(wallet?.frozen ?? 0);
+    const unrealized = list.reduce((s, p) => s.plus(p.unrealizedPnl), ZERO);
+    return {
+      list,
+      account: {
+        balance: usdt(available.plus(frozen)),
+        positionMargin: usdt(money(totals.position)),
+        frozenMargin: usdt(money(totals.frozen)),
+        available: usdt(available),
+        unrealizedPnl: usdt(unrealized),
+      },
+    };
+  }
+
+  async addMargin(user: AuthUser, body: AddMarginBody): Promise<PerpPosition> {
+    const amount = money(body.amount);
+    if (amount.lte(0)) throw refused('perp.amountPositive', {}, fields('amount'));
+    if (!fitsScale(amount, QUOTE_CURRENCY)) throw refused('money.tooManyDecimals', { decimals: 2 }, fields('amount'));
+    const userId = BigInt(user.id);
+    const { requestId, ...rest } = body;
+    const key = { userId, requestId, scope: 'Sustainable/addMargin', body: { ...rest, mode: user.mode } };
+    let changed: PositionRow | undefined;
+    const view = await this.d.db.transaction((tx) =>
+      idempotent(tx, key, async () => {
+        const pos = await this.lockOpen(tx, user, body.positionId);
+        changed = await this.book.addMargin(tx, pos, amount, `perp_position:${pos.id}`);
+        return this.positionView(changed);
+      }),
+    );
+    if (changed) this.d.track({ kind: 'position', row: changed });
+    return view;
+  }
+
+  /** Sets or clears (blank) the take-profit and stop-loss, checked against the entry and liquidation prices. */
+  async setTakeStop(user: AuthUser, body: SetTakeStopBody): Promise<PerpPosition> {
+    const changed = await this.d.db.transaction(async (tx) => {
+      const pos = await this.lockOpen(tx, user, body.positionId);
+      if (!body.tpPrice && !body.slPrice && !pos.tp_price && !pos.sl_price) {
+        throw refused('perp.selectOne', {}, fields('tpPrice'));
+      }
+      const product = this.d.market.product(pos.symbol)!;
+      const tp = body.tpPrice ? this.priceOf(product, body.tpPrice, 'tpPrice') : undefined;
+      const sl = body.slPrice ? this.priceOf(product, body.slPrice, 'slPrice') : undefined;
+      this.checkExposure(product, exposureOf(pos), tp, sl);
+      const row = await repo.updateOpen(tx, pos.id, {
+        tpPrice: tp?.toFixed() ?? null,
+        slPrice: sl?.toFixed() ?? null,
+        now: this.d.now(),
+      });
+      return row!;
+    });
+    this.d.track({ kind: 'position', row: changed });
+    return this.positionView(changed);
+  }
+
+  /** Closes all of a position, or `quantity` lots of it, at the market price. */
+  async close(user: AuthUser, body: z.output<typeof ClosePositionBody>): Promise<PerpTrade> {
+    const userId = BigInt(user.id);
+    const { requestId, ...rest } = body;
+    const key = { userId, requestId, scope: 'Sustainable/closePosition', body: { ...rest, mode: user.mode } };
+    let fill: Fill | undefined;
+    const trade = await this.d.db.transaction((tx) =>
+      idempotent(tx, key, async () => {
+        const pos = await this.lockOpen(tx, user, body.positionId);
+        const lots = body.quantity ? money(body.quantity) : money(pos.quantity);
+        if (lots.gt(pos.quantity)) throw refused('perp.quantityTooLarge', { max: pos.quantity }, fields('quantity'));
+        fill = await this.closeAtMarket(tx, pos, lots);
+        return this.tradeView(fill);
+      }),
+    );
+    if (fill) this.tracked(fill);
+    return trade;
+  }
+
+  /** Closes every open position (of one product, or all) at the market price, in one transaction. */
+  async closeAll(user: AuthUser, body: z.output<typeof CloseAllBody>): Promise<{ closed: PerpTrade[] }> {
+    const userId = BigInt(user.id);
+    const { requestId, ...rest } = body;
+    const key = { userId, requestId, scope: 'Sustainable/closeAllPosition', body: { ...rest, mode: user.mode } };
+    const fills: Fill[] = [];
+    const result = await this.d.db.transaction((tx) =>
+      idempotent(tx, key, async () => {
+        await repo.lockWallet(tx, userId, user.mode);
+        const open = await repo.lockOpenPositions(tx, userId, user.mode, body.symbol);
+        for (const pos of open) fills.push(await this.closeAtMarket(tx, pos, money(pos.quantity)));
+        return { closed: fills.map((f) => this.tradeView(f)) };
+      }),
+    );
+    for (const f of fills) this.tracked(f);
+    return result;
+  }
+
+  async currentEntrust(user: AuthUser, symbol?: string): Promise<{ list: PerpOrder[] }> {
+    const rows = await repo.pendingOrders(this.d.db, BigInt(user.id), user.mode, symbol);
+    return { list: rows.map((r) => this.orderView(r)) };
+  }
+
+  async historyEntrust(user: AuthUser, symbol: string | undefined, page: number, pageSize: number) {
+    const { total, list } = await repo.historyOrders(
+      this.d.db,
+      BigInt(user.id),
+      user.mode,
+      symbol,
+      pageSize,
+      (page - 1) * pageSize,
+    );
+    return { list: list.map((r) => this.orderView(r)), total, page, pageSize };
+  }
+
+  async historyTrades(user: AuthUser, symbol: string | undefined, page: number, pageSize: number) {
+    const { total, list } = await repo.trades(
+      this.d.db,
+      BigInt(user.id),
+      user.mode,
+      symbol,
+      pageSize,
+      (page - 1) * pageSize,
+    );
+    const precision = (s: string) => this.d.market.product(s)?.price_precision ?? 2;
+    return { list: list.map((r) => toTrade(r, precision(r.symbol))), total, page, pageSize };
+  }
+
+  /** Cancels a pending limit order: its margin and fee holds are released. */
+  async cancel(user: AuthUser, orderId: string): Promise<PerpOrder> {
+    const userId = BigInt(user.id);
+    if (!ID.test(orderId)) throw notFound();
+    const row = await this.d.db.transaction(async (tx) => {
+      await repo.lockWallet(tx, userId, user.mode);
+      const order = await repo.lockOrder(tx, orderId, userId);
+      if (!order || order.mode !== user.mode) throw notFound();
+      if (order.status !== 'pending') throw refused('perp.notCancellable');
+      return this.book.cancelLimit(tx, order);
+    });
+    this.d.track({ kind: 'order', row });
+    return this.orderView(row);
+  }
+
+  rules(lang: Lang): PerpDescData {
+    return {
+      defaultLeverage: DEFAULT_LEVERAGE,
+      sections: RULE_SECTIONS.map((n) => ({
+        title: t(lang, `perp.rules.${n}.title` as MessageKey),
+        body: t(lang, `perp.rules.${n}.body` as MessageKey),
+      })),
+    };
+  }
+
+  // ---- helpers ----
+
+  private async closeAtMarket(tx: Executor, pos: PositionRow, lots: Money): Promise<Fill> {
+    const tick = this.freshTick(pos.symbol);
+    if (!tick) throw refused('perp.marketUnavailable');
+    const feeRate = money(this.d.market.product(pos.symbol)?.fee_rate ?? '0');
+    return this.book.close(tx, pos, lots, money(tick.price), 'close', feeRate);
+  }
+
+  private tracked(fill: Fill) {
+    this.d.track({ kind: 'order', row: fill.order });
+    this.d.track({ kind: 'position', row: fill.position });
+  }
+
+  /** Locks the user's wallet, then one of the user's open positions in the current mode. */
+  private async lockOpen(tx: Executor, user: AuthUser, positionId: string): Promise<PositionRow> {
+    if (!ID.test(positionId)) throw notFound();
+    await repo.lockWallet(tx, BigInt(user.id), user.mode);
+    const pos = await repo.lockPosition(tx, positionId, BigInt(user.id));
+    if (!pos || pos.mode !== user.mode) throw notFound();
+    if (pos.status !== 'open') throw refused('perp.positionClosed');
+    return pos;
+  }
+
+  private tradable(symbol: string): ProductRow {
+    const product = this.d.market.product(symbol);
+    if (!product || !product.enabled) throw refused('perp.productDisabled', {}, fields('symbol'));
+    return product;
+  }
+
+  private freshTick(symbol: string) {
+    const tick = this.d.market.latestTick(symbol);
+    if (!tick || this.d.now().getTime() - tick.ts > this.limits.staleTickMs) return undefined;
+    return tick;
+  }
+
+  private priceOf(product: ProductRow, value: string, field: 'price' | 'tpPrice' | 'slPrice'): Money {
+    const p = money(value);
+    if (p.lte(0)) throw refused('perp.pricePositive', {}, fields(field));
+    if (p.decimalPlaces() > product.price_precision) {
+      throw refused('perp.priceDecimals', { decimals: product.price_precision }, fields(field));
+    }
+    return p;
+  }
+
+  /** TP/SL of a new order, against the entry it will have and the liquidation price that margin gives. */
+  private checkTakeStop(product: ProductRow, o: OpenTerms, entry: Money, tp?: Money, sl?: Money) {
+    if (!tp && !sl) return;
+    const contractSize = money(product.contract_size);
+    const margin = marginOf(entry, o.lots, contractSize, o.leverage);
+    this.checkExposure(product, { side: o.side, quantity: o.lots, contractSize, entryPrice: entry, margin }, tp, sl);
+  }
+
+  private checkExposure(product: ProductRow, p: Exposure, tp?: Money, sl?: Money) {
+    const bad = checkTakeStop(p, tp, sl);
+    if (!bad) return;
+    const entry = p.entryPrice.toFixed(product.price_precision);
+    const liq = displayLiquidationPrice(p, product.price_precision);
+    const long = p.side === 'long';
+    if (bad === 'tpPrice') throw refused(long ? 'perp.tpLong' : 'perp.tpShort', { entry }, fields('tpPrice'));
+    throw refused(long ? 'perp.slLong' : 'perp.slShort', { entry, liq }, fields('slPrice'));
+  }
+
+  private precision(symbol: string) {
+    return this.d.market.product(symbol)?.price_precision ?? 2;
+  }
+
+  private positionView(r: PositionRow): PerpPosition {
+    return toPosition(r, this.d.market.latestTick(r.symbol)?.price, this.precision(r.symbol));
+  }
+
+  private orderView(r: OrderRow): PerpOrder {
+    return toOrder(r, this.precision(r.symbol));
+  }
+
+  private tradeView(f: Fill): PerpTrade {
+    return toTrade(f.trade, this.precision(f.trade.symbol));
+  }
+}
+
+/** Ids are bigserials: anything else names nothing (and never reaches SQL as a bigint). */
+const ID = /^[1-9]\d{0,17}$/;
+const fields = (field: string) => ({ fields: [{ field, reason: 'invalid' }] });

@@ -1,0 +1,2 @@
+export { registerSystemRoutes, type SystemSettings } from './routes.js';
+export { countryCount } from './service.js';

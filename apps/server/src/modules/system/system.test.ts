@@ -1,0 +1,89 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { LanguageData, RegionsData } from '@nexa/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, call, createTestApp } from '../../testing.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ defaultLang: 'de' });
+});
+afterAll(() => t.close());
+
+describe('system calls', () => {
+  it('lists 13 languages and the server default, by POST only', async () => {
+    const res = await call<LanguageData>(t.app, 'index/language');
+    expect(res.code).toBe(1);
+    expect(res.data.default).toBe('de');
+    expect(res.data.list.map((l) => l.key)).toEqual([
+      'zh',
+      'en',
+      'hk',
+      'de',
+      'fr',
+      'kr',
+      'jp',
+      'ar',
+      'ru',
+      'sp',
+      'it',
+      'pt',
+      'pe',
+    ]);
+    expect(res.data.list.find((l) => l.key === 'ar')?.rtl).toBe(true);
+    const get = await t.app.inject({ method: 'GET', url: '/api/index/language' });
+    expect(get.json().code).toBe(404);
+  });
+
+  it('lists 130+ regions with calling codes, named in the caller language', async () => {
+    const en = await call<RegionsData>(t.app, 'index/regions', {}, { lang: 'en' });
+    const zh = await call<RegionsData>(t.app, 'index/regions', {}, { lang: 'zh' });
+    expect(en.data.list.length).toBeGreaterThan(130);
+    expect(en.data.list.find((r) => r.country === 'CN')).toEqual({ country: 'CN', name: 'China', areaCode: '86' });
+    expect(zh.data.list.find((r) => r.country === 'CN')?.name).toBe('中国');
+    const get = await t.app.inject({ method: 'GET', url: '/api/index/regions', headers: { lang: 'jp' } });
+    expect(get.json().data.list.find((r: { country: string }) => r.country === 'JP').name).toBe('日本');
+  });
+
+  it('falls back to the server default language for an unknown lang header', async () => {
+    const res = await call(t.app, 'user/getUserinfo', {}, { lang: 'xx' });
+    expect(res).toMatchObject({ code: 401, msg: 'Bitte melden Sie sich an' });
+  });
+
+  it('reports health and sets security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.json()).toMatchObject({ code: 1, data: { status: 'ok' } });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('serves the built app under /h5/, the entry uncached and hashed assets for a year', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'nexa-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Nexa</title>');
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const web = await createTestApp({ webDistDir: dist });
+    try {
+      for (const url of ['/h5/', '/h5']) {
+        const res = await web.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body).toContain('<title>Nexa</title>');
+        expect(res.headers['cache-control']).toBe('no-cache');
+      }
+      const asset = await web.app.inject({ method: 'GET', url: '/h5/assets/app-abc123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toContain('immutable');
+      expect((await web.app.inject({ method: 'GET', url: '/h5/assets/missing.js' })).statusCode).toBe(404);
+    } finally {
+      await web.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('redirects / to the app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/h5/');
+  });
+});

@@ -1,0 +1,2 @@
+export { registerWalletRoutes } from './routes.js';
+export { WalletsService } from './service.js';

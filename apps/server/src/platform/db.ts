@@ -1,0 +1,197 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { migrations } from '../migrations/index.js';
+
+/**
+ * One SQL dialect on two engines (ARCHITECTURE §1): embedded PGlite in DATA_DIR by default, a PostgreSQL
+ * server when DATABASE_URL is set. Repositories take an `Executor`, which is the database or an open
+ * transaction, so one service call is one transaction whichever engine runs it.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: both drivers' transaction types fit here
+export type Executor = PgDatabase<PgQueryResultHKT, Record<string, never>, any>;
+
+export interface Database {
+  readonly db: Executor;
+  readonly kind: 'pglite' | 'postgres';
+  /** The connection string, on PostgreSQL. */
+  readonly url?: string;
+  /** The pool behind `db`, on PostgreSQL (for LISTEN/NOTIFY publishing). */
+  readonly pool?: pg.Pool;
+  /**
+   * Tries to become the one node doing singleton work named by `key` (the market feed): a session-level
+   * advisory lock held on a connection of its own until released or the process dies. On the embedded
+   * database there is one node, which always leads.
+   */
+  tryLead(key: number): Promise<Leadership | null>;
+  close(): Promise<void>;
+}
+
+export interface Leadership {
+  release(): Promise<void>;
+  /** Called if the lock's connection is lost: the node must stop leading. */
+  onLost(fn: () => void): void;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… ; unset means embedded. */
+  databaseUrl?: string | undefined;
+  /** Folder of the embedded database; unset means in memory (tests). */
+  pgliteDir?: string | undefined;
+  /** Pool size on PostgreSQL. */
+  maxConnections?: number;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.maxConnections ?? 20,
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: 10_000,
+    });
+    // A dropped idle connection must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
+    await migrate(async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(async (text, params) => (await client.query(text, params)).rows);
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    });
+    const url = opts.databaseUrl;
+    return {
+      db: drizzlePg(pool) as unknown as Executor,
+      kind: 'postgres',
+      url,
+      pool,
+      tryLead: (key) => leadOnPostgres(url, key),
+      close: () => pool.end(),
+    };
+  }
+  let dataDir: string | undefined;
+  if (opts.pgliteDir) {
+    mkdirSync(opts.pgliteDir, { recursive: true });
+    dataDir = path.resolve(opts.pgliteDir);
+  }
+  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  await migrate((fn) =>
+    client.transaction((tx) =>
+      fn(async (text, params) =>
+        params ? (await tx.query(text, params)).rows : ((await tx.exec(text)).at(-1)?.rows ?? []),
+      ),
+    ),
+  );
+  return {
+    db: drizzlePglite(client) as unknown as Executor,
+    kind: 'pglite',
+    tryLead: async () => ({ release: async () => {}, onLost: () => {} }),
+    close: () => client.close(),
+  };
+}
+
+async function leadOnPostgres(url: string, key: number): Promise<Leadership | null> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const res = await client.query('SELECT pg_try_advisory_lock($1) AS ok', [key]);
+  if (!res.rows[0].ok) {
+    await client.end();
+    return null;
+  }
+  const lost: (() => void)[] = [];
+  let released = false;
+  const fail = () => {
+    if (!released) for (const fn of lost) fn();
+  };
+  client.on('error', fail);
+  client.on('end', fail);
+  return {
+    onLost: (fn) => lost.push(fn),
+    async release() {
+      released = true;
+      await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => {});
+      await client.end().catch(() => {});
+    },
+  };
+}
+
+/** Runs SQL text (several statements when there are no params) inside one transaction. */
+type Script = (text: string, params?: unknown[]) => Promise<unknown[]>;
+type InTransaction = <T>(fn: (run: Script) => Promise<T>) => Promise<T>;
+
+/** Any fixed number: the key of the advisory lock that lets one node at a time migrate. */
+const MIGRATION_LOCK_KEY = 727_001;
+
+/**
+ * Applies the numbered migrations in order, each in its own transaction under an advisory lock, so several
+ * nodes starting together on one PostgreSQL apply each migration exactly once.
+ */
+async function migrate(inTransaction: InTransaction): Promise<number> {
+  await inTransaction((run) =>
+    run(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version integer PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`),
+  );
+  let applied = 0;
+  for (const m of migrations) {
+    const done = await inTransaction(async (run) => {
+      await run('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+      if ((await run('SELECT 1 FROM schema_migrations WHERE version = $1', [m.version])).length > 0) return false;
+      await run(m.sql);
+      await run('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
+      return true;
+    });
+    if (done) applied++;
+  }
+  return applied;
+}
+
+/** Runs raw SQL and returns its rows; both drivers answer `{ rows }`. For repositories only. */
+export async function queryRows<T extends Record<string, unknown>>(ex: Executor, query: SQL): Promise<T[]> {
+  const result = (await ex.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * One page of a record list and the list's total: `count` selects `count(*)::int AS n` under the same WHERE as
+ * `list`, which carries its own ORDER BY, LIMIT and OFFSET. For repositories only.
+ */
+export async function queryPage<T extends Record<string, unknown>>(
+  ex: Executor,
+  count: SQL,
+  list: SQL,
+): Promise<{ total: number; list: T[] }> {
+  const [n, rows] = await Promise.all([queryRows<{ n: number }>(ex, count), queryRows<T>(ex, list)]);
+  return { total: Number(n[0]!.n), list: rows };
+}
+
+/** True when a database error is a unique-constraint violation, optionally on the named constraint. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const e = findPgError(err);
+  if (!e || e.code !== '23505') return false;
+  return constraint === undefined || e.constraint === constraint || String(e.message).includes(constraint);
+}
+
+function findPgError(err: unknown): { code?: string; constraint?: string; message?: string } | undefined {
+  let cur: unknown = err;
+  for (let i = 0; i < 4 && cur && typeof cur === 'object'; i++) {
+    const c = cur as { code?: unknown; cause?: unknown };
+    if (typeof c.code === 'string' && /^[0-9A-Z]{5}$/.test(c.code)) return c as { code: string };
+    cur = c.cause;
+  }
+  return undefined;
+}

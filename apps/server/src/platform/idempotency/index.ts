@@ -1,0 +1,43 @@
+import { sha256 } from '../crypto.js';
+import type { Executor } from '../db.js';
+import { refused } from '../errors.js';
+import { idempotencyRepository as repo } from './repository.js';
+
+export interface IdempotencyKey {
+  userId: bigint;
+  requestId: string;
+  /** The call, e.g. `index/zySubmit`: one requestId cannot be replayed against another call. */
+  scope: string;
+  /** The call's input without the requestId; a repeat must carry the same. */
+  body: unknown;
+}
+
+/**
+ * Runs a money call once per (user, requestId) inside the caller's transaction. The key is claimed first: on
+ * PostgreSQL a concurrent repeat waits on the unique key until the first commits, then reads its result. A
+ * repeat with the same body returns the first result and moves nothing; a different body is refused. A call
+ * that fails rolls back its claim, so a retry runs again.
+ */
+export async function idempotent<T>(tx: Executor, key: IdempotencyKey, run: () => Promise<T>): Promise<T> {
+  const bodyHash = sha256(`${key.scope}\n${canonicalJson(key.body)}`);
+  if (await repo.claim(tx, key.userId, key.requestId, key.scope, bodyHash)) {
+    const result = await run();
+    await repo.saveResponse(tx, key.userId, key.requestId, result);
+    return result;
+  }
+  const first = await repo.find(tx, key.userId, key.requestId);
+  if (!first || first.scope !== key.scope || !Buffer.from(first.body_hash).equals(bodyHash)) {
+    throw refused('idempotency.mismatch');
+  }
+  return first.response as T;
+}
+
+/** JSON with sorted keys, so the same body always hashes the same. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}

@@ -1,0 +1,295 @@
+import { EventEmitter } from 'node:events';
+import type { SessionData, Ticker, WsFrame } from '@nexa/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { ManualSource, type TestApp, createTestApp, registerUser, until } from '../testing.js';
+import { WsHub } from './ws-hub.js';
+
+/** A test client that records every message (frames may hold one message or an array of them). */
+class Client {
+  readonly messages: WsFrame[] = [];
+  readonly replies: { op: string; msg?: string; channels?: string[] }[] = [];
+  frames = 0;
+  closed = false;
+  readonly ws: WebSocket;
+  readonly opened: Promise<void>;
+
+  constructor(url: string) {
+    this.ws = new WebSocket(url);
+    this.opened = new Promise((resolve, reject) => {
+      this.ws.once('open', () => resolve());
+      this.ws.once('error', reject);
+    });
+    this.ws.on('message', (raw) => {
+      const parsed = JSON.parse(raw.toString());
+      if (!Array.isArray(parsed) && 'op' in parsed) {
+        this.replies.push(parsed);
+        return;
+      }
+      this.frames++;
+      this.messages.push(...(Array.isArray(parsed) ? parsed : [parsed]));
+    });
+    this.ws.on('close', () => {
+      this.closed = true;
+    });
+  }
+
+  send(msg: object) {
+    this.ws.send(JSON.stringify(msg));
+  }
+
+  on(channel: string) {
+    return this.messages.filter((m) => m.channel === channel);
+  }
+}
+
+let t: TestApp;
+let url: string;
+const source = new ManualSource();
+const clients: Client[] = [];
+const open = async () => {
+  const c = new Client(url);
+  clients.push(c);
+  await c.opened;
+  return c;
+};
+
+beforeAll(async () => {
+  t = await createTestApp(
+    { market: { source: 'sim', seed: 't', feed: true, historyHours: 0, tickRetentionMs: 86_400_000 } },
+    {
+      priceSource: source,
+      hubOptions: {
+        flushMs: 50,
+        softCapBytes: 64 * 1024,
+        hardCapBytes: 64 * 1024 * 1024,
+        slowCutoffMs: 1500,
+        heartbeatMs: 60_000,
+        maxClientMessageBytes: 4096,
+      },
+    },
+  );
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `${address.replace('http', 'ws')}/api/ws`;
+});
+afterAll(async () => {
+  for (const c of clients) c.ws.terminate();
+  await t?.close();
+});
+
+let clock = Date.UTC(2031, 0, 1);
+const tick = (symbol: string, price: string) => {
+  clock += 1000;
+  source.ticks([{ symbol, ts: clock, price, size: '1' }]);
+};
+
+describe('WebSocket /api/ws', () => {
+  it('subscribes to tickers: a snapshot first, then batched updates with rising seq', async () => {
+    tick('BTCUSDT', '60000.00');
+    tick('ETHUSDT', '3000.00');
+    await until(() => t.app.market.latestTick('ETHUSDT') !== undefined);
+    const c = await open();
+    c.send({ op: 'subscribe', channels: ['tickers'] });
+    await until(() => c.on('tickers').length >= 1);
+    expect(c.replies).toContainEqual({ op: 'subscribed', channels: ['tickers'] });
+    const snap = c.on('tickers')[0]!;
+    expect(snap.seq).toBe(1);
+    expect((snap.data as Ticker[]).map((x) => x.symbol).sort()).toEqual(['BTCUSDT', 'ETHUSDT']);
+
+    // Many updates inside one flush period arrive as one message holding the latest value per product.
+    for (let i = 0; i < 20; i++) tick('BTCUSDT', `${60000 + i}.00`);
+    tick('ETHUSDT', '3001.00');
+    await until(() => c.on('tickers').some((m) => (m.data as Ticker[]).some((x) => x.price === '60019.00')));
+    const seqs = c.on('tickers').map((m) => m.seq);
+    expect(seqs).toEqual(seqs.map((_, i) => i + 1));
+    expect(c.on('tickers').length).toBeLessThan(10);
+    const prices = c
+      .on('tickers')
+      .flatMap((m) => (m.data as Ticker[]).filter((x) => x.symbol === 'BTCUSDT').map((x) => x.price));
+    expect(prices.at(-1)).toBe('60019.00');
+
+    c.send({ op: 'unsubscribe', channels: ['tickers'] });
+    await until(() => c.replies.some((r) => r.op === 'unsubscribed'));
+    const before = c.messages.length;
+    tick('BTCUSDT', '61000.00');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(c.messages.length).toBe(before);
+  });
+
+  it('keeps each client to at most one frame a flush period', async () => {
+    const c = await open();
+    c.send({ op: 'subscribe', channels: ['tickers', 'kline:BTCUSDT:1m', 'trades:BTCUSDT', 'depth:BTCUSDT'] });
+    await until(() => c.replies.some((r) => r.op === 'subscribed'));
+    const t0 = Date.now();
+    const framesBefore = c.frames;
+    for (let i = 0; i < 40; i++) {
+      tick('BTCUSDT', `${62000 + i}.00`);
+      source.trades([{ symbol: 'BTCUSDT', id: `x${i}`, ts: clock, price: `${62000 + i}.00`, size: '1', side: 'buy' }]);
+      source.depth({
+        symbol: 'BTCUSDT',
+        ts: clock,
+        bids: [{ price: '1', size: '1' }],
+        asks: [{ price: '2', size: '1' }],
+      });
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await until(() => c.on('trades:BTCUSDT').some((m) => (m.data as { id: string }[]).some((x) => x.id === 'x39')));
+    const elapsed = Date.now() - t0;
+    // flushMs is 50 here: at most one frame per 50 ms (+1 for the period in progress).
+    expect(c.frames - framesBefore).toBeLessThanOrEqual(Math.ceil(elapsed / 50) + 1);
+    const trades = c.on('trades:BTCUSDT').flatMap((m) => m.data as { id: string }[]);
+    expect(trades.filter((x) => x.id.startsWith('x')).map((x) => x.id)).toEqual(
+      Array.from({ length: 40 }, (_, i) => `x${i}`),
+    );
+    const candle = c.on('kline:BTCUSDT:1m').at(-1)!.data as { close: string };
+    expect(candle.close).toBe('62039.00');
+  });
+
+  it('refuses unknown channels and the user channel before auth, then accepts it after', async () => {
+    const c = await open();
+    c.send({ op: 'subscribe', channels: ['depth:NOPE'] });
+    c.send({ op: 'subscribe', channels: ['user'] });
+    c.send({ op: 'hello' });
+    c.send({ op: 'ping' });
+    await until(() => c.replies.length >= 4);
+    expect(c.replies.filter((r) => r.op === 'error')).toHaveLength(3);
+    expect(c.replies).toContainEqual({ op: 'pong' });
+
+    const { token, as } = await registerUser(t);
+    c.send({ op: 'auth', token: 'bad-token' });
+    c.send({ op: 'auth', token });
+    await until(() => c.replies.some((r) => r.op === 'authed'));
+    c.send({ op: 'subscribe', channels: ['user'] });
+    await until(() => c.replies.some((r) => r.op === 'subscribed' && r.channels?.includes('user')));
+
+    // The user's own order events arrive on it (and nobody else's).
+    await as('user/changeUser', { mode: 'demo' });
+    await as('user/getDemoMoney', { requestId: `ws-${Date.now()}-1` });
+    await as('index/zySubmit', {
+      from: 'spot',
+      to: 'delivery',
+      currency: 'USDT',
+      amount: '100',
+      requestId: `ws-${Date.now()}-2`,
+    });
+    clock = Math.max(clock, Date.now()) + 1000;
+    source.ticks([{ symbol: 'ETHUSDT', ts: Date.now(), price: '3000.00', size: '1' }]);
+    await until(() => (t.app.market.latestTick('ETHUSDT')?.ts ?? 0) >= Date.now() - 2000);
+    const order = await as('order/createDeliveryOrder', {
+      symbol: 'ETHUSDT',
+      direction: 'call',
+      seconds: 30,
+      amount: '10',
+      requestId: `ws-${Date.now()}-3`,
+    });
+    expect(order.code, order.msg).toBe(1);
+    await until(() => c.on('user').length > 0);
+    const events = c.on('user').flatMap((m) => m.data as { event: string; data: { id: string } }[]);
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        event: 'delivery',
+        data: expect.objectContaining({ id: (order.data as { id: string }).id }),
+      }),
+    );
+  });
+
+  it('cuts off a real client that stopped reading', async () => {
+    const c = await open();
+    c.send({ op: 'subscribe', channels: ['depth:ETHUSDT'] });
+    await until(() => c.replies.some((r) => r.op === 'subscribed'));
+    (c.ws as unknown as { _socket: { pause(): void } })._socket.pause();
+    // Large frames: the loopback's kernel buffers take tens of megabytes before the server's own buffer grows.
+    const big = Array.from({ length: 25_000 }, (_, i) => ({ price: `${3000 + i}.00`, size: '1.0000' }));
+    const cutBefore = t.app.hub.stats.cutOff;
+    for (let i = 0; i < 200 && t.app.hub.stats.cutOff === cutBefore; i++) {
+      t.app.hub.publish('depth:ETHUSDT', { ts: i, bids: big, asks: big });
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    expect(t.app.hub.stats.skipped).toBeGreaterThan(0);
+    expect(t.app.hub.stats.cutOff).toBeGreaterThan(cutBefore);
+    (c.ws as unknown as { _socket: { resume(): void } })._socket.resume();
+    await until(() => c.closed, 15_000);
+  }, 30_000);
+});
+
+describe('hub flushing (a socket whose buffer the test controls)', () => {
+  class FakeSocket extends EventEmitter {
+    readonly OPEN = 1;
+    readyState = 1;
+    bufferedAmount = 0;
+    sent: unknown[] = [];
+    terminated = false;
+    send(data: string) {
+      this.sent.push(JSON.parse(data));
+    }
+    terminate() {
+      this.terminated = true;
+      this.readyState = 3;
+      this.emit('close');
+    }
+    ping() {}
+  }
+  const policy = {
+    accepts: () => true,
+    merge: () => ({ kind: 'latest' as const }),
+    snapshot: () => undefined,
+    authenticate: async () => null,
+  };
+  const opts = {
+    flushMs: 100,
+    softCapBytes: 1000,
+    hardCapBytes: 100_000,
+    slowCutoffMs: 60_000,
+    heartbeatMs: 60_000,
+    maxClientMessageBytes: 4096,
+  };
+
+  it('skips a client above the soft cap, so its seq jumps, and resumes when it drains', async () => {
+    const hub = new WsHub(policy, opts);
+    const ws = new FakeSocket();
+    hub.attach(ws as unknown as import('ws').WebSocket);
+    ws.emit('message', Buffer.from(JSON.stringify({ op: 'subscribe', channels: ['depth:XX'] })));
+    await until(() => ws.sent.length === 1);
+    const frames = () => ws.sent.filter((m): m is WsFrame => (m as WsFrame).channel === 'depth:XX');
+    hub.publish('depth:XX', 1);
+    hub.flush();
+    ws.bufferedAmount = 5000;
+    hub.publish('depth:XX', 2);
+    hub.flush();
+    hub.publish('depth:XX', 3);
+    hub.flush();
+    expect(frames().map((f) => f.seq)).toEqual([1]);
+    ws.bufferedAmount = 0;
+    hub.publish('depth:XX', 4);
+    hub.flush();
+    expect(frames().map((f) => [f.seq, f.data])).toEqual([
+      [1, 1],
+      [4, 4],
+    ]);
+    expect(hub.stats.skipped).toBe(2);
+    hub.close();
+  });
+
+  it('cuts off a client above the hard cap, or above the soft cap for too long', () => {
+    const hub = new WsHub(policy, { ...opts, slowCutoffMs: 0 });
+    const a = new FakeSocket();
+    const b = new FakeSocket();
+    hub.attach(a as unknown as import('ws').WebSocket);
+    hub.attach(b as unknown as import('ws').WebSocket);
+    a.emit('message', Buffer.from(JSON.stringify({ op: 'subscribe', channels: ['depth:XX'] })));
+    b.emit('message', Buffer.from(JSON.stringify({ op: 'subscribe', channels: ['depth:XX'] })));
+    return until(() => a.sent.length === 1 && b.sent.length === 1).then(async () => {
+      a.bufferedAmount = 200_000;
+      b.bufferedAmount = 2000;
+      hub.publish('depth:XX', 1);
+      hub.flush();
+      expect(a.terminated).toBe(true);
+      await new Promise((r) => setTimeout(r, 5));
+      hub.publish('depth:XX', 2);
+      hub.flush();
+      expect(b.terminated).toBe(true);
+      expect(hub.connections).toBe(0);
+      hub.close();
+    });
+  });
+});

@@ -1,0 +1,296 @@
+import websocket from '@fastify/websocket';
+import { WS_MAX_CHANNELS, WsClientMessage, type WsFrame, type WsReply } from '@nexa/contract';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+
+/** How a channel's updates combine between two flushes. */
+export type MergeMode =
+  /** Keep the latest value per key (tickers: per symbol); the frame carries the changed values as an array. */
+  | { kind: 'keyed'; key: (data: unknown) => string }
+  /** Keep every item, newest last, at most `max` (trades). */
+  | { kind: 'append'; max: number }
+  /** Keep only the latest value (a candle, a book). */
+  | { kind: 'latest' };
+
+export interface HubOptions {
+  /** Flush period: each client gets at most one frame per period (100 ms: ≤ 10 frames a second). */
+  flushMs: number;
+  /** Above this many buffered bytes a client's updates are skipped (its `seq` jumps: it must resync). */
+  softCapBytes: number;
+  /** Above this, a client that stopped reading is cut off at once. */
+  hardCapBytes: number;
+  /** A client whose buffer stays above the soft cap this long has stopped reading: it is cut off. */
+  slowCutoffMs: number;
+  heartbeatMs: number;
+  /** Largest message a client may send. */
+  maxClientMessageBytes: number;
+}
+
+export const DEFAULT_HUB_OPTIONS: HubOptions = {
+  flushMs: 100,
+  softCapBytes: 256 * 1024,
+  hardCapBytes: 1024 * 1024,
+  slowCutoffMs: 10_000,
+  heartbeatMs: 20_000,
+  maxClientMessageBytes: 4096,
+};
+
+interface Client {
+  ws: WebSocket;
+  channels: Set<string>;
+  seq: Map<string, number>;
+  pending: Map<string, unknown>;
+  userId?: string;
+  alive: boolean;
+  /** When its buffer went above the soft cap (0: it is keeping up). */
+  slowSinceMs: number;
+}
+
+export interface ChannelPolicy {
+  /** Whether `channel` exists (e.g. a known symbol). */
+  accepts(channel: string): boolean;
+  merge(channel: string): MergeMode;
+  /** The first frame after subscribing: the channel's current state, so a (re)subscriber starts whole. */
+  snapshot(channel: string, userId: string | undefined): unknown | undefined;
+  authenticate(token: string): Promise<string | null>;
+}
+
+/**
+ * WebSocket /api/ws (ARCHITECTURE §4). Updates published on a channel are merged per client and flushed at
+ * most every `flushMs` as one frame: one message, or an array of messages when several channels changed. Each
+ * message is {channel, seq, ts, data}; seq rises by one per message on a channel of one connection, and jumps
+ * when the server skipped a slow client's updates, so the client knows to resync.
+ */
+export class WsHub {
+  private readonly clients = new Set<Client>();
+  private readonly byChannel = new Map<string, Set<Client>>();
+  /** Clients with messages of their own (snapshots, user events) waiting. */
+  private readonly dirty = new Set<Client>();
+  /** Each channel's updates since the last flush, merged once for all its subscribers. */
+  private readonly channelPending = new Map<string, unknown>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private flushTimer: NodeJS.Timeout | undefined;
+  private lastFlushAt = 0;
+  readonly stats = { framesSent: 0, cutOff: 0, skipped: 0 };
+
+  constructor(
+    private readonly policy: ChannelPolicy,
+    private readonly opts: HubOptions = DEFAULT_HUB_OPTIONS,
+  ) {}
+
+  async register(app: FastifyInstance) {
+    await app.register(websocket, { options: { maxPayload: this.opts.maxClientMessageBytes } });
+    app.get('/api/ws', { websocket: true }, (socket) => this.attach(socket));
+    this.timers.push(setInterval(() => this.heartbeat(), this.opts.heartbeatMs));
+    app.addHook('onClose', async () => this.close());
+  }
+
+  get connections(): number {
+    return this.clients.size;
+  }
+
+  hasSubscribers(channel: string): boolean {
+    return (this.byChannel.get(channel)?.size ?? 0) > 0;
+  }
+
+  /** The users subscribed to `channel` on this node (the perpetual engine sends live figures only to watchers). */
+  usersOn(channel: string): Set<string> {
+    const users = new Set<string>();
+    for (const c of this.byChannel.get(channel) ?? []) if (c.userId) users.add(c.userId);
+    return users;
+  }
+
+  /** Queues `data` for every client subscribed to `channel`: merged once, serialised once per flush. */
+  publish(channel: string, data: unknown) {
+    if (!this.hasSubscribers(channel)) return;
+    this.channelPending.set(channel, merge(this.channelPending.get(channel), data, this.policy.merge(channel)));
+    this.scheduleFlush();
+  }
+
+  /** Queues `data` on the `user` channel of one user's connections. */
+  publishToUser(userId: string, data: unknown) {
+    const subs = this.byChannel.get('user');
+    if (!subs) return;
+    const mode = this.policy.merge('user');
+    for (const c of subs) if (c.userId === userId) this.queue(c, 'user', data, mode);
+  }
+
+  private queue(c: Client, channel: string, data: unknown, mode: MergeMode) {
+    c.pending.set(channel, merge(c.pending.get(channel), data, mode));
+    this.dirty.add(c);
+    this.scheduleFlush();
+  }
+
+  /**
+   * Flushes as soon as something is queued, but never sooner than `flushMs` after the previous flush: an idle
+   * hub answers at once, a busy one batches, and no client gets more than one frame per `flushMs`.
+   */
+  private scheduleFlush() {
+    if (this.flushTimer) return;
+    const delay = Math.max(0, this.lastFlushAt + this.opts.flushMs - Date.now());
+    this.flushTimer = setTimeout(() => this.flush(), delay);
+  }
+
+  /** Takes over a connected socket (the route does this; tests hand in their own). */
+  attach(ws: WebSocket) {
+    const c: Client = { ws, channels: new Set(), seq: new Map(), pending: new Map(), alive: true, slowSinceMs: 0 };
+    this.clients.add(c);
+    ws.on('pong', () => {
+      c.alive = true;
+    });
+    ws.on('message', (raw) => void this.onMessage(c, raw.toString()));
+    ws.on('close', () => this.drop(c));
+    ws.on('error', () => this.drop(c));
+  }
+
+  private async onMessage(c: Client, raw: string) {
+    c.alive = true;
+    let parsed: WsClientMessage;
+    try {
+      const r = WsClientMessage.safeParse(JSON.parse(raw));
+      if (!r.success) return this.reply(c, { op: 'error', msg: 'invalid message' });
+      parsed = r.data;
+    } catch {
+      return this.reply(c, { op: 'error', msg: 'invalid JSON' });
+    }
+    if (parsed.op === 'ping') return this.reply(c, { op: 'pong' });
+    if (parsed.op === 'auth') {
+      const userId = await this.policy.authenticate(parsed.token);
+      if (!userId) return this.reply(c, { op: 'error', msg: 'unauthorized' });
+      c.userId = userId;
+      return this.reply(c, { op: 'authed' });
+    }
+    if (parsed.op === 'unsubscribe') {
+      for (const ch of parsed.channels) this.unsubscribe(c, ch);
+      return this.reply(c, { op: 'unsubscribed', channels: parsed.channels });
+    }
+    const refused = parsed.channels.filter((ch) => !this.policy.accepts(ch) || (ch === 'user' && !c.userId));
+    if (refused.length > 0)
+      return this.reply(c, { op: 'error', msg: `refused: ${refused.join(',')}`, channels: refused });
+    if (c.channels.size + parsed.channels.filter((ch) => !c.channels.has(ch)).length > WS_MAX_CHANNELS) {
+      return this.reply(c, { op: 'error', msg: 'too many channels' });
+    }
+    for (const ch of parsed.channels) {
+      c.channels.add(ch);
+      const set = this.byChannel.get(ch) ?? new Set<Client>();
+      this.byChannel.set(ch, set);
+      set.add(c);
+      // A fresh subscription restarts the channel's sequence with a snapshot of its state.
+      c.seq.set(ch, 0);
+      c.pending.delete(ch);
+      const snap = this.policy.snapshot(ch, c.userId);
+      const mode = this.policy.merge(ch);
+      if (snap === undefined) continue;
+      if (mode.kind === 'keyed' && Array.isArray(snap)) for (const item of snap) this.queue(c, ch, item, mode);
+      else this.queue(c, ch, snap, mode);
+    }
+    this.reply(c, { op: 'subscribed', channels: parsed.channels });
+  }
+
+  private unsubscribe(c: Client, ch: string) {
+    c.channels.delete(ch);
+    c.pending.delete(ch);
+    c.seq.delete(ch);
+    this.byChannel.get(ch)?.delete(c);
+  }
+
+  private reply(c: Client, r: WsReply) {
+    if (c.ws.readyState === c.ws.OPEN) c.ws.send(JSON.stringify(r));
+  }
+
+  private drop(c: Client) {
+    if (!this.clients.delete(c)) return;
+    for (const ch of c.channels) this.byChannel.get(ch)?.delete(c);
+    this.dirty.delete(c);
+  }
+
+  /** One frame per client with something to send. */
+  flush() {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    const ts = Date.now();
+    this.lastFlushAt = ts;
+    const shared = new Map<string, string>();
+    const visit = new Set(this.dirty);
+    for (const [channel, value] of this.channelPending) {
+      shared.set(channel, JSON.stringify(materialize(value)));
+      for (const c of this.byChannel.get(channel) ?? []) visit.add(c);
+    }
+    for (const c of visit) {
+      const buffered = c.ws.bufferedAmount;
+      if (buffered <= this.opts.softCapBytes) c.slowSinceMs = 0;
+      else if (c.slowSinceMs === 0) c.slowSinceMs = ts;
+      if (buffered > this.opts.hardCapBytes || (c.slowSinceMs > 0 && ts - c.slowSinceMs > this.opts.slowCutoffMs)) {
+        this.stats.cutOff++;
+        c.ws.terminate();
+        this.drop(c);
+        continue;
+      }
+      const skip = buffered > this.opts.softCapBytes;
+      const parts: string[] = [];
+      const add = (channel: string, dataJson: string) => {
+        const seq = (c.seq.get(channel) ?? 0) + 1;
+        c.seq.set(channel, seq);
+        // Skipped: the seq still moves on, and the gap tells the client to resync.
+        if (!skip) parts.push(`{"channel":${JSON.stringify(channel)},"seq":${seq},"ts":${ts},"data":${dataJson}}`);
+      };
+      for (const [channel, own] of c.pending) {
+        const delta = this.channelPending.get(channel);
+        const value = delta === undefined ? own : combine(own, delta, this.policy.merge(channel));
+        add(channel, JSON.stringify(materialize(value)));
+      }
+      for (const [channel, dataJson] of shared) {
+        if (c.channels.has(channel) && !c.pending.has(channel)) add(channel, dataJson);
+      }
+      c.pending.clear();
+      if (skip) this.stats.skipped++;
+      if (parts.length > 0 && c.ws.readyState === c.ws.OPEN) {
+        c.ws.send(parts.length === 1 ? parts[0]! : `[${parts.join(',')}]`);
+        this.stats.framesSent++;
+      }
+    }
+    this.channelPending.clear();
+    this.dirty.clear();
+  }
+
+  private heartbeat() {
+    for (const c of this.clients) {
+      if (!c.alive) {
+        c.ws.terminate();
+        this.drop(c);
+        continue;
+      }
+      c.alive = false;
+      c.ws.ping();
+    }
+  }
+
+  close() {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    for (const t of this.timers) clearInterval(t);
+    for (const c of this.clients) c.ws.terminate();
+    this.clients.clear();
+    this.byChannel.clear();
+  }
+}
+
+function merge(prev: unknown, data: unknown, mode: MergeMode): unknown {
+  if (mode.kind === 'latest') return data;
+  if (mode.kind === 'append') {
+    const list = [...((prev as unknown[] | undefined) ?? []), ...(Array.isArray(data) ? data : [data])];
+    return list.length > mode.max ? list.slice(list.length - mode.max) : list;
+  }
+  const map = (prev as Map<string, unknown> | undefined) ?? new Map<string, unknown>();
+  map.set(mode.key(data), data);
+  return map;
+}
+
+/** A client's own pending value (a snapshot) followed by the channel's newer updates. */
+function combine(own: unknown, delta: unknown, mode: MergeMode): unknown {
+  if (mode.kind === 'latest') return delta;
+  if (mode.kind === 'append') return merge(own, delta, mode);
+  return new Map([...(own as Map<string, unknown>), ...(delta as Map<string, unknown>)]);
+}
+
+const materialize = (value: unknown) => (value instanceof Map ? [...value.values()] : value);

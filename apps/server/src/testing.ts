@@ -1,0 +1,276 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { type AppDeps, buildApp } from './app.js';
+import { type Config, DEFAULT_AUTH_LIMITS, loadConfig } from './config.js';
+import { createOperator as createOperatorAccount } from './modules/admin/operators.js';
+import type { Depth, FeedProduct, FeedSink, PriceSource, Trade } from './modules/market/feed/types.js';
+import { type Database, openDatabase } from './platform/db.js';
+import type { Messenger, OutgoingMessage } from './platform/messenger.js';
+
+/**
+ * Test support shared by server tests, e2e tests and benchmarks: a real database per test file (in-memory
+ * PGlite, or a fresh PostgreSQL database when DATABASE_URL is set) and the real app built on it.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return openDatabase({});
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: u.toString(), maxConnections: 30 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const drop = new pg.Client({ connectionString: url });
+      await drop.connect();
+      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await drop.end();
+    },
+  };
+}
+
+/** Keeps every message sent, so tests read codes as a user reads their inbox. */
+export class MemoryMessenger implements Messenger {
+  readonly sent: OutgoingMessage[] = [];
+  async send(m: OutgoingMessage): Promise<void> {
+    this.sent.push(m);
+  }
+  lastCode(to: string): string {
+    const m = this.sent.findLast((x) => x.to === to);
+    if (!m) throw new Error(`no message was sent to ${to}`);
+    return m.code;
+  }
+}
+
+/** A clock tests move by hand. */
+export class TestClock {
+  constructor(public ms = Date.now()) {}
+  now = () => new Date(this.ms);
+  advance(ms: number) {
+    this.ms += ms;
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  messenger: MemoryMessenger;
+  clock: TestClock;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  extra: Pick<
+    AppDeps,
+    'priceSource' | 'hubOptions' | 'deliveryLimits' | 'settlement' | 'perpetualLimits' | 'perpetualEngine'
+  > = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'nexa-test-'));
+  const base = loadConfig({ DATA_DIR: dataDir });
+  const config: Config = {
+    ...base,
+    // Short waits keep the slow-down real but cheap; the counts under test are the production ones.
+    auth: { ...DEFAULT_AUTH_LIMITS, loginSlowdownStepMs: 1, perIpPerMinute: 10_000 },
+    funding: { ...base.funding, perIpPerMinute: 10_000 },
+    ...overrides,
+    // The feed is off unless a test asks for it: most tests need the catalogue, not moving prices.
+    market: { ...base.market, feed: false, historyHours: 0, ...overrides.market },
+  };
+  const database = await createTestDatabase();
+  const messenger = new MemoryMessenger();
+  const clock = new TestClock();
+  const app = await buildApp({ config, database, messenger, now: clock.now, logger: false, ...extra });
+  await app.ready();
+  return {
+    app,
+    database,
+    messenger,
+    clock,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** POSTs a contract call the way the H5 app does and returns the envelope. */
+export async function call<T = unknown>(
+  app: FastifyInstance,
+  apiPath: string,
+  body: unknown = {},
+  headers: Record<string, string> = {},
+): Promise<{ code: number; msg: string; data: T }> {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/${apiPath}`,
+    payload: body as object,
+    headers: { lang: 'en', ...headers },
+  });
+  return res.json();
+}
+
+export interface TestServer {
+  url: string;
+  /** The database the server runs on, when it is PostgreSQL. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  config: Config;
+  /** Codes as a person reads them: the last line of DATA_DIR/outbox.jsonl sent to `to`. */
+  lastOutboxCode(to: string): string;
+  /** A real operator on this server's database (as `npm run admin:create` makes one), logged in: its ADMIN-TOKEN. */
+  createOperator(username?: string): Promise<{ username: string; password: string; token: string }>;
+  close(): Promise<void>;
+}
+
+/** The real server on a free loopback port, with the outbox transport and the built H5 app (e2e, benchmarks). */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'nexa-e2e-'));
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+    webDistDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist'),
+    ...overrides,
+  };
+  const database = await createTestDatabase();
+  const app = await buildApp({ config, database, logger: { level: config.logLevel } });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: address,
+    databaseUrl: database.url,
+    dataDir,
+    config,
+    lastOutboxCode(to) {
+      const file = path.join(dataDir, 'outbox.jsonl');
+      const lines = existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n') : [];
+      const last = lines.map((l) => JSON.parse(l) as { to: string; code: string }).findLast((m) => m.to === to);
+      if (!last) throw new Error(`no message to ${to} in the outbox`);
+      return last.code;
+    },
+    createOperator: (username) => loginOperator({ app, database }, username),
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A price source a test drives by hand: whatever it is given goes to the market module as if from a feed. */
+export class ManualSource implements PriceSource {
+  readonly name = 'manual';
+  private sink: FeedSink | undefined;
+  async start(_products: FeedProduct[], sink: FeedSink): Promise<void> {
+    this.sink = sink;
+  }
+  async stop(): Promise<void> {
+    this.sink = undefined;
+  }
+  ticks(ticks: { symbol: string; ts: number; price: string; size?: string }[]) {
+    this.sink?.ticks(ticks.map((t) => ({ size: '0', source: 'manual', ...t })));
+  }
+  depth(d: Depth) {
+    this.sink?.depth(d);
+  }
+  trades(t: Trade[]) {
+    this.sink?.trades(t);
+  }
+}
+
+/** Waits until `cond` holds, polling; fails after `timeoutMs`. */
+export async function until(cond: () => boolean, timeoutMs = 5000): Promise<void> {
+  const t0 = Date.now();
+  while (!cond()) {
+    if (Date.now() - t0 > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+let userSeq = 0;
+/** Registers a fresh user by e-mail through the API, as a person would, and returns a caller bound to them. */
+export async function registerUser(t: Pick<TestApp, 'app' | 'messenger'>) {
+  const email = `user${++userSeq}.${Date.now().toString(36)}@example.com`;
+  await call(t.app, 'ems/send', { email, scene: 'register' });
+  const res = await call<{ token: string; user: { uid: number } }>(t.app, 'user/register', {
+    type: 'email',
+    email,
+    code: t.messenger.lastCode(email),
+    password: 'password-123',
+    password2: 'password-123',
+  });
+  if (res.code !== 1) throw new Error(`registration failed: ${res.msg}`);
+  const { token, user } = res.data;
+  const as = <T = unknown>(path: string, body: object = {}) => call<T>(t.app, path, body, { TOKEN: token });
+  return { email, token, user, as };
+}
+
+/** An operator row for tests of the review ports (the operator API creates them with their password). */
+export async function createOperator(db: Database['db'], username: string): Promise<string> {
+  const rows = (await db.execute(
+    sql`INSERT INTO operators (username, password_hash) VALUES (${username}, 'not-a-hash') RETURNING id::text AS id`,
+  )) as unknown as { rows: { id: string }[] };
+  return rows.rows[0]!.id;
+}
+
+/** The smallest valid PNG (1×1, transparent), for upload tests. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+/** Posts `bytes` to `common/upload` as the browser does (multipart, field `file`) and returns the envelope. */
+export async function uploadFile<T = { name: string; url: string; mime: string; size: number }>(
+  app: FastifyInstance,
+  token: string | undefined,
+  bytes: Buffer,
+  o: { filename?: string; contentType?: string; field?: string; lang?: string } = {},
+): Promise<{ code: number; msg: string; data: T }> {
+  const boundary = `----nexa${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${o.field ?? 'file'}"; filename="${o.filename ?? 'image.png'}"\r\n` +
+      `Content-Type: ${o.contentType ?? 'image/png'}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/common/upload',
+    payload: Buffer.concat([head, bytes, tail]),
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      lang: o.lang ?? 'en',
+      ...(token ? { token } : {}),
+    },
+  });
+  return res.json();
+}
+
+let operatorSeq = 0;
+export const TEST_OPERATOR_PASSWORD = 'Operat0r-pass-2024';
+/** Creates an operator with admin:create's own function and logs in over /api/admin/login. */
+export async function loginOperator(
+  t: { app: FastifyInstance; database: Database },
+  username = `op${++operatorSeq}.${Date.now().toString(36)}`,
+): Promise<{ username: string; password: string; token: string }> {
+  const op = await createOperatorAccount(t.database.db, { username, password: TEST_OPERATOR_PASSWORD });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: { username: op.username, password: TEST_OPERATOR_PASSWORD },
+  });
+  const body = res.json() as { code: number; msg: string; data: { token: string } };
+  if (body.code !== 1) throw new Error(`operator login failed: ${body.msg}`);
+  return { username: op.username, password: TEST_OPERATOR_PASSWORD, token: body.data.token };
+}

@@ -1,0 +1,54 @@
+import { applyLanguage } from '@/i18n';
+import { request } from '@/lib/http';
+import { getSession } from '@/lib/session-store';
+import { applyTheme } from '@/lib/theme';
+import { DEFAULT_LANG } from '@nexa/contract';
+import { unstableSetRender } from 'antd-mobile';
+import { type Root, createRoot } from 'react-dom/client';
+
+/**
+ * antd-mobile's imperative APIs (Toast, Dialog) render with ReactDOM.render, which React 19 removed: give them
+ * createRoot, or Toast shows nothing (ARCHITECTURE §5).
+ */
+function setupAntdRender(): void {
+  unstableSetRender((node, container) => {
+    const host = container as (Element | DocumentFragment) & { __nexaRoot?: Root };
+    host.__nexaRoot ??= createRoot(host);
+    const root = host.__nexaRoot;
+    root.render(node);
+    return async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      root.unmount();
+      host.__nexaRoot = undefined;
+    };
+  });
+}
+
+/** Everything that must hold before the first render: theme, language, render hook. */
+export async function prepare(): Promise<void> {
+  setupAntdRender();
+  const session = getSession();
+  applyTheme(session.theme);
+  try {
+    await applyLanguage(session.lang ?? DEFAULT_LANG);
+  } catch (error) {
+    // Even English failed to download: render anyway; the page-level retry covers a flaky network.
+    console.error('[i18n] no locale could be loaded', error);
+  }
+}
+
+/**
+ * The spec's first-visit rule (§7): with no stored language, ask the server for its default. Until it answers
+ * the app shows English; a failure is silent (nothing the user can act on) and is retried next visit.
+ */
+export async function adoptServerDefaultLanguage(): Promise<void> {
+  if (getSession().lang) return;
+  try {
+    const data = await request('index/language', {}, { silent: true });
+    if (getSession().lang) return; // the user chose meanwhile
+    const applied = await applyLanguage(data.default);
+    if (!getSession().lang) getSession().setLang(applied);
+  } catch {
+    // keep English for this visit
+  }
+}

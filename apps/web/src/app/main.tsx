@@ -1,0 +1,26 @@
+import './global.css';
+import '@/components/ui/ui.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { HashRouter } from 'react-router-dom';
+import { adoptServerDefaultLanguage, prepare } from './bootstrap';
+import { Providers } from './providers';
+import { AppRoutes } from './router';
+
+async function start() {
+  await prepare();
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  createRoot(container).render(
+    <StrictMode>
+      <Providers>
+        <HashRouter>
+          <AppRoutes />
+        </HashRouter>
+      </Providers>
+    </StrictMode>,
+  );
+  void adoptServerDefaultLanguage();
+}
+
+void start();

@@ -1,0 +1,19 @@
+import { useAntdLocale } from '@/i18n/antd-locale';
+import { queryClient } from '@/lib/query-client';
+import { useSession } from '@/lib/session-store';
+import { applyTheme } from '@/lib/theme';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider } from 'antd-mobile';
+import { type ReactNode, useEffect } from 'react';
+
+/** Server state, antd-mobile's locale, and the theme on <html>. */
+export function Providers({ children }: { children: ReactNode }) {
+  const theme = useSession((s) => s.theme);
+  const locale = useAntdLocale();
+  useEffect(() => applyTheme(theme), [theme]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider {...(locale ? { locale } : {})}>{children}</ConfigProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Category, ProductSummary } from '@nexa/contract';
+
+/**
+ * Products matching a search and a category, as the server's `keyword` reads it (symbol, base or name contain
+ * it, case-insensitive; "eth/usdt" and "eth-usdt" read as "ethusdt"). Symbol matches come first.
+ */
+export function filterProducts(
+  list: readonly ProductSummary[],
+  keyword: string,
+  category: Category | 'all' = 'all',
+): ProductSummary[] {
+  const inCategory = category === 'all' ? list : list.filter((p) => p.category === category);
+  const kw = keyword
+    .trim()
+    .toUpperCase()
+    .replace(/[\s/_-]+/g, '');
+  if (!kw) return [...inCategory];
+  const bySymbol: ProductSummary[] = [];
+  const byName: ProductSummary[] = [];
+  for (const p of inCategory) {
+    if (p.symbol.includes(kw) || p.base.includes(kw)) bySymbol.push(p);
+    else if (
+      p.name
+        .toUpperCase()
+        .replace(/[\s/_-]+/g, '')
+        .includes(kw)
+    )
+      byName.push(p);
+  }
+  return [...bySymbol, ...byName];
+}

@@ -1,0 +1,71 @@
+import { Popup } from 'antd-mobile';
+import { CheckOutline, CloseOutline } from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface SelectOption<V extends string> {
+  value: V;
+  label: ReactNode;
+  /** Shown at the end of the row (a balance, a rate). */
+  extra?: ReactNode;
+}
+
+/** A bottom sheet to pick one of a few options (wallet, currency, filter). Option ids: `<testId>-option-<value>`. */
+export function SelectSheet<V extends string>({
+  visible,
+  title,
+  options,
+  value,
+  onSelect,
+  onClose,
+  testId,
+}: {
+  visible: boolean;
+  title: ReactNode;
+  options: readonly SelectOption<V>[];
+  value: V | null;
+  onSelect: (value: V) => void;
+  onClose: () => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="select-sheet" destroyOnClose>
+      <header className="sheet__header">
+        <h2 className="sheet__title">{title}</h2>
+        <button type="button" className="icon-button" onClick={onClose} aria-label={t('common.close')}>
+          <CloseOutline />
+        </button>
+      </header>
+      <div
+        className="option-list select-sheet__list"
+        role="listbox"
+        aria-label={typeof title === 'string' ? title : undefined}
+      >
+        {options.map((option) => {
+          const selected = option.value === value;
+          return (
+            <button
+              key={option.value}
+              type="button"
+              role="option"
+              aria-selected={selected}
+              className={`option-list__item${selected ? ' option-list__item--selected' : ''}`}
+              onClick={() => {
+                onSelect(option.value);
+                onClose();
+              }}
+              data-testid={`${testId}-option-${option.value}`}
+            >
+              <span className="option-list__label">{option.label}</span>
+              <span className="select-sheet__end">
+                {option.extra}
+                {selected ? <CheckOutline className="option-list__check" /> : null}
+              </span>
+            </button>
+          );
+        })}
+      </div>
+    </Popup>
+  );
+}

@@ -1,0 +1,40 @@
+import type { AccountMode } from '@nexa/contract';
+import { useTranslation } from 'react-i18next';
+
+const MODES: readonly AccountMode[] = ['real', 'demo'];
+
+/**
+ * Real account | Demo account (spec §4). Shows the chosen side at once; the switch itself is the caller's
+ * (user/changeUser), no confirmation asked.
+ */
+export function ModeSwitch({
+  mode,
+  onChange,
+  disabled = false,
+}: {
+  mode: AccountMode;
+  onChange: (mode: AccountMode) => void;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className={`mode-switch mode-switch--${mode}`}>
+      <legend className="sr-only">{t('assets.accountType')}</legend>
+      {MODES.map((m) => (
+        <button
+          key={m}
+          type="button"
+          aria-pressed={m === mode}
+          className={`mode-switch__item${m === mode ? ' mode-switch__item--active' : ''}`}
+          disabled={disabled}
+          onClick={() => {
+            if (m !== mode) onChange(m);
+          }}
+          data-testid={`assets-mode-${m}`}
+        >
+          {t(`mine.mode.${m}`)}
+        </button>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,48 @@
+import { formatDateTime, formatDecimal } from '@/lib/format';
+import type { TransferRecord, Wallet } from '@nexa/contract';
+import { useTranslation } from 'react-i18next';
+import { Figure } from './figure';
+import { ICON, LineIcon } from './line-icon';
+
+function Side({ wallet, before, after }: { wallet: Wallet; before: string; after: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="balance-change">
+      <dt>{t(`wallets.${wallet}`)}</dt>
+      <dd>
+        <Figure>{formatDecimal(before)}</Figure>
+        <LineIcon d={ICON.arrow} size={14} className="flip-rtl balance-change__arrow" />
+        <Figure className="balance-change__after">{formatDecimal(after)}</Figure>
+      </dd>
+    </div>
+  );
+}
+
+/** A transfer (spec §3): amount, currency, from → to, the balance before and after on each side, time. */
+export function TransferRecordRow({ record, testId = 'record-item' }: { record: TransferRecord; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <article className="record-card" data-testid={testId}>
+      <div className="record-card__head">
+        <h3 className="record-card__title record-card__route">
+          <span>{t(`wallets.${record.walletOut}`)}</span>
+          <LineIcon d={ICON.arrow} size={16} className="flip-rtl" />
+          <span>{t(`wallets.${record.walletIn}`)}</span>
+        </h3>
+        <p className="record-card__amount">
+          <Figure>{formatDecimal(record.amount)}</Figure>{' '}
+          <span className="change-row__currency">{record.currencyOut}</span>
+        </p>
+      </div>
+      <p className="record-card__meta">
+        <span>
+          {t('transfer.time')} <Figure>{formatDateTime(record.createdAt, true)}</Figure>
+        </span>
+      </p>
+      <dl className="balance-changes">
+        <Side wallet={record.walletOut} before={record.beforeOut} after={record.afterOut} />
+        <Side wallet={record.walletIn} before={record.beforeIn} after={record.afterIn} />
+      </dl>
+    </article>
+  );
+}

@@ -1,0 +1,27 @@
+import { request } from '@/lib/http';
+import type { ApiBody, CodeScene } from '@nexa/contract';
+import type { IdentityInput } from '../validation';
+
+/** The identity part of a body: only the fields the chosen type uses. */
+export function identityBody(v: IdentityInput) {
+  return v.type === 'email'
+    ? { type: 'email' as const, email: v.email.trim() }
+    : { type: 'mobile' as const, areaCode: v.areaCode, mobile: v.mobile.trim() };
+}
+
+export const authApi = {
+  login: (body: ApiBody<'user/login'>) => request('user/login', body),
+  register: (body: ApiBody<'user/register'>) => request('user/register', body),
+  resetPassword: (body: ApiBody<'user/resetpwd'>) => request('user/resetpwd', body),
+  /** Sends a code by e-mail or SMS, whichever the identity uses; resolves with the wait before the next one. */
+  sendCode: async (identity: IdentityInput, scene: CodeScene) => {
+    const sent =
+      identity.type === 'email'
+        ? await request('ems/send', { email: identity.email.trim(), scene })
+        : await request('sms/send', { areaCode: identity.areaCode, mobile: identity.mobile.trim(), scene });
+    return sent;
+  },
+  regions: (signal?: AbortSignal) => request('index/regions', {}, { method: 'GET', signal }),
+  inviteCodeSwitch: (signal?: AbortSignal) =>
+    request('index/getInviteCodeSwitch', {}, { method: 'GET', signal, silent: true }),
+};

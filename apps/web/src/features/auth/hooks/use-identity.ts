@@ -1,0 +1,40 @@
+import { useSession } from '@/lib/session-store';
+import { DEFAULT_LANG, type IdentityType } from '@nexa/contract';
+import { useCallback, useState } from 'react';
+import { type FieldErrors, type FieldName, type IdentityInput, defaultAreaCode } from '../validation';
+
+/** Form state shared by login, register and reset: the identity (e-mail or mobile) and the inline errors. */
+export function useIdentityForm(initial?: Partial<IdentityInput>) {
+  const lang = useSession((s) => s.lang) ?? DEFAULT_LANG;
+  const [identity, setIdentity] = useState<IdentityInput>(() => ({
+    type: initial?.type ?? 'email',
+    email: initial?.email ?? '',
+    areaCode: initial?.areaCode || defaultAreaCode(lang),
+    mobile: initial?.mobile ?? '',
+  }));
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const clearError = useCallback((field: FieldName) => {
+    setErrors((prev) => {
+      if (!prev[field]) return prev;
+      const next = { ...prev };
+      delete next[field];
+      return next;
+    });
+  }, []);
+
+  const update = useCallback(
+    (patch: Partial<IdentityInput>) => {
+      setIdentity((prev) => ({ ...prev, ...patch }));
+      for (const key of Object.keys(patch)) if (key !== 'type') clearError(key as FieldName);
+    },
+    [clearError],
+  );
+
+  const setType = useCallback((type: IdentityType) => {
+    setIdentity((prev) => ({ ...prev, type }));
+    setErrors({});
+  }, []);
+
+  return { identity, update, setType, errors, setErrors, clearError };
+}

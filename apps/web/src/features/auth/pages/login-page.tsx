@@ -1,0 +1,135 @@
+import { BrandMark, DownloadIcon, HeadsetIcon } from '@/components/ui/icons';
+import { ApiError } from '@/lib/request';
+import { REDIRECT_PARAM, ROUTES, safeRedirect } from '@/lib/routes';
+import { getSession } from '@/lib/session-store';
+import { useSingleFlight } from '@/lib/use-single-flight';
+import { Button, Checkbox } from 'antd-mobile';
+import type { FormEvent } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { authApi, identityBody } from '../api/auth-api';
+import { AuthScreen } from '../components/auth-screen';
+import { IdentityFields } from '../components/identity-fields';
+import { PasswordField } from '../components/password-field';
+import { useIdentityForm } from '../hooks/use-identity';
+import { fieldErrorsFromServer, hasErrors, validateLogin } from '../validation';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const redirect = params.get(REDIRECT_PARAM);
+  // Read once: the form starts from the remembered login, later edits are the user's.
+  const [remembered] = useState(() => getSession().loginInf);
+  const form = useIdentityForm(remembered ?? undefined);
+  const { identity, errors, setErrors, clearError } = form;
+  const [password, setPassword] = useState(remembered?.password ?? '');
+  const [remember, setRemember] = useState(Boolean(remembered?.password));
+
+  const { run: submit, running } = useSingleFlight(async () => {
+    const found = validateLogin({ ...identity, password });
+    setErrors(found);
+    if (hasErrors(found)) return;
+    try {
+      const session = await authApi.login({ ...identityBody(identity), password });
+      const store = getSession();
+      store.signIn(session);
+      store.setLoginInf({
+        type: identity.type,
+        email: identity.email.trim(),
+        areaCode: identity.areaCode,
+        mobile: identity.mobile.trim(),
+        ...(remember ? { password } : {}),
+      });
+      navigate(safeRedirect(redirect), { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(fieldErrorsFromServer(error.fields));
+    }
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit();
+  };
+
+  const keepRedirect = redirect ? `?${REDIRECT_PARAM}=${encodeURIComponent(redirect)}` : '';
+
+  return (
+    <AuthScreen
+      testId="login"
+      left={<BrandMark size={30} />}
+      title={t('auth.login.title')}
+      subtitle={t('auth.login.subtitle')}
+      notice={redirect ? t('common.pleaseLogin') : null}
+    >
+      <form className="auth__form" onSubmit={onSubmit} noValidate>
+        <IdentityFields
+          identity={identity}
+          errors={errors}
+          onChange={form.update}
+          onTypeChange={form.setType}
+          testIdPrefix="login"
+        />
+        <PasswordField
+          label={t('auth.password')}
+          placeholder={t('auth.passwordPlaceholder')}
+          autoComplete="current-password"
+          maxLength={256}
+          value={password}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            clearError('password');
+          }}
+          error={errors.password ? t(errors.password) : null}
+          testId="login-password"
+        />
+        <div className="auth__row">
+          <Checkbox
+            className="auth__remember"
+            checked={remember}
+            onChange={setRemember}
+            style={{ '--icon-size': '18px', '--font-size': '13px', '--gap': '8px' }}
+            data-testid="login-remember"
+          >
+            {t('auth.rememberPassword')}
+          </Checkbox>
+          <Link to={ROUTES.forgetPassword} className="link" data-testid="login-forgot">
+            {t('auth.login.forgot')}
+          </Link>
+        </div>
+        <Button
+          type="submit"
+          color="primary"
+          block
+          size="large"
+          className="primary-button"
+          loading={running}
+          disabled={running}
+          data-testid="login-submit"
+        >
+          {t('auth.login.submit')}
+        </Button>
+        <p className="auth__switch">
+          {t('auth.login.noAccount')}{' '}
+          <Link to={`${ROUTES.register}${keepRedirect}`} className="link link--strong" data-testid="login-register">
+            {t('auth.login.toRegister')}
+          </Link>
+        </p>
+      </form>
+      <footer className="auth__footer">
+        <Link to={ROUTES.download} className="auth__footer-link" data-testid="login-download">
+          <DownloadIcon />
+          {t('auth.login.download')}
+        </Link>
+        <span className="auth__footer-sep" aria-hidden="true" />
+        <Link to={ROUTES.service} className="auth__footer-link" data-testid="login-support">
+          <HeadsetIcon />
+          {t('auth.login.support')}
+        </Link>
+      </footer>
+    </AuthScreen>
+  );
+}
+
+export default LoginPage;

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { fieldErrorsFromServer, validateIdentity, validateLogin, validateRegister, validateReset } from './validation';
+
+const email = { type: 'email' as const, email: 'ann@example.com', areaCode: '', mobile: '' };
+const mobile = { type: 'mobile' as const, email: '', areaCode: '86', mobile: '13800138000' };
+
+describe('auth validation (spec §5 prompts)', () => {
+  it('asks for the identity the chosen type uses', () => {
+    expect(validateIdentity({ ...email, email: ' ' })).toEqual({ email: 'validation.email' });
+    expect(validateIdentity({ ...email, email: 'ann@' })).toEqual({ email: 'validation.emailInvalid' });
+    expect(validateIdentity(email)).toEqual({});
+    expect(validateIdentity({ ...mobile, areaCode: '', mobile: '' })).toEqual({
+      areaCode: 'validation.areaCode',
+      mobile: 'validation.mobile',
+    });
+    expect(validateIdentity({ ...mobile, mobile: '12' })).toEqual({ mobile: 'validation.mobileInvalid' });
+    expect(validateIdentity(mobile)).toEqual({});
+  });
+
+  it('login needs a password', () => {
+    expect(validateLogin({ ...email, password: '' })).toEqual({ password: 'validation.password' });
+    expect(validateLogin({ ...email, password: 'x' })).toEqual({});
+  });
+
+  it('register checks code, password length, the repeat and the invitation code', () => {
+    const ok = { ...email, code: '123456', password: 'Secret123', password2: 'Secret123', inviteCode: '' };
+    expect(validateRegister(ok, false)).toEqual({});
+    expect(validateRegister(ok, true)).toEqual({ inviteCode: 'validation.inviteCode' });
+    expect(validateRegister({ ...ok, inviteCode: 'ab!' }, false)).toEqual({
+      inviteCode: 'validation.inviteCodeInvalid',
+    });
+    expect(validateRegister({ ...ok, code: '' }, false)).toEqual({ code: 'validation.code' });
+    expect(validateRegister({ ...ok, code: '12a' }, false)).toEqual({ code: 'validation.codeInvalid' });
+    expect(validateRegister({ ...ok, password2: 'Secret124' }, false)).toEqual({
+      password2: 'validation.passwordMismatch',
+    });
+    expect(validateRegister({ ...ok, password: 'short', password2: 'short' }, false)).toEqual({
+      password: 'validation.passwordLength',
+    });
+    expect(validateRegister({ ...ok, password: '', password2: '' }, false)).toEqual({
+      password: 'validation.password',
+      password2: 'validation.password2',
+    });
+  });
+
+  it('reset checks the same as register, without the invitation', () => {
+    expect(validateReset({ ...mobile, code: '123456', password: 'Secret123', password2: 'Secret123' })).toEqual({});
+    expect(validateReset({ ...mobile, code: '', password: 'Secret123', password2: 'x' })).toEqual({
+      code: 'validation.code',
+      password2: 'validation.passwordMismatch',
+    });
+  });
+
+  it("maps the server's refused fields to the same prompts", () => {
+    expect(
+      fieldErrorsFromServer([
+        { field: 'email', reason: 'invalid' },
+        { field: 'password', reason: 'tooShort' },
+        { field: 'password2', reason: 'mismatch' },
+        { field: 'code', reason: 'required' },
+        { field: 'unknown', reason: 'invalid' },
+      ]),
+    ).toEqual({
+      email: 'validation.emailInvalid',
+      password: 'validation.passwordLength',
+      password2: 'validation.passwordMismatch',
+      code: 'validation.code',
+    });
+  });
+});

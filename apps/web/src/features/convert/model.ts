@@ -1,0 +1,107 @@
+/**
+ * Convert rules the screen applies before any call (spec §5, §9): what may be submitted, the slippage range and
+ * the worst amount a fill within it can give. Amounts stay decimal strings (lib/decimal), never JS numbers.
+ */
+import { compareDecimal, isPositiveAmount, multiplyDecimal } from '@/lib/decimal';
+import { formatAmount } from '@/lib/format';
+import { newRequestId } from '@/lib/request-id';
+import { SLIPPAGE_MAX_PERCENT, type SdSubmitBody, Slippage } from '@nexa/contract';
+
+/** The preset slippages (percent); any other value in the range is a custom one. */
+export const SLIPPAGE_PRESETS = ['0.1', '0.5', '1', '3'] as const;
+
+/** How often the quote is read again while the page is open. */
+export const QUOTE_REFRESH_MS = 5_000;
+/** How long the amount must rest before it is quoted. */
+export const QUOTE_DEBOUNCE_MS = 400;
+
+export type SlippageError = 'convert.slippageRequired' | 'convert.slippageRange';
+export type AmountError = 'validation.amount' | 'convert.amountPositive' | 'convert.insufficient';
+
+/** null when `value` is a slippage the server takes (0 to 5 %, at most two decimals). */
+export function checkSlippage(value: string): SlippageError | null {
+  if (value.trim() === '') return 'convert.slippageRequired';
+  return Slippage.safeParse(value).success ? null : 'convert.slippageRange';
+}
+
+/** What a slippage field keeps of what was typed: digits and one point, two decimals, two integer digits. */
+export function sanitizeSlippageInput(raw: string): string {
+  const cleaned = raw.replace(/,/g, '.').replace(/[^\d.]/g, '');
+  const dot = cleaned.indexOf('.');
+  const int = (dot === -1 ? cleaned : cleaned.slice(0, dot)).replace(/^0+(?=\d)/, '').slice(0, 2);
+  if (dot === -1) return int;
+  return `${int || '0'}.${cleaned
+    .slice(dot + 1)
+    .replace(/\./g, '')
+    .slice(0, 2)}`;
+}
+
+export function checkAmount(amount: string, available: string | undefined): AmountError | null {
+  if (amount === '') return 'validation.amount';
+  if (!isPositiveAmount(amount)) return 'convert.amountPositive';
+  if (available !== undefined && compareDecimal(amount, available) > 0) return 'convert.insufficient';
+  return null;
+}
+
+/** 1 − slippage/100 as a decimal string ("0.5" → "0.9950"); the slippage has at most two decimals. */
+export function slippageFactor(slippage: string): string | null {
+  const match = /^(\d{1,2})(?:\.(\d{1,2}))?$/.exec(slippage.trim());
+  if (!match || compareDecimal(slippage, SLIPPAGE_MAX_PERCENT) > 0) return null;
+  const hundredths = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  const units = 10_000 - hundredths; // in 1/10000
+  return `${Math.floor(units / 10_000)}.${String(units % 10_000).padStart(4, '0')}`;
+}
+
+/** The least a fill within `slippage` can give for a quote of `receive`, rounded down to the currency's scale. */
+export function minimumReceived(receive: string, slippage: string, scale: number): string | null {
+  const factor = slippageFactor(slippage);
+  return factor ? multiplyDecimal(receive, factor, scale) : null;
+}
+
+/** Significant digits a rate is shown with: the server's rates carry up to 18 decimals. */
+const RATE_DIGITS = 8;
+
+/**
+ * A rate for reading: 8 significant digits, at least 2 decimals, thousands separators ("0.000015444437631731"
+ * → "0.000015444438", "64732.1234" → "64,732.123"). Only for display; the exact rate is what gets submitted.
+ */
+export function formatRate(rate: string): string {
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(rate.trim());
+  if (!match) return rate;
+  const int = (match[1] ?? '0').replace(/^0+(?=\d)/, '');
+  const frac = match[2] ?? '';
+  let decimals: number;
+  if (int !== '0') decimals = Math.max(2, RATE_DIGITS - int.length);
+  else {
+    const zeros = /^0*/.exec(frac)?.[0].length ?? 0;
+    decimals = zeros === frac.length ? 2 : zeros + RATE_DIGITS;
+  }
+  return formatAmount(rate, Math.min(decimals, Math.max(frac.length, 2)));
+}
+
+/** Everything of a submission but its requestId. */
+export type ConvertOrder = Omit<SdSubmitBody, 'requestId'>;
+
+/**
+ * The requestId of a convert (ARCHITECTURE §6). A submission whose answer was lost (timeout, network) is sent
+ * again exactly as it was, same id and same quoted rate, when the user retries the same convert (same currencies,
+ * amount and slippage, same mode) even if the quote moved meanwhile: the server applies it once. Any answer, or a
+ * different convert, starts a new submission.
+ */
+export class ConvertSubmission {
+  private pending: { key: string; body: SdSubmitBody } | null = null;
+
+  constructor(private readonly generate: () => string = () => newRequestId()) {}
+
+  bodyFor(mode: string, order: ConvertOrder): SdSubmitBody {
+    const key = `${mode}:${order.fromCurrency}>${order.toCurrency}:${order.amount}:${order.slippage}`;
+    if (this.pending?.key === key) return this.pending.body;
+    this.pending = { key, body: { ...order, requestId: this.generate() } };
+    return this.pending.body;
+  }
+
+  /** `outcomeUnknown`: no answer came back, so the submission may have been applied. */
+  settle(outcomeUnknown: boolean): void {
+    if (!outcomeUnknown) this.pending = null;
+  }
+}

@@ -1,0 +1,12 @@
+import { useSession } from '@/lib/session-store';
+
+/** Deposits and withdrawals concern the real account only: said plainly while the user is in the demo account. */
+export function DemoNotice({ text, testId = 'funding-demo-notice' }: { text: string; testId?: string }) {
+  const demo = useSession((s) => s.user?.mode === 'demo');
+  if (!demo) return null;
+  return (
+    <p className="funding-notice funding-notice--warning" role="note" data-testid={testId}>
+      {text}
+    </p>
+  );
+}

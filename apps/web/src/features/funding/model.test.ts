@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkAddress,
+  checkCardNumber,
+  checkDepositAmount,
+  checkImageFile,
+  checkPasswordForm,
+  checkWithdrawalAmount,
+  checkWithdrawalPassword,
+  feeOf,
+  fromUnits,
+  maxWithdrawable,
+  toUnits,
+  totalOf,
+} from './model';
+
+describe('decimal units', () => {
+  it('reads a decimal string at a scale, cutting extra decimals, and writes it back', () => {
+    expect(toUnits('12.345', 2)).toBe(1234n);
+    expect(toUnits('7', 8)).toBe(700000000n);
+    expect(toUnits('-1', 2)).toBeNull();
+    expect(toUnits('1e3', 2)).toBeNull();
+    expect(fromUnits(5n, 2)).toBe('0.05');
+    expect(fromUnits(123456789n, 8)).toBe('1.23456789');
+    expect(fromUnits(42n, 0)).toBe('42');
+  });
+});
+
+describe('withdrawal fee', () => {
+  it('is the percentage of the amount, rounded up at the currency scale', () => {
+    expect(feeOf('100', '1', 2)).toBe('1.00');
+    expect(feeOf('100.01', '1', 2)).toBe('1.01'); // 1.0001 → 1.01
+    expect(feeOf('10', '0.5', 2)).toBe('0.05');
+    expect(feeOf('0.001', '1', 8)).toBe('0.00001000');
+    expect(feeOf('100', '0', 2)).toBe('0.00');
+    expect(feeOf('abc', '1', 2)).toBeNull();
+  });
+
+  it('freezes amount + fee', () => {
+    expect(totalOf('100', '1', 2)).toBe('101.00');
+    expect(totalOf('0.5', '2.5', 8)).toBe('0.51250000');
+  });
+
+  it('"All" gives the largest amount whose amount + fee fits in the balance', () => {
+    expect(maxWithdrawable('101', '1', 2)).toBe('100.00');
+    expect(maxWithdrawable('1000', '1', 2)).toBe('990.09'); // 990.09 + 9.91 = 1000.00
+    expect(maxWithdrawable('0', '1', 2)).toBe('0.00');
+    expect(maxWithdrawable('50', '0', 2)).toBe('50.00');
+    for (const [available, percent, scale] of [
+      ['1000', '1', 2],
+      ['0.03', '1', 2],
+      ['123.45', '3.3', 2],
+      ['0.12345678', '0.7', 8],
+    ] as const) {
+      const max = maxWithdrawable(available, percent, scale);
+      const units = toUnits(totalOf(max, percent, scale) ?? '', scale) ?? 0n;
+      expect(units <= (toUnits(available, scale) ?? 0n), `${available} ${percent}`).toBe(true);
+      // One more unit would not fit.
+      const next = fromUnits((toUnits(max, scale) ?? 0n) + 1n, scale);
+      const nextUnits = toUnits(totalOf(next, percent, scale) ?? '', scale) ?? 0n;
+      expect(nextUnits > (toUnits(available, scale) ?? 0n), `${available} ${percent}`).toBe(true);
+    }
+  });
+});
+
+describe('form checks', () => {
+  it('deposit amount: entered, positive, at least the minimum', () => {
+    expect(checkDepositAmount('', '10')).toBe('rechargeAmount');
+    expect(checkDepositAmount('0', '10')).toBe('amountPositive');
+    expect(checkDepositAmount('9.99', '10')).toBe('belowMin');
+    expect(checkDepositAmount('10', '10')).toBeNull();
+    expect(checkDepositAmount('5', undefined)).toBeNull();
+  });
+
+  it('withdrawal amount: entered, positive, amount + fee within the balance when known', () => {
+    expect(checkWithdrawalAmount('', '100', '1', 2)).toBe('withdrawalAmount');
+    expect(checkWithdrawalAmount('0.00', '100', '1', 2)).toBe('amountPositive');
+    expect(checkWithdrawalAmount('100', '100', '1', 2)).toBe('insufficient');
+    expect(checkWithdrawalAmount('99', '100', '1', 2)).toBeNull();
+    // Demo mode: the real balance is unknown, the server checks it.
+    expect(checkWithdrawalAmount('1000000', undefined, '1', 2)).toBeNull();
+  });
+
+  it('withdrawal amount of a stablecoin: within the USD limits; other currencies are left to the server', () => {
+    const usd = { minUsd: '10', maxUsd: '50000' };
+    expect(checkWithdrawalAmount('9.99', '100', '1', 2, { ...usd, stable: true })).toBe('belowMinUsd');
+    expect(checkWithdrawalAmount('10', '100', '1', 2, { ...usd, stable: true })).toBeNull();
+    expect(checkWithdrawalAmount('50000.01', '100000', '1', 2, { ...usd, stable: true })).toBe('aboveMaxUsd');
+    expect(checkWithdrawalAmount('0.0001', '1', '1', 8, { ...usd, stable: false })).toBeNull();
+  });
+
+  it('withdrawal password: six digits', () => {
+    expect(checkWithdrawalPassword('')).toBe('withdrawalPassword');
+    expect(checkWithdrawalPassword('12345')).toBe('passwordSixDigits');
+    expect(checkWithdrawalPassword('12345a')).toBe('passwordSixDigits');
+    expect(checkWithdrawalPassword('123456')).toBeNull();
+  });
+
+  it('setting the password: six digits twice, the old one when changing it', () => {
+    expect(checkPasswordForm({ oldPassword: '', password: '', password2: '' }, false)).toEqual({
+      password: 'newPassword',
+      password2: 'password2',
+    });
+    expect(checkPasswordForm({ oldPassword: '', password: '123456', password2: '123457' }, false)).toEqual({
+      password2: 'passwordMismatch',
+    });
+    expect(checkPasswordForm({ oldPassword: '', password: '123456', password2: '123456' }, true)).toEqual({
+      oldPassword: 'oldPassword',
+    });
+    expect(checkPasswordForm({ oldPassword: '', password: '1234', password2: '1234' }, false)).toEqual({
+      password: 'passwordSixDigits',
+    });
+    expect(checkPasswordForm({ oldPassword: '111111', password: '123456', password2: '123456' }, true)).toEqual({});
+  });
+
+  it('addresses follow their chain format', () => {
+    expect(checkAddress('TRC20', '')).toBe('address');
+    expect(checkAddress('TRC20', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE')).toBeNull();
+    expect(checkAddress('TRC20', '0x52908400098527886E0F7030069857D2E4169EE7')).toBe('addressInvalid');
+    expect(checkAddress('ERC20', '0x52908400098527886E0F7030069857D2E4169EE7')).toBeNull();
+    expect(checkAddress('BTC', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toBeNull();
+    expect(checkAddress('BTC', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE')).toBe('addressInvalid');
+  });
+
+  it('card numbers: 8 to 30 digits, spaces and dashes allowed while typing', () => {
+    expect(checkCardNumber('')).toBe('cardNumber');
+    expect(checkCardNumber('1234 5678')).toBeNull();
+    expect(checkCardNumber('6222-0212-3456-7890')).toBeNull();
+    expect(checkCardNumber('1234567')).toBe('cardNumberInvalid');
+    expect(checkCardNumber('1234abcd5678')).toBe('cardNumberInvalid');
+  });
+
+  it('screenshots: images the server takes, at most 5 MB', () => {
+    expect(checkImageFile({ type: 'image/png', size: 1024 })).toBeNull();
+    expect(checkImageFile({ type: 'image/jpeg', size: 5 * 1024 * 1024 })).toBeNull();
+    expect(checkImageFile({ type: 'image/png', size: 5 * 1024 * 1024 + 1 })).toBe('fileSize');
+    expect(checkImageFile({ type: 'application/pdf', size: 1024 })).toBe('fileType');
+    expect(checkImageFile({ type: 'image/svg+xml', size: 1024 })).toBe('fileType');
+    expect(checkImageFile({ type: '', size: 1024 })).toBe('fileType');
+  });
+});

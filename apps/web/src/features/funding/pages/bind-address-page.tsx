@@ -1,0 +1,147 @@
+import { Page } from '@/components/ui/page';
+import { TextField } from '@/components/ui/text-field';
+import { useGoBack } from '@/components/ui/use-go-back';
+import { formatDateTime } from '@/lib/format';
+import { ROUTES } from '@/lib/routes';
+import { useSingleFlight } from '@/lib/use-single-flight';
+import { CHAINS, Chain } from '@nexa/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Skeleton, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { fundingApi } from '../api/funding-api';
+import { Figure } from '../components/figure';
+import '../components/funding.css';
+import { fundingKeys } from '../hooks/query-keys';
+import { useErrorText } from '../hooks/use-error-text';
+import { useAddresses } from '../hooks/use-funding-queries';
+import { type FundingError, checkAddress } from '../model';
+
+/**
+ * Bind a withdrawal address (spec §2): chain type and wallet address, checked against the chain's format before it
+ * is sent. One address per chain: binding again replaces it. Lists what is bound now.
+ */
+export default function BindAddressPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const goBack = useGoBack(ROUTES.withdrawal);
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const addresses = useAddresses();
+  const [chain, setChain] = useState<Chain>(() => {
+    const wanted = Chain.safeParse(params.get('chain'));
+    return wanted.success ? wanted.data : 'TRC20';
+  });
+  const [address, setAddress] = useState('');
+  const [error, setError] = useState<FundingError | null>(null);
+
+  const save = useMutation({
+    mutationFn: (body: { chain: Chain; address: string }) => fundingApi.saveAddress(body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: fundingKeys.all }),
+  });
+
+  const current = addresses.data?.list.find((a) => a.chain === chain);
+
+  const { run: submit, running } = useSingleFlight(async () => {
+    const problem = checkAddress(chain, address);
+    setError(problem);
+    if (problem) return;
+    try {
+      await save.mutateAsync({ chain, address: address.trim() });
+      Toast.show({ icon: 'success', content: t('funding.bindAddress.saved'), duration: 2000 });
+      setAddress('');
+      goBack();
+    } catch {
+      // Toasted by the request helper.
+    }
+  });
+
+  return (
+    <Page title={t('funding.bindAddress.title')} back testId="bind-address-page">
+      <div className="stack">
+        <section>
+          <h2 className="funding-heading" id="bind-chain">
+            {t('funding.bindAddress.chain')}
+          </h2>
+          <fieldset className="fd-fieldset fd-chip-group" aria-labelledby="bind-chain">
+            {CHAINS.map((c) => (
+              <button
+                key={c}
+                type="button"
+                aria-pressed={c === chain}
+                className={`fd-chip-button${c === chain ? ' fd-chip-button--on' : ''}`}
+                onClick={() => {
+                  setChain(c);
+                  setError(null);
+                }}
+                data-testid={`bind-chain-${c}`}
+              >
+                {c}
+              </button>
+            ))}
+          </fieldset>
+        </section>
+
+        <TextField
+          label={t('funding.bindAddress.address')}
+          placeholder={t('funding.bindAddress.placeholder', { chain })}
+          autoComplete="off"
+          autoCapitalize="off"
+          autoCorrect="off"
+          spellCheck={false}
+          value={address}
+          onChange={(e) => {
+            setAddress(e.target.value.replace(/\s/g, ''));
+            setError(null);
+          }}
+          error={errorText(error, { chain })}
+          testId="bind-address"
+        />
+        {current ? (
+          <p className="fd-note" data-testid="bind-address-replaces">
+            {t('funding.bindAddress.replaces', { chain })}
+          </p>
+        ) : null}
+
+        <Button
+          block
+          color="primary"
+          size="large"
+          className="primary-button"
+          loading={save.isPending}
+          disabled={running || save.isPending}
+          onClick={() => void submit()}
+          data-testid="bind-address-submit"
+        >
+          {t('funding.bindAddress.submit')}
+        </Button>
+
+        <section aria-labelledby="bound-title">
+          <h2 className="funding-heading" id="bound-title">
+            {t('funding.bindAddress.bound')}
+          </h2>
+          {addresses.isPending ? (
+            <Skeleton.Paragraph lineCount={2} animated />
+          ) : (addresses.data?.list.length ?? 0) === 0 ? (
+            <p className="funding-empty" data-testid="bound-addresses-empty">
+              {t('funding.bindAddress.none')}
+            </p>
+          ) : (
+            <ul className="fd-bound-list" data-testid="bound-addresses">
+              {addresses.data?.list.map((a) => (
+                <li key={a.chain} className="fd-bound-list__item" data-testid={`bound-address-${a.chain}`}>
+                  <span className="fd-chip fd-chip--small">{a.chain}</span>
+                  <Figure className="fd-bound-list__address">{a.address}</Figure>
+                  <span className="fd-bound-list__time">
+                    <Figure>{formatDateTime(a.updatedAt)}</Figure>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,133 @@
+import { Page } from '@/components/ui/page';
+import { TextField } from '@/components/ui/text-field';
+import { useGoBack } from '@/components/ui/use-go-back';
+import { ROUTES } from '@/lib/routes';
+import { useSingleFlight } from '@/lib/use-single-flight';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Skeleton, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fundingApi } from '../api/funding-api';
+import { Figure } from '../components/figure';
+import '../components/funding.css';
+import { fundingKeys } from '../hooks/query-keys';
+import { useErrorText } from '../hooks/use-error-text';
+import { useBankCard } from '../hooks/use-funding-queries';
+import { type FundingError, checkCardNumber, normalizeCardNumber } from '../model';
+
+type Field = 'bankName' | 'cardNumber' | 'userName';
+
+/** Bind a bank card (spec §2): bank name, card number, user name. Shows the bound card, its number masked. */
+export default function SaveBankPage() {
+  const { t } = useTranslation();
+  const goBack = useGoBack(ROUTES.withdrawal);
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const bank = useBankCard();
+  const [form, setForm] = useState<Record<Field, string>>({ bankName: '', cardNumber: '', userName: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, FundingError>>>({});
+
+  const save = useMutation({
+    mutationFn: fundingApi.saveBank,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: fundingKeys.all }),
+  });
+
+  const set = (field: Field, value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const { run: submit, running } = useSingleFlight(async () => {
+    const found: Partial<Record<Field, FundingError>> = {};
+    if (form.bankName.trim() === '') found.bankName = 'bankName';
+    const cardProblem = checkCardNumber(form.cardNumber);
+    if (cardProblem) found.cardNumber = cardProblem;
+    if (form.userName.trim() === '') found.userName = 'userName';
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      await save.mutateAsync({
+        bankName: form.bankName.trim(),
+        cardNumber: normalizeCardNumber(form.cardNumber.trim()),
+        userName: form.userName.trim(),
+      });
+      Toast.show({ icon: 'success', content: t('funding.bank.saved'), duration: 2000 });
+      goBack();
+    } catch {
+      // Toasted by the request helper.
+    }
+  });
+
+  return (
+    <Page title={t('funding.bank.title')} back testId="save-bank-page">
+      <div className="stack">
+        {bank.isPending ? (
+          <Skeleton animated className="fd-bank-card fd-bank-card--loading" />
+        ) : bank.data ? (
+          <section className="fd-bank-card" data-testid="bank-card" aria-label={t('funding.bank.bound')}>
+            <span className="fd-bank-card__label">{t('funding.bank.bound')}</span>
+            <span className="fd-bank-card__name" dir="auto">
+              {bank.data.bankName}
+            </span>
+            <Figure className="fd-bank-card__number" testId="bank-card-number">
+              {bank.data.cardNumber}
+            </Figure>
+            <span className="fd-bank-card__holder" dir="auto">
+              {bank.data.userName}
+            </span>
+          </section>
+        ) : (
+          <p className="funding-notice" data-testid="bank-card-none">
+            {t('funding.bank.none')}
+          </p>
+        )}
+
+        <TextField
+          label={t('funding.bank.bankName')}
+          placeholder={t('funding.bank.bankNamePlaceholder')}
+          autoComplete="off"
+          maxLength={100}
+          value={form.bankName}
+          onChange={(e) => set('bankName', e.target.value)}
+          error={errorText(errors.bankName)}
+          testId="bank-name"
+        />
+        <TextField
+          label={t('funding.bank.cardNumber')}
+          placeholder={t('funding.bank.cardNumberPlaceholder')}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={40}
+          value={form.cardNumber}
+          onChange={(e) => set('cardNumber', e.target.value.replace(/[^\d\s-]/g, ''))}
+          error={errorText(errors.cardNumber)}
+          testId="bank-card-number-input"
+        />
+        <TextField
+          label={t('funding.bank.userName')}
+          placeholder={t('funding.bank.userNamePlaceholder')}
+          autoComplete="name"
+          maxLength={100}
+          value={form.userName}
+          onChange={(e) => set('userName', e.target.value)}
+          error={errorText(errors.userName)}
+          testId="bank-user-name"
+        />
+        {bank.data ? <p className="fd-note">{t('funding.bank.replaces')}</p> : null}
+
+        <Button
+          block
+          color="primary"
+          size="large"
+          className="primary-button"
+          loading={save.isPending}
+          disabled={running || save.isPending}
+          onClick={() => void submit()}
+          data-testid="bank-submit"
+        >
+          {t('funding.bank.submit')}
+        </Button>
+      </div>
+    </Page>
+  );
+}

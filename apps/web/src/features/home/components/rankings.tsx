@@ -1,0 +1,71 @@
+import { MarketListHead, MarketRow, MarketRowsSkeleton } from '@/components/market/market-row';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { ROUTES } from '@/lib/routes';
+import { useSession } from '@/lib/session-store';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useOverview } from '../hooks/use-home-queries';
+
+type RankKey = 'gainers' | 'losers' | 'turnover';
+const RANKS: readonly RankKey[] = ['gainers', 'losers', 'turnover'];
+
+/**
+ * Rankings (spec §2 Home): gainers, losers and 24h turnover over every product. The order comes from
+ * index/overview (re-read every 30 s); prices and changes in the rows move live.
+ */
+export function Rankings() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const setProductType1 = useSession((s) => s.setProductType1);
+  const overview = useOverview();
+  const [rank, setRank] = useState<RankKey>('gainers');
+  const list = overview.data?.[rank] ?? [];
+
+  // A row opens the Futures tab on that product (the spec's productType1 session value).
+  const open = useCallback(
+    (symbol: string) => {
+      setProductType1(symbol);
+      navigate(ROUTES.futures, { replace: true });
+    },
+    [navigate, setProductType1],
+  );
+
+  return (
+    <section className="market-list rankings" aria-labelledby="rankings-title">
+      <h2 id="rankings-title" className="visually-hidden">
+        {t('home.rankings')}
+      </h2>
+      <div className="seg-tabs" role="tablist">
+        {RANKS.map((key) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={rank === key}
+            className="seg-tabs__tab"
+            onClick={() => setRank(key)}
+            data-testid={`home-rank-${key}`}
+          >
+            {t(`home.rank.${key}`)}
+          </button>
+        ))}
+      </div>
+      <MarketListHead />
+      <div role="tabpanel" data-rank={rank}>
+        {overview.data ? (
+          list.length === 0 ? (
+            <EmptyState title={t('market.noProducts')} />
+          ) : (
+            list.map((p) => <MarketRow key={p.symbol} product={p} testId="rank-row" onSelect={open} />)
+          )
+        ) : overview.isError ? (
+          <ErrorState onRetry={() => void overview.refetch()} />
+        ) : (
+          <MarketRowsSkeleton />
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { ErrorState } from '@/components/ui/error-state';
+import { BrandMark } from '@/components/ui/icons';
+import { Page } from '@/components/ui/page';
+import { APP_VERSION } from '@/lib/config';
+import { Skeleton } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { usePlatformInfo } from '../hooks/use-home-queries';
+import '../components/home.css';
+
+/** About us (index/info): what the platform is, how many products and countries, how to reach support. */
+export default function AboutPage() {
+  const { t } = useTranslation();
+  const info = usePlatformInfo();
+  return (
+    <Page title={t('home.more.about')} back testId="about-page">
+      <div className="stack">
+        <section className="about-hero">
+          <BrandMark size={56} />
+          <h2 className="about-hero__name">{info.data?.name ?? t('common.appName')}</h2>
+          <p className="about-hero__version" dir="ltr">
+            v{APP_VERSION}
+          </p>
+        </section>
+        {info.data ? (
+          <>
+            <p className="about-text">
+              {t('about.intro', {
+                name: info.data.name,
+                products: info.data.productCount,
+                countries: info.data.countryCount,
+              })}
+            </p>
+            <dl className="about-facts">
+              <div>
+                <dt>{t('about.products')}</dt>
+                <dd dir="ltr">{info.data.productCount}</dd>
+              </div>
+              <div>
+                <dt>{t('about.countries')}</dt>
+                <dd dir="ltr">{info.data.countryCount}</dd>
+              </div>
+              <div>
+                <dt>{t('about.support')}</dt>
+                <dd>
+                  <a href={`mailto:${info.data.supportEmail}`} dir="ltr" data-testid="about-email">
+                    {info.data.supportEmail}
+                  </a>
+                </dd>
+              </div>
+            </dl>
+          </>
+        ) : info.isError ? (
+          <ErrorState onRetry={() => void info.refetch()} />
+        ) : (
+          <Skeleton.Paragraph lineCount={4} animated />
+        )}
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,58 @@
+import { ErrorState } from '@/components/ui/error-state';
+import { BrandMark, GlobeIcon } from '@/components/ui/icons';
+import { Page } from '@/components/ui/page';
+import { displayIdentity } from '@/lib/format';
+import { ROUTES } from '@/lib/routes';
+import { useUserInfo } from '@/lib/user-query';
+import { Skeleton } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { HomeCarousel } from '../components/home-carousel';
+import { NoticeBar } from '../components/notice-bar';
+import { QuickActions } from '../components/quick-actions';
+import { Rankings } from '../components/rankings';
+
+/** Home tab: greeting, banners, announcements, quick actions and the live market rankings (spec §2). */
+export default function HomePage() {
+  const { t } = useTranslation();
+  const user = useUserInfo();
+  return (
+    <Page
+      testId="home-page"
+      left={
+        <span className="brand">
+          <BrandMark size={26} />
+          <span className="brand__name">{t('common.appName')}</span>
+        </span>
+      }
+      right={
+        <Link to={ROUTES.lang} className="icon-button" aria-label={t('settings.language')} data-testid="home-lang">
+          <GlobeIcon />
+        </Link>
+      }
+    >
+      <div className="stack home-stack">
+        <section className="hero-card" data-testid="home-greeting" aria-live="polite">
+          {user.data ? (
+            <>
+              <p className="hero-card__eyebrow">{t('home.welcome')}</p>
+              <h2 className="hero-card__title">{t('home.greeting', { name: displayIdentity(user.data) })}</h2>
+              <p className="hero-card__meta">
+                <span dir="ltr">UID {user.data.uid}</span>
+                <span className={`mode-badge mode-badge--${user.data.mode}`}>{t(`mine.mode.${user.data.mode}`)}</span>
+              </p>
+            </>
+          ) : user.isError ? (
+            <ErrorState onRetry={() => void user.refetch()} />
+          ) : (
+            <Skeleton.Paragraph lineCount={3} animated />
+          )}
+        </section>
+        <HomeCarousel />
+        <NoticeBar />
+        <QuickActions />
+        <Rankings />
+      </div>
+    </Page>
+  );
+}

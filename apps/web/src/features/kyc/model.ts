@@ -1,0 +1,117 @@
+/**
+ * Identity verification checks with the spec's prompts (§5: name, country or region). The formats come from the
+ * contract, so the client refuses what the server would; results are i18n keys the pages translate.
+ */
+import { type FieldError, UPLOAD_LIMITS, type VerificationState } from '@nexa/contract';
+
+export type KycField = 'country' | 'name' | 'idNumber' | 'address' | 'city' | 'frontImage' | 'backImage';
+export type KycErrorKey =
+  | 'kyc.errors.country'
+  | 'kyc.errors.name'
+  | 'kyc.errors.nameLength'
+  | 'kyc.errors.idNumber'
+  | 'kyc.errors.idNumberInvalid'
+  | 'kyc.errors.address'
+  | 'kyc.errors.addressLength'
+  | 'kyc.errors.city'
+  | 'kyc.errors.cityLength'
+  | 'kyc.errors.front'
+  | 'kyc.errors.back'
+  | 'kyc.errors.imageType'
+  | 'kyc.errors.imageSize';
+export type KycErrors = Partial<Record<KycField, KycErrorKey>>;
+
+export const KYC_LIMITS = { name: 100, address: 200, city: 100 } as const;
+const ID_NUMBER = /^[A-Za-z0-9-]{4,32}$/;
+
+export interface BasicInput {
+  country: string;
+  name: string;
+  idNumber: string;
+}
+
+export interface AdvancedInput extends BasicInput {
+  address: string;
+  city: string;
+  frontImage: string | null;
+  backImage: string | null;
+}
+
+export function hasErrors(errors: KycErrors): boolean {
+  return Object.keys(errors).length > 0;
+}
+
+export function isIdNumber(value: string): boolean {
+  return ID_NUMBER.test(value.trim());
+}
+
+export function validateBasic(v: BasicInput): KycErrors {
+  const errors: KycErrors = {};
+  if (!/^[A-Z]{2}$/.test(v.country)) errors.country = 'kyc.errors.country';
+  const name = v.name.trim();
+  if (!name) errors.name = 'kyc.errors.name';
+  else if (name.length > KYC_LIMITS.name) errors.name = 'kyc.errors.nameLength';
+  if (!v.idNumber.trim()) errors.idNumber = 'kyc.errors.idNumber';
+  else if (!isIdNumber(v.idNumber)) errors.idNumber = 'kyc.errors.idNumberInvalid';
+  return errors;
+}
+
+export function validateAdvanced(v: AdvancedInput): KycErrors {
+  const errors = validateBasic(v);
+  const address = v.address.trim();
+  if (!address) errors.address = 'kyc.errors.address';
+  else if (address.length > KYC_LIMITS.address) errors.address = 'kyc.errors.addressLength';
+  const city = v.city.trim();
+  if (!city) errors.city = 'kyc.errors.city';
+  else if (city.length > KYC_LIMITS.city) errors.city = 'kyc.errors.cityLength';
+  if (!v.frontImage) errors.frontImage = 'kyc.errors.front';
+  if (!v.backImage) errors.backImage = 'kyc.errors.back';
+  return errors;
+}
+
+/** Refuses before uploading what the server would refuse: only images (by type) up to 5 MB. */
+export function checkImage(file: { type: string; size: number }):
+  | 'kyc.errors.imageType'
+  | 'kyc.errors.imageSize'
+  | null {
+  if (!(UPLOAD_LIMITS.mimeTypes as readonly string[]).includes(file.type) || file.size === 0) {
+    return 'kyc.errors.imageType';
+  }
+  if (file.size > UPLOAD_LIMITS.maxBytes) return 'kyc.errors.imageSize';
+  return null;
+}
+
+const REQUIRED: Record<KycField, KycErrorKey> = {
+  country: 'kyc.errors.country',
+  name: 'kyc.errors.name',
+  idNumber: 'kyc.errors.idNumber',
+  address: 'kyc.errors.address',
+  city: 'kyc.errors.city',
+  frontImage: 'kyc.errors.front',
+  backImage: 'kyc.errors.back',
+};
+const INVALID: Record<KycField, KycErrorKey> = {
+  country: 'kyc.errors.country',
+  name: 'kyc.errors.nameLength',
+  idNumber: 'kyc.errors.idNumberInvalid',
+  address: 'kyc.errors.addressLength',
+  city: 'kyc.errors.cityLength',
+  frontImage: 'kyc.errors.front',
+  backImage: 'kyc.errors.back',
+};
+
+/** The server's 400 `fields` as prompts under the inputs it refused. */
+export function errorsFromServer(fields: readonly FieldError[]): KycErrors {
+  const errors: KycErrors = {};
+  for (const { field, reason } of fields) {
+    if (!(field in REQUIRED)) continue;
+    const name = field as KycField;
+    if (!errors[name]) errors[name] = reason === 'required' ? REQUIRED[name] : INVALID[name];
+  }
+  return errors;
+}
+
+/** Whether the user may (re)submit a level in this state: never while it is under review or once verified. */
+export function canSubmit(state: Pick<VerificationState, 'status'>): boolean {
+  return state.status === 'unverified' || state.status === 'rejected';
+}

@@ -1,0 +1,105 @@
+import { ErrorState } from '@/components/ui/error-state';
+import { Page } from '@/components/ui/page';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { ROUTES } from '@/lib/routes';
+import { useSingleFlight } from '@/lib/use-single-flight';
+import type { VerificationState } from '@nexa/contract';
+import { Button } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { IdentityFields, type IdentityValues } from '../components/identity-fields';
+import '../components/kyc.css';
+import { StateNotice } from '../components/state-notice';
+import { useVerification } from '../hooks/use-kyc-queries';
+import { useSubmitVerification } from '../hooks/use-submit-verification';
+import { type KycErrors, canSubmit, hasErrors, validateBasic } from '../model';
+
+function BasicForm({ previous }: { previous: VerificationState }) {
+  const { t } = useTranslation();
+  // A rejected submission comes back filled in (the ID number is only shown masked, so it is typed again).
+  const [country, setCountry] = useState(previous.country ?? '');
+  const [name, setName] = useState(previous.name ?? '');
+  const [idNumber, setIdNumber] = useState('');
+  const [errors, setErrors] = useState<KycErrors>({});
+  const send = useSubmitVerification(setErrors);
+
+  const { run: submit, running } = useSingleFlight(async () => {
+    const input = { country, name, idNumber };
+    const found = validateBasic(input);
+    setErrors(found);
+    if (hasErrors(found)) return;
+    await send({ level: 'basic', country, name: name.trim(), idNumber: idNumber.trim() });
+  });
+  const clear = (field: keyof KycErrors) => setErrors(({ [field]: _, ...rest }) => rest);
+  const change = (field: keyof IdentityValues, value: string) => {
+    ({ country: setCountry, name: setName, idNumber: setIdNumber })[field](value);
+    clear(field);
+  };
+
+  return (
+    <form
+      className="stack"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      {previous.status === 'rejected' ? (
+        <p className="kyc-banner" role="alert" data-testid="kyc-rejected">
+          {t('kyc.rejectedReason', { reason: previous.reason || t('kyc.noReason') })}
+        </p>
+      ) : null}
+      <p className="kyc-intro">{t('kyc.basic.intro')}</p>
+      <IdentityFields
+        values={{ country, name, idNumber }}
+        errors={errors}
+        countryFallback={previous.country}
+        onChange={change}
+      />
+      <Button
+        block
+        type="submit"
+        color="primary"
+        size="large"
+        className="primary-button"
+        loading={running}
+        disabled={running}
+        data-testid="kyc-submit"
+      >
+        {t('kyc.submit')}
+      </Button>
+      <p className="kyc-privacy">{t('kyc.privacy')}</p>
+    </form>
+  );
+}
+
+/** Basic verification (spec §2 mine/primary): country or region, name, ID number. */
+export default function PrimaryPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const verification = useVerification();
+  const basic = verification.data?.basic;
+  const toStatus = () => navigate(ROUTES.verification, { replace: true });
+
+  return (
+    <Page title={t('kyc.basic.title')} back testId="primary-page">
+      {verification.isPending ? (
+        <PageSpinner />
+      ) : !basic ? (
+        <ErrorState onRetry={() => void verification.refetch()} />
+      ) : canSubmit(basic) ? (
+        <BasicForm previous={basic} />
+      ) : (
+        <StateNotice
+          tone={basic.status === 'verified' ? 'verified' : 'review'}
+          title={t(`kyc.status.${basic.status}`)}
+          text={basic.status === 'verified' ? t('kyc.basic.done') : t('kyc.reviewNote')}
+          action={t('kyc.viewStatus')}
+          onAction={toStatus}
+        />
+      )}
+    </Page>
+  );
+}

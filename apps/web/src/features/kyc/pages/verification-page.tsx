@@ -1,0 +1,158 @@
+import { ErrorState } from '@/components/ui/error-state';
+import { Page } from '@/components/ui/page';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { formatDateTime } from '@/lib/format';
+import { ROUTES } from '@/lib/routes';
+import type { VerificationLevel, VerificationState } from '@nexa/contract';
+import { Button, PullToRefresh } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import '../components/kyc.css';
+import { StatusTag } from '../components/status-tag';
+import { useVerification } from '../hooks/use-kyc-queries';
+import { canSubmit } from '../model';
+
+function ShieldArt() {
+  return (
+    <svg viewBox="0 0 64 64" width="56" height="56" fill="none" aria-hidden="true">
+      <path
+        d="M32 6 10 14v16c0 14 9.5 24 22 28 12.5-4 22-14 22-28V14L32 6Z"
+        fill="var(--app-accent-soft)"
+        stroke="var(--app-accent)"
+        strokeWidth="2.5"
+        strokeLinejoin="round"
+      />
+      <path
+        d="m22 32 7 7 13-14"
+        stroke="var(--app-accent)"
+        strokeWidth="3"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function LevelCard({
+  level,
+  state,
+  locked,
+  onStart,
+}: {
+  level: VerificationLevel;
+  state: VerificationState;
+  /** Advanced waits for basic to be verified. */
+  locked: boolean;
+  onStart: () => void;
+}) {
+  const { t } = useTranslation();
+  const id = `kyc-${level}`;
+  const open = canSubmit(state) && !locked;
+  return (
+    <section className={`kyc-level kyc-level--${state.status}`} data-testid={id} data-status={state.status}>
+      <div className="kyc-level__head">
+        <span className="kyc-level__step" aria-hidden="true">
+          {level === 'basic' ? '1' : '2'}
+        </span>
+        <div className="kyc-level__titles">
+          <h2 className="kyc-level__title">{t(`kyc.${level}.title`)}</h2>
+          <p className="kyc-level__desc">{t(`kyc.${level}.desc`)}</p>
+        </div>
+        <StatusTag status={state.status} testId={`${id}-status`} />
+      </div>
+      {state.status !== 'unverified' && (state.name || state.idNumber) ? (
+        <dl className="kyc-level__facts">
+          {state.name ? (
+            <div>
+              <dt>{t('kyc.name')}</dt>
+              <dd dir="auto">{state.name}</dd>
+            </div>
+          ) : null}
+          {state.idNumber ? (
+            <div>
+              <dt>{t('kyc.idNumber')}</dt>
+              <dd dir="ltr">{state.idNumber}</dd>
+            </div>
+          ) : null}
+          {state.submittedAt ? (
+            <div>
+              <dt>{t('kyc.submittedAt')}</dt>
+              <dd dir="ltr">{formatDateTime(state.submittedAt)}</dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : null}
+      {state.status === 'rejected' ? (
+        <p className="kyc-level__reason" role="alert" data-testid={`${id}-reason`}>
+          {t('kyc.rejectedReason', { reason: state.reason || t('kyc.noReason') })}
+        </p>
+      ) : null}
+      {state.status === 'review' ? <p className="kyc-level__note">{t('kyc.reviewNote')}</p> : null}
+      {locked && state.status === 'unverified' ? (
+        <p className="kyc-level__note" data-testid={`${id}-locked`}>
+          {t('kyc.basicFirst')}
+        </p>
+      ) : null}
+      {state.status === 'verified' ? null : (
+        <Button
+          block
+          color="primary"
+          className="primary-button kyc-level__button"
+          disabled={!open}
+          onClick={onStart}
+          data-testid={`${id}-start`}
+        >
+          {state.status === 'rejected'
+            ? t('kyc.resubmit')
+            : state.status === 'review'
+              ? t('kyc.status.review')
+              : t('kyc.start')}
+        </Button>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Identity verification (spec §2 home/verification; the 402 target of §8): basic and advanced status (§4: not
+ * verified, under review, verified, rejected with the reason), and the way to each form. Advanced opens once basic
+ * is verified. While a review is pending the page reads the status again every few seconds.
+ */
+export default function VerificationPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const verification = useVerification();
+  const data = verification.data;
+
+  return (
+    <Page title={t('kyc.title')} back testId="verification-page">
+      {verification.isPending ? (
+        <PageSpinner />
+      ) : verification.isError && !data ? (
+        <ErrorState onRetry={() => void verification.refetch()} />
+      ) : data ? (
+        <PullToRefresh onRefresh={() => verification.refetch()}>
+          <div className="stack">
+            <section className="kyc-hero">
+              <ShieldArt />
+              <div>
+                <h2 className="kyc-hero__title" data-testid="kyc-summary" data-verified={data.verified}>
+                  {data.verified ? t('kyc.heroVerified') : t('kyc.heroTitle')}
+                </h2>
+                <p className="kyc-hero__text">{t('kyc.heroText')}</p>
+              </div>
+            </section>
+            <LevelCard level="basic" state={data.basic} locked={false} onStart={() => navigate(ROUTES.primary)} />
+            <LevelCard
+              level="advanced"
+              state={data.advanced}
+              locked={data.basic.status !== 'verified'}
+              onStart={() => navigate(ROUTES.primary2)}
+            />
+            <p className="kyc-privacy">{t('kyc.privacy')}</p>
+          </div>
+        </PullToRefresh>
+      ) : null}
+    </Page>
+  );
+}

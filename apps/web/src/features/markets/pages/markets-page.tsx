@@ -1,0 +1,140 @@
+import { filterProducts } from '@/components/market/filter-products';
+import { MarketListHead, MarketRow, MarketRowsSkeleton } from '@/components/market/market-row';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { Page } from '@/components/ui/page';
+import { ROUTES } from '@/lib/routes';
+import { useSession } from '@/lib/session-store';
+import { useProducts } from '@/lib/use-market';
+import { CATEGORIES, type Category } from '@nexa/contract';
+import { CloseCircleFill, SearchOutline } from 'antd-mobile-icons';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import '../components/markets.css';
+
+type MarketTab = 'futures' | 'perpetual';
+type CategoryFilter = Category | 'all';
+const FILTERS: readonly CategoryFilter[] = ['all', ...CATEGORIES];
+
+// Kept while the app runs: coming back to Markets shows the tab, search and category the user left.
+const remembered: { tab: MarketTab; keyword: string; category: CategoryFilter } = {
+  tab: 'futures',
+  keyword: '',
+  category: 'all',
+};
+
+/**
+ * Markets tab (spec §2): Futures and Perpetual tabs over every product, a search box (symbol or name, instant,
+ * on the device) and category chips; prices and 24h changes live.
+ */
+export default function MarketsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const products = useProducts();
+  const setProductType1 = useSession((s) => s.setProductType1);
+  const setProductType2 = useSession((s) => s.setProductType2);
+  const [tab, setTab] = useState<MarketTab>(remembered.tab);
+  const [keyword, setKeyword] = useState(remembered.keyword);
+  const [category, setCategory] = useState<CategoryFilter>(remembered.category);
+  remembered.tab = tab;
+  remembered.keyword = keyword;
+  remembered.category = category;
+  const deferredKeyword = useDeferredValue(keyword);
+  const shown = useMemo(
+    () => filterProducts(products.data ?? [], deferredKeyword, category),
+    [products.data, deferredKeyword, category],
+  );
+
+  // Futures opens the delivery tab (productType1), Perpetual the perpetual tab (productType2).
+  const open = useCallback(
+    (symbol: string) => {
+      if (tab === 'futures') {
+        setProductType1(symbol);
+        navigate(ROUTES.futures, { replace: true });
+      } else {
+        setProductType2(symbol);
+        navigate(ROUTES.perpetual, { replace: true });
+      }
+    },
+    [tab, navigate, setProductType1, setProductType2],
+  );
+
+  return (
+    <Page title={t('tabs.markets')} testId="markets-page">
+      <div className="markets">
+        <div className="seg-tabs markets__tabs" role="tablist">
+          {(['futures', 'perpetual'] as const).map((key) => (
+            <button
+              key={key}
+              type="button"
+              role="tab"
+              aria-selected={tab === key}
+              className="seg-tabs__tab"
+              onClick={() => setTab(key)}
+              data-testid={`markets-tab-${key}`}
+            >
+              {t(`market.tabs.${key}`)}
+            </button>
+          ))}
+        </div>
+        <label className="markets__search">
+          <SearchOutline className="markets__search-icon" />
+          <input
+            className="markets__search-input"
+            type="search"
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            placeholder={t('market.searchPlaceholder')}
+            aria-label={t('market.searchPlaceholder')}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            enterKeyHint="search"
+            maxLength={20}
+            data-testid="markets-search"
+          />
+          {keyword ? (
+            <button
+              type="button"
+              className="markets__search-clear"
+              onClick={() => setKeyword('')}
+              aria-label={t('market.clearSearch')}
+              data-testid="markets-search-clear"
+            >
+              <CloseCircleFill />
+            </button>
+          ) : null}
+        </label>
+        <div className="chips markets__chips">
+          {FILTERS.map((key) => (
+            <button
+              key={key}
+              type="button"
+              className="chip"
+              aria-pressed={category === key}
+              onClick={() => setCategory(key)}
+              data-testid={`markets-category-${key}`}
+            >
+              {t(`market.categories.${key}`)}
+            </button>
+          ))}
+        </div>
+        <section className="market-list" role="tabpanel" data-tab={tab}>
+          <MarketListHead />
+          {products.data ? (
+            shown.length === 0 ? (
+              <EmptyState title={t('market.noMatch')} description={t('market.noMatchDesc')} testId="markets-empty" />
+            ) : (
+              shown.map((p) => <MarketRow key={p.symbol} product={p} testId="market-row" onSelect={open} />)
+            )
+          ) : products.isError ? (
+            <ErrorState onRetry={() => void products.refetch()} />
+          ) : (
+            <MarketRowsSkeleton rows={10} />
+          )}
+        </section>
+      </div>
+    </Page>
+  );
+}

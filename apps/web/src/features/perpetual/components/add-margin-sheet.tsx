@@ -1,0 +1,166 @@
+import { sanitizeAmountInput } from '@/lib/decimal';
+import { formatAmount } from '@/lib/format';
+import { formatPrice } from '@/lib/market-format';
+import type { PerpPosition } from '@nexa/contract';
+import { Button, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAddMargin } from '../hooks/use-perpetual';
+import { USDT_DECIMALS, type ValueProblem, checkAddMargin, liquidationAfterAdding } from '../model/perp-model';
+import { FieldError, Figure, SideTag, useProblemText } from './bits';
+import { Fact, Facts, Sheet } from './sheet';
+
+/**
+ * Adds margin to one position from the available margin (Sustainable/addMargin, with a requestId kept across a
+ * retry): the margin ratio rises and the liquidation price moves away, shown before confirming.
+ */
+export function AddMarginSheet({
+  position,
+  pair,
+  precision,
+  available,
+  onClose,
+}: {
+  position: PerpPosition | null;
+  pair: string;
+  precision: number;
+  available: string | undefined;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Sheet
+      visible={position !== null}
+      title={t('perpetual.marginSheet.title')}
+      onClose={onClose}
+      testId="perp-margin-sheet"
+    >
+      {position ? (
+        <AddMarginForm
+          key={position.id}
+          position={position}
+          pair={pair}
+          precision={precision}
+          available={available}
+          onDone={onClose}
+        />
+      ) : null}
+    </Sheet>
+  );
+}
+
+function AddMarginForm({
+  position,
+  pair,
+  precision,
+  available,
+  onDone,
+}: {
+  position: PerpPosition;
+  pair: string;
+  precision: number;
+  available: string | undefined;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const problemText = useProblemText();
+  const add = useAddMargin();
+  const [amount, setAmount] = useState('');
+  const [problem, setProblem] = useState<ValueProblem | null>(null);
+  const liqAfter = liquidationAfterAdding(
+    position.side,
+    position.entryPrice,
+    position.margin,
+    amount,
+    position.quantity,
+    position.contractSize,
+    precision,
+  );
+
+  const submit = async () => {
+    const found = checkAddMargin(amount, available);
+    setProblem(found);
+    if (found) return;
+    try {
+      await add.mutateAsync({ positionId: position.id, amount });
+      Toast.show({ icon: 'success', content: t('perpetual.marginSheet.done'), duration: 2000 });
+      onDone();
+    } catch {
+      // Toasted by the request helper; a retry after a network failure reuses the requestId.
+    }
+  };
+
+  return (
+    <>
+      <Facts>
+        <Fact label={t('perpetual.pair')}>
+          <span dir="ltr">{pair}</span> <SideTag side={position.side} leverage={position.leverage} />
+        </Fact>
+        <Fact label={t('perpetual.margin')}>
+          <Figure>{formatAmount(position.margin)}</Figure> USDT
+        </Fact>
+        <Fact label={t('perpetual.liquidationPrice')}>
+          <Figure>{formatPrice(position.liquidationPrice, precision)}</Figure>
+          {liqAfter ? (
+            <Figure className="perp-after" testId="perp-margin-liq-after">
+              → {formatPrice(liqAfter, precision)}
+            </Figure>
+          ) : null}
+        </Fact>
+      </Facts>
+      <div className="perp-sheet__form">
+        <div className={`perp-field${problem ? ' perp-field--error' : ''}`}>
+          <label className="perp-field__label" htmlFor="perp-margin-amount">
+            {t('perpetual.marginSheet.amount')}
+            <span className="perp-field__aside">
+              {t('perpetual.available')} <Figure>{available !== undefined ? formatAmount(available) : '--'}</Figure>
+            </span>
+          </label>
+          <div className="perp-field__control">
+            <input
+              id="perp-margin-amount"
+              className="perp-field__input"
+              inputMode="decimal"
+              autoComplete="off"
+              value={amount}
+              onChange={(e) => {
+                setAmount(sanitizeAmountInput(e.target.value, USDT_DECIMALS));
+                setProblem(null);
+              }}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? 'perp-margin-amount-error' : undefined}
+              data-testid="perp-margin-amount"
+            />
+            <button
+              type="button"
+              className="perp-field__max"
+              onClick={() => {
+                if (available) setAmount(available);
+                setProblem(null);
+              }}
+              data-testid="perp-margin-max"
+            >
+              {t('perpetual.max')}
+            </button>
+            <span className="perp-field__unit">USDT</span>
+          </div>
+          {problem ? <FieldError id="perp-margin-amount">{problemText('amount', problem)}</FieldError> : null}
+        </div>
+      </div>
+      <div className="perp-sheet__actions">
+        <Button className="perp-sheet-button" onClick={onDone} disabled={add.isPending}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          className="perp-sheet-button perp-sheet-button--primary"
+          loading={add.isPending}
+          disabled={add.isPending}
+          onClick={() => void submit()}
+          data-testid="perp-margin-submit"
+        >
+          {t('common.confirm')}
+        </Button>
+      </div>
+    </>
+  );
+}

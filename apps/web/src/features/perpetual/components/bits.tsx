@@ -1,0 +1,112 @@
+import { isolateLtr } from '@/lib/format';
+import { formatPrice } from '@/lib/market-format';
+import type { AccountMode, PositionSide, ProductSummary } from '@nexa/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ValueProblem } from '../model/perp-model';
+
+/** A number on screen: left to right in every language, tabular digits. */
+export function Figure({
+  children,
+  className,
+  testId,
+}: {
+  children: ReactNode;
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <span dir="ltr" className={`perp-figure${className ? ` ${className}` : ''}`} data-testid={testId}>
+      {children}
+    </span>
+  );
+}
+
+/** Long (green) or short (red), with the leverage when given: "Long 10x". */
+export function SideTag({ side, leverage }: { side: PositionSide; leverage?: number }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`perp-side perp-side--${side}`} data-side={side}>
+      {t(`perpetual.${side}`)}
+      {leverage ? <Figure>{`${leverage}x`}</Figure> : null}
+    </span>
+  );
+}
+
+/** Real or demo: everything on these screens acts on this account. */
+export function ModeBadge({ mode }: { mode: AccountMode }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`mode-badge mode-badge--${mode}`} data-testid="perp-mode" data-mode={mode}>
+      {t(`perpetual.mode.${mode}`)}
+    </span>
+  );
+}
+
+/** "BTC/USDT" from the catalogue, or split at the quote currency when the product is not listed any more. */
+export function pairName(symbol: string, products: readonly ProductSummary[] | undefined): string {
+  const product = products?.find((p) => p.symbol === symbol);
+  if (product) return `${product.base}/${product.quote}`;
+  const quote = ['USDT', 'USDC', 'USD'].find((q) => symbol.endsWith(q) && symbol.length > q.length);
+  return quote ? `${symbol.slice(0, -quote.length)}/${quote}` : symbol;
+}
+
+/** A product's price precision from the catalogue (2 when unknown). */
+export function precisionOf(symbol: string, products: readonly ProductSummary[] | undefined): number {
+  return products?.find((p) => p.symbol === symbol)?.pricePrecision ?? 2;
+}
+
+export type ProblemField = 'price' | 'lots' | 'amount' | 'tp' | 'sl';
+
+const EMPTY = {
+  price: 'perpetual.errors.priceEmpty',
+  tp: 'perpetual.errors.priceEmpty',
+  sl: 'perpetual.errors.priceEmpty',
+  lots: 'perpetual.errors.lotsEmpty',
+  amount: 'perpetual.errors.amountEmpty',
+} as const;
+
+const NOT_POSITIVE = {
+  price: 'perpetual.errors.priceNotPositive',
+  tp: 'perpetual.errors.priceNotPositive',
+  sl: 'perpetual.errors.priceNotPositive',
+  lots: 'perpetual.errors.lotsNotPositive',
+  amount: 'perpetual.errors.amountNotPositive',
+} as const;
+
+/** An input problem in the user's language; prices in messages keep the product's precision. */
+export function useProblemText() {
+  const { t } = useTranslation();
+  return (field: ProblemField, p: ValueProblem, precision = 2): string => {
+    const price = 'price' in p ? isolateLtr(formatPrice(p.price, precision)) : '';
+    switch (p.kind) {
+      case 'empty':
+        return t(EMPTY[field]);
+      case 'notPositive':
+        return t(NOT_POSITIVE[field]);
+      case 'insufficient':
+        return t(field === 'amount' ? 'perpetual.errors.amountInsufficient' : 'perpetual.errors.insufficient');
+      case 'tooManyLots':
+        return t('perpetual.errors.tooManyLots', { max: p.max });
+      case 'tpAbove':
+        return t('perpetual.errors.tpAbove', { price });
+      case 'tpBelow':
+        return t('perpetual.errors.tpBelow', { price });
+      case 'slBelow':
+        return t('perpetual.errors.slBelow', { price });
+      case 'slAbove':
+        return t('perpetual.errors.slAbove', { price });
+      case 'slBeyondLiquidation':
+        return t('perpetual.errors.slLiquidation', { price });
+    }
+  };
+}
+
+/** An input's error line under it: `<id>-error`. */
+export function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p className="perp-field__error" id={`${id}-error`} data-testid={`${id}-error`} role="alert">
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,98 @@
+import { Button, Checkbox, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCloseAll } from '../hooks/use-perpetual';
+import { Sheet } from './sheet';
+
+/** Where "don't remind me again" is kept (this device, every account). */
+export const CLOSE_ALL_NO_REMIND_KEY = 'nexa-perp-close-all-no-remind';
+
+export function closeAllSkipsConfirm(): boolean {
+  try {
+    return localStorage.getItem(CLOSE_ALL_NO_REMIND_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function rememberNoRemind(): void {
+  try {
+    localStorage.setItem(CLOSE_ALL_NO_REMIND_KEY, '1');
+  } catch {
+    // Private mode without storage: the dialog simply shows again next time.
+  }
+}
+
+/** Closes every open position at the market price; toasts how many closed. */
+export function useCloseAllNow() {
+  const { t } = useTranslation();
+  const closeAll = useCloseAll();
+  const run = async (): Promise<boolean> => {
+    try {
+      const { closed } = await closeAll.mutateAsync({});
+      Toast.show({ icon: 'success', content: t('perpetual.closeAll.done', { n: closed.length }), duration: 2000 });
+      return true;
+    } catch {
+      // Toasted by the request helper; a retry after a network failure reuses the requestId.
+      return false;
+    }
+  };
+  return { run, pending: closeAll.isPending };
+}
+
+/**
+ * The close-all confirmation (spec §2, §9): every position closes at the market price, in the wording of the
+ * spec (USDT-margined, 10X, market price), with "don't remind me again" kept on this device.
+ */
+export function CloseAllDialog({
+  visible,
+  count,
+  onClose,
+}: {
+  visible: boolean;
+  count: number;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { run, pending } = useCloseAllNow();
+  const [noRemind, setNoRemind] = useState(false);
+
+  const confirm = async () => {
+    if (noRemind) rememberNoRemind();
+    if (await run()) onClose();
+  };
+
+  return (
+    <Sheet
+      visible={visible}
+      title={t('perpetual.closeAll.title')}
+      pending={pending}
+      onClose={onClose}
+      testId="perp-close-all-dialog"
+    >
+      <p className="perp-dialog__text">{t('perpetual.closeAll.body', { n: count })}</p>
+      <Checkbox
+        checked={noRemind}
+        onChange={setNoRemind}
+        className="perp-checkbox perp-dialog__check"
+        data-testid="perp-close-all-no-remind"
+      >
+        {t('perpetual.closeAll.noRemind')}
+      </Checkbox>
+      <div className="perp-sheet__actions">
+        <Button className="perp-sheet-button" onClick={onClose} disabled={pending} data-testid="perp-close-all-cancel">
+          {t('common.cancel')}
+        </Button>
+        <Button
+          className="perp-sheet-button perp-sheet-button--primary"
+          loading={pending}
+          disabled={pending}
+          onClick={() => void confirm()}
+          data-testid="perp-close-all-confirm"
+        >
+          {t('perpetual.closeAll.submit')}
+        </Button>
+      </div>
+    </Sheet>
+  );
+}

@@ -1,0 +1,153 @@
+import { sanitizeAmountInput } from '@/lib/decimal';
+import { formatAmount, formatSigned } from '@/lib/format';
+import { formatPrice } from '@/lib/market-format';
+import { useTicker } from '@/lib/use-market';
+import type { PerpPosition } from '@nexa/contract';
+import { Button, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useClosePosition } from '../hooks/use-perpetual';
+import { LOTS_MAX_DIGITS, type ValueProblem, checkLots, toneOf, unrealizedPnl } from '../model/perp-model';
+import { FieldError, Figure, SideTag, useProblemText } from './bits';
+import { Fact, Facts, Sheet } from './sheet';
+
+/**
+ * Closes one position at the market price, all of it or some lots (Sustainable/closePosition, requestId kept
+ * across a retry). Shows the estimated PnL of the lots being closed at the live price.
+ */
+export function CloseSheet({
+  position,
+  pair,
+  precision,
+  onClose,
+}: {
+  position: PerpPosition | null;
+  pair: string;
+  precision: number;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Sheet
+      visible={position !== null}
+      title={t('perpetual.closeSheet.title')}
+      onClose={onClose}
+      testId="perp-close-sheet"
+    >
+      {position ? (
+        <CloseForm key={position.id} position={position} pair={pair} precision={precision} onDone={onClose} />
+      ) : null}
+    </Sheet>
+  );
+}
+
+function CloseForm({
+  position,
+  pair,
+  precision,
+  onDone,
+}: {
+  position: PerpPosition;
+  pair: string;
+  precision: number;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const problemText = useProblemText();
+  const close = useClosePosition();
+  const ticker = useTicker(position.symbol);
+  const [lots, setLots] = useState(position.quantity);
+  const [problem, setProblem] = useState<ValueProblem | null>(null);
+  const mark = ticker?.price ?? position.markPrice;
+  const estimate = /^\d+$/.test(lots)
+    ? unrealizedPnl(position.side, position.entryPrice, mark, lots, position.contractSize)
+    : null;
+
+  const submit = async () => {
+    const found = checkLots(lots, position.quantity);
+    setProblem(found);
+    if (found) return;
+    const all = BigInt(lots) === BigInt(position.quantity);
+    try {
+      await close.mutateAsync({ positionId: position.id, quantity: all ? undefined : lots });
+      Toast.show({ icon: 'success', content: t('perpetual.closeSheet.done'), duration: 2000 });
+      onDone();
+    } catch {
+      // Toasted by the request helper; a retry after a network failure reuses the requestId.
+    }
+  };
+
+  return (
+    <>
+      <Facts>
+        <Fact label={t('perpetual.pair')}>
+          <span dir="ltr">{pair}</span> <SideTag side={position.side} leverage={position.leverage} />
+        </Fact>
+        <Fact label={t('perpetual.entryPrice')}>
+          <Figure>{formatPrice(position.entryPrice, precision)}</Figure>
+        </Fact>
+        <Fact label={t('perpetual.marketPrice')}>
+          <Figure>{formatPrice(mark, precision)}</Figure>
+        </Fact>
+        <Fact label={t('perpetual.closeSheet.estPnl')}>
+          <Figure className={`tone-${toneOf(estimate)}`} testId="perp-close-estimate">
+            {estimate ? formatSigned(formatAmount(estimate, 2, false)) : '--'}
+          </Figure>{' '}
+          USDT
+        </Fact>
+      </Facts>
+      <div className="perp-sheet__form">
+        <div className={`perp-field${problem ? ' perp-field--error' : ''}`}>
+          <label className="perp-field__label" htmlFor="perp-close-quantity">
+            {t('perpetual.closeSheet.quantity')}
+            <span className="perp-field__aside">{t('perpetual.closeSheet.open', { n: position.quantity })}</span>
+          </label>
+          <div className="perp-field__control">
+            <input
+              id="perp-close-quantity"
+              className="perp-field__input"
+              inputMode="numeric"
+              autoComplete="off"
+              value={lots}
+              onChange={(e) => {
+                setLots(sanitizeAmountInput(e.target.value, 0, LOTS_MAX_DIGITS));
+                setProblem(null);
+              }}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? 'perp-close-quantity-error' : undefined}
+              data-testid="perp-close-quantity"
+            />
+            <button
+              type="button"
+              className="perp-field__max"
+              onClick={() => {
+                setLots(position.quantity);
+                setProblem(null);
+              }}
+              data-testid="perp-close-all-lots"
+            >
+              {t('perpetual.all')}
+            </button>
+            <span className="perp-field__unit">{t('perpetual.lotsUnit')}</span>
+          </div>
+          {problem ? <FieldError id="perp-close-quantity">{problemText('lots', problem)}</FieldError> : null}
+        </div>
+      </div>
+      <p className="perp-note">{t('perpetual.closeSheet.note')}</p>
+      <div className="perp-sheet__actions">
+        <Button className="perp-sheet-button" onClick={onDone} disabled={close.isPending}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          className="perp-sheet-button perp-sheet-button--primary"
+          loading={close.isPending}
+          disabled={close.isPending}
+          onClick={() => void submit()}
+          data-testid="perp-close-submit"
+        >
+          {t('perpetual.closeSheet.submit')}
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { useProducts } from '@/lib/use-market';
+import type { PerpOrder, PerpTrade } from '@nexa/contract';
+import { Dialog, InfiniteScroll, Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { useCurrentOrders, useHistoryOrders, useHistoryTrades } from '../hooks/use-perpetual';
+import { useCancelOrder } from '../hooks/use-perpetual';
+import { pairName, precisionOf } from './bits';
+import { ListSkeleton } from './list-states';
+import { OrderRow, TradeRow } from './record-rows';
+
+/** Pending limit orders, each with Cancel (Sustainable/cancelDeliveryOrder, after a confirmation). */
+export function CurrentOrderList({
+  orders,
+  symbol,
+}: {
+  orders: ReturnType<typeof useCurrentOrders>;
+  symbol?: string;
+}) {
+  const { t } = useTranslation();
+  const products = useProducts();
+  const cancel = useCancelOrder();
+  const list = (orders.data ?? []).filter((o) => !symbol || o.symbol === symbol);
+
+  const askCancel = async (order: PerpOrder) => {
+    const ok = await Dialog.confirm({
+      content: t('perpetual.cancelConfirm'),
+      confirmText: <span data-testid="perp-cancel-confirm">{t('perpetual.actions.cancel')}</span>,
+      cancelText: <span data-testid="perp-cancel-keep">{t('perpetual.keepOrder')}</span>,
+    });
+    if (!ok) return;
+    try {
+      await cancel.mutateAsync(order.id);
+      Toast.show({ icon: 'success', content: t('perpetual.cancelled'), duration: 2000 });
+    } catch {
+      // Toasted by the request helper (filled meanwhile, for instance); the list reads again.
+    }
+  };
+
+  if (orders.isPending) return <ListSkeleton />;
+  if (orders.isError && !orders.data) return <ErrorState onRetry={() => void orders.refetch()} />;
+  if (list.length === 0) return <EmptyState title={t('perpetual.empty.orders')} testId="perp-orders-empty" />;
+  return (
+    <ul className="perp-list" aria-label={t('perpetual.tabs.orders')}>
+      {list.map((order) => (
+        <li key={order.id}>
+          <OrderRow
+            order={order}
+            pair={pairName(order.symbol, products.data)}
+            precision={precisionOf(order.symbol, products.data)}
+            testId="perp-order"
+            onCancel={(o) => void askCancel(o)}
+            cancelling={cancel.isPending && cancel.variables === order.id}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Finished orders with infinite scroll and every list state. */
+export function HistoryOrderList({ paged }: { paged: ReturnType<typeof useHistoryOrders> }) {
+  const { t } = useTranslation();
+  const products = useProducts();
+  const { query, items, hasMore, loadMore } = paged;
+  if (query.isPending) return <ListSkeleton />;
+  if (query.isError && items.length === 0) return <ErrorState onRetry={() => void query.refetch()} />;
+  if (items.length === 0) return <EmptyState title={t('perpetual.empty.history')} testId="perp-history-empty" />;
+  return (
+    <>
+      <ul className="perp-list" aria-label={t('perpetual.tabs.history')}>
+        {items.map((order) => (
+          <li key={order.id}>
+            <OrderRow
+              order={order}
+              pair={pairName(order.symbol, products.data)}
+              precision={precisionOf(order.symbol, products.data)}
+              testId="perp-history-order"
+            />
+          </li>
+        ))}
+      </ul>
+      <InfiniteScroll loadMore={loadMore} hasMore={hasMore} className="perp-list__more" />
+    </>
+  );
+}
+
+/** Fills with infinite scroll and every list state. */
+export function TradeList({ paged }: { paged: ReturnType<typeof useHistoryTrades> }) {
+  const { t } = useTranslation();
+  const products = useProducts();
+  const { query, items, hasMore, loadMore } = paged;
+  if (query.isPending) return <ListSkeleton />;
+  if (query.isError && items.length === 0) return <ErrorState onRetry={() => void query.refetch()} />;
+  if (items.length === 0) return <EmptyState title={t('perpetual.empty.trades')} testId="perp-trades-empty" />;
+  return (
+    <>
+      <ul className="perp-list" aria-label={t('perpetual.tabs.trades')}>
+        {items.map((trade: PerpTrade) => (
+          <li key={trade.id}>
+            <TradeRow
+              trade={trade}
+              pair={pairName(trade.symbol, products.data)}
+              precision={precisionOf(trade.symbol, products.data)}
+            />
+          </li>
+        ))}
+      </ul>
+      <InfiniteScroll loadMore={loadMore} hasMore={hasMore} className="perp-list__more" />
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import type { ProductSummary } from '@nexa/contract';
+import { Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCreateOrder, useMode, usePerpEvents, usePositions, useProductInfo } from '../hooks/use-perpetual';
+import { ConfirmSheet } from './confirm-sheet';
+import { type OrderDraft, OrderPanel } from './order-panel';
+import { type PerpTabKey, PerpTabs } from './perp-tabs';
+import './perpetual.css';
+
+/**
+ * The order entry, its confirm sheet and the order tabs of one product. Listens to the user's perpetual events
+ * while on screen (and polls, faster without them). `onlyThisProduct` narrows the tabs to the product (index1).
+ */
+export function PerpTrading({
+  product,
+  pickedPrice,
+  onlyThisProduct = false,
+}: {
+  product: ProductSummary | undefined;
+  pickedPrice?: { price: string; at: number };
+  onlyThisProduct?: boolean;
+}) {
+  const { t } = useTranslation();
+  const live = usePerpEvents();
+  const mode = useMode();
+  const info = useProductInfo(product?.symbol);
+  const positions = usePositions(live);
+  const create = useCreateOrder();
+  const [draft, setDraft] = useState<OrderDraft | null>(null);
+  const [tab, setTab] = useState<PerpTabKey>('positions');
+
+  const confirm = async () => {
+    if (!draft || create.isPending) return;
+    try {
+      const order = await create.mutateAsync({
+        symbol: draft.product.symbol,
+        side: draft.side,
+        type: draft.type,
+        price: draft.price,
+        quantity: draft.lots,
+        leverage: draft.leverage,
+        tpPrice: draft.tpPrice || undefined,
+        slPrice: draft.slPrice || undefined,
+      });
+      setDraft(null);
+      const filled = order.status === 'filled';
+      Toast.show({
+        icon: 'success',
+        content: t(filled ? 'perpetual.opened' : 'perpetual.placed'),
+        duration: 2000,
+      });
+      setTab(filled ? 'positions' : order.status === 'pending' ? 'orders' : 'history');
+    } catch {
+      // The request helper toasted the reason; the sheet stays open, and confirming again after a network
+      // failure reuses the requestId.
+    }
+  };
+
+  return (
+    <div className="perp-trading">
+      <OrderPanel
+        info={info.data && info.data.symbol === product?.symbol ? info.data : undefined}
+        infoError={info.isError}
+        onRetryInfo={() => void info.refetch()}
+        mode={mode}
+        available={positions.data?.account.available}
+        busy={create.isPending}
+        pickedPrice={pickedPrice}
+        onOrder={setDraft}
+      />
+      <PerpTabs
+        live={live}
+        positions={positions}
+        tab={tab}
+        onTab={setTab}
+        symbol={onlyThisProduct ? product?.symbol : undefined}
+      />
+      <ConfirmSheet
+        draft={draft}
+        pending={create.isPending}
+        onConfirm={() => void confirm()}
+        onClose={() => setDraft(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import { sanitizeAmountInput } from '@/lib/decimal';
+import { formatPrice } from '@/lib/market-format';
+import type { PerpPosition } from '@nexa/contract';
+import { Button, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSetTakeStop } from '../hooks/use-perpetual';
+import { type ValueProblem, checkTpSl } from '../model/perp-model';
+import { FieldError, Figure, SideTag, useProblemText } from './bits';
+import { PriceField } from './order-panel';
+import { Fact, Facts, Sheet } from './sheet';
+
+/**
+ * Take-profit and stop-loss of one position (Sustainable/setTakeStopPrice). Both fields start with the current
+ * values, so changing one keeps the other; submitting both blank is refused ("select at least one option", spec
+ * §5); "Remove" clears both on purpose.
+ */
+export function TpSlSheet({
+  position,
+  pair,
+  precision,
+  onClose,
+}: {
+  position: PerpPosition | null;
+  pair: string;
+  precision: number;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Sheet
+      visible={position !== null}
+      title={t('perpetual.tpslSheet.title')}
+      onClose={onClose}
+      testId="perp-tpsl-sheet"
+    >
+      {position ? (
+        <TpSlForm key={position.id} position={position} pair={pair} precision={precision} onDone={onClose} />
+      ) : null}
+    </Sheet>
+  );
+}
+
+function TpSlForm({
+  position,
+  pair,
+  precision,
+  onDone,
+}: {
+  position: PerpPosition;
+  pair: string;
+  precision: number;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const problemText = useProblemText();
+  const save = useSetTakeStop();
+  const [tp, setTp] = useState(position.tpPrice ?? '');
+  const [sl, setSl] = useState(position.slPrice ?? '');
+  const [problems, setProblems] = useState<{ tp?: ValueProblem | null; sl?: ValueProblem | null; none?: boolean }>({});
+  const hasAny = Boolean(position.tpPrice || position.slPrice);
+
+  const send = async (tpPrice: string, slPrice: string, message: string) => {
+    try {
+      await save.mutateAsync({ positionId: position.id, tpPrice, slPrice });
+      Toast.show({ icon: 'success', content: message, duration: 2000 });
+      onDone();
+    } catch {
+      // The request helper toasted the server's reason.
+    }
+  };
+
+  const submit = () => {
+    if (tp.trim() === '' && sl.trim() === '') {
+      setProblems({ none: true });
+      return;
+    }
+    const found = checkTpSl(tp, sl, {
+      side: position.side,
+      reference: position.entryPrice,
+      liquidation: position.liquidationPrice,
+    });
+    setProblems(found);
+    if (found.tp || found.sl) return;
+    void send(tp, sl, t('perpetual.tpslSheet.saved'));
+  };
+
+  return (
+    <>
+      <Facts>
+        <Fact label={t('perpetual.pair')}>
+          <span dir="ltr">{pair}</span> <SideTag side={position.side} leverage={position.leverage} />
+        </Fact>
+        <Fact label={t('perpetual.entryPrice')}>
+          <Figure>{formatPrice(position.entryPrice, precision)}</Figure>
+        </Fact>
+        <Fact label={t('perpetual.markPrice')}>
+          <Figure>{formatPrice(position.markPrice, precision)}</Figure>
+        </Fact>
+        <Fact label={t('perpetual.liquidationPrice')}>
+          <Figure>{formatPrice(position.liquidationPrice, precision)}</Figure>
+        </Fact>
+      </Facts>
+      <div className="perp-sheet__form">
+        <PriceField
+          id="perp-tpsl-tp"
+          label={t('perpetual.tpPrice')}
+          hint={t(position.side === 'long' ? 'perpetual.tpslSheet.tpHintLong' : 'perpetual.tpslSheet.tpHintShort')}
+          value={tp}
+          onChange={(v) => {
+            setTp(sanitizeAmountInput(v, precision));
+            setProblems((p) => ({ ...p, tp: null, none: false }));
+          }}
+          error={problems.tp ? problemText('tp', problems.tp, precision) : null}
+          unit="USDT"
+        />
+        <PriceField
+          id="perp-tpsl-sl"
+          label={t('perpetual.slPrice')}
+          hint={t(position.side === 'long' ? 'perpetual.tpslSheet.slHintLong' : 'perpetual.tpslSheet.slHintShort')}
+          value={sl}
+          onChange={(v) => {
+            setSl(sanitizeAmountInput(v, precision));
+            setProblems((p) => ({ ...p, sl: null, none: false }));
+          }}
+          error={problems.sl ? problemText('sl', problems.sl, precision) : null}
+          unit="USDT"
+        />
+        {problems.none ? <FieldError id="perp-tpsl">{t('perpetual.errors.selectOne')}</FieldError> : null}
+      </div>
+      <p className="perp-note">{t('perpetual.tpslSheet.note')}</p>
+      <div className="perp-sheet__actions">
+        {hasAny ? (
+          <Button
+            className="perp-sheet-button"
+            disabled={save.isPending}
+            onClick={() => void send('', '', t('perpetual.tpslSheet.removed'))}
+            data-testid="perp-tpsl-remove"
+          >
+            {t('perpetual.tpslSheet.remove')}
+          </Button>
+        ) : (
+          <Button className="perp-sheet-button" onClick={onDone} disabled={save.isPending}>
+            {t('common.cancel')}
+          </Button>
+        )}
+        <Button
+          className="perp-sheet-button perp-sheet-button--primary"
+          loading={save.isPending}
+          disabled={save.isPending}
+          onClick={submit}
+          data-testid="perp-tpsl-submit"
+        >
+          {t('common.confirm')}
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,238 @@
+import { ApiError } from '@/lib/request';
+import { RequestIdKeeper } from '@/lib/request-id';
+import { useSession } from '@/lib/session-store';
+import { usePagedList } from '@/lib/use-paged-list';
+import type { AccountMode, ApiBody, PerpOrder, PerpPosition, PerpTrade, PositionOrdersData } from '@nexa/contract';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { perpetualApi } from '../api/perpetual-api';
+import { type PerpEvent, subscribePerpEvents } from './perp-events';
+import { storePosition } from './position-cache';
+import { perpKeys, staticPerpKeys } from './query-keys';
+
+/** Without push events positions (PnL, ratio) and open orders are read this often. */
+export const POLL_MS = 3_000;
+/** With push events, a slower safety read in case one was lost. */
+const LIVE_POLL_MS = 10_000;
+
+/** The account mode the server acts on; every query is keyed by it. */
+export function useMode(): AccountMode {
+  return useSession((s) => s.user?.mode ?? 'real');
+}
+
+/** A product's perpetual settings (contract size, max leverage, fee rate) from product/getProductInfo. */
+export function useProductInfo(symbol: string | undefined) {
+  return useQuery({
+    queryKey: staticPerpKeys.product(symbol ?? ''),
+    enabled: Boolean(symbol),
+    queryFn: ({ signal }) => perpetualApi.productInfo(symbol ?? '', signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** After money moved: balances on every screen and the perpetual lists read again. */
+export function refreshAfterMoney(client: QueryClient, mode: AccountMode): void {
+  void client.invalidateQueries({ queryKey: perpKeys.mode(mode) });
+  void client.invalidateQueries({ queryKey: perpKeys.wallets });
+}
+
+function applyEvent(client: QueryClient, mode: AccountMode, event: PerpEvent): void {
+  switch (event.kind) {
+    case 'position': {
+      const known = client
+        .getQueryData<PositionOrdersData>(perpKeys.positions(event.position.mode))
+        ?.list.some((p) => p.id === event.position.id);
+      storePosition(client, event.position);
+      // A new position, or margin moved: the account figures come with the list.
+      if (!known) void client.invalidateQueries({ queryKey: perpKeys.positions(event.position.mode) });
+      return;
+    }
+    case 'order':
+    case 'trade': {
+      // A fill, a cancel, a TP/SL or a liquidation: money moved and the lists changed.
+      const m = event.kind === 'order' ? event.order.mode : event.trade.mode;
+      refreshAfterMoney(client, m);
+      return;
+    }
+    case 'other':
+      refreshAfterMoney(client, mode);
+  }
+}
+
+/**
+ * Listens to the user's perpetual events while mounted and keeps the caches in step. Returns whether events are
+ * flowing; while not, the lists poll faster.
+ */
+export function usePerpEvents(): boolean {
+  const client = useQueryClient();
+  const mode = useMode();
+  const [live, setLive] = useState(false);
+  useEffect(
+    () =>
+      subscribePerpEvents({
+        onEvent: (event) => applyEvent(client, mode, event),
+        onResync: () => {
+          void client.invalidateQueries({ queryKey: perpKeys.all });
+          void client.invalidateQueries({ queryKey: perpKeys.wallets });
+        },
+        onLive: setLive,
+      }),
+    [client, mode],
+  );
+  return live;
+}
+
+/**
+ * Open positions and the perpetual account (Sustainable/PositionOrders), read every few seconds as the net
+ * under the push events (every 3 s without them).
+ */
+export function usePositions(live: boolean) {
+  const mode = useMode();
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: perpKeys.positions(mode),
+    queryFn: async ({ signal }) => {
+      const before = client.getQueryData<PositionOrdersData>(perpKeys.positions(mode));
+      const data = await perpetualApi.positions(signal, before !== undefined);
+      // A position gone since the last read was closed by TP/SL or liquidation: its history is news.
+      if (before?.list.some((p) => !data.list.some((n) => n.id === p.id))) {
+        void client.invalidateQueries({ queryKey: perpKeys.history(mode) });
+        void client.invalidateQueries({ queryKey: perpKeys.trades(mode) });
+        void client.invalidateQueries({ queryKey: perpKeys.wallets });
+      }
+      return data;
+    },
+    refetchInterval: live ? LIVE_POLL_MS : POLL_MS,
+    staleTime: 0,
+  });
+}
+
+/** Pending limit orders (Sustainable/currentEntrust). */
+export function useCurrentOrders(live: boolean) {
+  const mode = useMode();
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: perpKeys.current(mode),
+    queryFn: async ({ signal }) => {
+      const before = client.getQueryData<PerpOrder[]>(perpKeys.current(mode));
+      const { list } = await perpetualApi.currentOrders(signal, before !== undefined);
+      // An order gone since the last read was filled (a new position) or cancelled.
+      if (before?.some((o) => !list.some((n) => n.id === o.id))) refreshAfterMoney(client, mode);
+      return list;
+    },
+    refetchInterval: live ? LIVE_POLL_MS : POLL_MS,
+    staleTime: 0,
+  });
+}
+
+export interface PerpFilter {
+  symbol?: string;
+}
+
+/** Finished orders (filled, cancelled, rejected), page by page (Sustainable/historyEntrust). */
+export function useHistoryOrders(filter: PerpFilter) {
+  const mode = useMode();
+  return usePagedList<PerpOrder>(perpKeys.historyFiltered(mode, filter), (page, pageSize, signal) =>
+    perpetualApi.historyOrders({ ...filter, page, pageSize }, signal),
+  );
+}
+
+/** Fills: opens, closes, TP, SL and liquidations, page by page (Sustainable/historyTrades). */
+export function useHistoryTrades(filter: PerpFilter) {
+  const mode = useMode();
+  return usePagedList<PerpTrade>(perpKeys.tradesFiltered(mode, filter), (page, pageSize, signal) =>
+    perpetualApi.historyTrades({ ...filter, page, pageSize }, signal),
+  );
+}
+
+/**
+ * A money call with an idempotency key: a retry of the same action after the answer was lost (timeout, network)
+ * sends the same requestId, so the server applies it once; any answer, or another action, gets a new one.
+ */
+function useKeyedMutation<I, O>(
+  fingerprint: (input: I, mode: AccountMode) => string,
+  call: (input: I, requestId: string) => Promise<O>,
+) {
+  const mode = useMode();
+  const client = useQueryClient();
+  const [keeper] = useState(() => new RequestIdKeeper());
+  return useMutation<O, unknown, I>({
+    mutationFn: (input) => call(input, keeper.idFor(fingerprint(input, mode))),
+    onSuccess: () => {
+      keeper.settle(false);
+      refreshAfterMoney(client, mode);
+    },
+    onError: (error) => {
+      keeper.settle(error instanceof ApiError && error.isTransport);
+      // A refusal may mean the position changed meanwhile (closed by TP/SL): show what is true now.
+      if (!(error instanceof ApiError && error.isTransport)) refreshAfterMoney(client, mode);
+    },
+  });
+}
+
+export type CreateOrderInput = Omit<ApiBody<'Sustainable/createOrder'>, 'requestId'>;
+
+/** Opens (market) or places (limit) an order. */
+export function useCreateOrder() {
+  return useKeyedMutation<CreateOrderInput, PerpOrder>(
+    (i, mode) =>
+      `${mode}:${i.symbol}:${i.side}:${i.type}:${i.price ?? ''}:${i.quantity}:${String(i.leverage)}:${i.tpPrice ?? ''}:${i.slPrice ?? ''}`,
+    (i, requestId) => perpetualApi.create({ ...i, requestId }),
+  );
+}
+
+export function useAddMargin() {
+  return useKeyedMutation<{ positionId: string; amount: string }, PerpPosition>(
+    (i, mode) => `${mode}:${i.positionId}:${i.amount}`,
+    (i, requestId) => perpetualApi.addMargin({ ...i, requestId }),
+  );
+}
+
+export function useClosePosition() {
+  return useKeyedMutation<{ positionId: string; quantity?: string }, PerpTrade>(
+    (i, mode) => `${mode}:${i.positionId}:${i.quantity ?? 'all'}`,
+    (i, requestId) => perpetualApi.close({ ...i, requestId }),
+  );
+}
+
+export function useCloseAll() {
+  return useKeyedMutation<{ symbol?: string }, { closed: PerpTrade[] }>(
+    (i, mode) => `${mode}:${i.symbol ?? 'all'}`,
+    (i, requestId) => perpetualApi.closeAll({ ...i, requestId }),
+  );
+}
+
+/** Sets or clears (blank) a position's take-profit and stop-loss; moves no money, so no requestId. */
+export function useSetTakeStop() {
+  const mode = useMode();
+  const client = useQueryClient();
+  return useMutation<PerpPosition, unknown, { positionId: string; tpPrice: string; slPrice: string }>({
+    mutationFn: (input) => perpetualApi.setTakeStop(input),
+    onSuccess: (position) => storePosition(client, position),
+    onError: () => void client.invalidateQueries({ queryKey: perpKeys.positions(mode) }),
+  });
+}
+
+/** Cancels a pending limit order: its held margin and fee come back. */
+export function useCancelOrder() {
+  const mode = useMode();
+  const client = useQueryClient();
+  return useMutation<PerpOrder, unknown, string>({
+    mutationFn: (orderId) => perpetualApi.cancel(orderId),
+    onSuccess: (order) => {
+      client.setQueryData<PerpOrder[]>(perpKeys.current(mode), (list) => list?.filter((o) => o.id !== order.id));
+      refreshAfterMoney(client, mode);
+    },
+    onError: () => refreshAfterMoney(client, mode),
+  });
+}
+
+/** The perpetual rules in the interface language (Sustainable/deliveryDesc). */
+export function useRules() {
+  const lang = useSession((s) => s.lang) ?? 'en';
+  return useQuery({
+    queryKey: staticPerpKeys.rules(lang),
+    queryFn: ({ signal }) => perpetualApi.rules(signal),
+    staleTime: 10 * 60_000,
+  });
+}

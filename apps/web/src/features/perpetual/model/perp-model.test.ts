@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { div, exact, round, text } from './exact';
+import {
+  checkAddMargin,
+  checkLots,
+  checkTpSl,
+  liquidationAfterAdding,
+  liquidationPrice,
+  maxLots,
+  orderPreview,
+  unrealizedPnl,
+} from './perp-model';
+
+const BTC = { contractSize: '0.001', feeRate: '0.0005' };
+const e = (v: string) => exact(v) ?? { units: 0n, scale: 0 };
+
+describe('exact decimals', () => {
+  it('divides and rounds on the digits, toward zero or away from it', () => {
+    expect(text(div(e('10'), e('3'), 4, 'down') ?? e('0'))).toBe('3.3333');
+    expect(text(div(e('10'), e('3'), 4, 'up') ?? e('0'))).toBe('3.3334');
+    expect(text(div(e('-10'), e('3'), 2, 'up') ?? e('0'))).toBe('-3.34');
+    expect(text(div(e('2'), e('0.008'), 0, 'down') ?? e('0'))).toBe('250');
+    expect(text(round(e('1.005'), 2, 'halfUp'))).toBe('1.01');
+    expect(div(e('1'), e('0'), 2, 'down')).toBeNull();
+  });
+});
+
+describe('perpetual arithmetic (the contract header, the server rounding)', () => {
+  it.each([
+    // price, lots, leverage → notional, margin (up), fee (up)
+    ['67250.50', '10', 10, '672.51', '67.26', '0.34'],
+    ['67250.50', '1', 100, '67.25', '0.68', '0.04'],
+    ['3420.25', '3', 20, '10.26', '0.52', '0.01'],
+    ['100', '2', 1, '0.20', '0.20', '0.01'],
+  ])('opening %s × %s lots at %ix', (price, lots, leverage, notional, margin, fee) => {
+    const p = orderPreview(price, lots, leverage, BTC);
+    expect(p).toMatchObject({ notional, margin, fee });
+    expect(p?.cost).toBe(text({ units: e(margin).units + e(fee).units, scale: 2 }));
+  });
+
+  it('previews nothing until price and lots are positive', () => {
+    expect(orderPreview(undefined, '1', 10, BTC)).toBeNull();
+    expect(orderPreview('100', '', 10, BTC)).toBeNull();
+    expect(orderPreview('100', '0', 10, BTC)).toBeNull();
+  });
+
+  it('finds the most lots the available margin pays margin and fee for', () => {
+    // One lot at 67250.50, 10x: 6.73 margin + 0.04 fee = 6.77.
+    expect(maxLots('6.77', '67250.50', 10, BTC)).toBe(1n);
+    expect(maxLots('6.76', '67250.50', 10, BTC)).toBe(0n);
+    const max = maxLots('1000', '67250.50', 10, BTC);
+    const cost = (n: bigint) => e(orderPreview('67250.50', n.toString(), 10, BTC)?.cost ?? '0').units;
+    expect(cost(max)).toBeLessThanOrEqual(100000n);
+    expect(cost(max + 1n)).toBeGreaterThan(100000n);
+    expect(maxLots(undefined, '1', 10, BTC)).toBe(0n);
+  });
+
+  it('puts the liquidation price where the margin is used up, rounded toward the entry', () => {
+    // long: 67250.5 − 67.26 ÷ 0.01 = 60524.5; short: 67250.5 + 6726 = 73976.5
+    expect(liquidationPrice('long', '67250.50', '67.26', '10', '0.001', 2)).toBe('60524.50');
+    expect(liquidationPrice('short', '67250.50', '67.26', '10', '0.001', 2)).toBe('73976.50');
+    // 100 − 10 ÷ 3 = 96.666… → up for a long; 100 + 3.333… → down for a short
+    expect(liquidationPrice('long', '100', '10', '3', '1', 2)).toBe('96.67');
+    expect(liquidationPrice('short', '100', '10', '3', '1', 2)).toBe('103.33');
+    // 1x long: never below zero
+    expect(liquidationPrice('long', '100', '100', '1', '1', 2)).toBe('0.00');
+    expect(liquidationAfterAdding('long', '100', '10', '5', '3', '1', 2)).toBe('95.00');
+    expect(liquidationAfterAdding('long', '100', '10', '', '3', '1', 2)).toBeNull();
+  });
+
+  it('computes PnL as the server reports it (cents toward zero)', () => {
+    expect(unrealizedPnl('long', '67250.50', '67300.129', '10', '0.001')).toBe('0.49');
+    expect(unrealizedPnl('short', '67250.50', '67300.129', '10', '0.001')).toBe('-0.49');
+  });
+});
+
+describe('input checks', () => {
+  it('takes whole lots from 1 up to a maximum', () => {
+    expect(checkLots('')).toEqual({ kind: 'empty' });
+    expect(checkLots('0')).toEqual({ kind: 'notPositive' });
+    expect(checkLots('1.5')).toEqual({ kind: 'notPositive' });
+    expect(checkLots('3', '2')).toEqual({ kind: 'tooManyLots', max: '2' });
+    expect(checkLots('2', '2')).toBeNull();
+  });
+
+  it('keeps TP on the profitable side and SL between the entry and the liquidation price', () => {
+    const long = { side: 'long' as const, reference: '100', liquidation: '90.10' };
+    expect(checkTpSl('', '', long)).toEqual({ tp: null, sl: null });
+    expect(checkTpSl('101', '95', long)).toEqual({ tp: null, sl: null });
+    expect(checkTpSl('100', '', long).tp).toEqual({ kind: 'tpAbove', price: '100' });
+    expect(checkTpSl('', '100', long).sl).toEqual({ kind: 'slBelow', price: '100' });
+    expect(checkTpSl('', '90.10', long).sl).toEqual({ kind: 'slBeyondLiquidation', price: '90.10' });
+    expect(checkTpSl('0', '', long).tp).toEqual({ kind: 'notPositive' });
+    const short = { side: 'short' as const, reference: '100', liquidation: '109.90' };
+    expect(checkTpSl('99', '105', short)).toEqual({ tp: null, sl: null });
+    expect(checkTpSl('100', '', short).tp).toEqual({ kind: 'tpBelow', price: '100' });
+    expect(checkTpSl('', '99', short).sl).toEqual({ kind: 'slAbove', price: '100' });
+    expect(checkTpSl('', '110', short).sl).toEqual({ kind: 'slBeyondLiquidation', price: '109.90' });
+  });
+
+  it('adds margin only when positive and available', () => {
+    expect(checkAddMargin('', '10')).toEqual({ kind: 'empty' });
+    expect(checkAddMargin('0.00', '10')).toEqual({ kind: 'notPositive' });
+    expect(checkAddMargin('10.01', '10')).toEqual({ kind: 'insufficient' });
+    expect(checkAddMargin('10', '10')).toBeNull();
+  });
+});

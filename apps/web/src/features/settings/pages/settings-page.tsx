@@ -1,0 +1,100 @@
+import { Page } from '@/components/ui/page';
+import { APP_VERSION } from '@/lib/config';
+import { queryClient } from '@/lib/query-client';
+import { ROUTES } from '@/lib/routes';
+import { getSession, useSession } from '@/lib/session-store';
+import { DEFAULT_LANG, LANG_NAMES } from '@nexa/contract';
+import { Button, Dialog, List, Switch } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { settingsApi } from '../api/settings-api';
+
+/** Settings (spec §2): language, theme, denomination currency, version, log out. */
+export default function SettingsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const lang = useSession((s) => s.lang) ?? DEFAULT_LANG;
+  const theme = useSession((s) => s.theme);
+  const setTheme = useSession((s) => s.setTheme);
+  const denomination = useSession((s) => s.denomination);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  const logout = async () => {
+    if (loggingOut) return;
+    const confirmed = await Dialog.confirm({
+      content: t('settings.logoutConfirm'),
+      confirmText: <span data-testid="settings-logout-confirm">{t('settings.logout')}</span>,
+      cancelText: <span data-testid="settings-logout-cancel">{t('common.cancel')}</span>,
+    });
+    if (!confirmed) return;
+    setLoggingOut(true);
+    try {
+      await settingsApi.logout();
+    } catch {
+      // The local session goes regardless: the server token expires on its own.
+    }
+    navigate(ROUTES.login, { replace: true });
+    getSession().clearSession();
+    queryClient.clear();
+  };
+
+  return (
+    <Page title={t('settings.title')} back testId="settings-page">
+      <div className="stack">
+        <List className="card-list">
+          <List.Item
+            onClick={() => navigate(ROUTES.lang)}
+            extra={<span className="list-extra">{LANG_NAMES[lang]}</span>}
+            data-testid="settings-language"
+          >
+            {t('settings.language')}
+          </List.Item>
+          <List.Item
+            extra={
+              <Switch
+                checked={theme === 'dark'}
+                onChange={(on) => setTheme(on ? 'dark' : 'light')}
+                aria-label={t('settings.darkMode')}
+                data-testid="settings-theme"
+              />
+            }
+          >
+            {t('settings.darkMode')}
+          </List.Item>
+          <List.Item
+            onClick={() => navigate(ROUTES.denominationCurrency)}
+            extra={<span className="list-extra">{denomination}</span>}
+            data-testid="settings-currency"
+          >
+            {t('settings.currency')}
+          </List.Item>
+          <List.Item onClick={() => navigate(ROUTES.retrievePassword)} data-testid="settings-password">
+            {t('password.title')}
+          </List.Item>
+          <List.Item
+            arrowIcon={false}
+            extra={
+              <span className="list-extra" data-testid="settings-version">
+                v{APP_VERSION}
+              </span>
+            }
+          >
+            {t('settings.version')}
+          </List.Item>
+        </List>
+        <Button
+          block
+          size="large"
+          className="danger-button"
+          onClick={() => void logout()}
+          loading={loggingOut}
+          disabled={loggingOut}
+          data-testid="settings-logout"
+        >
+          {t('settings.logout')}
+        </Button>
+      </div>
+    </Page>
+  );
+}

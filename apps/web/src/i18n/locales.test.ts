@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { LANGS } from '@nexa/contract';
+import { describe, expect, it } from 'vitest';
+
+type Tree = { [key: string]: string | Tree };
+
+function load(lang: string): Tree {
+  return JSON.parse(readFileSync(new URL(`./locales/${lang}.json`, import.meta.url), 'utf8')) as Tree;
+}
+
+function flatten(tree: Tree, prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === 'string') out[prefix + key] = value;
+    else Object.assign(out, flatten(value, `${prefix}${key}.`));
+  }
+  return out;
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
+}
+
+const en = flatten(load('en'));
+
+describe('locale files', () => {
+  it.each(LANGS)('%s has exactly the English keys, each non-empty, with the same placeholders', (lang) => {
+    const messages = flatten(load(lang));
+    expect(Object.keys(messages).sort()).toEqual(Object.keys(en).sort());
+    for (const [key, text] of Object.entries(messages)) {
+      expect(text.trim(), `${lang}:${key}`).not.toBe('');
+      expect(placeholders(text), `${lang}:${key}`).toEqual(placeholders(en[key] ?? ''));
+    }
+  });
+
+  it('is actually translated: no non-English locale copies most of the English texts', () => {
+    for (const lang of LANGS.filter((l) => l !== 'en')) {
+      const messages = flatten(load(lang));
+      const same = Object.keys(en).filter(
+        (k) => messages[k] === en[k] && !/^(Nexa|UID|E-mail|Version)$/.test(en[k] ?? ''),
+      );
+      expect(same.length, `${lang} repeats English in: ${same.join(', ')}`).toBeLessThan(8);
+    }
+  });
+
+  it('keeps the spec §8 transport messages in English word for word', () => {
+    expect(en['errors.timeout']).toBe('Request timed out, please try again later');
+    expect(en['errors.network']).toBe('Network error, please check your connection');
+    expect(en['validation.passwordMismatch']).toBe('The passwords do not match');
+  });
+});

@@ -1,0 +1,88 @@
+/** Display formatting. Dates are year-month-day hours:minutes (spec §9); amounts are decimal strings, never numbers. */
+
+function pad2(n: number): string {
+  return n < 10 ? `0${n}` : String(n);
+}
+
+/** `2024-05-01 13:07` (or with `:09` seconds), in the device's time zone. */
+export function formatDateTime(epochMs: number, withSeconds = false): string {
+  const d = new Date(epochMs);
+  const date = `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}`;
+  const time = `${pad2(d.getHours())}:${pad2(d.getMinutes())}${withSeconds ? `:${pad2(d.getSeconds())}` : ''}`;
+  return `${date} ${time}`;
+}
+
+export function formatDate(epochMs: number): string {
+  return formatDateTime(epochMs).slice(0, 10);
+}
+
+/**
+ * A decimal string rounded half-up to `decimals` places (2 by default, spec §9), with thousands separators.
+ * Works on the digits, so no precision is lost to floating point.
+ */
+export function formatAmount(value: string, decimals = 2, group = true): string {
+  const match = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(value.trim());
+  if (!match) return value;
+  const sign = match[1] === '-' ? '-' : '';
+  const intDigits = (match[2] || '0').replace(/^0+(?=\d)/, '');
+  const frac = match[3] ?? '';
+  const kept = (frac + '0'.repeat(decimals)).slice(0, decimals);
+  let digits = intDigits + kept;
+  if ((frac[decimals] ?? '0') >= '5') {
+    // Add one unit in the last kept place, carrying leftwards.
+    const chars = digits.split('');
+    let i = chars.length - 1;
+    while (i >= 0) {
+      if (chars[i] === '9') {
+        chars[i] = '0';
+        i -= 1;
+      } else {
+        chars[i] = String(Number(chars[i]) + 1);
+        break;
+      }
+    }
+    digits = (i < 0 ? '1' : '') + chars.join('');
+  }
+  const intPart = digits.slice(0, digits.length - decimals) || '0';
+  const fracPart = digits.slice(digits.length - decimals);
+  const grouped = group ? intPart.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : intPart;
+  const isZero = /^[0,]*$/.test(grouped) && /^0*$/.test(fracPart);
+  return `${isZero ? '' : sign}${grouped}${decimals > 0 ? `.${fracPart}` : ''}`;
+}
+
+/** A decimal string with its own number of decimals (as the server scaled it), with thousands separators. */
+export function formatDecimal(value: string): string {
+  const decimals = /\.(\d+)$/.exec(value.trim())?.[1]?.length ?? 0;
+  return formatAmount(value, decimals);
+}
+
+/** A signed change: `+2,500.00`, `-2,500.00`, `0.00` (zero has no sign). */
+export function formatSigned(value: string): string {
+  const text = formatDecimal(value);
+  if (text.startsWith('-') || /^[0.,]*$/.test(text)) return text;
+  return `+${text}`;
+}
+
+/** `+86 13800138000`. */
+export function formatPhone(areaCode: string | null | undefined, mobile: string | null | undefined): string {
+  if (!mobile) return '';
+  return areaCode ? `+${areaCode} ${mobile}` : mobile;
+}
+
+/** The name a user is known by in the UI: e-mail, else phone, else UID. */
+export function displayIdentity(user: {
+  uid: number;
+  email: string | null;
+  areaCode: string | null;
+  mobile: string | null;
+}): string {
+  return user.email || formatPhone(user.areaCode, user.mobile) || `UID ${user.uid}`;
+}
+
+/**
+ * Text kept left to right inside a sentence of any direction (Unicode isolates): a date or an amount
+ * interpolated into an Arabic or Persian message keeps its order.
+ */
+export function isolateLtr(text: string): string {
+  return `\u2066${text}\u2069`;
+}

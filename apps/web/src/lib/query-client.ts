@@ -1,0 +1,17 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './request';
+
+/**
+ * Server state. Queries retry once, and only when the network failed (a business refusal will not change by
+ * asking again); mutations never retry (a second "send code" or "log in" must be the user's choice).
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      retry: (failureCount, error) => failureCount < 1 && error instanceof ApiError && error.isTransport,
+      refetchOnWindowFocus: false,
+      staleTime: 30_000,
+    },
+    mutations: { retry: 0 },
+  },
+});

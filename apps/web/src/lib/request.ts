@@ -1,0 +1,275 @@
+/**
+ * The request helpers: the spec's error catalogue (§8) in one place. Everything they touch outside themselves
+ * (fetch, time, toasts, navigation, the session) is passed in, so the rules are unit-tested without a browser
+ * (request.test.ts); src/lib/http.ts wires the app's instances.
+ */
+import { type ApiBody, type ApiData, type ApiPath, Code, type FieldError, api } from '@nexa/contract';
+import type { z } from 'zod';
+import type { Schedule } from './async';
+import { REDIRECT_DELAY_MS, TOAST_DURATION_MS } from './config';
+import { ROUTES } from './routes';
+
+/** Client-side codes for failures that never reached a server answer. Negative: they cannot clash with the API's. */
+export const CLIENT_TIMEOUT = -1;
+export const CLIENT_NETWORK = -2;
+
+export type TransportMessageKey = 'errors.timeout' | 'errors.network';
+
+export interface Toaster {
+  /** Shows `msg` for `durationMs`. */
+  show(msg: string, durationMs: number): void;
+  /** Shows a blocking loading toast until the returned function is called. */
+  loading(): () => void;
+}
+
+export interface NavigateOptions {
+  replace?: boolean;
+}
+
+interface TransportDeps {
+  fetch: typeof fetch;
+  /** Prefix of every path, e.g. "/api". */
+  baseUrl: string;
+  timeoutMs: number;
+  toast: Toaster;
+  /** The localized sentence for a transport failure. */
+  translate: (key: TransportMessageKey) => string;
+  schedule: Schedule;
+}
+
+export interface RequestDeps extends TransportDeps {
+  getToken: () => string | null;
+  getLang: () => string;
+  /** Forgets token and user (401). */
+  clearSession: () => void;
+  navigate: (path: string, options?: NavigateOptions) => void;
+}
+
+export interface RequestOptions {
+  /** Reads may use GET (query parameters); everything else is POST. */
+  method?: 'GET' | 'POST';
+  /** Show a loading toast while the call runs (spec §7 "showLoading"). */
+  showLoading?: boolean;
+  /** Do not toast the failure (the caller shows it another way, or it is a background call). */
+  silent?: boolean;
+  /** Cancels the call; a cancelled call rejects without a toast. */
+  signal?: AbortSignal;
+}
+
+/** A refused call: an envelope code other than 1, or a transport failure (CLIENT_TIMEOUT, CLIENT_NETWORK). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly code: number,
+    readonly msg: string,
+    readonly data: unknown = null,
+  ) {
+    super(msg);
+  }
+
+  /** The refused fields of a 400 answer. */
+  get fields(): FieldError[] {
+    const fields = (this.data as { fields?: unknown } | null)?.fields;
+    if (!Array.isArray(fields)) return [];
+    return fields.filter(
+      (f): f is FieldError =>
+        typeof f === 'object' && f !== null && typeof f.field === 'string' && typeof f.reason === 'string',
+    );
+  }
+
+  get isTransport(): boolean {
+    return this.code === CLIENT_TIMEOUT || this.code === CLIENT_NETWORK;
+  }
+}
+
+/** A refusal from the second helper (OKX-style `code !== '0'`). */
+export class OkxError extends Error {
+  override readonly name = 'OkxError';
+  constructor(
+    readonly code: string,
+    readonly msg: string,
+    readonly data: unknown = null,
+  ) {
+    super(msg);
+  }
+}
+
+function isAbortedBy(signal: AbortSignal | undefined): signal is AbortSignal {
+  return signal?.aborted === true;
+}
+
+/**
+ * fetch + JSON with a timeout. Rejects with ApiError(CLIENT_TIMEOUT) after `timeoutMs` (body included),
+ * ApiError(CLIENT_NETWORK) when the network fails or the answer is not JSON, or the caller's abort reason.
+ */
+async function fetchJson(
+  deps: TransportDeps,
+  url: string,
+  init: RequestInit,
+  callerSignal: AbortSignal | undefined,
+): Promise<unknown> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const cancelTimer = deps.schedule(() => {
+    timedOut = true;
+    controller.abort();
+  }, deps.timeoutMs);
+  const onCallerAbort = () => controller.abort();
+  if (callerSignal?.aborted) controller.abort();
+  else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+  try {
+    const response = await deps.fetch(url, { ...init, signal: controller.signal });
+    const text = await response.text();
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      // A proxy's HTML error page, an empty 502: the API never answered.
+      throw new ApiError(CLIENT_NETWORK, deps.translate('errors.network'));
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (timedOut) throw new ApiError(CLIENT_TIMEOUT, deps.translate('errors.timeout'));
+    if (isAbortedBy(callerSignal)) throw callerSignal.reason ?? error;
+    throw new ApiError(CLIENT_NETWORK, deps.translate('errors.network'));
+  } finally {
+    cancelTimer();
+    callerSignal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+function toQuery(params: object | undefined): string {
+  if (!params) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `?${query}` : '';
+}
+
+function joinUrl(baseUrl: string, path: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+type Envelope = { code: unknown; msg?: unknown; data?: unknown };
+
+function isEnvelope(value: unknown): value is Envelope {
+  return typeof value === 'object' && value !== null && 'code' in value;
+}
+
+export type Request = <P extends ApiPath>(path: P, body?: ApiBody<P>, options?: RequestOptions) => Promise<ApiData<P>>;
+
+/** The app's API helper: `{code, msg, data}` with code 1 = success (ARCHITECTURE §6). */
+export function createRequest(deps: RequestDeps): Request {
+  return async function request<P extends ApiPath>(
+    path: P,
+    body?: ApiBody<P>,
+    options: RequestOptions = {},
+  ): Promise<ApiData<P>> {
+    const def = api[path];
+    const method = options.method === 'GET' && def.read ? 'GET' : 'POST';
+    const headers: Record<string, string> = { lang: deps.getLang() };
+    const token = deps.getToken();
+    if (token) headers.TOKEN = token;
+    let url = joinUrl(deps.baseUrl, path);
+    const init: RequestInit = { method, headers };
+    if (method === 'GET') url += toQuery(body as object | undefined);
+    else {
+      headers['content-type'] = 'application/json';
+      init.body = JSON.stringify(body ?? {});
+    }
+
+    const stopLoading = options.showLoading ? deps.toast.loading() : undefined;
+    let outcome: { ok: true; data: ApiData<P> } | { ok: false; error: unknown };
+    try {
+      outcome = { ok: true, data: await settle(path, def.data, url, init) };
+    } catch (error) {
+      outcome = { ok: false, error };
+    }
+    stopLoading?.();
+    if (outcome.ok) return outcome.data;
+
+    const { error } = outcome;
+    if (!(error instanceof ApiError)) throw error; // the caller cancelled: nothing to tell anyone
+    if (!options.silent) deps.toast.show(error.msg, TOAST_DURATION_MS);
+    switch (error.code) {
+      case Code.UNAUTHORIZED:
+        deps.clearSession();
+        deps.navigate(ROUTES.login, { replace: true });
+        break;
+      case Code.VERIFICATION_REQUIRED:
+        deps.schedule(() => deps.navigate(ROUTES.verification), REDIRECT_DELAY_MS);
+        break;
+      case Code.WITHDRAWAL_PASSWORD_REQUIRED:
+        deps.schedule(() => deps.navigate(ROUTES.withdrawalPassword), REDIRECT_DELAY_MS);
+        break;
+    }
+    throw error;
+
+    async function settle(p: string, schema: z.ZodType, u: string, i: RequestInit): Promise<ApiData<P>> {
+      const json = await fetchJson(deps, u, i, options.signal);
+      if (!isEnvelope(json) || typeof json.code !== 'number') {
+        throw new ApiError(CLIENT_NETWORK, deps.translate('errors.network'));
+      }
+      if (json.code !== Code.OK) {
+        const msg = typeof json.msg === 'string' && json.msg ? json.msg : deps.translate('errors.network');
+        throw new ApiError(json.code, msg, json.data ?? null);
+      }
+      const parsed = schema.safeParse(json.data ?? null);
+      if (!parsed.success) {
+        // The server broke the contract: treat it like an unreadable answer, and say where for the developer.
+        console.error(`[api] ${p}: response data does not match the contract`, parsed.error.issues);
+        throw new ApiError(CLIENT_NETWORK, deps.translate('errors.network'));
+      }
+      return parsed.data as ApiData<P>;
+    }
+  };
+}
+
+export interface OkxRequestOptions<T> {
+  silent?: boolean;
+  signal?: AbortSignal;
+  /** Parses `data`; without it `data` is returned as is. */
+  schema?: z.ZodType<T>;
+}
+
+export type OkxRequest = <T = unknown>(
+  path: string,
+  params?: Record<string, string | number | boolean | undefined>,
+  options?: OkxRequestOptions<T>,
+) => Promise<T>;
+
+/**
+ * The spec's "second request helper" (§8), for market data in OKX v5 form: GET, `{code, msg, data}` where only
+ * the string '0' is success; any other code (the number 0 included) is an error whose msg is shown.
+ */
+export function createOkxRequest(deps: TransportDeps): OkxRequest {
+  return async function okxRequest<T = unknown>(
+    path: string,
+    params?: Record<string, string | number | boolean | undefined>,
+    options: OkxRequestOptions<T> = {},
+  ): Promise<T> {
+    const url = joinUrl(deps.baseUrl, path) + toQuery(params);
+    try {
+      const json = await fetchJson(deps, url, { method: 'GET' }, options.signal);
+      if (!isEnvelope(json)) throw new ApiError(CLIENT_NETWORK, deps.translate('errors.network'));
+      if (json.code !== '0') {
+        const msg = typeof json.msg === 'string' && json.msg ? json.msg : deps.translate('errors.network');
+        throw new OkxError(String(json.code), msg, json.data ?? null);
+      }
+      if (!options.schema) return json.data as T;
+      const parsed = options.schema.safeParse(json.data);
+      if (!parsed.success) {
+        console.error(`[okx] ${path}: response data does not match the schema`, parsed.error.issues);
+        throw new ApiError(CLIENT_NETWORK, deps.translate('errors.network'));
+      }
+      return parsed.data;
+    } catch (error) {
+      if ((error instanceof ApiError || error instanceof OkxError) && !options.silent) {
+        deps.toast.show(error.msg, TOAST_DURATION_MS);
+      }
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,458 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Cancel, Schedule } from './async';
+import { type SocketLike, type WsClient, backoffDelayMs, createWsClient } from './ws-client';
+
+/** A WebSocket the test drives: it records what the client sends and lets the test play the server. */
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  sent: unknown[] = [];
+  closed = false;
+  onopen: ((event: unknown) => void) | null = null;
+  onclose: ((event: unknown) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  constructor(readonly url: string) {}
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.closed = true;
+    this.readyState = 3;
+  }
+  // server side
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  receive(message: unknown) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+  serverClose() {
+    this.readyState = 3;
+    this.onclose?.({});
+  }
+  ops(op?: string) {
+    return (this.sent as { op: string; channels?: string[] }[]).filter((m) => !op || m.op === op);
+  }
+}
+
+/** Timers on a clock moved by hand. */
+class FakeTime {
+  ms = 0;
+  private timers: { at: number; fn: () => void; id: number }[] = [];
+  private nextId = 1;
+  schedule: Schedule = (fn, delay) => {
+    const id = this.nextId++;
+    this.timers.push({ at: this.ms + delay, fn, id });
+    const cancel: Cancel = () => {
+      this.timers = this.timers.filter((t) => t.id !== id);
+    };
+    return cancel;
+  };
+  now = () => this.ms;
+  advance(delay: number) {
+    const end = this.ms + delay;
+    for (;;) {
+      const due = this.timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at)[0];
+      if (!due) break;
+      this.timers = this.timers.filter((t) => t.id !== due.id);
+      this.ms = due.at;
+      due.fn();
+    }
+    this.ms = end;
+  }
+  pending() {
+    return this.timers.length;
+  }
+}
+
+const ticker = (symbol: string, price: string, ts = 1) => ({
+  symbol,
+  price,
+  open: price,
+  high: price,
+  low: price,
+  change: '0.00',
+  volume: '1',
+  turnover: '1',
+  ts,
+});
+const candle = (openTime: number, close: string) => ({
+  openTime,
+  open: close,
+  high: close,
+  low: close,
+  close,
+  volume: '1',
+  turnover: '1',
+});
+
+let time: FakeTime;
+let sockets: FakeSocket[];
+let client: WsClient;
+let deferred: (() => void)[];
+const flush = () => {
+  for (const fn of deferred.splice(0)) fn();
+};
+const last = () => sockets[sockets.length - 1]!;
+
+beforeEach(() => {
+  time = new FakeTime();
+  sockets = [];
+  deferred = [];
+  client = createWsClient({
+    url: 'ws://test/api/ws',
+    createSocket: (url) => {
+      const s = new FakeSocket(url);
+      sockets.push(s);
+      return s;
+    },
+    schedule: time.schedule,
+    now: time.now,
+    random: () => 0.5,
+    defer: (fn) => deferred.push(fn),
+    log: () => undefined,
+  });
+});
+
+/** Opens the socket and confirms whatever it asked for, as the server does. */
+function openAndConfirm(s = last()) {
+  s.open();
+  for (const m of s.ops('subscribe')) s.receive({ op: 'subscribed', channels: m.channels });
+}
+
+describe('ws client', () => {
+  it('opens lazily on the first subscriber and subscribes once per channel', () => {
+    expect(sockets).toHaveLength(0);
+    const a = vi.fn();
+    const b = vi.fn();
+    client.subscribe('tickers', a);
+    client.subscribe('tickers', b);
+    client.subscribe('kline:BTCUSDT:1m', vi.fn());
+    expect(sockets).toHaveLength(1);
+    expect(last().url).toBe('ws://test/api/ws');
+    last().open();
+    flush();
+    expect(last().ops('subscribe')).toEqual([{ op: 'subscribe', channels: ['tickers', 'kline:BTCUSDT:1m'] }]);
+  });
+
+  it('delivers single messages and array frames to the channel handlers, parsed with the contract', () => {
+    const tickers = vi.fn();
+    const kline = vi.fn();
+    client.subscribe('tickers', tickers);
+    client.subscribe('kline:BTCUSDT:1m', kline);
+    openAndConfirm();
+    last().receive({ channel: 'tickers', seq: 1, ts: 1, data: [ticker('BTCUSDT', '1')] });
+    last().receive([
+      { channel: 'tickers', seq: 2, ts: 2, data: [ticker('ETHUSDT', '2')] },
+      { channel: 'kline:BTCUSDT:1m', seq: 1, ts: 2, data: candle(60_000, '5') },
+    ]);
+    expect(tickers).toHaveBeenCalledTimes(2);
+    expect(tickers.mock.calls[1]?.[0]).toEqual([ticker('ETHUSDT', '2')]);
+    expect(tickers.mock.calls[1]?.[1]).toMatchObject({ channel: 'tickers', seq: 2 });
+    expect(kline).toHaveBeenCalledWith(candle(60_000, '5'), expect.objectContaining({ seq: 1 }));
+    // A message that breaks the contract is dropped, not passed on.
+    last().receive({ channel: 'tickers', seq: 3, ts: 3, data: [{ symbol: 'X' }] });
+    expect(tickers).toHaveBeenCalledTimes(2);
+  });
+
+  it('counts references: unsubscribes only when the last listener of a channel leaves', () => {
+    const offA = client.subscribe('depth:BTCUSDT', vi.fn());
+    const offB = client.subscribe('depth:BTCUSDT', vi.fn());
+    openAndConfirm();
+    offA();
+    offA(); // twice is harmless
+    flush();
+    expect(last().ops('unsubscribe')).toHaveLength(0);
+    offB();
+    flush();
+    expect(last().ops('unsubscribe')).toEqual([{ op: 'unsubscribe', channels: ['depth:BTCUSDT'] }]);
+  });
+
+  it('sends nothing when a listener leaves and comes back within one tick (StrictMode, route change)', () => {
+    const off = client.subscribe('tickers', vi.fn());
+    openAndConfirm();
+    const before = last().sent.length;
+    off();
+    client.subscribe('tickers', vi.fn());
+    flush();
+    expect(last().sent.length).toBe(before);
+  });
+
+  it('closes the connection 30 s after the last listener leaves, not before, and not if one comes back', () => {
+    const off = client.subscribe('tickers', vi.fn());
+    openAndConfirm();
+    off();
+    flush();
+    time.advance(29_000);
+    expect(last().closed).toBe(false);
+    const off2 = client.subscribe('tickers', vi.fn());
+    time.advance(5_000);
+    expect(last().closed).toBe(false);
+    off2();
+    flush();
+    time.advance(30_000);
+    expect(last().closed).toBe(true);
+    expect(client.status()).toBe('idle');
+    // A new subscriber opens a new connection.
+    client.subscribe('tickers', vi.fn());
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('reconnects with exponential back-off and subscribes everything again; views are told to resync', () => {
+    const onResync = vi.fn();
+    client.subscribe('tickers', vi.fn(), { onResync });
+    client.subscribe('trades:ETHUSDT', vi.fn());
+    openAndConfirm();
+    expect(onResync).not.toHaveBeenCalled();
+
+    last().serverClose();
+    expect(client.status()).toBe('reconnecting');
+    // attempt 0: 500 ms × (0.5 + 0.5 × 0.5) = 375 ms
+    time.advance(374);
+    expect(sockets).toHaveLength(1);
+    time.advance(1);
+    expect(sockets).toHaveLength(2);
+    // The server is down: each failure waits longer.
+    last().serverClose();
+    time.advance(749);
+    expect(sockets).toHaveLength(2);
+    time.advance(1);
+    expect(sockets).toHaveLength(3);
+
+    last().open();
+    expect(client.status()).toBe('open');
+    expect(last().ops('subscribe')).toEqual([{ op: 'subscribe', channels: ['tickers', 'trades:ETHUSDT'] }]);
+    expect(onResync).toHaveBeenCalledTimes(1);
+
+    // After a successful open the back-off starts over.
+    last().serverClose();
+    time.advance(375);
+    expect(sockets).toHaveLength(4);
+  });
+
+  it('caps the back-off at 15 s and spreads it with jitter', () => {
+    expect(backoffDelayMs(0, 0, 500, 15_000)).toBe(250);
+    expect(backoffDelayMs(0, 0.999_999, 500, 15_000)).toBe(500);
+    expect(backoffDelayMs(3, 1, 500, 15_000)).toBe(4000);
+    expect(backoffDelayMs(10, 1, 500, 15_000)).toBe(15_000);
+    expect(backoffDelayMs(50, 0, 500, 15_000)).toBe(7500);
+  });
+
+  it('stops retrying when nobody listens any more', () => {
+    const off = client.subscribe('tickers', vi.fn());
+    last().open();
+    last().serverClose();
+    off();
+    flush();
+    time.advance(60_000);
+    expect(sockets).toHaveLength(1);
+    expect(client.status()).toBe('idle');
+  });
+
+  it('on a seq gap re-subscribes that channel, ignores stale frames until confirmed, and calls onResync', () => {
+    const handler = vi.fn();
+    const onResync = vi.fn();
+    const other = vi.fn();
+    client.subscribe('kline:BTCUSDT:1m', handler, { onResync });
+    client.subscribe('tickers', other);
+    openAndConfirm();
+    const s = last();
+    s.receive({ channel: 'kline:BTCUSDT:1m', seq: 1, ts: 1, data: candle(0, '1') });
+    s.receive({ channel: 'kline:BTCUSDT:1m', seq: 2, ts: 2, data: candle(0, '2') });
+    s.sent = [];
+    // seq 3 and 4 were skipped by the server
+    s.receive({ channel: 'kline:BTCUSDT:1m', seq: 5, ts: 5, data: candle(0, '5') });
+    expect(handler).toHaveBeenCalledTimes(2);
+    expect(onResync).toHaveBeenCalledTimes(1);
+    expect(s.sent).toEqual([
+      { op: 'unsubscribe', channels: ['kline:BTCUSDT:1m'] },
+      { op: 'subscribe', channels: ['kline:BTCUSDT:1m'] },
+    ]);
+    // Still in flight from the old subscription: ignored, no second resync.
+    s.receive({ channel: 'kline:BTCUSDT:1m', seq: 6, ts: 6, data: candle(0, '6') });
+    expect(handler).toHaveBeenCalledTimes(2);
+    expect(onResync).toHaveBeenCalledTimes(1);
+    // Other channels carry on.
+    s.receive({ channel: 'tickers', seq: 1, ts: 6, data: [] });
+    expect(other).toHaveBeenCalledTimes(1);
+    // The server confirms and starts over with a snapshot at seq 1.
+    s.receive({ op: 'unsubscribed', channels: ['kline:BTCUSDT:1m'] });
+    s.receive({ op: 'subscribed', channels: ['kline:BTCUSDT:1m'] });
+    s.receive({ channel: 'kline:BTCUSDT:1m', seq: 1, ts: 7, data: candle(0, '7') });
+    s.receive({ channel: 'kline:BTCUSDT:1m', seq: 2, ts: 8, data: candle(60_000, '8') });
+    expect(handler).toHaveBeenCalledTimes(4);
+    expect(handler.mock.calls[3]?.[0]).toEqual(candle(60_000, '8'));
+    expect(onResync).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends a ping every 20 s and treats 45 s without any message as a dead connection', () => {
+    client.subscribe('tickers', vi.fn());
+    openAndConfirm();
+    const s = last();
+    time.advance(20_000);
+    expect(s.ops('ping')).toHaveLength(1);
+    s.receive({ op: 'pong' });
+    time.advance(20_000);
+    expect(s.ops('ping')).toHaveLength(2);
+    // 40 s after open, 20 s after the last message: alive.
+    expect(s.closed).toBe(false);
+    time.advance(44_000);
+    // 64 s after the pong: dead long ago; the socket is closed and a new one is on its way.
+    expect(s.closed).toBe(true);
+    expect(client.status()).toBe('reconnecting');
+    time.advance(1_000);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('notices a dead connection exactly 45 s after the last message', () => {
+    client.subscribe('tickers', vi.fn());
+    openAndConfirm();
+    const s = last();
+    time.advance(30_000);
+    s.receive({ op: 'pong' });
+    time.advance(44_999);
+    expect(s.closed).toBe(false);
+    time.advance(1);
+    expect(s.closed).toBe(true);
+  });
+
+  it('marks a refused channel and subscribes the others of the refused batch again', () => {
+    const onError = vi.fn();
+    const good = vi.fn();
+    client.subscribe('depth:NOPE', vi.fn(), { onError });
+    client.subscribe('depth:BTCUSDT', good);
+    const s = last();
+    s.open();
+    s.sent = [];
+    s.receive({ op: 'error', msg: 'refused: depth:NOPE', channels: ['depth:NOPE'] });
+    expect(onError).toHaveBeenCalledWith('refused: depth:NOPE');
+    expect(s.sent).toEqual([{ op: 'subscribe', channels: ['depth:BTCUSDT'] }]);
+    s.receive({ op: 'subscribed', channels: ['depth:BTCUSDT'] });
+    s.receive({ channel: 'depth:BTCUSDT', seq: 1, ts: 1, data: { ts: 1, bids: [], asks: [] } });
+    expect(good).toHaveBeenCalledTimes(1);
+  });
+
+  it('reconnects at once when asked while waiting to retry', () => {
+    client.subscribe('tickers', vi.fn());
+    last().serverClose();
+    expect(sockets).toHaveLength(1);
+    client.reconnectNow();
+    expect(sockets).toHaveLength(2);
+    // Nothing scheduled is left to open a third one.
+    time.advance(60_000);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('reports its status', () => {
+    const seen: string[] = [];
+    client.onStatus((st) => seen.push(st));
+    client.subscribe('tickers', vi.fn());
+    last().open();
+    last().serverClose();
+    expect(seen).toEqual(['connecting', 'open', 'reconnecting']);
+    client.destroy();
+    expect(time.pending()).toBe(0);
+  });
+});
+
+describe('ws client: the user channel', () => {
+  let token: string | null;
+  let userClient: WsClient;
+  beforeEach(() => {
+    token = 'T1';
+    userClient = createWsClient({
+      url: 'ws://test/api/ws',
+      createSocket: (url) => {
+        const s = new FakeSocket(url);
+        sockets.push(s);
+        return s;
+      },
+      schedule: time.schedule,
+      now: time.now,
+      random: () => 0.5,
+      defer: (fn) => deferred.push(fn),
+      log: () => undefined,
+      getToken: () => token,
+    });
+  });
+
+  it('authenticates before subscribing it, then delivers its events and says it is live', () => {
+    const events = vi.fn();
+    const live = vi.fn();
+    userClient.subscribe('user', events, { onLive: live });
+    userClient.subscribe('tickers', vi.fn());
+    last().open();
+    flush();
+    // Market channels go at once; `user` waits for the server to accept the token.
+    expect(last().ops('auth')).toEqual([{ op: 'auth', token: 'T1' }]);
+    expect(last().ops('subscribe')).toEqual([{ op: 'subscribe', channels: ['tickers'] }]);
+    last().receive({ op: 'authed' });
+    expect(last().ops('subscribe')[1]).toEqual({ op: 'subscribe', channels: ['user'] });
+    expect(live).not.toHaveBeenCalled();
+    last().receive({ op: 'subscribed', channels: ['user'] });
+    expect(live).toHaveBeenLastCalledWith(true);
+    const order = { event: 'delivery', data: { id: '7', status: 'won' } };
+    last().receive({ channel: 'user', seq: 1, ts: 1, data: [order] });
+    expect(events).toHaveBeenCalledWith([order], expect.objectContaining({ seq: 1 }));
+    // A frame that is not a list of events is dropped.
+    last().receive({ channel: 'user', seq: 2, ts: 2, data: { id: '7' } });
+    expect(events).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not live while the connection is down, and authenticates again on the next one', () => {
+    const live = vi.fn();
+    const resync = vi.fn();
+    userClient.subscribe('user', vi.fn(), { onLive: live, onResync: resync });
+    last().open();
+    last().receive({ op: 'authed' });
+    last().receive({ op: 'subscribed', channels: ['user'] });
+    expect(live).toHaveBeenLastCalledWith(true);
+    last().serverClose();
+    expect(live).toHaveBeenLastCalledWith(false);
+    time.advance(backoffDelayMs(0, 0.5, 500, 15_000));
+    expect(sockets).toHaveLength(2);
+    last().open();
+    expect(resync).toHaveBeenCalledTimes(1);
+    expect(last().ops('auth')).toEqual([{ op: 'auth', token: 'T1' }]);
+    expect(last().ops('subscribe')).toEqual([]);
+    last().receive({ op: 'authed' });
+    last().receive({ op: 'subscribed', channels: ['user'] });
+    expect(live).toHaveBeenLastCalledWith(true);
+  });
+
+  it('stays off when signed out or when the token is refused', () => {
+    token = null;
+    const live = vi.fn();
+    const off = userClient.subscribe('user', vi.fn(), { onLive: live });
+    last().open();
+    flush();
+    expect(last().ops('auth')).toEqual([]);
+    expect(last().ops('subscribe')).toEqual([]);
+    off();
+    flush();
+
+    token = 'EXPIRED';
+    const error = vi.fn();
+    userClient.subscribe('user', vi.fn(), { onLive: live, onError: error });
+    flush();
+    expect(last().ops('auth')).toEqual([{ op: 'auth', token: 'EXPIRED' }]);
+    last().receive({ op: 'error', msg: 'unauthorized' });
+    expect(error).toHaveBeenCalledWith('unauthorized');
+    expect(live).toHaveBeenLastCalledWith(false);
+    flush();
+    expect(last().ops('subscribe')).toEqual([]);
+  });
+
+  it('tells a listener that joins a live channel that it is live', () => {
+    userClient.subscribe('user', vi.fn());
+    last().open();
+    last().receive({ op: 'authed' });
+    last().receive({ op: 'subscribed', channels: ['user'] });
+    const live = vi.fn();
+    userClient.subscribe('user', vi.fn(), { onLive: live });
+    flush();
+    expect(live).toHaveBeenCalledWith(true);
+    expect(last().ops('subscribe')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,127 @@
+// What the "over HTTP vs the same SQL with pg" benchmarks share: a keep-alive JSON client, a closed-loop load of
+// CLIENTS concurrent callers, and the built server as its own process on a fresh PostgreSQL database.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+export const ROUNDS = 3;
+export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+// A plain keep-alive HTTP client: the lightest load generator, so the figure is the server's, not the client's.
+export const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+
+export function post(url: string, path: string, body: object, token?: string, headers: Record<string, string> = {}) {
+  const payload = JSON.stringify(body);
+  // biome-ignore lint/suspicious/noExplicitAny: each scenario reads the fields of the call it makes
+  return new Promise<{ code: number; msg: string; data: any }>((resolve, reject) => {
+    const req = http.request(
+      `${url}/api/${path}`,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          lang: 'en',
+          ...(token ? { token } : {}),
+          ...headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** CLIENTS callers, each calling `op` again as soon as it returns, for `seconds`: calls a second. */
+export async function loop(seconds: number, op: (i: number) => Promise<void>): Promise<number> {
+  const until = performance.now() + seconds * 1000;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, c) => {
+      for (let i = 0; performance.now() < until; i++) {
+        await op(c * 1_000_000 + i);
+        done++;
+      }
+    }),
+  );
+  return done / seconds;
+}
+
+/** Builds the server and starts it on a new database; `env` adds settings (e.g. TRUST_PROXY). */
+export async function startServer(env: Record<string, string> = {}) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  execFileSync('npm', ['run', 'build', '-w', '@nexa/server'], { cwd: root, stdio: 'ignore' });
+  const dbName = `bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const u = new URL(DATABASE_URL);
+  u.pathname = `/${dbName}`;
+  const databaseUrl = u.toString();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'nexa-bench-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {}
+    if (i > 120) throw new Error('the server did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    databaseUrl,
+    lastCode(to: string) {
+      const lines = readFileSync(path.join(dataDir, 'outbox.jsonl'), 'utf8').trim().split('\n');
+      return lines.map((l) => JSON.parse(l)).findLast((m: { to: string }) => m.to === to).code as string;
+    },
+    async close() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+      const drop = new pg.Client({ connectionString: DATABASE_URL });
+      await drop.connect();
+      await drop.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await drop.end();
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}

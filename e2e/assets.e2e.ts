@@ -1,0 +1,309 @@
+import { randomUUID } from 'node:crypto';
+import { type TestServer, startTestServer } from '@nexa/server/testing';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, phone, shot } from './browser.js';
+import { appSession, textOf } from './session.js';
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const { api, registerUser, openSignedIn } = appSession(() => server);
+
+const ROUTE = {
+  mine: '/pages/tabbarPages/mine/index',
+  detail: '/pages/tabbarPages/mine/assetsDetail',
+  transfer: '/pages/tabbarPages/mine/fundTransfer',
+  records: '/pages/tabbarPages/mine/fundTransferRecord',
+  demo: '/pages/tabbarPages/mine/getAssets',
+  changes: '/pages/tabbarPages/mine/changeRecord',
+  denomination: '/pages/tabbarPages/mine/denominationCurrency',
+} as const;
+
+const text = textOf;
+
+describe('assets: demo account, demo assets, transfer, records', () => {
+  it('switches to demo, claims 10000 USDT, moves 2500 spot → delivery, sees every record, and back to real', async () => {
+    const context = await phone(browser);
+    const page = await context.newPage();
+    const session = await registerUser('assets');
+    await openSignedIn(page, session, ROUTE.mine);
+
+    // The Assets tab in the real account: nothing yet.
+    await page.getByTestId('mine-page').waitFor();
+    await expect.poll(() => text(page, 'assets-total')).toBe('$0.00');
+    await expect(page.getByTestId('assets-mode-real').getAttribute('aria-pressed')).resolves.toBe('true');
+    await shot(page, 'assets-real-empty-en');
+
+    // Real → demo: no confirmation, the switch and the user card show it at once.
+    await page.getByTestId('assets-mode-demo').click();
+    await expect.poll(() => page.getByTestId('assets-mode-demo').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => text(page, 'mine-mode')).toBe('Demo account');
+    await expect.poll(() => text(page, 'assets-total')).toBe('$0.00');
+
+    // Get demo assets: claim once, then the page says when the next claim is possible.
+    await page.getByTestId('assets-action-demo').click();
+    await page.getByTestId('demo-page').waitFor();
+    await expect.poll(() => text(page, 'demo-amount')).toBe('10,000.00');
+    await page.getByTestId('demo-claim').click();
+    await expect
+      .poll(() => page.locator('.adm-toast-main').textContent(), { timeout: 10_000 })
+      .toContain('10,000.00 USDT');
+    await expect.poll(() => text(page, 'demo-next')).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    await expect(page.getByTestId('demo-claim').isDisabled()).resolves.toBe(true);
+    await shot(page, 'demo-claimed-en');
+
+    await page.getByTestId('nav-back').click();
+    await expect.poll(() => text(page, 'assets-total')).toBe('$10,000.00');
+    await expect.poll(() => text(page, 'assets-total-usdt')).toBe('10,000.00');
+    await expect.poll(() => text(page, 'assets-wallet-spot')).toContain('10,000.00');
+
+    // Transfer 2500 USDT spot → delivery.
+    await page.getByTestId('assets-action-transfer').click();
+    await page.getByTestId('transfer-page').waitFor();
+    await expect.poll(() => text(page, 'transfer-from')).toContain('Spot');
+    // The to-wallet sheet; picking the from-wallet as "to" swaps the two.
+    await page.getByTestId('transfer-to').click();
+    await page.getByTestId('transfer-to-option-perpetual').click();
+    await expect.poll(() => text(page, 'transfer-to')).toContain('Perpetual contract');
+    await page.getByTestId('transfer-swap').click();
+    await expect.poll(() => text(page, 'transfer-from')).toContain('Perpetual contract');
+    await page.getByTestId('transfer-swap').click();
+    await page.getByTestId('transfer-to').click();
+    await page.getByTestId('transfer-to-option-delivery').click();
+    await expect.poll(() => text(page, 'transfer-to')).toContain('Delivery contract');
+    await expect.poll(() => text(page, 'transfer-currency')).toContain('USDT');
+    await expect.poll(() => text(page, 'transfer-available')).toBe('10,000.00');
+    await shot(page, 'transfer-form-en');
+
+    // More than available is refused before any call; "All" fills the balance.
+    await page.getByTestId('transfer-amount').fill('20000');
+    await page.getByTestId('transfer-submit').click();
+    await expect.poll(() => text(page, 'transfer-amount-error')).toBe('Insufficient balance');
+    await page.getByTestId('transfer-all').click();
+    await expect(page.getByTestId('transfer-amount').inputValue()).resolves.toBe('10000.00');
+
+    await page.getByTestId('transfer-amount').fill('2500');
+    await page.getByTestId('transfer-submit').click();
+    await page.getByTestId('transfer-confirm').click();
+    await page.getByTestId('transfer-result').waitFor();
+    const result = (await text(page, 'transfer-result')) ?? '';
+    expect(result).toContain('7,500.00');
+    expect(result).toContain('2,500.00');
+    await expect.poll(() => text(page, 'transfer-available')).toBe('7,500.00');
+    await shot(page, 'transfer-done-en');
+
+    // The record list.
+    await page.getByTestId('transfer-records').click();
+    await page.getByTestId('transfer-record-page').waitFor();
+    await expect.poll(() => page.getByTestId('record-item').count()).toBe(1);
+    const record = (await text(page, 'record-item')) ?? '';
+    for (const part of ['Spot', 'Delivery contract', '2,500.00', 'USDT', '10,000.00', '7,500.00', '0.00']) {
+      expect(record).toContain(part);
+    }
+    await shot(page, 'transfer-records-en');
+
+    // The Assets tab shows the split.
+    await page.getByTestId('nav-back').click();
+    await page.getByTestId('nav-back').click();
+    await page.getByTestId('mine-page').waitFor();
+    await expect.poll(() => text(page, 'assets-wallet-spot')).toContain('7,500.00');
+    await expect.poll(() => text(page, 'assets-wallet-delivery')).toContain('2,500.00');
+    await expect.poll(() => text(page, 'assets-total')).toBe('$10,000.00');
+    await shot(page, 'assets-demo-en');
+
+    // A wallet's detail page: its currencies and its own change log.
+    await page.getByTestId('assets-wallet-spot').click();
+    await page.getByTestId('assets-detail-page').waitFor();
+    await expect.poll(() => text(page, 'detail-currency-USDT')).toContain('7,500.00');
+    await expect.poll(() => page.getByTestId('change-item').count()).toBe(2);
+    await shot(page, 'detail-spot-en');
+    await page.getByTestId('nav-back').click();
+
+    // Account changes: all three, then filtered by type and by date.
+    await page.getByTestId('mine-row-records').click();
+    await page.getByTestId('change-record-page').waitFor();
+    await expect.poll(() => page.getByTestId('change-item').count()).toBe(3);
+    const types = await page
+      .getByTestId('change-item')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));
+    expect(types.sort()).toEqual(['demo_claim', 'transfer_in', 'transfer_out']);
+    const out = page.locator('[data-testid="change-item"][data-type="transfer_out"]');
+    await expect(out.textContent()).resolves.toContain('-2,500.00');
+    await expect(out.textContent()).resolves.toContain('Transfer out');
+    await shot(page, 'changes-en');
+    await page.getByTestId('change-filter-type').click();
+    await page.getByTestId('change-filter-type-option-transfer_in').click();
+    await expect.poll(() => page.getByTestId('change-item').count()).toBe(1);
+    await expect(page.getByTestId('change-item').getAttribute('data-type')).resolves.toBe('transfer_in');
+    await expect(text(page, 'change-item')).resolves.toContain('+2,500.00');
+    await page.getByTestId('change-filter-date').click();
+    // One tap picks a single day (a second tap on another day would make a range).
+    await page.locator('.adm-calendar-picker-view-cell-today').click();
+    await page.locator('.adm-calendar-picker-footer .adm-button').click();
+    await expect.poll(() => text(page, 'change-filter-date')).toMatch(/\d{4}-\d{2}-\d{2} ~ \d{4}-\d{2}-\d{2}/);
+    await expect.poll(() => page.getByTestId('change-item').count()).toBe(1);
+    await shot(page, 'changes-filtered-en');
+    await page.getByTestId('nav-back').click();
+
+    // Denomination: CNY everywhere a total is shown; kept in the session store.
+    await page.getByTestId('mine-settings').click();
+    await page.getByTestId('settings-currency').click();
+    await page.getByTestId('denomination-page').waitFor();
+    await expect(page.getByTestId('denomination-USD').getAttribute('aria-selected')).resolves.toBe('true');
+    await shot(page, 'denomination-en');
+    await page.getByTestId('denomination-CNY').click();
+    await expect.poll(() => text(page, 'settings-currency')).toContain('CNY');
+    await page.getByTestId('nav-back').click();
+    await expect.poll(() => text(page, 'assets-total')).toBe('¥71,000.00');
+    await expect.poll(() => text(page, 'assets-total-usdt')).toBe('10,000.00');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('nexa-session') ?? '{}').state);
+    expect(stored.denomination).toBe('CNY');
+
+    // Back to the real account: its own, empty balances.
+    await page.getByTestId('assets-mode-real').click();
+    await expect.poll(() => text(page, 'mine-mode')).toBe('Real account');
+    await expect.poll(() => text(page, 'assets-total')).toBe('¥0.00');
+    await expect.poll(() => text(page, 'assets-wallet-spot')).toContain('0.00');
+    await expect.poll(() => text(page, 'assets-wallet-spot')).not.toContain('7,500.00');
+    await shot(page, 'assets-real-en');
+
+    // The real account has no transfers yet: the empty state.
+    await page.getByTestId('assets-action-transfer').click();
+    await page.getByTestId('transfer-records').click();
+    await page.getByTestId('empty-state').waitFor();
+    await expect(page.getByTestId('record-item').count()).resolves.toBe(0);
+    await shot(page, 'transfer-records-empty-en');
+    await page.getByTestId('nav-back').click();
+    await page.getByTestId('nav-back').click();
+
+    // Demo assets from the real account: offered a switch to demo first; this month's claim is already done.
+    await page.getByTestId('assets-action-demo').click();
+    await page.getByTestId('demo-real-notice').waitFor();
+    await shot(page, 'demo-real-en');
+    await page.getByTestId('demo-switch').click();
+    await expect.poll(() => text(page, 'demo-next')).toMatch(/\d{4}-\d{2}-\d{2}/);
+    await expect(page.getByTestId('demo-claim').isDisabled()).resolves.toBe(true);
+    await page.getByTestId('nav-back').click();
+    await expect.poll(() => text(page, 'mine-mode')).toBe('Demo account');
+    await expect.poll(() => text(page, 'assets-total')).toBe('¥71,000.00');
+
+    // The eye hides every amount, and stays hidden after a reload.
+    await page.getByTestId('assets-eye').click();
+    await expect.poll(() => text(page, 'assets-total')).toBe('******');
+    await page.reload();
+    await expect.poll(() => text(page, 'assets-total')).toBe('******');
+    await context.close();
+  });
+
+  it('moves the money once when a transfer is retried after its answer was lost', async () => {
+    const session = await registerUser('retry');
+    await api('user/changeUser', { mode: 'demo' }, session.token);
+    await api('user/getDemoMoney', { requestId: randomUUID() }, session.token);
+    const user = await api('user/getUserinfo', {}, session.token);
+    const context = await phone(browser);
+    const page = await context.newPage();
+    await openSignedIn(page, { token: session.token, user }, ROUTE.transfer);
+    await expect.poll(() => text(page, 'transfer-available')).toBe('10,000.00');
+
+    // The first submit reaches the server, but its answer never reaches the phone.
+    const requestIds: string[] = [];
+    let loseAnswer = true;
+    await page.route('**/api/index/zySubmit', async (route) => {
+      requestIds.push(JSON.parse(route.request().postData() ?? '{}').requestId);
+      if (loseAnswer) {
+        loseAnswer = false;
+        await route.fetch();
+        await route.abort('failed');
+        return;
+      }
+      await route.continue();
+    });
+    await page.getByTestId('transfer-amount').fill('1000');
+    await page.getByTestId('transfer-submit').click();
+    await page.getByTestId('transfer-confirm').click();
+    await expect
+      .poll(() => page.locator('.adm-toast-main').textContent(), { timeout: 10_000 })
+      .toBe('Network error, please check your connection');
+    await expect.poll(() => page.getByTestId('transfer-submit').isEnabled()).toBe(true);
+
+    // The user tries again: same action, same requestId, applied once.
+    await page.getByTestId('transfer-submit').click();
+    await page.getByTestId('transfer-confirm').click();
+    await page.getByTestId('transfer-result').waitFor();
+    expect(requestIds).toHaveLength(2);
+    expect(requestIds[1]).toBe(requestIds[0]);
+    await expect.poll(() => text(page, 'transfer-available')).toBe('9,000.00');
+    const records = await api<{ total: number }>('index/zyRec', { page: 1, pageSize: 10 }, session.token);
+    expect(records.total).toBe(1);
+
+    // A new transfer is a new action with a new requestId.
+    await page.getByTestId('transfer-amount').fill('1000');
+    await page.getByTestId('transfer-submit').click();
+    await page.getByTestId('transfer-confirm').click();
+    await expect.poll(() => text(page, 'transfer-available')).toBe('8,000.00');
+    expect(requestIds).toHaveLength(3);
+    expect(requestIds[2]).not.toBe(requestIds[0]);
+    await context.close();
+  });
+
+  it('renders every assets screen in zh and ar, dark and light', async () => {
+    const session = await registerUser('screens');
+    const token = session.token;
+    await api('user/changeUser', { mode: 'demo' }, token);
+    await api('user/getDemoMoney', { requestId: randomUUID() }, token);
+    await api(
+      'index/zySubmit',
+      { from: 'spot', to: 'delivery', currency: 'USDT', amount: '2500', requestId: randomUUID() },
+      token,
+    );
+    await api(
+      'index/zySubmit',
+      { from: 'delivery', to: 'copy', currency: 'USDT', amount: '120.5', requestId: randomUUID() },
+      token,
+    );
+    const user = await api('user/getUserinfo', {}, token);
+
+    const screens: { name: string; path: string; ready: string }[] = [
+      { name: 'assets', path: ROUTE.mine, ready: 'assets-total' },
+      { name: 'detail', path: `${ROUTE.detail}?wallet=spot`, ready: 'detail-currency-BTC' },
+      { name: 'transfer', path: ROUTE.transfer, ready: 'transfer-submit' },
+      { name: 'records', path: ROUTE.records, ready: 'record-item' },
+      { name: 'demo', path: ROUTE.demo, ready: 'demo-next' },
+      { name: 'changes', path: ROUTE.changes, ready: 'change-item' },
+      { name: 'denomination', path: ROUTE.denomination, ready: 'denomination-EUR' },
+    ];
+    for (const [lang, theme] of [
+      ['zh', 'dark'],
+      ['zh', 'light'],
+      ['ar', 'dark'],
+      ['ar', 'light'],
+    ] as const) {
+      const context = await phone(browser);
+      const page = await context.newPage();
+      await openSignedIn(page, { token, user }, ROUTE.mine, { lang, theme });
+      for (const screen of screens) {
+        await page.goto(`${server.url}/h5/#${screen.path}`);
+        await page.getByTestId(screen.ready).first().waitFor();
+        await expect
+          .poll(() => page.evaluate(() => document.documentElement.lang))
+          .toBe(lang === 'zh' ? 'zh-CN' : 'ar');
+        if (screen.name === 'transfer') {
+          await expect.poll(() => text(page, 'transfer-available')).toBe('7,500.00');
+        }
+        // Let skeletons and the page transition settle before the picture.
+        await page.waitForTimeout(250);
+        await shot(page, `${screen.name}-${theme}-${lang}`);
+      }
+      await context.close();
+    }
+  });
+});

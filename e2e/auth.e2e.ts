@@ -1,0 +1,116 @@
+import { type TestServer, startTestServer } from '@nexa/server/testing';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, phone, shot } from './browser.js';
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('first journey: register, shell, language and theme, log out', () => {
+  it('a visitor registers with the code from the outbox, switches to jp and light theme, and logs out', async () => {
+    const context = await phone(browser);
+    const page = await context.newPage();
+    const email = `journey.${Date.now()}@example.com`;
+    const password = 'journey-pass-1';
+
+    // A visitor who opens the app lands on login.
+    await page.goto(`${server.url}/h5/`);
+    await page.getByTestId('login-page').waitFor();
+    await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe('dark');
+    await shot(page, 'login-dark-en');
+
+    await page.getByTestId('login-register').click();
+    await page.getByTestId('register-page').waitFor();
+    await page.getByTestId('register-tab-email').click();
+    await page.getByTestId('register-email').fill(email);
+    await page.getByTestId('register-get-code').click();
+    await expect.poll(() => page.getByTestId('register-get-code').textContent()).toMatch(/\d+s/);
+    await expect.poll(() => readCode(email)).toMatch(/^\d{6}$/);
+    await page.getByTestId('register-code').fill(readCode(email)!);
+    await page.getByTestId('register-password').fill(password);
+    await page.getByTestId('register-password2').fill(`${password}x`);
+    await page.getByTestId('register-submit').click();
+    await expect
+      .poll(() => page.getByTestId('register-password2-error').textContent())
+      .toBe('The passwords do not match');
+    await page.getByTestId('register-password2').fill(password);
+    await page.getByTestId('register-submit').click();
+
+    // Registered and logged in: the home tab greets the new user.
+    await page.getByTestId('home-greeting').waitFor();
+    await expect(page.getByTestId('home-greeting').textContent()).resolves.toContain(email);
+    await shot(page, 'home-dark-en');
+
+    // Assets tab → settings → language jp.
+    await page.getByTestId('tab-mine').click();
+    await page.getByTestId('mine-page').waitFor();
+    await page.getByTestId('mine-row-settings').click();
+    await page.getByTestId('settings-page').waitFor();
+    await page.getByTestId('settings-language').click();
+    await page.getByTestId('lang-item-jp').click();
+    await page.getByTestId('settings-page').waitFor();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('ja');
+    await expect.poll(() => page.getByTestId('settings-logout').textContent()).toMatch(/[ぁ-んァ-ン一-龯]/);
+
+    // Theme: dark by default, switched to light, and kept after a reload.
+    await page.getByTestId('settings-theme').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    await page.reload();
+    await page.getByTestId('settings-page').waitFor();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    await shot(page, 'settings-light-jp');
+
+    // Log out → login page; the old token no longer works.
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('nexa-session') ?? '{}').state?.token);
+    await page.getByTestId('settings-logout').click();
+    await page.getByTestId('settings-logout-confirm').click();
+    await page.getByTestId('login-page').waitFor();
+    const after = await fetch(`${server.url}/api/user/getUserinfo`, { method: 'POST', headers: { token } });
+    expect((await after.json()).code).toBe(401);
+
+    // A visitor sent to login from a deep link comes back there after logging in.
+    await page.goto(`${server.url}/h5/#/pages/tabbarPages/mine/set`);
+    await page.getByTestId('login-page').waitFor();
+    await page.getByTestId('login-tab-email').click();
+    await page.getByTestId('login-email').fill(email);
+    await page.getByTestId('login-password').fill(password);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('settings-page').waitFor();
+    await context.close();
+  });
+
+  it('lays Arabic out right to left and shows a server error in the chosen language', async () => {
+    const context = await phone(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/h5/#/pages/userPages/lang`);
+    await page.getByTestId('lang-item-ar').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.goto(`${server.url}/h5/#/pages/userPages/login`);
+    await page.getByTestId('login-tab-email').click();
+    await page.getByTestId('login-email').fill('nobody@example.com');
+    await page.getByTestId('login-password').fill('wrong-password');
+    await page.getByTestId('login-submit').click();
+    // The server's refusal, in Arabic, as a toast.
+    await expect
+      .poll(() => page.locator('.adm-toast-main').textContent(), { timeout: 10_000 })
+      .toMatch(/[\u0600-\u06FF]/);
+    await shot(page, 'login-error-ar');
+    await context.close();
+  });
+
+  function readCode(to: string): string | undefined {
+    try {
+      return server.lastOutboxCode(to);
+    } catch {
+      return undefined;
+    }
+  }
+});

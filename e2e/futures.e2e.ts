@@ -1,0 +1,309 @@
+import { randomUUID } from 'node:crypto';
+import { type TestServer, startTestServer } from '@nexa/server/testing';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, phone, shot } from './browser.js';
+import { appSession, textOf } from './session.js';
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const { api, openSignedIn } = appSession(() => server);
+
+const ROUTE = {
+  futures: '/pages/tabbarPages/futures/index',
+  history: '/pages/tabbarPages/futures/history',
+  rule: '/pages/tabbarPages/futures/rule',
+  detail: '/pages/tabbarPages/futures/detail',
+} as const;
+
+/** A settlement takes the period plus the server's grace (1.2 s) and a sweep; a slow machine needs more. */
+const SETTLE_TIMEOUT_MS = 60_000;
+
+/**
+ * A registered user in demo mode with 10000 demo USDT, `delivery` of it moved to the delivery wallet (all through
+ * the API: the assets screens have their own e2e test).
+ */
+async function demoTrader(tag: string, delivery: string): Promise<{ token: string; user: unknown }> {
+  const email = `${tag}.${Date.now()}@example.com`;
+  await api('ems/send', { email, scene: 'register' });
+  const code = server.lastOutboxCode(email);
+  const password = 'futures-pass-1';
+  const { token } = await api<{ token: string }>('user/register', {
+    type: 'email',
+    email,
+    code,
+    password,
+    password2: password,
+  });
+  await api('user/changeUser', { mode: 'demo' }, token);
+  await api('user/getDemoMoney', { requestId: randomUUID() }, token);
+  await api(
+    'index/zySubmit',
+    { from: 'spot', to: 'delivery', currency: 'USDT', amount: delivery, requestId: randomUUID() },
+    token,
+  );
+  const user = await api('user/getUserinfo', {}, token);
+  return { token, user };
+}
+
+/** Places an order through the API; right after the server started the feed may not have ticked yet. */
+async function placeOrder(token: string, order: object): Promise<{ id: string }> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await api<{ id: string }>('order/createDeliveryOrder', { ...order, requestId: randomUUID() }, token);
+    } catch (error) {
+      if (attempt >= 20 || !String(error).includes('market price')) throw error;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
+async function deliveryAvailable(token: string): Promise<string> {
+  const money = await api<{ currencies: { currency: string; available: string }[] }>(
+    'index/money',
+    { wallet: 'delivery' },
+    token,
+  );
+  return money.currencies.find((c) => c.currency === 'USDT')?.available ?? '';
+}
+
+const text = textOf;
+
+/** Picks a product with the header's picker (the market screens' own test covers the picker itself). */
+async function chooseProduct(page: Page, symbol: string): Promise<void> {
+  await page.getByTestId('product-picker').click();
+  await page.getByTestId(`product-option-${symbol}`).click();
+  await expect.poll(() => page.getByTestId('product-header').getAttribute('data-symbol')).toBe(symbol);
+}
+
+describe('futures: a delivery order from the panel to its settled result', () => {
+  it(
+    'buys a 30 s call on BTCUSDT, counts down, settles, pays the result and lists it',
+    { timeout: 120_000 },
+    async () => {
+      const session = await demoTrader('futures', '1000');
+      const { list: periods } = await api<{ list: { seconds: number; yield: string }[] }>('index/timeList', {
+        symbol: 'BTCUSDT',
+      });
+      const yield30 = periods.find((p) => p.seconds === 30)?.yield;
+      expect(yield30).toBe('0.8');
+
+      const context = await phone(browser);
+      const page = await context.newPage();
+      // The order's events as the socket's `user` channel pushes them.
+      const userFrames: string[] = [];
+      page.on('websocket', (ws) =>
+        ws.on('framereceived', (frame) => {
+          const payload = String(frame.payload);
+          if (payload.includes('"channel":"user"')) userFrames.push(payload);
+        }),
+      );
+      await openSignedIn(page, session, ROUTE.futures);
+      await page.getByTestId('futures-page').waitFor();
+      await chooseProduct(page, 'BTCUSDT');
+      await expect.poll(() => text(page, 'futures-mode')).toBe('Demo account');
+      await expect.poll(() => text(page, 'futures-available')).toBe('1,000.00');
+
+      // The 30 s period, 100 USDT: 80 USDT expected on a win.
+      await page.getByTestId('futures-period-30').click();
+      await expect(page.getByTestId('futures-period-30').getAttribute('aria-pressed')).resolves.toBe('true');
+      await expect(text(page, 'futures-period-30')).resolves.toContain('80%');
+      await page.getByTestId('futures-amount').fill('100');
+      await expect.poll(() => text(page, 'futures-expected')).toBe('+80.00');
+      // More than the wallet holds is refused before any call.
+      await page.getByTestId('futures-amount').fill('1000.01');
+      await page.getByTestId('futures-call').click();
+      await expect.poll(() => text(page, 'futures-amount-error')).toBe('Insufficient balance');
+      await page.getByTestId('futures-amount').fill('100');
+      await shot(page, 'futures-panel-en');
+
+      // Call → the confirm sheet → the countdown with the entry price.
+      await page.getByTestId('futures-call').click();
+      await page.getByTestId('futures-confirm-sheet').waitFor();
+      const summary = (await text(page, 'futures-confirm-sheet')) ?? '';
+      for (const part of ['BTC/USDT', 'Rise', '30s', '100.00', '+80.00', 'market price at expiry']) {
+        expect(summary).toContain(part);
+      }
+      await shot(page, 'futures-confirm-en');
+      await page.getByTestId('futures-confirm').click();
+      await page.getByTestId('futures-countdown').waitFor();
+      const orderId = (await page.getByTestId('futures-countdown').getAttribute('data-id')) ?? '';
+      expect(orderId).toMatch(/^\d+$/);
+      await expect.poll(() => text(page, 'futures-entry-price')).toMatch(/^\d{1,3}(,\d{3})*\.\d+$/);
+      const entry = (await text(page, 'futures-entry-price')) ?? '';
+      await expect.poll(() => text(page, 'futures-countdown-remaining')).toMatch(/^00:[0-3]\d$/);
+      await expect.poll(() => text(page, 'futures-current-price')).toMatch(/^\d/);
+      // The stake is held at once.
+      await expect.poll(() => deliveryAvailable(session.token)).toBe('900.00');
+      await shot(page, 'futures-countdown-en');
+
+      // The user event (or polling) brings the result: status, exit price, profit.
+      const result = page.getByTestId('futures-result');
+      await result.waitFor({ timeout: SETTLE_TIMEOUT_MS });
+      const status = (await result.getAttribute('data-status')) ?? '';
+      expect(['won', 'lost', 'draw', 'refunded']).toContain(status);
+      await expect(text(page, 'futures-entry-price')).resolves.toBe(entry);
+      if (status !== 'refunded') {
+        await expect.poll(() => text(page, 'futures-exit-price')).toMatch(/^\d{1,3}(,\d{3})*\.\d+$/);
+      }
+      const expected = { won: ['1,080.00', '+80.00'], lost: ['900.00', '-100.00'] }[status] ?? ['1,000.00', '0.00'];
+      await expect.poll(() => text(page, 'futures-result-profit')).toBe(expected[1]);
+      await shot(page, 'futures-result-en');
+      // Pushed, not only polled: the socket carried the order's creation and its settlement.
+      const pushed = userFrames.filter((f) => f.includes(`"id":"${orderId}"`));
+      expect(pushed.some((f) => f.includes('"status":"open"'))).toBe(true);
+      expect(pushed.some((f) => f.includes(`"status":"${status}"`))).toBe(true);
+
+      // The delivery wallet: won +80, lost −100, draw or refund 0, on screen and on the server.
+      await page.getByTestId('futures-countdown-close').click();
+      await expect.poll(() => text(page, 'futures-available'), { timeout: 10_000 }).toBe(expected[0]);
+      await expect(deliveryAvailable(session.token)).resolves.toBe((expected[0] ?? '').replace(',', ''));
+
+      // History orders: the order with its status; its detail with both ticks.
+      await page.getByTestId('futures-tab-history').click();
+      const row = page.locator(`[data-testid="futures-order"][data-id="${orderId}"]`);
+      await row.waitFor();
+      await expect(row.getAttribute('data-status')).resolves.toBe(status);
+      await expect(row.textContent()).resolves.toContain(
+        { won: 'Closed · drawn', lost: 'Closed · not drawn' }[status] ?? 'Closed · refunded',
+      );
+      await shot(page, 'futures-history-tab-en');
+      await row.click();
+      await page.getByTestId('order-detail').waitFor();
+      await page.getByTestId('order-entry').waitFor();
+      await expect(page.getByTestId('order-entry').textContent()).resolves.toContain(entry);
+      await expect(page.getByTestId('order-entry').textContent()).resolves.toMatch(
+        /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/,
+      );
+      if (status !== 'refunded') {
+        await expect(page.getByTestId('order-exit').getAttribute('data-price')).resolves.toMatch(/^\d+\.\d+$/);
+        await expect(page.getByTestId('order-exit').textContent()).resolves.toMatch(
+          /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/,
+        );
+      }
+      await expect(page.getByTestId('order-status').getAttribute('data-status')).resolves.toBe(status);
+      await shot(page, 'futures-detail-en');
+
+      // The detail page also opens cold (a reload): the order is looked up by id.
+      await page.reload();
+      await page.getByTestId('order-entry').waitFor();
+      await expect(page.getByTestId('order-status').getAttribute('data-status')).resolves.toBe(status);
+
+      // The full history page and the rules, from the tab's header icons.
+      await page.getByTestId('nav-back').click();
+      await page.getByTestId('futures-history-link').click();
+      await page.getByTestId('futures-history-page').waitFor();
+      await expect.poll(() => page.getByTestId('futures-order').count()).toBe(1);
+      await page.getByTestId('futures-history-filter-product').click();
+      await page.getByTestId('futures-history-filter-product-option-ETHUSDT').click();
+      await page.getByTestId('futures-history-empty').waitFor();
+      await page.getByTestId('nav-back').click();
+      await page.getByTestId('futures-rule-link').click();
+      await page.getByTestId('futures-rule').waitFor();
+      await expect.poll(async () => page.locator('.rule-card__list li').count()).toBeGreaterThan(2);
+      await context.close();
+    },
+  );
+
+  it('keeps real and demo orders apart', async () => {
+    const session = await demoTrader('modes', '500');
+    await placeOrder(session.token, { symbol: 'ETHUSDT', direction: 'put', seconds: 60, amount: '20' });
+    const context = await phone(browser);
+    const page = await context.newPage();
+    await openSignedIn(page, session, ROUTE.futures);
+    await page.getByTestId('futures-tab-positions').click();
+    await expect.poll(() => page.getByTestId('futures-order').count()).toBe(1);
+    await expect(page.getByTestId('futures-order').getAttribute('data-status')).resolves.toBe('open');
+    await expect(text(page, 'futures-order')).resolves.toContain('ETH/USDT');
+    await expect.poll(() => text(page, 'futures-order-countdown')).toMatch(/^00:[0-5]\d$|^01:00$/);
+
+    // The real account has no orders: switching (on the Assets tab) changes every list.
+    const real = await api('user/changeUser', { mode: 'real' }, session.token);
+    await openSignedIn(page, { token: session.token, user: real }, ROUTE.futures);
+    await expect.poll(() => text(page, 'futures-mode')).toBe('Real account');
+    await page.getByTestId('futures-positions-empty').waitFor();
+    await expect.poll(() => text(page, 'futures-available')).toBe('0.00');
+    await context.close();
+  });
+});
+
+describe('futures screens in zh and ar, dark and light', () => {
+  it('renders the panel, confirm, countdown, result, history and detail', { timeout: 150_000 }, async () => {
+    const session = await demoTrader('futures-shots', '2000');
+    const variants = [
+      ['zh', 'dark'],
+      ['zh', 'light'],
+      ['ar', 'dark'],
+      ['ar', 'light'],
+    ] as const;
+    // A longer order so Position orders has something running when the 30 s ones have settled.
+    await placeOrder(session.token, { symbol: 'ETHUSDT', direction: 'put', seconds: 180, amount: '25' });
+
+    // Every variant buys at once; all settle about 30 s later.
+    const pages: { page: Page; lang: string; theme: string; id: string }[] = [];
+    for (const [lang, theme] of variants) {
+      const context = await phone(browser);
+      const page = await context.newPage();
+      await openSignedIn(page, session, ROUTE.futures, { lang, theme });
+      await page.getByTestId('futures-period-30').click();
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang === 'zh' ? 'zh-CN' : 'ar');
+      await page.getByTestId('futures-amount').fill('50');
+      await expect.poll(() => text(page, 'futures-expected')).toBe('+40.00');
+      await page.getByTestId('futures-panel').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+      await shot(page, `futures-panel-${theme}-${lang}`);
+      await page.getByTestId(lang === 'zh' ? 'futures-call' : 'futures-put').click();
+      await page.getByTestId('futures-confirm').waitFor();
+      await page.waitForTimeout(400);
+      await shot(page, `futures-confirm-${theme}-${lang}`);
+      await page.getByTestId('futures-confirm').click();
+      await page.getByTestId('futures-countdown').waitFor();
+      await expect.poll(() => text(page, 'futures-current-price')).toMatch(/^\d/);
+      await page.waitForTimeout(600);
+      await shot(page, `futures-countdown-${theme}-${lang}`);
+      pages.push({
+        page,
+        lang,
+        theme,
+        id: (await page.getByTestId('futures-countdown').getAttribute('data-id')) ?? '',
+      });
+    }
+
+    for (const { page, lang, theme, id } of pages) {
+      await page.getByTestId('futures-result').waitFor({ timeout: SETTLE_TIMEOUT_MS });
+      await page.waitForTimeout(300);
+      await shot(page, `futures-result-${theme}-${lang}`);
+      await page.getByTestId('futures-countdown-close').click();
+      await page.getByTestId('futures-tab-positions').click();
+      await page.getByTestId('futures-order').first().waitFor();
+      await page.getByTestId('futures-tab-positions').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(400);
+      await shot(page, `futures-positions-${theme}-${lang}`);
+      await page.getByTestId('futures-tab-history').click();
+      await page.locator(`[data-testid="futures-order"][data-id="${id}"]`).waitFor();
+      await page.waitForTimeout(300);
+      await shot(page, `futures-history-tab-${theme}-${lang}`);
+      await page.goto(`${server.url}/h5/#${ROUTE.history}`);
+      await page.getByTestId('futures-order').first().waitFor();
+      await page.waitForTimeout(300);
+      await shot(page, `futures-history-${theme}-${lang}`);
+      await page.goto(`${server.url}/h5/#${ROUTE.detail}?id=${id}`);
+      await page.getByTestId('order-exit').waitFor();
+      await page.waitForTimeout(300);
+      await shot(page, `futures-detail-${theme}-${lang}`);
+      await page.goto(`${server.url}/h5/#${ROUTE.rule}`);
+      await page.locator('.rule-card__list li').first().waitFor();
+      await shot(page, `futures-rule-${theme}-${lang}`);
+      await page.context().close();
+    }
+  });
+});

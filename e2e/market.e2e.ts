@@ -1,0 +1,282 @@
+import { type TestServer, startTestServer } from '@nexa/server/testing';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, phone, shot } from './browser.js';
+import { type Prefs, type Session, appSession } from './session.js';
+
+// The real server with its market feed: the sim ticks every second; the first start writes 24 h of candles.
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const { api, registerUser, openSignedIn } = appSession(() => server);
+
+const ROUTE = {
+  home: '/pages/tabbarPages/home/index',
+  markets: '/pages/tabbarPages/markets/index',
+  futures: '/pages/tabbarPages/futures/index',
+  perpetual: '/pages/tabbarPages/perpetual/index',
+} as const;
+
+const symbolsOf = (page: Page, testId: string) =>
+  page.getByTestId(testId).evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.symbol ?? ''));
+
+/** symbol → the price text its row shows. */
+const pricesOf = (page: Page, testId: string) =>
+  page
+    .getByTestId(testId)
+    .evaluateAll((rows) =>
+      Object.fromEntries(
+        rows.map((r) => [
+          (r as HTMLElement).dataset.symbol ?? '',
+          r.querySelector('[data-testid="row-price"]')?.textContent ?? '',
+        ]),
+      ),
+    );
+
+const canvasAttr = (page: Page, name: string) => page.getByTestId('chart-canvas').getAttribute(name);
+
+describe('market data screens', () => {
+  it('Home ranks every product, prices move live, a notice opens, a row opens the Futures tab', async () => {
+    const context = await phone(browser);
+    const page = await context.newPage();
+    await openSignedIn(page, await registerUser('home'), ROUTE.home);
+
+    await page.getByTestId('home-page').waitFor();
+    await page.getByTestId('home-greeting').waitFor();
+    await expect.poll(() => page.getByTestId('rank-row').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(40);
+    await expect(page.getByTestId('home-rank-gainers').getAttribute('aria-selected')).resolves.toBe('true');
+    await page.getByTestId('home-carousel').waitFor();
+    await page.getByTestId('home-notice').waitFor();
+
+    // Gainers come first: the first row's change is at least the last one's.
+    const changes = await page
+      .getByTestId('rank-row')
+      .evaluateAll((rows) =>
+        rows.map((r) => Number(r.querySelector('[data-testid="row-change"]')?.textContent?.replace('%', ''))),
+      );
+    expect(changes[0]).toBeGreaterThanOrEqual(changes[changes.length - 1] ?? 0);
+
+    // Live: within a few seconds at least one row shows a new price (the sim ticks every second).
+    const before = await pricesOf(page, 'rank-row');
+    await expect
+      .poll(
+        async () => {
+          const now = await pricesOf(page, 'rank-row');
+          return Object.keys(now).filter((s) => now[s] !== before[s]).length;
+        },
+        { timeout: 5_000, interval: 250 },
+      )
+      .toBeGreaterThan(0);
+    await shot(page, 'home-dark-en');
+
+    // Losers and turnover list every product too.
+    await page.getByTestId('home-rank-losers').click();
+    await expect.poll(() => page.getByTestId('rank-row').count()).toBeGreaterThanOrEqual(40);
+    await page.getByTestId('home-rank-turnover').click();
+    await expect.poll(() => page.getByTestId('rank-row').count()).toBeGreaterThanOrEqual(40);
+
+    // The notice bar opens the announcement.
+    await page.getByTestId('home-notice').click();
+    await page.getByTestId('notice-detail').waitFor();
+    expect((await page.getByTestId('notice-detail').textContent())?.length).toBeGreaterThan(20);
+    await shot(page, 'notice-detail-dark-en');
+    await page.getByTestId('nav-back').click();
+
+    // A row opens the Futures tab on that product, remembered as productType1.
+    await page.getByTestId('home-rank-turnover').click();
+    const first = (await symbolsOf(page, 'rank-row'))[0] ?? '';
+    await page.getByTestId('rank-row').first().click();
+    await page.getByTestId('futures-page').waitFor();
+    await expect.poll(() => page.getByTestId('product-header').getAttribute('data-symbol')).toBe(first);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('nexa-session') ?? '{}').state);
+    expect(stored.productType1).toBe(first);
+
+    // Quick actions lead to their pages.
+    await page.getByTestId('tab-home').click();
+    await page.getByTestId('home-action-more').click();
+    await page.getByTestId('more-page').waitFor();
+    await shot(page, 'more-dark-en');
+    await page.getByTestId('more-about').click();
+    await page.getByTestId('about-page').waitFor();
+    await expect.poll(() => page.getByTestId('about-email').textContent()).toContain('@');
+    await shot(page, 'about-dark-en');
+    await page.getByTestId('nav-back').click();
+    await page.getByTestId('nav-back').click();
+    await page.getByTestId('home-action-deposit').click();
+    await page.getByTestId('recharge-page').waitFor();
+    await context.close();
+  });
+
+  it('Markets filters by search and category, instantly, and a tap opens the right tab', async () => {
+    const context = await phone(browser);
+    const page = await context.newPage();
+    await openSignedIn(page, await registerUser('markets'), ROUTE.markets);
+    await page.getByTestId('markets-page').waitFor();
+    await expect.poll(() => page.getByTestId('market-row').count(), { timeout: 15_000 }).toBe(44);
+    await shot(page, 'markets-dark-en');
+
+    await page.getByTestId('markets-search').fill('eth');
+    // ETHUSDT first; BTCUSDT and every other unrelated row gone (ETC stays: its name is Ethereum Classic).
+    await expect.poll(async () => (await symbolsOf(page, 'market-row'))[0]).toBe('ETHUSDT');
+    const symbols = await symbolsOf(page, 'market-row');
+    expect(symbols).not.toContain('BTCUSDT');
+    expect(symbols.length).toBeLessThanOrEqual(2);
+    expect(symbols.every((s) => s === 'ETHUSDT' || s === 'ETCUSDT')).toBe(true);
+    await shot(page, 'markets-search-eth');
+
+    await page.getByTestId('markets-search').fill('nothing-like-this');
+    await page.getByTestId('markets-empty').waitFor();
+    await page.getByTestId('markets-search-clear').click();
+    await expect.poll(() => page.getByTestId('market-row').count()).toBe(44);
+
+    await page.getByTestId('markets-category-forex').click();
+    await expect.poll(() => page.getByTestId('market-row').count()).toBe(6);
+    await page.getByTestId('markets-category-metal').click();
+    await expect.poll(() => symbolsOf(page, 'market-row')).toEqual(['XAUUSD', 'XAGUSD']);
+    await page.getByTestId('markets-category-all').click();
+
+    // Perpetual tab → the perpetual tab page with productType2.
+    await page.getByTestId('markets-tab-perpetual').click();
+    await page.getByTestId('markets-search').fill('sol');
+    await page.locator('[data-testid="market-row"][data-symbol="SOLUSDT"]').click();
+    await page.getByTestId('perpetual-page').waitFor();
+    await expect.poll(() => page.getByTestId('product-header').getAttribute('data-symbol')).toBe('SOLUSDT');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('nexa-session') ?? '{}').state);
+    expect(stored.productType2).toBe('SOLUSDT');
+    await context.close();
+  });
+
+  it('the Futures chart draws candles, reloads on an interval switch and pages back on a scroll left', async () => {
+    const context = await phone(browser);
+    const page = await context.newPage();
+    await openSignedIn(page, await registerUser('chart'), ROUTE.futures, {
+      lang: 'en',
+      theme: 'dark',
+      productType1: 'BTCUSDT',
+    });
+    await page.getByTestId('futures-page').waitFor();
+    await page.getByTestId('chart').waitFor({ timeout: 20_000 });
+    await page.getByTestId('chart-interval-1m').click();
+    await expect.poll(() => canvasAttr(page, 'data-status'), { timeout: 15_000 }).toBe('ready');
+
+    await page.getByTestId('chart-view-candles').click();
+    await expect.poll(() => canvasAttr(page, 'data-view')).toBe('candles');
+    await expect.poll(async () => Number(await canvasAttr(page, 'data-bars'))).toBeGreaterThanOrEqual(100);
+    // Something is drawn: the chart's canvases have a size.
+    const canvasWidth = await page
+      .getByTestId('chart-canvas')
+      .locator('canvas')
+      .first()
+      .evaluate((c) => (c as HTMLCanvasElement).width);
+    expect(canvasWidth).toBeGreaterThan(100);
+    await shot(page, 'futures-candles-1m');
+
+    // Another interval reads its own candles: 24 h of history is 288 five-minute candles, 25 hourly ones.
+    await page.getByTestId('chart-interval-5m').click();
+    await expect.poll(() => canvasAttr(page, 'data-interval')).toBe('5m');
+    await expect.poll(() => canvasAttr(page, 'data-status')).toBe('ready');
+    await expect.poll(async () => Number(await canvasAttr(page, 'data-bars'))).toBeGreaterThanOrEqual(280);
+    await page.getByTestId('chart-interval-1h').click();
+    await expect.poll(() => canvasAttr(page, 'data-status')).toBe('ready');
+    await expect.poll(async () => Number(await canvasAttr(page, 'data-bars'))).toBeLessThanOrEqual(30);
+    await shot(page, 'futures-candles-1h');
+
+    // Back to 1 minute (300 of 1440 candles) and drag the chart to the right: older candles are read.
+    await page.getByTestId('chart-interval-1m').click();
+    await expect.poll(() => canvasAttr(page, 'data-status')).toBe('ready');
+    const bars = Number(await canvasAttr(page, 'data-bars'));
+    const box = await page.getByTestId('chart-canvas').boundingBox();
+    if (!box) throw new Error('chart canvas has no box');
+    await expect
+      .poll(
+        async () => {
+          await page.mouse.move(box.x + 40, box.y + box.height / 2);
+          await page.mouse.down();
+          await page.mouse.move(box.x + box.width - 60, box.y + box.height / 2, { steps: 8 });
+          await page.mouse.up();
+          return Number(await canvasAttr(page, 'data-bars'));
+        },
+        { timeout: 20_000, interval: 300 },
+      )
+      .toBeGreaterThan(bars);
+
+    // The product picker switches the product.
+    await page.getByTestId('product-picker').click();
+    await page.getByTestId('product-option-ETHUSDT').waitFor();
+    await shot(page, 'product-picker');
+    await page.getByTestId('product-option-ETHUSDT').click();
+    await expect.poll(() => page.getByTestId('product-header').getAttribute('data-symbol')).toBe('ETHUSDT');
+    await expect.poll(() => canvasAttr(page, 'data-status')).toBe('ready');
+    await context.close();
+  });
+
+  it('the Perpetual tab shows the order book and the latest trades, live', async () => {
+    const context = await phone(browser);
+    const page = await context.newPage();
+    await openSignedIn(page, await registerUser('perp'), ROUTE.perpetual, {
+      lang: 'en',
+      theme: 'dark',
+      productType2: 'BTCUSDT',
+    });
+    await page.getByTestId('perpetual-page').waitFor();
+    await page.getByTestId('orderbook').waitFor();
+    await expect.poll(() => page.getByTestId('orderbook-bid').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('orderbook-ask').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('trade-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.getByTestId('latest-trades').scrollIntoViewIfNeeded();
+    await shot(page, 'perpetual-book-en');
+    await context.close();
+  });
+
+  it('looks right in dark and light, in Chinese and in Arabic (screenshots)', async () => {
+    const session = await registerUser('looks');
+    const combos: Prefs[] = [
+      { lang: 'en', theme: 'light' },
+      { lang: 'zh', theme: 'dark' },
+      { lang: 'zh', theme: 'light' },
+      { lang: 'ar', theme: 'dark' },
+      { lang: 'ar', theme: 'light' },
+    ];
+    const notices = await api<{ list: { id: string }[] }>('index/getList', { type: 'notice', page: 1, pageSize: 1 });
+    const noticeId = notices.list[0]?.id ?? '1';
+    for (const prefs of combos) {
+      const context = await phone(browser);
+      const page = await context.newPage();
+      const name = (screen: string) => `${screen}-${prefs.theme}-${prefs.lang}`;
+      await openSignedIn(page, session, ROUTE.home, prefs);
+      await expect.poll(() => page.getByTestId('rank-row').count(), { timeout: 15_000 }).toBeGreaterThan(40);
+      await page.getByTestId('home-carousel').locator('img').first().waitFor();
+      await shot(page, name('home'));
+
+      await page.goto(`${server.url}/h5/#${ROUTE.markets}`);
+      await expect.poll(() => page.getByTestId('market-row').count(), { timeout: 15_000 }).toBe(44);
+      await shot(page, name('markets'));
+
+      await page.goto(`${server.url}/h5/#/pages/tabbarPages/home/noticeDetail?id=${noticeId}`);
+      await page.getByTestId('notice-detail').waitFor();
+      await shot(page, name('notice'));
+
+      await page.goto(`${server.url}/h5/#${ROUTE.futures}`);
+      await page.getByTestId('chart').waitFor({ timeout: 20_000 });
+      await expect.poll(() => canvasAttr(page, 'data-status'), { timeout: 15_000 }).toBe('ready');
+      await shot(page, name('futures'));
+
+      await page.goto(`${server.url}/h5/#${ROUTE.perpetual}`);
+      await page.getByTestId('chart').waitFor({ timeout: 20_000 });
+      await expect.poll(() => canvasAttr(page, 'data-status'), { timeout: 15_000 }).toBe('ready');
+      await expect.poll(() => page.getByTestId('orderbook-bid').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      await shot(page, name('perpetual'));
+      await page.getByTestId('orderbook').scrollIntoViewIfNeeded();
+      await shot(page, name('perpetual-book'));
+      await context.close();
+    }
+  }, 240_000);
+});

@@ -1,0 +1,388 @@
+import { randomUUID } from 'node:crypto';
+import { type TestServer, startTestServer } from '@nexa/server/testing';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, phone, shot } from './browser.js';
+import { type Prefs, appSession, textOf } from './session.js';
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const { api, openSignedIn } = appSession(() => server);
+const text = textOf;
+
+const ROUTE = {
+  perpetual: '/pages/tabbarPages/perpetual/index',
+  trade: '/pages/tabbarPages/perpetual/index1',
+  rule: '/pages/tabbarPages/perpetual/rule',
+  detail: '/pages/tabbarPages/perpetual/detail',
+} as const;
+
+const PREFS: Prefs = { lang: 'en', theme: 'dark', productType2: 'BTCUSDT' };
+
+/**
+ * A registered user in demo mode with 10000 demo USDT, `perpetual` of it moved to the perpetual wallet (all through
+ * the API, as futures.e2e.ts does: the assets screens have their own journey).
+ */
+async function demoTrader(tag: string, perpetual: string): Promise<{ token: string; user: unknown }> {
+  const email = `${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`;
+  await api('ems/send', { email, scene: 'register' });
+  const code = server.lastOutboxCode(email);
+  const password = 'perpetual-pass-1';
+  const { token } = await api<{ token: string }>('user/register', {
+    type: 'email',
+    email,
+    code,
+    password,
+    password2: password,
+  });
+  await api('user/changeUser', { mode: 'demo' }, token);
+  await api('user/getDemoMoney', { requestId: randomUUID() }, token);
+  await api(
+    'index/zySubmit',
+    { from: 'spot', to: 'perpetual', currency: 'USDT', amount: perpetual, requestId: randomUUID() },
+    token,
+  );
+  const user = await api('user/getUserinfo', {}, token);
+  return { token, user };
+}
+
+type Account = { balance: string; available: string; positionMargin: string; frozenMargin: string };
+type Position = {
+  id: string;
+  side: string;
+  quantity: string;
+  entryPrice: string;
+  margin: string;
+  tpPrice: string | null;
+};
+
+async function positions(token: string): Promise<{ list: Position[]; account: Account }> {
+  return api('Sustainable/PositionOrders', {}, token);
+}
+
+/** Opens a market position through the API; right after the server started the feed may not have ticked yet. */
+async function openByApi(token: string, order: object): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await api('Sustainable/createOrder', { type: 'market', leverage: 10, ...order, requestId: randomUUID() }, token);
+      return;
+    } catch (error) {
+      if (attempt >= 20 || !/market price|price/i.test(String(error))) throw error;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
+/** "67,250.50" → 67250.5 (test arithmetic only; the app never does this). */
+const num = (shown: string | null) => Number((shown ?? '').replace(/[^\d.-]/g, ''));
+
+/** A screenshot once any toast has gone (they cover the cards); nothing without SCREENSHOT_DIR. */
+async function clean(page: Page, name: string): Promise<void> {
+  if (!process.env.SCREENSHOT_DIR) return;
+  await page
+    .locator('.adm-toast-main')
+    .waitFor({ state: 'hidden', timeout: 5_000 })
+    .catch(() => undefined);
+  await shot(page, name);
+}
+
+async function waitForLivePrice(page: Page): Promise<void> {
+  await expect.poll(() => text(page, 'perp-market-price'), { timeout: 20_000 }).toMatch(/\d/);
+}
+
+describe('perpetual: a 10x market long from the order entry to its history', () => {
+  it(
+    'opens a 10x market long in demo, sets a TP, watches the PnL move, closes it, finds it in History orders and Trades',
+    { timeout: 150_000 },
+    async () => {
+      const session = await demoTrader('perp', '1000');
+      const context = await phone(browser);
+      const page = await context.newPage();
+      // The position's figures as the socket's `user` channel pushes them.
+      const perpFrames: string[] = [];
+      page.on('websocket', (ws) =>
+        ws.on('framereceived', (frame) => {
+          const payload = String(frame.payload);
+          if (payload.includes('"channel":"user"') && payload.includes('"event":"perpetual"')) perpFrames.push(payload);
+        }),
+      );
+      await openSignedIn(page, session, ROUTE.perpetual, PREFS);
+      await page.getByTestId('perpetual-page').waitFor();
+      await expect.poll(() => page.getByTestId('product-header').getAttribute('data-symbol')).toBe('BTCUSDT');
+      await expect.poll(() => text(page, 'perp-mode')).toBe('Demo account');
+      await expect.poll(() => text(page, 'perp-available')).toBe('1,000.00');
+      await expect.poll(() => text(page, 'perp-leverage')).toBe('10x');
+      await waitForLivePrice(page);
+      await expect(page.getByTestId('perp-positions-empty').isVisible()).resolves.toBe(true);
+
+      // Nothing invalid is sent: no quantity, then more than the wallet pays for.
+      await page.getByTestId('perp-open-long').click();
+      await expect.poll(() => text(page, 'perp-lots-error')).toBe('Please enter quantity');
+      await page.getByTestId('perp-lots').fill('100000');
+      await page.getByTestId('perp-open-long').click();
+      await expect.poll(() => text(page, 'perp-lots-error')).toBe('Insufficient available margin');
+      await expect(page.getByTestId('perp-confirm-sheet').count()).resolves.toBe(0);
+
+      // 10 lots of BTC (0.01 BTC) at 10x: margin ≈ 67 USDT, fee ≈ 0.34.
+      await page.getByTestId('perp-lots').fill('10');
+      await expect.poll(() => text(page, 'perp-preview-margin')).toMatch(/^\d+\.\d{2}$/);
+      await expect.poll(() => text(page, 'perp-preview-fee')).toMatch(/^0\.\d{2}$/);
+      await clean(page, 'perpetual-panel-en-dark');
+      await page.getByTestId('perp-open-long').click();
+      const sheet = page.getByTestId('perp-confirm-sheet');
+      await sheet.waitFor();
+      const summary = (await sheet.textContent()) ?? '';
+      for (const part of ['BTC/USDT', 'Long', '10x', 'Market', '10', 'USDT']) expect(summary).toContain(part);
+      await clean(page, 'perpetual-confirm-en-dark');
+      await page.getByTestId('perp-confirm').click();
+
+      // The position: long, 10 lots, 10x; the money left the available margin.
+      const card = page.getByTestId('perp-position');
+      await card.waitFor({ timeout: 15_000 });
+      await expect(card.getAttribute('data-side')).resolves.toBe('long');
+      await expect(text(page, 'perp-position-lots')).resolves.toBe('10');
+      expect(await card.textContent()).toContain('10x');
+      const [held] = (await positions(session.token)).list;
+      expect(held).toMatchObject({ side: 'long', quantity: '10' });
+      const account = (await positions(session.token)).account;
+      expect(Number(account.available)).toBeLessThan(1000 - Number(held?.margin));
+      await expect
+        .poll(() => text(page, 'perp-available'))
+        .toBe(Number(account.available).toLocaleString('en-US', { minimumFractionDigits: 2 }));
+      const entry = num(await text(page, 'perp-position-entry'));
+      expect(entry).toBeGreaterThan(0);
+
+      // TP/SL: empty is refused in the user's language; a TP below the entry too; then a TP far above.
+      await page.getByTestId('perp-position-tpsl').click();
+      await page.getByTestId('perp-tpsl-sheet').waitFor();
+      await page.getByTestId('perp-tpsl-submit').click();
+      await expect.poll(() => text(page, 'perp-tpsl-error')).toBe('Please select at least one option');
+      await page.getByTestId('perp-tpsl-tp').fill((entry * 0.9).toFixed(2));
+      await page.getByTestId('perp-tpsl-submit').click();
+      await expect.poll(() => text(page, 'perp-tpsl-tp-error')).toMatch(/^The take-profit price must be above /);
+      const tp = (entry * 1.5).toFixed(2);
+      await page.getByTestId('perp-tpsl-tp').fill(tp);
+      await clean(page, 'perpetual-tpsl-en-dark');
+      await page.getByTestId('perp-tpsl-submit').click();
+      await expect
+        .poll(() => text(page, 'perp-position-tp'))
+        .toBe(num(tp).toLocaleString('en-US', { minimumFractionDigits: 2 }));
+      expect(Number((await positions(session.token)).list[0]?.tpPrice)).toBe(Number(tp));
+
+      // The PnL moves with the market: the sim feed ticks every second and the server pushes the position's
+      // figures on the user channel (polling is only the net under it).
+      await expect
+        .poll(() => perpFrames.filter((f) => f.includes('"unrealizedPnl"')).length, { timeout: 40_000 })
+        .toBeGreaterThan(2);
+      const firstPnl = await text(page, 'perp-position-pnl');
+      const firstMark = await text(page, 'perp-position-mark');
+      expect(firstPnl).toMatch(/^[+-]?\d[\d,]*\.\d{2}$|^0\.00$/);
+      await expect
+        .poll(async () => `${await text(page, 'perp-position-mark')} ${await text(page, 'perp-position-pnl')}`, {
+          timeout: 30_000,
+          interval: 500,
+        })
+        .not.toBe(`${firstMark} ${firstPnl}`);
+      await expect.poll(() => text(page, 'perp-position-ratio')).toMatch(/^\d[\d,]*\.\d{2}%$/);
+      await expect.poll(() => text(page, 'perp-position-liq')).toMatch(/^\d[\d,]*\.\d{2}$/);
+      await card.scrollIntoViewIfNeeded();
+      await clean(page, 'perpetual-position-en-dark');
+
+      // Close it through the UI: more lots than open are refused; all of them close at market.
+      await page.getByTestId('perp-position-close').click();
+      await page.getByTestId('perp-close-sheet').waitFor();
+      await expect(page.getByTestId('perp-close-quantity').inputValue()).resolves.toBe('10');
+      await page.getByTestId('perp-close-quantity').fill('11');
+      await page.getByTestId('perp-close-submit').click();
+      await expect.poll(() => text(page, 'perp-close-quantity-error')).toBe('At most 10 lots');
+      await page.getByTestId('perp-close-all-lots').click();
+      await clean(page, 'perpetual-close-en-dark');
+      await page.getByTestId('perp-close-submit').click();
+      await page.getByTestId('perp-positions-empty').waitFor({ timeout: 15_000 });
+      expect((await positions(session.token)).list).toHaveLength(0);
+      expect((await positions(session.token)).account.positionMargin).toMatch(/^0(\.0+)?$/);
+
+      // History orders: the opening and the closing order, both filled.
+      await page.getByTestId('perp-tab-history').click();
+      await expect.poll(() => page.getByTestId('perp-history-order').count(), { timeout: 10_000 }).toBe(2);
+      const statuses = await page
+        .getByTestId('perp-history-order')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status')));
+      expect(statuses).toEqual(['filled', 'filled']);
+      await clean(page, 'perpetual-history-en-dark');
+
+      // Trades: the open and the close fill of the same position.
+      await page.getByTestId('perp-tab-trades').click();
+      await expect.poll(() => page.getByTestId('perp-trade').count(), { timeout: 10_000 }).toBe(2);
+      const actions = await page
+        .getByTestId('perp-trade')
+        .evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-action')}:${r.getAttribute('data-position')}`));
+      expect(actions.map((a) => a.split(':')[0]).sort()).toEqual(['close', 'open']);
+      expect(new Set(actions.map((a) => a.split(':')[1])).size).toBe(1);
+      await clean(page, 'perpetual-trades-en-dark');
+
+      // A trade's detail, and from it the (closed) position with both fills.
+      await page.getByTestId('perp-trade').first().click();
+      await page.getByTestId('perp-detail').waitFor();
+      await expect.poll(() => text(page, 'perp-detail-figure')).toMatch(/USDT$/);
+      await clean(page, 'perpetual-trade-detail-en-dark');
+      await page.getByText('View position').click();
+      await page.getByTestId('perp-detail-closed').waitFor();
+      await expect.poll(() => page.getByTestId('perp-trade').count()).toBe(2);
+      await context.close();
+    },
+  );
+});
+
+describe('perpetual: limit orders, add margin, close all, rules and the single-product screen', () => {
+  it(
+    'rests a limit order and cancels it, adds margin, closes everything without asking again',
+    { timeout: 120_000 },
+    async () => {
+      const session = await demoTrader('perp2', '2000');
+      await openByApi(session.token, { symbol: 'BTCUSDT', side: 'long', quantity: '5' });
+      await openByApi(session.token, { symbol: 'ETHUSDT', side: 'short', quantity: '2' });
+      const context = await phone(browser);
+      const page = await context.newPage();
+      await openSignedIn(page, session, ROUTE.perpetual, PREFS);
+      await page.getByTestId('perpetual-page').waitFor();
+      await expect.poll(() => page.getByTestId('perp-position').count(), { timeout: 15_000 }).toBe(2);
+      await waitForLivePrice(page);
+
+      // A limit long far below the market rests as a pending order; its margin is frozen.
+      const price = num(await text(page, 'product-price'));
+      await page.getByTestId('perp-type-limit').click();
+      await page.getByTestId('perp-open-long').click();
+      await expect.poll(() => text(page, 'perp-price-error')).toBe('Please enter the price');
+      await page.getByTestId('perp-price').fill((price * 0.5).toFixed(2));
+      await page.getByTestId('perp-lots').fill('3');
+      await page.getByTestId('perp-open-long').click();
+      await page.getByTestId('perp-confirm').click();
+      await page.getByTestId('perp-order').waitFor({ timeout: 10_000 });
+      await expect(page.getByTestId('perp-order').getAttribute('data-status')).resolves.toBe('pending');
+      expect(Number((await positions(session.token)).account.frozenMargin)).toBeGreaterThan(0);
+      await clean(page, 'perpetual-orders-en-dark');
+      await page.getByTestId('perp-order-cancel').click();
+      await page.getByTestId('perp-cancel-confirm').click();
+      await page.getByTestId('perp-orders-empty').waitFor({ timeout: 10_000 });
+      expect((await positions(session.token)).account.frozenMargin).toMatch(/^0(\.0+)?$/);
+
+      // Add margin: empty and more than available are refused; 5 USDT raises the margin by 5.
+      await page.getByTestId('perp-tab-positions').click();
+      const btc = page.locator('[data-testid="perp-position"][data-symbol="BTCUSDT"]');
+      const before = num(await btc.getByTestId('perp-position-margin').textContent());
+      await btc.getByTestId('perp-position-add-margin').click();
+      await page.getByTestId('perp-margin-sheet').waitFor();
+      await page.getByTestId('perp-margin-submit').click();
+      await expect.poll(() => text(page, 'perp-margin-amount-error')).toBe('Please enter the margin amount to add');
+      await page.getByTestId('perp-margin-amount').fill('99999');
+      await page.getByTestId('perp-margin-submit').click();
+      await expect.poll(() => text(page, 'perp-margin-amount-error')).toBe('Insufficient balance');
+      await page.getByTestId('perp-margin-amount').fill('5');
+      await expect.poll(() => text(page, 'perp-margin-liq-after')).toMatch(/^→ \d/);
+      await clean(page, 'perpetual-add-margin-en-dark');
+      await page.getByTestId('perp-margin-submit').click();
+      await expect
+        .poll(async () => num(await btc.getByTestId('perp-position-margin').textContent()), { timeout: 10_000 })
+        .toBeCloseTo(before + 5, 2);
+
+      // Close all: the dialog names 10X and the market price; "don't remind me again" is kept.
+      await page.getByTestId('perp-close-all').click();
+      const dialog = page.getByTestId('perp-close-all-dialog');
+      await dialog.waitFor();
+      const wording = (await dialog.textContent()) ?? '';
+      expect(wording).toContain('10X');
+      expect(wording).toContain('market price');
+      await page.getByTestId('perp-close-all-no-remind').click();
+      await clean(page, 'perpetual-close-all-en-dark');
+      await page.getByTestId('perp-close-all-confirm').click();
+      await page.getByTestId('perp-positions-empty').waitFor({ timeout: 15_000 });
+      await expect(page.evaluate(() => localStorage.getItem('nexa-perp-close-all-no-remind'))).resolves.toBe('1');
+
+      // Next time close-all acts at once.
+      await openByApi(session.token, { symbol: 'BTCUSDT', side: 'short', quantity: '1' });
+      await page.getByTestId('perp-position').waitFor({ timeout: 15_000 });
+      await page.getByTestId('perp-close-all').click();
+      await page.getByTestId('perp-positions-empty').waitFor({ timeout: 15_000 });
+      await expect(page.getByTestId('perp-close-all-dialog').count()).resolves.toBe(0);
+
+      // Rules and the single-product screen.
+      await page.getByTestId('perp-rule-link').click();
+      await page.getByTestId('perp-rule').waitFor();
+      await expect.poll(() => page.getByTestId('perp-rule-section').count()).toBeGreaterThan(0);
+      await expect.poll(() => text(page, 'perp-rule-leverage')).toBe('Default leverage: 10x');
+      await clean(page, 'perpetual-rule-en-dark');
+      await page.goto(`${server.url}/h5/#${ROUTE.trade}?symbol=ETHUSDT`);
+      await page.getByTestId('perp-trade-page').waitFor();
+      await expect.poll(() => page.getByTestId('product-header').getAttribute('data-symbol')).toBe('ETHUSDT');
+      await page.getByTestId('perp-panel').waitFor();
+      await clean(page, 'perpetual-index1-en-dark');
+      await context.close();
+    },
+  );
+});
+
+describe('perpetual screens in other languages and themes', () => {
+  const cases: { lang: string; theme: 'dark' | 'light'; tpError: RegExp; selectOne: string }[] = [
+    { lang: 'en', theme: 'light', tpError: /^The take-profit/, selectOne: 'Please select at least one option' },
+    { lang: 'zh', theme: 'light', tpError: /^止盈价格须高于/, selectOne: '请至少选择一项' },
+    { lang: 'zh', theme: 'dark', tpError: /^止盈价格须高于/, selectOne: '请至少选择一项' },
+    {
+      lang: 'ar',
+      theme: 'dark',
+      tpError: /^يجب أن يكون سعر جني الربح أعلى من/,
+      selectOne: 'يرجى اختيار خيار واحد على الأقل',
+    },
+    {
+      lang: 'ar',
+      theme: 'light',
+      tpError: /^يجب أن يكون سعر جني الربح أعلى من/,
+      selectOne: 'يرجى اختيار خيار واحد على الأقل',
+    },
+  ];
+  it.each(cases)('$lang $theme: panel, position and TP/SL errors in the language', { timeout: 90_000 }, async (c) => {
+    const session = await demoTrader(`perp-${c.lang}`, '1000');
+    await openByApi(session.token, { symbol: 'BTCUSDT', side: 'long', quantity: '4' });
+    const context = await phone(browser);
+    const page = await context.newPage();
+    await openSignedIn(page, session, ROUTE.perpetual, { lang: c.lang, theme: c.theme, productType2: 'BTCUSDT' });
+    await page.getByTestId('perpetual-page').waitFor();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe(c.lang === 'ar' ? 'rtl' : 'ltr');
+    await page.getByTestId('perp-position').waitFor({ timeout: 15_000 });
+    await waitForLivePrice(page);
+    const name = `perpetual-${c.lang}-${c.theme}`;
+    await clean(page, `${name}-top`);
+    await page.getByTestId('perp-lots').fill('2');
+    await page.getByTestId('perp-panel').scrollIntoViewIfNeeded();
+    await clean(page, `${name}-panel`);
+    await page.getByTestId('perp-position').scrollIntoViewIfNeeded();
+    await clean(page, `${name}-position`);
+
+    await page.getByTestId('perp-position-tpsl').click();
+    await page.getByTestId('perp-tpsl-submit').click();
+    await expect.poll(() => text(page, 'perp-tpsl-error')).toBe(c.selectOne);
+    const entry = num(await text(page, 'perp-position-entry'));
+    await page.getByTestId('perp-tpsl-tp').fill((entry * 0.9).toFixed(2));
+    await page.getByTestId('perp-tpsl-submit').click();
+    await expect.poll(() => text(page, 'perp-tpsl-tp-error')).toMatch(c.tpError);
+    await clean(page, `${name}-tpsl`);
+    await page.keyboard.press('Escape');
+    await page.goto(`${server.url}/h5/#${ROUTE.rule}`);
+    await page.getByTestId('perp-rule-section').first().waitFor();
+    await clean(page, `${name}-rule`);
+    const [position] = (await positions(session.token)).list;
+    await page.goto(`${server.url}/h5/#${ROUTE.detail}?type=position&id=${position?.id ?? ''}`);
+    await page.getByTestId('perp-detail-figure').waitFor();
+    await clean(page, `${name}-detail`);
+    await context.close();
+  });
+});

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { Page, pageOf } from './common.js';
+import { type ApiDef, def } from './define.js';
+import { DepositRecord, ReviewStatus, WithdrawalRecord } from './funding.js';
+import { VerificationLevel, VerificationStatus } from './kyc.js';
+
+/**
+ * The operator API under /api/admin/ (ARCHITECTURE §6): operators are not users; they log in with
+ * `admin/login` and send their token in the `ADMIN-TOKEN` header. Every decision is audited.
+ */
+export const OperatorName = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.-]{3,32}$/);
+export const Operator = z.object({ id: z.string(), username: z.string() });
+export type Operator = z.infer<typeof Operator>;
+
+export const AdminLoginBody = z.object({ username: OperatorName, password: z.string().min(1).max(256) });
+export const AdminSessionData = z.object({ token: z.string(), operator: Operator });
+export type AdminSessionData = z.infer<typeof AdminSessionData>;
+
+/** Who a record belongs to, as an operator sees it. */
+export const RecordOwner = z.object({
+  userId: z.string(),
+  uid: z.number().int(),
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+});
+
+export const ReviewListBody = Page.extend({
+  status: z.preprocess((v) => (v === '' ? undefined : v), ReviewStatus.optional()),
+});
+export const AdminDeposit = DepositRecord.extend({ owner: RecordOwner });
+export type AdminDeposit = z.infer<typeof AdminDeposit>;
+export const AdminWithdrawal = WithdrawalRecord.extend({ owner: RecordOwner });
+export type AdminWithdrawal = z.infer<typeof AdminWithdrawal>;
+
+/** Approve: reason optional. Reject: reason required (the user sees it). */
+export const ApproveBody = z.object({ id: z.string().min(1).max(40), reason: z.string().trim().max(500).optional() });
+export const RejectBody = z.object({ id: z.string().min(1).max(40), reason: z.string().trim().min(1).max(500) });
+
+export const AdminVerification = z.object({
+  id: z.string(),
+  owner: RecordOwner,
+  level: VerificationLevel,
+  status: VerificationStatus,
+  country: z.string(),
+  name: z.string(),
+  /** Operators see the full number. */
+  idNumber: z.string(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  /** /api/admin/file/<name>, with the ADMIN-TOKEN header. */
+  frontImageUrl: z.string().nullable(),
+  backImageUrl: z.string().nullable(),
+  reason: z.string().nullable(),
+  createdAt: z.number().int(),
+  reviewedAt: z.number().int().nullable(),
+});
+export type AdminVerification = z.infer<typeof AdminVerification>;
+export const VerificationListBody = Page.extend({
+  status: z.preprocess((v) => (v === '' ? undefined : v), VerificationStatus.optional()),
+});
+
+export const AuditEntry = z.object({
+  id: z.string(),
+  operator: Operator,
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.string().nullable(),
+  createdAt: z.number().int(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+export const AuditListBody = Page.extend({
+  entity: z.string().max(40).optional(),
+  entityId: z.string().max(40).optional(),
+});
+
+const Empty = z.object({}).passthrough();
+
+/** `auth` here means an operator session (ADMIN-TOKEN), never a user's. */
+export const adminApi = {
+  'admin/login': def(false, false, AdminLoginBody, AdminSessionData),
+  'admin/logout': def(false, true, Empty, z.null()),
+  'admin/me': def(true, true, Empty, Operator),
+  'admin/deposits': def(true, true, ReviewListBody, pageOf(AdminDeposit)),
+  'admin/approveDeposit': def(false, true, ApproveBody, AdminDeposit),
+  'admin/rejectDeposit': def(false, true, RejectBody, AdminDeposit),
+  'admin/withdrawals': def(true, true, ReviewListBody, pageOf(AdminWithdrawal)),
+  'admin/approveWithdrawal': def(false, true, ApproveBody, AdminWithdrawal),
+  'admin/rejectWithdrawal': def(false, true, RejectBody, AdminWithdrawal),
+  'admin/verifications': def(true, true, VerificationListBody, pageOf(AdminVerification)),
+  'admin/approveVerification': def(false, true, ApproveBody, AdminVerification),
+  'admin/rejectVerification': def(false, true, RejectBody, AdminVerification),
+  'admin/auditLog': def(true, true, AuditListBody, pageOf(AuditEntry)),
+} as const satisfies Record<string, ApiDef>;
+
+export type AdminApi = typeof adminApi;
+export type AdminPath = keyof AdminApi;

@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { Page, optionalBlank, pageOf } from './common.js';
+import { def } from './define.js';
+import { Amount, Currency, RequestId } from './money.js';
+
+/** Review status of deposits and withdrawals (spec §4): under review, approved, failed. */
+export const ReviewStatus = z.enum(['review', 'approved', 'failed']);
+export type ReviewStatus = z.infer<typeof ReviewStatus>;
+
+/** Chains the platform takes deposits on and pays withdrawals to. */
+export const CHAINS = ['TRC20', 'ERC20', 'BEP20', 'BTC'] as const;
+export const Chain = z.enum(CHAINS);
+export type Chain = z.infer<typeof Chain>;
+
+/** Address format per chain; the client checks as the server does. */
+export const CHAIN_ADDRESS_FORMATS: Record<Chain, RegExp> = {
+  TRC20: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
+  ERC20: /^0x[0-9a-fA-F]{40}$/,
+  BEP20: /^0x[0-9a-fA-F]{40}$/,
+  BTC: /^(bc1[02-9ac-hj-np-z]{11,71}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/,
+};
+
+export function isChainAddress(chain: Chain, address: string): boolean {
+  return CHAIN_ADDRESS_FORMATS[chain].test(address);
+}
+
+/** Uploads (`common/upload`, multipart field `file`): images only, recognised by content. */
+export const UPLOAD_LIMITS = {
+  maxBytes: 5 * 1024 * 1024,
+  mimeTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
+} as const;
+/** A stored upload's name: random, no path. */
+export const UploadName = z
+  .string()
+  .trim()
+  .regex(/^[a-f0-9]{32}\.(png|jpg|webp|gif)$/);
+export const UploadData = z.object({
+  name: UploadName,
+  /** GET with the TOKEN header (owner) — the web app fetches it as a blob. */
+  url: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+});
+export type UploadData = z.infer<typeof UploadData>;
+
+/** Withdrawal password: six digits, entered twice. */
+export const WithdrawalPassword = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/);
+
+// ── Deposits ────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const RechargeOptionsData = z.object({
+  list: z.array(
+    z.object({
+      currency: Currency,
+      chains: z.array(z.object({ chain: Chain, minAmount: z.string() })),
+    }),
+  ),
+});
+export type RechargeOptionsData = z.infer<typeof RechargeOptionsData>;
+
+export const ChainAddressBody = z.object({ currency: Currency, chain: Chain });
+export const ChainAddressData = z.object({
+  currency: Currency,
+  chain: Chain,
+  address: z.string(),
+  minAmount: z.string(),
+});
+export type ChainAddressData = z.infer<typeof ChainAddressData>;
+
+export const CzSubmitBody = z.object({
+  currency: Currency,
+  chain: Chain,
+  amount: Amount,
+  /** An upload of this user (`common/upload` → name). */
+  screenshot: UploadName,
+  requestId: RequestId,
+});
+export type CzSubmitBody = z.infer<typeof CzSubmitBody>;
+
+/** Spec §3 deposit record. Deposits always credit the real account's spot wallet. */
+export const DepositRecord = z.object({
+  id: z.string(),
+  orderNo: z.string(),
+  currency: Currency,
+  chain: Chain,
+  address: z.string(),
+  amount: z.string(),
+  screenshot: z.string(),
+  screenshotUrl: z.string(),
+  status: ReviewStatus,
+  reason: z.string().nullable(),
+  createdAt: z.number().int(),
+  reviewedAt: z.number().int().nullable(),
+});
+export type DepositRecord = z.infer<typeof DepositRecord>;
+
+export const RecordsBody = Page;
+export const CzRecData = pageOf(DepositRecord);
+export type CzRecData = z.infer<typeof CzRecData>;
+
+// ── Withdrawal bindings and password ─────────────────────────────────────────────────────────────────────────
+
+export const SaveUserAddressBody = z
+  .object({ chain: Chain, address: z.string().trim().min(1).max(128) })
+  .superRefine((v, ctx) => {
+    if (!isChainAddress(v.chain, v.address)) ctx.addIssue({ code: 'custom', path: ['address'], message: 'invalid' });
+  });
+export type SaveUserAddressBody = z.infer<typeof SaveUserAddressBody>;
+export const WithdrawalAddress = z.object({ chain: Chain, address: z.string(), updatedAt: z.number().int() });
+export type WithdrawalAddress = z.infer<typeof WithdrawalAddress>;
+export const UserAddressData = z.object({ list: z.array(WithdrawalAddress) });
+export type UserAddressData = z.infer<typeof UserAddressData>;
+
+export const SaveUserBankBody = z.object({
+  bankName: z.string().trim().min(1).max(100),
+  cardNumber: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{8,30}$/)),
+  userName: z.string().trim().min(1).max(100),
+});
+export type SaveUserBankBody = z.infer<typeof SaveUserBankBody>;
+/** The bound card; the number is masked to its last four digits outside the user's own input. */
+export const BankCard = z.object({
+  bankName: z.string(),
+  cardNumber: z.string(),
+  userName: z.string(),
+  updatedAt: z.number().int(),
+});
+export type BankCard = z.infer<typeof BankCard>;
+export const UserBankData = BankCard.nullable();
+
+/** Set (first time: no `oldPassword`) or change (then `oldPassword` is required) the withdrawal password. */
+export const WithdrawalPasswordBody = z
+  .object({
+    oldPassword: optionalBlank(z.string().max(64)),
+    password: WithdrawalPassword,
+    password2: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password !== v.password2) ctx.addIssue({ code: 'custom', path: ['password2'], message: 'mismatch' });
+  });
+export type WithdrawalPasswordBody = z.infer<typeof WithdrawalPasswordBody>;
+
+// ── Withdrawals ──────────────────────────────────────────────────────────────────────────────────────────────
+
+export const WithdrawalMethod = z.enum(['crypto', 'bank']);
+export type WithdrawalMethod = z.infer<typeof WithdrawalMethod>;
+
+/** `index/payment`: what a withdrawal may be, and what the user has in place for one (spec §9). */
+export const PaymentData = z.object({
+  methods: z.array(WithdrawalMethod),
+  /** Crypto: currencies and their chains. Bank: paid out from `bankCurrency`. */
+  currencies: z.array(z.object({ currency: Currency, chains: z.array(Chain) })),
+  bankCurrency: Currency,
+  /** Per withdrawal, in USD. */
+  minUsd: z.string(),
+  maxUsd: z.string(),
+  /** Percent of the amount, e.g. "1" = 1 %. */
+  feePercent: z.string(),
+  dailyLimit: z.number().int(),
+  usedToday: z.number().int(),
+  hasWithdrawalPassword: z.boolean(),
+  identityVerified: z.boolean(),
+  bankBound: z.boolean(),
+  boundChains: z.array(Chain),
+});
+export type PaymentData = z.infer<typeof PaymentData>;
+
+export const TbSubmitBody = z
+  .object({
+    method: WithdrawalMethod,
+    currency: Currency,
+    /** Crypto only: the chain of a bound address. */
+    chain: optionalBlank(Chain),
+    /** Crypto only, optional: when given it must be the bound address of `chain`. */
+    address: optionalBlank(z.string().trim().max(128)),
+    amount: Amount,
+    withdrawalPassword: z.string().max(64),
+    requestId: RequestId,
+  })
+  .superRefine((v, ctx) => {
+    if (v.method === 'crypto' && !v.chain) ctx.addIssue({ code: 'custom', path: ['chain'], message: 'required' });
+    if (v.withdrawalPassword.trim() === '')
+      ctx.addIssue({ code: 'custom', path: ['withdrawalPassword'], message: 'required' });
+  });
+export type TbSubmitBody = z.infer<typeof TbSubmitBody>;
+
+/** Spec §3 withdrawal record. Withdrawals always leave the real account's spot wallet; amount + fee is frozen. */
+export const WithdrawalRecord = z.object({
+  id: z.string(),
+  orderNo: z.string(),
+  method: WithdrawalMethod,
+  currency: Currency,
+  chain: Chain.nullable(),
+  address: z.string().nullable(),
+  bankName: z.string().nullable(),
+  /** Masked. */
+  cardNumber: z.string().nullable(),
+  userName: z.string().nullable(),
+  /** What reaches the user. */
+  amount: z.string(),
+  fee: z.string(),
+  /** amount + fee: what was frozen, and what leaves on approval. */
+  total: z.string(),
+  status: ReviewStatus,
+  reason: z.string().nullable(),
+  createdAt: z.number().int(),
+  reviewedAt: z.number().int().nullable(),
+});
+export type WithdrawalRecord = z.infer<typeof WithdrawalRecord>;
+export const TbRecData = pageOf(WithdrawalRecord);
+export type TbRecData = z.infer<typeof TbRecData>;
+
+export const fundingApi = {
+  'index/bbRecharge': def(true, true, z.object({}).passthrough(), RechargeOptionsData),
+  'index/chainAddress': def(true, true, ChainAddressBody, ChainAddressData),
+  'index/czSubmit': def(false, true, CzSubmitBody, DepositRecord),
+  'index/czRec': def(true, true, RecordsBody, CzRecData),
+  'user/saveUserAddress': def(false, true, SaveUserAddressBody, WithdrawalAddress),
+  'user/getUserAddress': def(true, true, z.object({}).passthrough(), UserAddressData),
+  'user/saveUserBank': def(false, true, SaveUserBankBody, BankCard),
+  'user/getUserBank': def(true, true, z.object({}).passthrough(), UserBankData),
+  'index/withdrawalPassword': def(false, true, WithdrawalPasswordBody, z.null()),
+  'index/payment': def(true, true, z.object({}).passthrough(), PaymentData),
+  'index/tbSubmit': def(false, true, TbSubmitBody, WithdrawalRecord),
+  'index/tbRec': def(true, true, RecordsBody, TbRecData),
+} as const;
