@@ -68,7 +68,7 @@ export const convertRepository = {
       ex,
       sql`SELECT count(*)::int AS n FROM convert_orders WHERE ${where}`,
       sql`SELECT ${COLUMNS} FROM convert_orders WHERE ${where}
-            ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+            ORDER BY convert_orders.created_at DESC, convert_orders.id DESC LIMIT ${limit} OFFSET ${offset}`,
     );
   },
 };

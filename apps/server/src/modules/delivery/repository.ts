@@ -80,7 +80,7 @@ export const deliveryRepository = {
       ex,
       sql`SELECT ${COLUMNS} FROM delivery_orders
           WHERE user_id = ${String(userId)} AND mode = ${mode} AND status IN ('scheduled', 'open', 'settling')
-          ORDER BY expires_at, id LIMIT 200`,
+          ORDER BY delivery_orders.expires_at, delivery_orders.id LIMIT 200`,
     );
   },
 
@@ -105,7 +105,7 @@ export const deliveryRepository = {
       ex,
       sql`SELECT count(*)::int AS n FROM delivery_orders WHERE ${where}`,
       sql`SELECT ${COLUMNS} FROM delivery_orders WHERE ${where}
-            ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+            ORDER BY delivery_orders.created_at DESC, delivery_orders.id DESC LIMIT ${limit} OFFSET ${offset}`,
     );
   },
 
@@ -131,7 +131,7 @@ export const deliveryRepository = {
     return queryRows<OrderRow>(
       ex,
       sql`SELECT ${COLUMNS} FROM delivery_orders WHERE status = 'open' AND expires_at <= ${iso(cutoff)}
-          ORDER BY expires_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
+          ORDER BY delivery_orders.expires_at, delivery_orders.id LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
     );
   },
 
@@ -139,7 +139,7 @@ export const deliveryRepository = {
     return queryRows<OrderRow>(
       ex,
       sql`SELECT ${COLUMNS} FROM delivery_orders WHERE status = 'scheduled' AND open_at <= ${iso(now)}
-          ORDER BY open_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
+          ORDER BY delivery_orders.open_at, delivery_orders.id LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
     );
   },
 

@@ -169,7 +169,7 @@ export const marketRepository = {
       sql`SELECT count(*)::int AS n FROM notices WHERE type = ${type} AND published`,
       sql`SELECT id::text AS id, type, coalesce(title->>${lang}, title->>'en') AS title,
                  coalesce(body->>${lang}, body->>'en') AS body, created_at
-          FROM notices WHERE type = ${type} AND published ORDER BY created_at DESC, id DESC
+          FROM notices WHERE type = ${type} AND published ORDER BY notices.created_at DESC, notices.id DESC
           LIMIT ${limit} OFFSET ${offset}`,
     );
   },
@@ -188,7 +188,7 @@ export const marketRepository = {
     return queryRows<{ id: string; title: string; image: string; link: string }>(
       ex,
       sql`SELECT id::text AS id, coalesce(title->>${lang}, title->>'en') AS title, image, link
-          FROM carousel ORDER BY sort, id`,
+          FROM carousel ORDER BY carousel.sort, carousel.id`,
     );
   },
 };

@@ -234,7 +234,7 @@ export const perpetualRepository = {
     return queryRows<PositionRow>(
       ex,
       sql`SELECT ${POSITION} FROM perp_positions WHERE ${owner(userId, mode)} AND status = 'open'${bySymbol}
-          ORDER BY id FOR UPDATE`,
+          ORDER BY perp_positions.id FOR UPDATE`,
     );
   },
 
@@ -287,7 +287,7 @@ export const perpetualRepository = {
     return queryRows<PositionRow>(
       ex,
       sql`SELECT ${POSITION} FROM perp_positions WHERE ${owner(userId, mode)} AND status = 'open'${bySymbol}
-          ORDER BY opened_at DESC, id DESC LIMIT 500`,
+          ORDER BY perp_positions.opened_at DESC, perp_positions.id DESC LIMIT 500`,
     );
   },
 
@@ -307,7 +307,7 @@ export const perpetualRepository = {
     return queryRows<OrderRow>(
       ex,
       sql`SELECT ${ORDER} FROM perp_orders WHERE ${owner(userId, mode)} AND status = 'pending'${bySymbol}
-          ORDER BY created_at DESC, id DESC LIMIT 500`,
+          ORDER BY perp_orders.created_at DESC, perp_orders.id DESC LIMIT 500`,
     );
   },
 
@@ -358,7 +358,7 @@ export const perpetualRepository = {
       ex,
       sql`SELECT count(*)::int AS n FROM perp_orders WHERE ${where}`,
       sql`SELECT ${ORDER} FROM perp_orders WHERE ${where}
-            ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+            ORDER BY perp_orders.created_at DESC, perp_orders.id DESC LIMIT ${limit} OFFSET ${offset}`,
     );
   },
 
@@ -375,7 +375,7 @@ export const perpetualRepository = {
       ex,
       sql`SELECT count(*)::int AS n FROM perp_trades WHERE ${where}`,
       sql`SELECT ${TRADE} FROM perp_trades WHERE ${where}
-            ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+            ORDER BY perp_trades.created_at DESC, perp_trades.id DESC LIMIT ${limit} OFFSET ${offset}`,
     );
   },
 

@@ -80,7 +80,7 @@ export const walletsRepository = {
       sql`SELECT id::text AS id, mode, currency, amount::text AS amount, from_wallet, to_wallet,
                    from_before::text AS from_before, from_after::text AS from_after, to_before::text AS to_before,
                    to_after::text AS to_after, created_at
-            FROM wallet_transfers WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+            FROM wallet_transfers WHERE ${where} ORDER BY wallet_transfers.created_at DESC, wallet_transfers.id DESC LIMIT ${limit} OFFSET ${offset}`,
     );
   },
 
@@ -120,7 +120,7 @@ export const walletsRepository = {
       sql`SELECT id::text AS id, type, wallet, currency, amount::text AS amount,
                    balance_before::text AS balance_before, balance_after::text AS balance_after,
                    frozen_change::text AS frozen_change, ref, created_at
-            FROM account_changes WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+            FROM account_changes WHERE ${where} ORDER BY account_changes.created_at DESC, account_changes.id DESC LIMIT ${limit} OFFSET ${offset}`,
     );
   },
 
