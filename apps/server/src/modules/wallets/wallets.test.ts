@@ -163,7 +163,13 @@ describe('transfers between wallets', () => {
     expect(BigInt(next)).toBeLessThanOrEqual(9999998n);
     await t.database.db.execute(sql`SELECT setval('account_changes_id_seq', 9999997)`);
     const u = await demoUser();
-    const res = await u.as('index/zySubmit', { from: 'spot', to: 'delivery', currency: 'USDT', amount: '1', requestId: rid() });
+    const res = await u.as('index/zySubmit', {
+      from: 'spot',
+      to: 'delivery',
+      currency: 'USDT',
+      amount: '1',
+      requestId: rid(),
+    });
     expect(res.code, res.msg).toBe(1);
     const logs = (await u.as('order/moneyLogs')).data as MoneyLogsData;
     expect(logs.list.map((l) => [l.id, l.type])).toEqual([
