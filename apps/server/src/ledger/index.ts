@@ -1,5 +1,6 @@
 export {
   type AccountRef,
+  type BatchOp,
   type Entry,
   InsufficientFunds,
   Ledger,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../platform/db.js';
 import { queryRows } from '../platform/db.js';
 import { createTestDatabase } from '../testing.js';
-import { InsufficientFunds, Ledger, type SystemCode } from './ledger.js';
+import { type BatchOp, InsufficientFunds, Ledger, type SystemCode } from './ledger.js';
 import { money } from './money.js';
 
 let database: Database;
@@ -259,6 +259,176 @@ describe('ledger model', () => {
       sql`SELECT count(*)::int AS n FROM ledger_accounts WHERE system_code = 'demo_faucet'`,
     );
     expect(rows[0]!.n).toBeGreaterThan(1);
+    expect(await ledger.violations(database.db)).toEqual([]);
+  });
+});
+
+describe('batches', () => {
+  /** Each user's spot funded with 1000 USDT (real), then holds of the given cents on spot toward the house. */
+  async function withHolds(holdCents: number[][]) {
+    const users = await makeUsers(holdCents.length);
+    const holds: string[][] = [];
+    for (const [i, u] of users.entries()) {
+      holds.push([]);
+      await database.db.transaction(async (t) => {
+        await ledger.transfer(t, {
+          debit: { system: 'deposits', mode: 'real', currency: 'USDT' },
+          credit: { userId: u, mode: 'real', wallet: 'spot', currency: 'USDT' },
+          amount: money(1000),
+          types: { debit: 'deposit', credit: 'deposit' },
+          ref: 'batch-fund',
+        });
+        for (const c of holdCents[i]!) {
+          const h = await ledger.hold(t, {
+            debit: { userId: u, mode: 'real', wallet: 'spot', currency: 'USDT' },
+            credit: { system: 'house', mode: 'real', currency: 'USDT' },
+            amount: cents(c),
+            types: { debit: 'stake', credit: 'stake' },
+            ref: `stake:${i}`,
+          });
+          holds[i]!.push(h.transferId);
+        }
+      });
+    }
+    return { users, holds };
+  }
+
+  type Step = { user: number; hold: number; outcome: 'post' | 'void'; profitCents: number };
+  const toOps = (s: Step[], users: bigint[], holds: string[][]): BatchOp[] =>
+    s.flatMap((st): BatchOp[] => [
+      { kind: st.outcome, pendingId: holds[st.user]![st.hold]!, type: st.outcome === 'post' ? 'loss' : 'win' },
+      ...(st.profitCents > 0
+        ? [
+            {
+              kind: 'transfer' as const,
+              entry: {
+                debit: { system: 'house' as const, mode: 'real' as const, currency: 'USDT' as const },
+                credit: {
+                  userId: users[st.user]!,
+                  mode: 'real' as const,
+                  wallet: 'spot' as const,
+                  currency: 'USDT' as const,
+                },
+                amount: cents(st.profitCents),
+                types: { debit: 'profit', credit: 'profit' },
+                ref: `profit:${st.user}`,
+              },
+            },
+          ]
+        : []),
+    ]);
+
+  async function history(users: bigint[]) {
+    const out = [];
+    for (const u of users) {
+      out.push({
+        balances: (await ledger.balances(database.db, u, 'real')).map((b) => [b.wallet, b.available, b.frozen]),
+        changes: (
+          await queryRows<{ type: string; amount: string; b: string; a: string; f: string }>(
+            database.db,
+            sql`SELECT type, amount::text AS amount, balance_before::text AS b, balance_after::text AS a,
+                       frozen_change::text AS f
+                FROM account_changes WHERE user_id = ${String(u)} ORDER BY id`,
+          )
+        ).map((c) => [c.type, c.amount, c.b, c.a, c.f]),
+      });
+    }
+    return out;
+  }
+
+  it('records exactly what the same posts, voids and transfers one by one would', async () => {
+    const steps = fc
+      .array(fc.tuple(fc.integer({ min: 1, max: 30_000 }), fc.boolean(), fc.integer({ min: 0, max: 20_000 })), {
+        minLength: 1,
+        maxLength: 6,
+      })
+      .chain((perUser0) =>
+        fc.tuple(
+          fc.constant(perUser0),
+          fc.array(fc.tuple(fc.integer({ min: 1, max: 30_000 }), fc.boolean(), fc.integer({ min: 0, max: 20_000 })), {
+            minLength: 1,
+            maxLength: 6,
+          }),
+        ),
+      );
+    await fc.assert(
+      fc.asyncProperty(steps, fc.infiniteStream(fc.nat()), async ([a, b], picks) => {
+        const holdCents = [a.map((x) => x[0]), b.map((x) => x[0])];
+        // Interleave the two users' steps in a random order.
+        const queue: Step[] = [];
+        const next = [0, 0];
+        const it = picks[Symbol.iterator]();
+        while (next[0]! < a.length || next[1]! < b.length) {
+          let u = (it.next().value as number) % 2;
+          if (next[u]! >= (u === 0 ? a : b).length) u = 1 - u;
+          const [, win, profit] = (u === 0 ? a : b)[next[u]!]!;
+          queue.push({ user: u, hold: next[u]!, outcome: win ? 'void' : 'post', profitCents: win ? profit : 0 });
+          next[u]!++;
+        }
+        const one = await withHolds(holdCents);
+        for (const op of toOps(queue, one.users, one.holds)) {
+          await database.db.transaction(async (t) => {
+            if (op.kind === 'transfer') await ledger.transfer(t, op.entry);
+            else if (op.kind === 'post') await ledger.post(t, op.pendingId, op.type);
+            else await ledger.void(t, op.pendingId, op.type);
+          });
+        }
+        const batch = await withHolds(holdCents);
+        const posted = await database.db.transaction((t) =>
+          ledger.postBatch(t, toOps(queue, batch.users, batch.holds)),
+        );
+        expect(posted).toHaveLength(toOps(queue, batch.users, batch.holds).length);
+        expect(await history(batch.users)).toEqual(await history(one.users));
+      }),
+      { numRuns: 12 },
+    );
+    expect(await ledger.violations(database.db)).toEqual([]);
+  });
+
+  it('refuses the whole batch for a resolved hold or a debit beyond the balance, and changes nothing', async () => {
+    const { users, holds } = await withHolds([[100, 200]]);
+    await database.db.transaction((t) => ledger.post(t, holds[0]![0]!, 'loss'));
+    const before = await history(users);
+    await expect(
+      database.db.transaction((t) =>
+        ledger.postBatch(t, [
+          { kind: 'void', pendingId: holds[0]![1]!, type: 'win' },
+          { kind: 'void', pendingId: holds[0]![0]!, type: 'win' },
+        ]),
+      ),
+    ).rejects.toThrow(/already resolved/);
+    await expect(
+      database.db.transaction((t) =>
+        ledger.postBatch(t, [
+          { kind: 'void', pendingId: holds[0]![1]!, type: 'win' },
+          {
+            kind: 'transfer',
+            entry: {
+              debit: { userId: users[0]!, mode: 'real', wallet: 'spot', currency: 'USDT' },
+              credit: { system: 'house', mode: 'real', currency: 'USDT' },
+              amount: money(1000),
+              types: { debit: 'x', credit: 'x' },
+              ref: 'too-much',
+            },
+          },
+        ]),
+      ),
+    ).rejects.toBeInstanceOf(InsufficientFunds);
+    expect(await history(users)).toEqual(before);
+    expect(await ledger.violations(database.db)).toEqual([]);
+  });
+
+  it('resolves a hold once when two batches race for it', async () => {
+    const { users, holds } = await withHolds([[500]]);
+    const results = await Promise.allSettled(
+      [0, 1].map(() =>
+        database.db.transaction((t) => ledger.postBatch(t, [{ kind: 'post', pendingId: holds[0]![0]!, type: 'loss' }])),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect((await ledger.balances(database.db, users[0]!, 'real')).map((b) => [b.available, b.frozen])).toEqual([
+      ['995.000000000000000000', '0.000000000000000000'],
+    ]);
     expect(await ledger.violations(database.db)).toEqual([]);
   });
 });

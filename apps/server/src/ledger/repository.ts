@@ -19,6 +19,59 @@ export interface AccountKeySql {
   currency: string;
 }
 
+export interface PendingRow {
+  [k: string]: unknown;
+  id: string;
+  mode: string;
+  currency: string;
+  debit_account_id: string;
+  credit_account_id: string;
+  amount: string;
+  ref: string;
+  resolved: boolean;
+}
+
+export interface LockedAccountRow {
+  [k: string]: unknown;
+  id: string;
+  user_id: string | null;
+  system_code: string | null;
+  shard: number;
+  mode: string;
+  wallet: string | null;
+  currency: string;
+  available: string;
+  frozen: string;
+}
+
+/** One account_changes row as the batch insert takes it (ids and amounts as decimal strings). */
+export interface ChangeRow {
+  user_id: string;
+  account_id: string;
+  transfer_id: string;
+  mode: string;
+  wallet: string;
+  currency: string;
+  type: string;
+  amount: string;
+  balance_before: string;
+  balance_after: string;
+  frozen_change: string;
+  ref: string;
+}
+
+const keysJson = (keys: AccountKeySql[]) =>
+  JSON.stringify(
+    keys.map((k) => ({
+      user_id: k.userId === null ? null : String(k.userId),
+      system_code: k.systemCode,
+      shard: k.shard,
+      mode: k.mode,
+      wallet: k.wallet,
+      currency: k.currency,
+    })),
+  );
+
 function keyWhere(k: AccountKeySql) {
   return k.userId !== null
     ? sql`user_id = ${String(k.userId)} AND mode = ${k.mode} AND wallet = ${k.wallet} AND currency = ${k.currency}`
@@ -159,6 +212,119 @@ export const ledgerRepository = {
       INSERT INTO account_changes (user_id, account_id, transfer_id, mode, wallet, currency, type, amount,
                                    balance_before, balance_after, frozen_change, ref, created_at)
       VALUES ${sql.join(values, sql`, `)}`);
+  },
+
+  // Batches (Ledger.postBatch): each statement takes its rows as one JSON parameter, so a batch of any size is
+  // the same few round trips and never meets the bind-parameter limit.
+
+  /** Locks pending transfers in id order and tells which are already resolved. */
+  async lockPendings(ex: Executor, ids: string[]) {
+    return queryRows<PendingRow>(
+      ex,
+      sql`SELECT t.id::text AS id, t.mode, t.currency, t.debit_account_id::text AS debit_account_id,
+                 t.credit_account_id::text AS credit_account_id, t.amount::text AS amount, t.ref,
+                 EXISTS (SELECT 1 FROM ledger_transfers r WHERE r.pending_id = t.id) AS resolved
+          FROM ledger_transfers t
+          WHERE t.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint) AND t.kind = 'pending'
+          ORDER BY t.id FOR UPDATE`,
+    );
+  },
+
+  async createAccounts(ex: Executor, keys: AccountKeySql[]): Promise<void> {
+    await ex.execute(sql`
+      INSERT INTO ledger_accounts (user_id, system_code, shard, mode, wallet, currency)
+      SELECT user_id, system_code, shard, mode, wallet, currency
+      FROM jsonb_to_recordset(${keysJson(keys)}::jsonb)
+        AS k(user_id bigint, system_code text, shard smallint, mode text, wallet text, currency text)
+      ON CONFLICT DO NOTHING`);
+  },
+
+  /**
+   * Locks the accounts named by id or by key, in the ledger's lock order (system accounts, then users by id),
+   * and returns them with their balances.
+   */
+  async lockAccounts(ex: Executor, ids: string[], keys: AccountKeySql[]) {
+    const users = keys.filter((k) => k.userId !== null);
+    const systems = keys.filter((k) => k.userId === null);
+    return queryRows<LockedAccountRow>(
+      ex,
+      sql`SELECT a.id::text AS id, a.user_id::text AS user_id, a.system_code, a.shard, a.mode, a.wallet, a.currency,
+                 a.available::text AS available, a.frozen::text AS frozen
+          FROM ledger_accounts a
+          WHERE a.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)
+             OR (a.user_id, a.mode, a.wallet, a.currency) IN (
+                  SELECT user_id, mode, wallet, currency
+                  FROM jsonb_to_recordset(${keysJson(users)}::jsonb) AS k(user_id bigint, mode text, wallet text, currency text))
+             OR (a.system_code, a.mode, a.currency, a.shard) IN (
+                  SELECT system_code, mode, currency, shard
+                  FROM jsonb_to_recordset(${keysJson(systems)}::jsonb) AS k(system_code text, mode text, currency text, shard smallint))
+          ORDER BY a.user_id IS NOT NULL, a.system_code COLLATE "C", a.user_id, a.mode COLLATE "C",
+                   a.wallet COLLATE "C", a.currency COLLATE "C", a.shard
+          FOR UPDATE OF a`,
+    );
+  },
+
+  /** Adds each row's deltas to its (locked) account. */
+  async applyDeltas(ex: Executor, deltas: { id: string; available: string; frozen: string }[]): Promise<void> {
+    await ex.execute(sql`
+      UPDATE ledger_accounts a SET available = a.available + d.available, frozen = a.frozen + d.frozen
+      FROM jsonb_to_recordset(${JSON.stringify(deltas)}::jsonb) AS d(id bigint, available numeric, frozen numeric)
+      WHERE a.id = d.id`);
+  },
+
+  /** Transfers in one statement; their ids are taken from the sequence first, so each row's id is known. */
+  async insertTransfers(
+    ex: Executor,
+    transfers: {
+      kind: 'single' | 'pending' | 'post' | 'void';
+      mode: string;
+      currency: string;
+      debitId: string;
+      creditId: string;
+      amount: string;
+      pendingId: string | null;
+      type: string;
+      ref: string;
+    }[],
+    now: Date,
+  ): Promise<string[]> {
+    const ids = await queryRows<{ id: string }>(
+      ex,
+      sql`SELECT nextval('ledger_transfers_id_seq')::text AS id FROM generate_series(1, ${transfers.length})`,
+    );
+    const rows = transfers.map((t, i) => ({
+      id: ids[i]!.id,
+      kind: t.kind,
+      mode: t.mode,
+      currency: t.currency,
+      debit_account_id: t.debitId,
+      credit_account_id: t.creditId,
+      amount: t.amount,
+      pending_id: t.pendingId,
+      type: t.type,
+      ref: t.ref,
+    }));
+    await ex.execute(sql`
+      INSERT INTO ledger_transfers (id, kind, mode, currency, debit_account_id, credit_account_id, amount, pending_id,
+                                    type, ref, created_at)
+      SELECT id, kind, mode, currency, debit_account_id, credit_account_id, amount, pending_id, type, ref,
+             ${now.toISOString()}::timestamptz
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        AS t(id bigint, kind text, mode text, currency text, debit_account_id bigint, credit_account_id bigint,
+             amount numeric, pending_id bigint, type text, ref text)`);
+    return rows.map((r) => r.id);
+  },
+
+  async insertChangeBatch(ex: Executor, changes: ChangeRow[], now: Date): Promise<void> {
+    if (changes.length === 0) return;
+    await ex.execute(sql`
+      INSERT INTO account_changes (user_id, account_id, transfer_id, mode, wallet, currency, type, amount,
+                                   balance_before, balance_after, frozen_change, ref, created_at)
+      SELECT user_id, account_id, transfer_id, mode, wallet, currency, type, amount, balance_before, balance_after,
+             frozen_change, ref, ${now.toISOString()}::timestamptz
+      FROM jsonb_to_recordset(${JSON.stringify(changes)}::jsonb)
+        AS c(user_id bigint, account_id bigint, transfer_id bigint, mode text, wallet text, currency text, type text,
+             amount numeric, balance_before numeric, balance_after numeric, frozen_change numeric, ref text)`);
   },
 
   async userBalances(ex: Executor, userId: bigint, mode: string) {
