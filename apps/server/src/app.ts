@@ -190,9 +190,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerDeliveryRoutes(router, delivery);
   // A user's order events reach whichever node holds the user's socket.
+  // A message is one event, or a batch of them (settlement packs thousands into a few messages).
   await bus.subscribe('user-events', (m) => {
-    const { userId, event, data } = m as { userId: string; event: string; data: unknown };
-    hub.publishToUser(userId, { event, data });
+    type UserEvent = { userId: string; event: string; data: unknown };
+    const message = m as UserEvent | { batch: UserEvent[] };
+    for (const { userId, event, data } of 'batch' in message ? message.batch : [message]) {
+      hub.publishToUser(userId, { event, data });
+    }
   });
   if (deps.settlement !== false) await delivery.start();
   app.decorate('delivery', delivery);

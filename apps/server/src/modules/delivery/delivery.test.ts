@@ -295,6 +295,10 @@ describe('delivery orders: money', () => {
     expect([count('delivery_stake'), count('delivery_win'), count('delivery_profit'), count('delivery_loss')]).toEqual([
       5, 2, 2, 3,
     ]);
+    // Settled together in batches, each change still starts where the one before it ended.
+    const chain = [...logs.list].reverse();
+    for (let i = 1; i < chain.length; i++) expect(chain[i]!.balanceBefore).toBe(chain[i - 1]!.balanceAfter);
+    expect(chain.at(-1)!.balanceAfter).toBe('4860.00');
     const p = (await u.as<PropertyData>('index/property')).data;
     expect(p.todayEarningsUsdt).toBe('-140.00');
     expect(await new Ledger().violations(t.database.db)).toEqual([]);

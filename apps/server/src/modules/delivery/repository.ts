@@ -27,10 +27,14 @@ export interface OrderRow {
   created_at: Date | string;
 }
 
-const COLUMNS = sql.raw(`id::text AS id, user_id::text AS user_id, mode, symbol, direction, seconds,
-  trim_scale(stake)::text AS stake, trim_scale(yield)::text AS yield, status, hold_id::text AS hold_id,
-  trim_scale(entry_price)::text AS entry_price, entry_ts, entry_source, trim_scale(exit_price)::text AS exit_price,
-  exit_ts, exit_source, trim_scale(payout)::text AS payout, open_at, expires_at, settled_at, created_at`);
+/** The order's columns as OrderRow reads them, optionally of a table alias (`o.`). */
+const columnsOf = (t = '') =>
+  sql.raw(`${t}id::text AS id, ${t}user_id::text AS user_id, ${t}mode, ${t}symbol, ${t}direction, ${t}seconds,
+  trim_scale(${t}stake)::text AS stake, trim_scale(${t}yield)::text AS yield, ${t}status, ${t}hold_id::text AS hold_id,
+  trim_scale(${t}entry_price)::text AS entry_price, ${t}entry_ts, ${t}entry_source,
+  trim_scale(${t}exit_price)::text AS exit_price, ${t}exit_ts, ${t}exit_source, trim_scale(${t}payout)::text AS payout,
+  ${t}open_at, ${t}expires_at, ${t}settled_at, ${t}created_at`);
+const COLUMNS = columnsOf();
 
 const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
@@ -152,25 +156,36 @@ export const deliveryRepository = {
     return t ? new Date(t).getTime() : undefined;
   },
 
-  async settle(
+  /** Many settlements in one statement; each order must still be open. */
+  async settleMany(
     ex: Executor,
-    id: string,
-    s: {
+    results: {
+      id: string;
       status: DeliveryStatus;
       exit: { price: string; ts: number; source: string } | null;
       payout: string;
-      now: Date;
-    },
-  ): Promise<OrderRow> {
-    const rows = await queryRows<OrderRow>(
+    }[],
+    now: Date,
+  ): Promise<OrderRow[]> {
+    const rows = results.map((r) => ({
+      id: r.id,
+      status: r.status,
+      exit_price: r.exit?.price ?? null,
+      exit_ts: r.exit?.ts ?? null,
+      exit_source: r.exit?.source ?? null,
+      payout: r.payout,
+    }));
+    const out = await queryRows<OrderRow>(
       ex,
-      sql`UPDATE delivery_orders SET status = ${s.status}, exit_price = ${s.exit?.price ?? null}::numeric,
-                 exit_ts = ${s.exit?.ts ?? null}::bigint, exit_source = ${s.exit?.source ?? null},
-                 payout = ${s.payout}::numeric, settled_at = ${iso(s.now)}
-          WHERE id = ${id} AND status = 'open' RETURNING ${COLUMNS}`,
+      sql`UPDATE delivery_orders o SET status = r.status, exit_price = r.exit_price, exit_ts = r.exit_ts,
+                 exit_source = r.exit_source, payout = r.payout, settled_at = ${iso(now)}
+          FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+            AS r(id bigint, status text, exit_price numeric, exit_ts bigint, exit_source text, payout numeric)
+          WHERE o.id = r.id AND o.status = 'open'
+          RETURNING ${columnsOf('o.')}`,
     );
-    if (!rows[0]) throw new Error(`order ${id} was not open at settlement`);
-    return rows[0];
+    if (out.length !== results.length) throw new Error('an order was not open at settlement');
+    return out;
   },
 
   async open(
@@ -195,15 +210,5 @@ export const deliveryRepository = {
       sql`UPDATE delivery_orders SET status = 'cancelled' WHERE id = ${id} AND status = 'scheduled' RETURNING ${COLUMNS}`,
     );
     return rows[0];
-  },
-
-  /** The newest stored tick's time for a product: settlement waits until the market has passed an expiry. */
-  async lastStoredTickTs(ex: Executor, symbol: string): Promise<number | undefined> {
-    const rows = await queryRows<{ ts: string | number | null }>(
-      ex,
-      sql`SELECT max(ts_ms) AS ts FROM ticks WHERE symbol = ${symbol}`,
-    );
-    const ts = rows[0]?.ts;
-    return ts === null || ts === undefined ? undefined : Number(ts);
   },
 };

@@ -9,6 +9,7 @@ import {
 } from '@nexa/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  type BatchOp,
   InsufficientFunds,
   type Ledger,
   type Money,
@@ -31,7 +32,7 @@ export interface DeliveryLimits {
   maxActiveOrders: number;
   /** A price older than this is no price: no order is accepted on it. */
   staleTickMs: number;
-  /** How long after expiry settlement waits for the market to have passed the expiry. */
+  /** How long after expiry the first settlement pass runs (it then waits for the stored market to pass it). */
   settleGraceMs: number;
   /** If no tick past the expiry arrives for this long, settle with what is stored (or refund). */
   feedStallMs: number;
@@ -43,21 +44,26 @@ export interface DeliveryLimits {
 export const DEFAULT_DELIVERY_LIMITS: DeliveryLimits = {
   maxActiveOrders: 20,
   staleTickMs: 5_000,
-  settleGraceMs: 1_200,
+  settleGraceMs: 20,
   feedStallMs: 30_000,
-  batchSize: 100,
+  batchSize: 2_000,
   sweepMs: 1_000,
 };
 
 export interface DeliveryDeps {
   db: Executor;
   ledger: Ledger;
-  market: Pick<MarketService, 'product' | 'periodsOf' | 'latestTick' | 'tickAtOrBefore'>;
+  market: Pick<MarketService, 'product' | 'periodsOf' | 'latestTick' | 'ticksAtOrBefore' | 'lastStoredTicks'>;
   bus: Bus;
   log: FastifyBaseLogger;
   now: () => Date;
   limits?: DeliveryLimits;
 }
+
+/** How soon a pass looks again when due orders wait for the market to pass their expiry. */
+const RETRY_MS = 100;
+/** Bytes of order events per bus message: under PostgreSQL's 8000-byte NOTIFY payload with room for the wrapper. */
+const NOTIFY_BYTES = 7_000;
 
 const HOUSE = (mode: 'real' | 'demo') => ({ system: 'house' as const, mode, currency: QUOTE_CURRENCY });
 
@@ -74,6 +80,8 @@ export class DeliveryService {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  private retry: NodeJS.Timeout | undefined;
+  private armedExpiry: number | undefined;
 
   constructor(private readonly d: DeliveryDeps) {
     this.limits = d.limits ?? DEFAULT_DELIVERY_LIMITS;
@@ -88,6 +96,7 @@ export class DeliveryService {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.sweeper);
+    clearTimeout(this.retry);
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     await this.running;
@@ -229,6 +238,7 @@ export class DeliveryService {
         try {
           await this.openScheduled();
           while (!this.stopped && (await this.settleBatch()) === this.limits.batchSize) {}
+          await this.armNextExpiry();
         } catch (err) {
           this.d.log.error({ err }, 'delivery: settlement pass failed');
         }
@@ -239,64 +249,65 @@ export class DeliveryService {
     return this.running;
   }
 
-  /** Settles up to one batch of due orders in one transaction; returns how many it took. */
+  /**
+   * Settles up to one batch of due orders in one transaction, set-based: a fixed handful of statements whatever
+   * the batch's size (the orders, the products' newest stored ticks, every exit tick, the ledger postings, the
+   * results). Returns how many it settled; orders whose market has not yet passed their expiry wait for a retry.
+   */
   private async settleBatch(): Promise<number> {
     const now = this.d.now();
     const settled: { userId: string; order: DeliveryOrder }[] = [];
+    let waiting = false;
     await this.d.db.transaction(async (tx) => {
-      const due = await repo.lockDue(tx, new Date(now.getTime() - this.limits.settleGraceMs), this.limits.batchSize);
-      const lastTick = new Map<string, number | undefined>();
-      for (const row of due) {
-        if (!lastTick.has(row.symbol)) lastTick.set(row.symbol, await repo.lastStoredTickTs(tx, row.symbol));
-        const expiresAt = new Date(row.expires_at).getTime();
-        const marketPassed = (lastTick.get(row.symbol) ?? 0) >= expiresAt;
-        // Wait for the market to pass the expiry, unless the feed has stalled for too long.
-        if (!marketPassed && now.getTime() < expiresAt + this.limits.feedStallMs) continue;
-        settled.push({ userId: row.user_id, order: await this.settleOne(tx, row, expiresAt, now) });
-      }
+      const due = await repo.lockDue(tx, now, this.limits.batchSize);
+      if (due.length === 0) return;
+      const newest = await this.d.market.lastStoredTicks([...new Set(due.map((r) => r.symbol))], tx);
+      const ready = due.filter((row) => {
+        const expiresAt = ms(row.expires_at);
+        // Wait for the stored market to pass the expiry, unless the feed has stalled for too long.
+        const passed =
+          (newest.get(row.symbol) ?? 0) >= expiresAt || now.getTime() >= expiresAt + this.limits.feedStallMs;
+        if (!passed) waiting = true;
+        return passed;
+      });
+      if (ready.length === 0) return;
+      const wanted = new Map(
+        ready.map((r) => [`${r.symbol}@${ms(r.expires_at)}`, { symbol: r.symbol, at: ms(r.expires_at) }]),
+      );
+      const exits = await this.d.market.ticksAtOrBefore([...wanted.values()], tx);
+      const results = ready.map((row) => outcomeOf(row, exits.get(`${row.symbol}@${ms(row.expires_at)}`) ?? null));
+      await this.d.ledger.postBatch(
+        tx,
+        results.flatMap((r): BatchOp[] => {
+          const row = r.row;
+          if (r.status === 'lost') return [{ kind: 'post', pendingId: row.hold_id, type: 'delivery_loss' }];
+          if (r.status !== 'won') return [{ kind: 'void', pendingId: row.hold_id, type: 'delivery_refund' }];
+          const win: BatchOp[] = [{ kind: 'void', pendingId: row.hold_id, type: 'delivery_win' }];
+          if (r.profit.gt(0)) {
+            win.push({
+              kind: 'transfer',
+              entry: {
+                debit: HOUSE(row.mode),
+                credit: { userId: BigInt(row.user_id), mode: row.mode, wallet: 'delivery', currency: QUOTE_CURRENCY },
+                amount: r.profit,
+                types: { debit: 'delivery_profit', credit: 'delivery_profit' },
+                ref: `delivery:${row.id}`,
+              },
+            });
+          }
+          return win;
+        }),
+      );
+      const rows = await repo.settleMany(
+        tx,
+        results.map((r) => ({ id: r.row.id, status: r.status, exit: r.exit, payout: r.payout.toFixed() })),
+        now,
+      );
+      for (const row of rows) settled.push({ userId: row.user_id, order: this.toOrder(row) });
     });
-    for (const s of settled) void this.notify(s.userId, s.order);
-    // A full batch of settled orders: there may be more due.
+    if (waiting) this.retrySoon();
+    void this.notifyMany(settled);
     return settled.length;
-  }
-
-  private async settleOne(tx: Executor, row: OrderRow, expiresAt: number, now: Date): Promise<DeliveryOrder> {
-    const entryTs = Number(row.entry_ts);
-    const tick = await this.d.market.tickAtOrBefore(row.symbol, expiresAt, tx);
-    const exit = tick && tick.ts > entryTs ? tick : null;
-    const stake = money(row.stake);
-    const mode = row.mode;
-    const userId = BigInt(row.user_id);
-    let status: 'won' | 'lost' | 'draw' | 'refunded';
-    let payout: Money;
-    if (!exit) {
-      status = 'refunded';
-    } else {
-      const cmp = money(exit.price).cmp(money(row.entry_price!));
-      const won = (row.direction === 'call' && cmp > 0) || (row.direction === 'put' && cmp < 0);
-      status = cmp === 0 ? 'draw' : won ? 'won' : 'lost';
-    }
-    if (status === 'won') {
-      const profit = profitOf(stake, row.yield);
-      await this.d.ledger.void(tx, row.hold_id, 'delivery_win');
-      if (profit.gt(0)) {
-        await this.d.ledger.transfer(tx, {
-          debit: HOUSE(mode),
-          credit: { userId, mode, wallet: 'delivery', currency: QUOTE_CURRENCY },
-          amount: profit,
-          types: { debit: 'delivery_profit', credit: 'delivery_profit' },
-          ref: `delivery:${row.id}`,
-        });
-      }
-      payout = stake.plus(profit);
-    } else if (status === 'lost') {
-      await this.d.ledger.post(tx, row.hold_id, 'delivery_loss');
-      payout = ZERO;
-    } else {
-      await this.d.ledger.void(tx, row.hold_id, 'delivery_refund');
-      payout = stake;
-    }
-    return this.toOrder(await repo.settle(tx, row.id, { status, exit, payout: payout.toFixed(), now }));
   }
 
   private async openScheduled() {
@@ -319,12 +330,57 @@ export class DeliveryService {
   /** The precise timer: a pass just after `atMs` (plus the grace for the market to pass it). */
   private wakeAt(atMs: number) {
     if (this.stopped) return;
-    const delay = Math.max(0, atMs + this.limits.settleGraceMs - this.d.now().getTime()) + 20;
+    const delay = Math.max(0, atMs + this.limits.settleGraceMs - this.d.now().getTime());
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       void this.settleDue();
     }, delay);
     this.timers.add(timer);
+  }
+
+  /** Due orders waited for the market to pass their expiry: look again shortly. */
+  private retrySoon() {
+    if (this.stopped || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      void this.settleDue();
+    }, RETRY_MS);
+  }
+
+  /**
+   * A timer for the earliest open expiry, wherever the order came from (another node, a restart): with several
+   * nodes any of them settles on time, not just the one that took the order.
+   */
+  private async armNextExpiry() {
+    const next = await repo.nextExpiry(this.d.db);
+    if (next === undefined || next === this.armedExpiry || next <= this.d.now().getTime()) return;
+    this.armedExpiry = next;
+    this.wakeAt(next);
+  }
+
+  /**
+   * Order events for the users' sockets, packed into bus messages under PostgreSQL's 8000-byte NOTIFY limit, so
+   * settling ten thousand orders sends hundreds of messages, not ten thousand.
+   */
+  private async notifyMany(events: { userId: string; order: DeliveryOrder }[]) {
+    let batch: { userId: string; event: string; data: DeliveryOrder }[] = [];
+    let size = 0;
+    const send = async () => {
+      if (batch.length === 0) return;
+      const message = { batch };
+      batch = [];
+      size = 0;
+      await this.d.bus.publish('user-events', message).catch(() => {});
+    };
+    for (const e of events) {
+      if (!e.userId) continue;
+      const item = { userId: e.userId, event: 'delivery', data: e.order };
+      const bytes = Buffer.byteLength(JSON.stringify(item));
+      if (size + bytes > NOTIFY_BYTES) await send();
+      batch.push(item);
+      size += bytes + 1;
+    }
+    await send();
   }
 
   private async notify(userId: string, order: DeliveryOrder) {
@@ -372,6 +428,24 @@ export class DeliveryService {
 /** What a win adds to the stake: stake × yield, rounded down to the cent (the house keeps the dust). */
 export function profitOf(stake: Money, yieldRate: string): Money {
   return money(formatAmount(stake.times(yieldRate), QUOTE_CURRENCY));
+}
+
+/** What the stored ticks say of one order: its status, exit tick and payout (ARCHITECTURE §4). */
+function outcomeOf(row: OrderRow, tick: { price: string; ts: number; source: string } | null) {
+  const entryTs = Number(row.entry_ts);
+  const exit = tick && tick.ts > entryTs ? tick : null;
+  const stake = money(row.stake);
+  let status: 'won' | 'lost' | 'draw' | 'refunded';
+  if (!exit) {
+    status = 'refunded';
+  } else {
+    const cmp = money(exit.price).cmp(money(row.entry_price!));
+    const won = (row.direction === 'call' && cmp > 0) || (row.direction === 'put' && cmp < 0);
+    status = cmp === 0 ? 'draw' : won ? 'won' : 'lost';
+  }
+  const profit = status === 'won' ? profitOf(stake, row.yield) : ZERO;
+  const payout = status === 'lost' ? ZERO : stake.plus(profit);
+  return { row, status, exit, profit, payout };
 }
 
 const ms = (v: Date | string) => (v instanceof Date ? v.getTime() : new Date(v).getTime());

@@ -200,12 +200,17 @@ describe('live data from the feed', () => {
       sql`SELECT count(*)::int AS n FROM ticks WHERE symbol = 'SOLUSDT' AND ts_ms >= ${start}`,
     );
     expect(stored[0]!.n).toBe(200);
-    // The settlement read: the latest tick at or before a time.
-    expect(await t.app.market.tickAtOrBefore('SOLUSDT', start + 10_500)).toEqual({
-      ts: start + 10_000,
-      price: '101.50',
-      source: 'manual',
-    });
+    // The settlement reads: the latest tick at or before each time, and the newest stored tick.
+    const exits = await t.app.market.ticksAtOrBefore([
+      { symbol: 'SOLUSDT', at: start + 10_500 },
+      { symbol: 'SOLUSDT', at: start + 10_000 },
+      { symbol: 'SOLUSDT', at: start - 1 },
+    ]);
+    expect([...exits]).toEqual([
+      [`SOLUSDT@${start + 10_500}`, { ts: start + 10_000, price: '101.50', source: 'manual' }],
+      [`SOLUSDT@${start + 10_000}`, { ts: start + 10_000, price: '101.50', source: 'manual' }],
+    ]);
+    expect((await t.app.market.lastStoredTicks(['SOLUSDT', 'NOPEUSDT'])).get('SOLUSDT')).toBe(start + 199_000);
   });
 
   it('updates the 24-hour ticker and serves the book and latest trades', async () => {

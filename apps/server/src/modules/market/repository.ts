@@ -152,15 +152,27 @@ export const marketRepository = {
     await ex.execute(sql`DELETE FROM ticks WHERE ts_ms < ${beforeMs}`);
   },
 
-  /** The latest stored tick at or before `ts` (settlement reads the market through this). */
-  async tickAtOrBefore(ex: Executor, symbol: string, ts: number) {
-    const rows = await queryRows<{ ts_ms: string | number; price: string; source: string }>(
+  /** For each (symbol, at): the latest stored tick at or before `at`, in one statement (batch settlement). */
+  async ticksAtOrBefore(ex: Executor, wanted: { symbol: string; at: number }[]) {
+    if (wanted.length === 0) return [];
+    return queryRows<{ symbol: string; at: string | number; ts_ms: string | number; price: string; source: string }>(
       ex,
-      sql`SELECT ts_ms, ${num('price')}, source FROM ticks WHERE symbol = ${symbol} AND ts_ms <= ${ts}
-          ORDER BY ts_ms DESC LIMIT 1`,
+      sql`SELECT w.symbol, w.at, t.ts_ms, trim_scale(t.price)::text AS price, t.source
+          FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) AS w(symbol text, at bigint)
+          CROSS JOIN LATERAL (
+            SELECT ts_ms, price, source FROM ticks WHERE symbol = w.symbol AND ts_ms <= w.at ORDER BY ts_ms DESC LIMIT 1
+          ) t`,
     );
-    const r = rows[0];
-    return r && { ts: Number(r.ts_ms), price: r.price, source: r.source };
+  },
+
+  /** The newest stored tick's time per product: settlement waits until the market has passed an expiry. */
+  async lastStoredTicks(ex: Executor, symbols: string[]): Promise<Map<string, number>> {
+    const rows = await queryRows<{ symbol: string; ts: string | number | null }>(
+      ex,
+      sql`SELECT s.symbol, (SELECT max(ts_ms) FROM ticks WHERE symbol = s.symbol) AS ts
+          FROM jsonb_array_elements_text(${JSON.stringify(symbols)}::jsonb) AS s(symbol)`,
+    );
+    return new Map(rows.filter((r) => r.ts !== null).map((r) => [r.symbol, Number(r.ts)]));
   },
 
   async notices(ex: Executor, type: string, lang: string, limit: number, offset: number) {

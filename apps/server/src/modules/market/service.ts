@@ -23,6 +23,8 @@ const D = Decimal.clone({ precision: 40 });
 const DAY_MS = 86_400_000;
 const LEADER_KEY = 727_002;
 const TRADES_KEPT = 50;
+/** How often the leader stores buffered ticks: settlement waits for a stored tick past each expiry. */
+const FLUSH_MS = 250;
 
 export interface MarketConfig {
   source: 'sim' | 'okx';
@@ -168,7 +170,7 @@ export class MarketService implements Valuation {
     await this.ensureHistory();
     await this.startSources();
     this.timers.push(
-      setInterval(() => void this.flush().catch((err) => this.d.log.error({ err }, 'market: flush failed')), 1_000),
+      setInterval(() => void this.flush().catch((err) => this.d.log.error({ err }, 'market: flush failed')), FLUSH_MS),
     );
     this.timers.push(
       setInterval(
@@ -300,7 +302,7 @@ export class MarketService implements Valuation {
     for (const [interval, candle] of s.candles.current) this.events.emit('candle', s.product, interval, candle);
   }
 
-  /** Stores buffered ticks and changed candles (the leader, once a second). */
+  /** Stores buffered ticks and changed candles (the leader, every FLUSH_MS). */
   async flush(): Promise<void> {
     const ticks = this.tickBuffer;
     this.tickBuffer = [];
@@ -415,13 +417,26 @@ export class MarketService implements Valuation {
   }
 
   /**
-   * The latest stored tick at or before `ts`, its price at the product's precision (settlement reads this).
-   * Inside a transaction pass it: on the embedded database a second connection would wait for it forever.
+   * For each (symbol, at), the latest stored tick at or before `at`, its price at the product's precision, keyed
+   * `${symbol}@${at}` (settlement reads the market only through this). Inside a transaction pass it: on the
+   * embedded database a second connection would wait for it forever.
    */
-  async tickAtOrBefore(symbol: string, ts: number, ex: Executor = this.d.database.db) {
-    const t = await repo.tickAtOrBefore(ex, symbol, ts);
-    const p = this.product(symbol);
-    return t && p ? { ...t, price: new D(t.price).toFixed(p.price_precision) } : t;
+  async ticksAtOrBefore(wanted: { symbol: string; at: number }[], ex: Executor = this.d.database.db) {
+    const out = new Map<string, { ts: number; price: string; source: string }>();
+    for (const r of await repo.ticksAtOrBefore(ex, wanted)) {
+      const p = this.product(r.symbol);
+      out.set(`${r.symbol}@${Number(r.at)}`, {
+        ts: Number(r.ts_ms),
+        price: p ? new D(r.price).toFixed(p.price_precision) : r.price,
+        source: r.source,
+      });
+    }
+    return out;
+  }
+
+  /** The newest stored tick's time per product. */
+  lastStoredTicks(symbols: string[], ex: Executor = this.d.database.db) {
+    return repo.lastStoredTicks(ex, symbols);
   }
 
   /** Candles for charts, prices at the product's precision. */
