@@ -264,7 +264,7 @@ describe('ledger model', () => {
 });
 
 describe('batches', () => {
-  /** Each user's spot funded with 1000 USDT (real), then holds of the given cents on spot toward the house. */
+  /** Each user's spot funded with 2000 USDT (real), then holds of the given cents on spot toward the house. */
   async function withHolds(holdCents: number[][]) {
     const users = await makeUsers(holdCents.length);
     const holds: string[][] = [];
@@ -274,7 +274,7 @@ describe('batches', () => {
         await ledger.transfer(t, {
           debit: { system: 'deposits', mode: 'real', currency: 'USDT' },
           credit: { userId: u, mode: 'real', wallet: 'spot', currency: 'USDT' },
-          amount: money(1000),
+          amount: money(2000),
           types: { debit: 'deposit', credit: 'deposit' },
           ref: 'batch-fund',
         });
@@ -406,7 +406,7 @@ describe('batches', () => {
             entry: {
               debit: { userId: users[0]!, mode: 'real', wallet: 'spot', currency: 'USDT' },
               credit: { system: 'house', mode: 'real', currency: 'USDT' },
-              amount: money(1000),
+              amount: money(2000),
               types: { debit: 'x', credit: 'x' },
               ref: 'too-much',
             },
@@ -427,7 +427,7 @@ describe('batches', () => {
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect((await ledger.balances(database.db, users[0]!, 'real')).map((b) => [b.available, b.frozen])).toEqual([
-      ['995.000000000000000000', '0.000000000000000000'],
+      ['1995.000000000000000000', '0.000000000000000000'],
     ]);
     expect(await ledger.violations(database.db)).toEqual([]);
   });

@@ -65,11 +65,15 @@ function keyOf(a: AccountRef, shard: number): AccountKeySql {
     : { userId: null, systemCode: a.system, shard, mode: a.mode, wallet: null, currency: a.currency };
 }
 
-/** Locks are always taken in this order, so two transactions never wait on each other in a circle. */
+/**
+ * Locks are always taken in this order, so two transactions never wait on each other in a circle: user accounts
+ * (by user id) first, system accounts last. Business code locks its user's rows before it calls the ledger
+ * (perpetual: the wallet row), and a batch takes the hot system rows just before it commits.
+ */
 const lockOrder = (k: AccountKeySql) =>
   k.userId !== null
-    ? `u:${k.userId.toString().padStart(20, '0')}:${k.mode}:${k.wallet}:${k.currency}`
-    : `s:${k.systemCode}:${k.mode}:${k.currency}:${String(k.shard).padStart(3, '0')}`;
+    ? `0:${k.userId.toString().padStart(20, '0')}:${k.mode}:${k.wallet}:${k.currency}`
+    : `1:${k.systemCode}:${k.mode}:${k.currency}:${String(k.shard).padStart(3, '0')}`;
 
 interface Change {
   key: AccountKeySql;
@@ -165,9 +169,10 @@ export class Ledger {
     const shard = randomInt(SYSTEM_SHARDS);
     const pendingIds = ops.flatMap((o) => (o.kind === 'transfer' ? [] : [o.pendingId]));
     if (new Set(pendingIds).size !== pendingIds.length) throw new Error('a hold appears twice in one batch');
+    // Not locked: the unique index on pending_id lets a hold be resolved once, so a racing batch fails whole.
     const pendings = new Map<string, PendingRow>();
     if (pendingIds.length > 0) {
-      for (const p of await repo.lockPendings(tx, pendingIds)) pendings.set(p.id, p);
+      for (const p of await repo.pendings(tx, pendingIds)) pendings.set(p.id, p);
     }
     for (const id of pendingIds) {
       const p = pendings.get(id);
@@ -183,28 +188,41 @@ export class Ledger {
     // A credit may open an account (as transfer() does); a debit of a missing one fails below for lack of funds.
     if (keys.size > 0) await repo.createAccounts(tx, [...keys.values()]);
     const accountIds = [...pendings.values()].flatMap((p) => [p.debit_account_id, p.credit_account_id]);
-    const locked = await repo.lockAccounts(tx, accountIds, [...keys.values()]);
+    // User accounts are locked now; system accounts only just before the end, so batches running side by side
+    // do not queue on the hot house and fee rows. Until then a system account's figures are relative to zero.
+    const users = await repo.accounts(tx, accountIds, [...keys.values()], { users: true, lock: true });
+    const systems = await repo.accounts(tx, accountIds, [...keys.values()], { users: false, lock: false });
     const accounts = new Map(
-      locked.map((r) => [r.id, { row: r, available: money(r.available), frozen: money(r.frozen) }]),
+      [...users, ...systems].map((r) => [
+        r.id,
+        {
+          row: r,
+          available: r.user_id === null ? ZERO : money(r.available),
+          frozen: r.user_id === null ? ZERO : money(r.frozen),
+        },
+      ]),
     );
-    const idOfKey = new Map(locked.map((r) => [lockOrder(rowKey(r)), r.id]));
+    const idOfKey = new Map([...users, ...systems].map((r) => [lockOrder(rowKey(r)), r.id]));
 
     // Walk the ops in order, so each side's before/after is what a one-by-one run would have recorded.
+    const systemSides: Side[] = [];
     const move = (id: string, available: Money, frozen: Money): Side => {
       const a = accounts.get(id);
-      if (!a) throw new Error(`ledger account ${id} is not locked`);
+      if (!a) throw new Error(`ledger account ${id} is not in the batch`);
       const before = { available: a.available, frozen: a.frozen };
       a.available = a.available.plus(available);
       a.frozen = a.frozen.plus(frozen);
-      if (a.frozen.isNeg() || (a.row.user_id !== null && a.available.isNeg()))
+      if (a.row.user_id !== null && (a.frozen.isNeg() || a.available.isNeg()))
         throw new InsufficientFunds(refOf(a.row));
-      return {
+      const side = {
         accountId: id,
         availableBefore: before.available.toFixed(),
         availableAfter: a.available.toFixed(),
         frozenBefore: before.frozen.toFixed(),
         frozenAfter: a.frozen.toFixed(),
       };
+      if (a.row.user_id === null) systemSides.push(side);
+      return side;
     };
     const transfers: Parameters<typeof repo.insertTransfers>[1] = [];
     const sides: { transfer: number; changes: [LockedAccountRow, string, Side][] }[] = [];
@@ -262,15 +280,21 @@ export class Ledger {
       posted.push({ debit, credit });
     }
 
+    const deltas = (rows: LockedAccountRow[], base: (r: LockedAccountRow) => { available: Money; frozen: Money }) =>
+      rows
+        .map((r) => {
+          const a = accounts.get(r.id)!;
+          const b = base(r);
+          return {
+            id: r.id,
+            available: a.available.minus(b.available).toFixed(),
+            frozen: a.frozen.minus(b.frozen).toFixed(),
+          };
+        })
+        .filter((d) => d.available !== '0' || d.frozen !== '0');
     await repo.applyDeltas(
       tx,
-      [...accounts.values()]
-        .map(({ row, available, frozen }) => ({
-          id: row.id,
-          available: available.minus(row.available).toFixed(),
-          frozen: frozen.minus(row.frozen).toFixed(),
-        }))
-        .filter((d) => d.available !== '0' || d.frozen !== '0'),
+      deltas(users, (r) => ({ available: money(r.available), frozen: money(r.frozen) })),
     );
     const now = this.now();
     const transferIds = await repo.insertTransfers(tx, transfers, now);
@@ -295,6 +319,26 @@ export class Ledger {
       }
     }
     await repo.insertChangeBatch(tx, changes, now);
+    const touched = deltas(systems, () => ({ available: ZERO, frozen: ZERO }));
+    if (touched.length > 0) {
+      // Now the system rows: locked in order, moved, and the recorded sides shifted from zero to their balances.
+      const held = await repo.accounts(
+        tx,
+        touched.map((d) => d.id),
+        [],
+        { users: false, lock: true },
+      );
+      await repo.applyDeltas(tx, touched);
+      const start = new Map(held.map((r) => [r.id, r]));
+      for (const side of systemSides) {
+        const r = start.get(side.accountId);
+        if (!r) continue;
+        side.availableBefore = money(side.availableBefore).plus(r.available).toFixed();
+        side.availableAfter = money(side.availableAfter).plus(r.available).toFixed();
+        side.frozenBefore = money(side.frozenBefore).plus(r.frozen).toFixed();
+        side.frozenAfter = money(side.frozenAfter).plus(r.frozen).toFixed();
+      }
+    }
     return posted.map((p, i) => ({ transferId: transferIds[i]!, ...p }));
   }
 

@@ -217,16 +217,15 @@ export const ledgerRepository = {
   // Batches (Ledger.postBatch): each statement takes its rows as one JSON parameter, so a batch of any size is
   // the same few round trips and never meets the bind-parameter limit.
 
-  /** Locks pending transfers in id order and tells which are already resolved. */
-  async lockPendings(ex: Executor, ids: string[]) {
+  /** Pending transfers and whether each is already resolved. */
+  async pendings(ex: Executor, ids: string[]) {
     return queryRows<PendingRow>(
       ex,
       sql`SELECT t.id::text AS id, t.mode, t.currency, t.debit_account_id::text AS debit_account_id,
                  t.credit_account_id::text AS credit_account_id, t.amount::text AS amount, t.ref,
                  EXISTS (SELECT 1 FROM ledger_transfers r WHERE r.pending_id = t.id) AS resolved
           FROM ledger_transfers t
-          WHERE t.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint) AND t.kind = 'pending'
-          ORDER BY t.id FOR UPDATE`,
+          WHERE t.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint) AND t.kind = 'pending'`,
     );
   },
 
@@ -240,10 +239,11 @@ export const ledgerRepository = {
   },
 
   /**
-   * Locks the accounts named by id or by key, in the ledger's lock order (system accounts, then users by id),
-   * and returns them with their balances.
+   * The user (or the system) accounts among those named by id or by key, with their balances, in the ledger's
+   * lock order; locked when asked (NO KEY UPDATE, as an UPDATE locks: foreign-key checks of inserts that name
+   * the account still pass).
    */
-  async lockAccounts(ex: Executor, ids: string[], keys: AccountKeySql[]) {
+  async accounts(ex: Executor, ids: string[], keys: AccountKeySql[], o: { users: boolean; lock: boolean }) {
     const users = keys.filter((k) => k.userId !== null);
     const systems = keys.filter((k) => k.userId === null);
     return queryRows<LockedAccountRow>(
@@ -251,16 +251,17 @@ export const ledgerRepository = {
       sql`SELECT a.id::text AS id, a.user_id::text AS user_id, a.system_code, a.shard, a.mode, a.wallet, a.currency,
                  a.available::text AS available, a.frozen::text AS frozen
           FROM ledger_accounts a
-          WHERE a.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)
+          WHERE (a.user_id IS NOT NULL) = ${o.users} AND (
+                a.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)
              OR (a.user_id, a.mode, a.wallet, a.currency) IN (
                   SELECT user_id, mode, wallet, currency
                   FROM jsonb_to_recordset(${keysJson(users)}::jsonb) AS k(user_id bigint, mode text, wallet text, currency text))
              OR (a.system_code, a.mode, a.currency, a.shard) IN (
                   SELECT system_code, mode, currency, shard
-                  FROM jsonb_to_recordset(${keysJson(systems)}::jsonb) AS k(system_code text, mode text, currency text, shard smallint))
-          ORDER BY a.user_id IS NOT NULL, a.system_code COLLATE "C", a.user_id, a.mode COLLATE "C",
-                   a.wallet COLLATE "C", a.currency COLLATE "C", a.shard
-          FOR UPDATE OF a`,
+                  FROM jsonb_to_recordset(${keysJson(systems)}::jsonb) AS k(system_code text, mode text, currency text, shard smallint)))
+          ORDER BY a.user_id, a.system_code COLLATE "C", a.mode COLLATE "C", a.wallet COLLATE "C", a.currency COLLATE "C",
+                   a.shard
+          ${o.lock ? sql`FOR NO KEY UPDATE OF a` : sql``}`,
     );
   },
 
