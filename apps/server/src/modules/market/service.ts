@@ -23,7 +23,8 @@ const D = Decimal.clone({ precision: 40 });
 const DAY_MS = 86_400_000;
 const LEADER_KEY = 727_002;
 const TRADES_KEPT = 50;
-/** How often the leader stores buffered ticks: settlement waits for a stored tick past each expiry. */
+/** The leader stores buffered ticks this long after the first arrives, and at most every FLUSH_MS. */
+const FLUSH_DELAY_MS = 15;
 const FLUSH_MS = 250;
 
 export interface MarketConfig {
@@ -118,6 +119,7 @@ export class MarketService implements Valuation {
   async stop(): Promise<void> {
     this.stopped = true;
     for (const t of this.timers) clearInterval(t);
+    clearTimeout(this.flushTimer);
     for (const s of this.sources) await s.stop();
     this.sources = [];
     if (this.leadership) {
@@ -169,9 +171,6 @@ export class MarketService implements Valuation {
     this.d.log.info({ source: this.d.config.source }, 'market: this node leads the feed');
     await this.ensureHistory();
     await this.startSources();
-    this.timers.push(
-      setInterval(() => void this.flush().catch((err) => this.d.log.error({ err }, 'market: flush failed')), FLUSH_MS),
-    );
     this.timers.push(
       setInterval(
         () => void repo.pruneTicks(this.d.database.db, this.now() - this.d.config.tickRetentionMs).catch(() => {}),
@@ -292,6 +291,7 @@ export class MarketService implements Valuation {
     }
     if (this.leadership) {
       this.tickBuffer.push(t);
+      this.flushSoon();
       for (const [interval, candle] of s.candles.current) {
         this.dirty.set(`${t.symbol}|${interval}|${candle.openTime}`, { symbol: t.symbol, interval, candle });
       }
@@ -302,7 +302,28 @@ export class MarketService implements Valuation {
     for (const [interval, candle] of s.candles.current) this.events.emit('candle', s.product, interval, candle);
   }
 
-  /** Stores buffered ticks and changed candles (the leader, every FLUSH_MS). */
+  private flushTimer: NodeJS.Timeout | undefined;
+  private lastFlush = 0;
+
+  /**
+   * The leader stores ticks soon after they arrive (a second's burst of the simulated feed lands in one insert),
+   * and at most once every FLUSH_MS: settlement waits for a stored tick past each expiry.
+   */
+  private flushSoon() {
+    if (this.flushTimer || this.stopped) return;
+    const wait = Math.max(FLUSH_DELAY_MS, this.lastFlush + FLUSH_MS - Date.now());
+    this.flushTimer = setTimeout(() => {
+      this.lastFlush = Date.now();
+      void this.flush()
+        .catch((err) => this.d.log.error({ err }, 'market: flush failed'))
+        .finally(() => {
+          this.flushTimer = undefined;
+          if (this.tickBuffer.length > 0 || this.dirty.size > 0) this.flushSoon();
+        });
+    }, wait);
+  }
+
+  /** Stores buffered ticks and changed candles (the leader, soon after ticks arrive). */
   async flush(): Promise<void> {
     const ticks = this.tickBuffer;
     this.tickBuffer = [];
