@@ -130,11 +130,12 @@ export const deliveryRepository = {
     return rows[0];
   },
 
-  /** Due orders no other settler holds: each is taken by exactly one transaction. */
-  async lockDue(ex: Executor, cutoff: Date, limit: number): Promise<OrderRow[]> {
+  /** Due orders no other settler holds (of the users in this share): each is taken by exactly one transaction. */
+  async lockDue(ex: Executor, cutoff: Date, limit: number, share = { k: 0, of: 1 }): Promise<OrderRow[]> {
     return queryRows<OrderRow>(
       ex,
       sql`SELECT ${COLUMNS} FROM delivery_orders WHERE status = 'open' AND expires_at <= ${iso(cutoff)}
+            AND user_id % ${share.of} = ${share.k}
           ORDER BY delivery_orders.expires_at, delivery_orders.id LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
     );
   },
