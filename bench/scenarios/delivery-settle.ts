@@ -1,0 +1,471 @@
+// Delivery settlement on PostgreSQL (issue 5): 10 000 delivery orders expiring in the same second, settled by the
+// running server (time from expiry to the last one settled, and settlements a second), against the same postings
+// done as set-based SQL (one transaction, a handful of statements) on 10 000 other orders in the same run.
+// Targets: all settled within 2 s of expiry; server rate ≥ 0.5 × the set-based SQL rate.
+
+import pg from 'pg';
+import { startServer } from '../lib/http-vs-pg.js';
+
+/** Orders per path; users hold ORDERS_PER_USER each (the server's open-order limit), so 500 users a path. */
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
+const ORDERS_PER_USER = 20;
+const USERS = ORDERS / ORDERS_PER_USER;
+const SYMBOL = 'BTCUSDT';
+const SECONDS = 30;
+const STAKE = '10.00';
+/** What each user is given by the demo faucet: the 20 stakes plus some left over. */
+const FUNDS = '1000.00';
+/** Rows the house account is spread over (SYSTEM_SHARDS in ledger/ledger.ts). */
+const HOUSE_SHARDS = 16;
+/** The first whole second at least this far ahead is the expiry of the server's orders. */
+const LEAD_MS = 8_000;
+const POLL_MS = 50;
+const GIVE_UP_MS = 60_000;
+const FINAL = `('won', 'lost', 'draw', 'refunded')`;
+const SEQ = `nextval(pg_get_serial_sequence('ledger_transfers', 'id'))`;
+
+interface Tick {
+  ts: number;
+  price: string;
+  source: string;
+}
+
+interface Progress {
+  settled: number;
+  first: number | null;
+  last: number | null;
+}
+
+export default async function deliverySettle() {
+  if (!Number.isInteger(USERS) || USERS < 1) throw new Error(`BENCH_ORDERS must be a multiple of ${ORDERS_PER_USER}`);
+  const server = await startServer();
+  const pool = new pg.Pool({ connectionString: server.databaseUrl, max: 4 });
+  try {
+    const entry = await waitForTicks(pool);
+    const yieldRate = (
+      await pool.query<{ y: string }>(
+        'SELECT trim_scale(yield)::text AS y FROM delivery_periods WHERE symbol = $1 AND seconds = $2',
+        [SYMBOL, SECONDS],
+      )
+    ).rows[0]!.y;
+    const expiry = await seed(pool, entry, yieldRate);
+    const baselineExpiry = expiry + 86_400_000;
+    await assertBalanced(pool, 'after seeding');
+
+    // Set A: the server's settlement engine finds the orders on its own. Poll until every one is final.
+    let progress: Progress = { settled: 0, first: null, last: null };
+    let seenAll: number | null = null;
+    while (Date.now() < expiry + GIVE_UP_MS) {
+      progress = await progressOf(pool, expiry);
+      if (progress.settled === ORDERS) {
+        seenAll = Date.now();
+        break;
+      }
+      await new Promise((r) => setTimeout(r, POLL_MS));
+    }
+    const stoppedAt = seenAll ?? Date.now();
+    if (seenAll === null) {
+      console.log(
+        `gave up                      only ${progress.settled} of ${ORDERS} server orders were settled ` +
+          `${GIVE_UP_MS / 1000} s after expiry; the figures below are for those`,
+      );
+    }
+
+    // Set B: the same postings as set-based SQL, against the tick that settled set A.
+    const sqlMs = await settleSetBased(pool, baselineExpiry, expiry);
+    await assertBalanced(pool, 'after settlement');
+
+    const outcomes = async (at: number) => {
+      const r = await pool.query<{ status: string; n: number }>(
+        `SELECT status, count(*)::int AS n FROM delivery_orders WHERE expires_at = $1::timestamptz
+         GROUP BY status ORDER BY status`,
+        [new Date(at).toISOString()],
+      );
+      return r.rows.map((o) => `${o.status} ${o.n}`).join(', ');
+    };
+    const serverSpanMs = progress.first === null ? Number.NaN : stoppedAt - progress.first;
+    const serverRate = progress.settled / (serverSpanMs / 1000);
+    const sqlRate = ORDERS / (sqlMs / 1000);
+    const since = (t: number | null) => (t === null ? 'n/a' : `${t - expiry} ms`);
+    const line = (label: string, value: string) => console.log(`${label.padEnd(29)}${value}`);
+    line('orders', `${ORDERS} a path (${USERS} users × ${ORDERS_PER_USER}, ${STAKE} USDT, ${SYMBOL} ${SECONDS} s)`);
+    line('outcomes, server', await outcomes(expiry));
+    line('outcomes, set-based SQL', await outcomes(baselineExpiry));
+    const gaveUp = `not within ${GIVE_UP_MS / 1000} s`;
+    line(
+      'expiry → all seen settled',
+      `${seenAll === null ? gaveUp : since(seenAll)} (committed, ${POLL_MS} ms poll; target ≤ 2000 ms)`,
+    );
+    line('expiry → last settled_at', `${since(progress.last)} (settled_at is when its batch began)`);
+    line('expiry → first settled_at', since(progress.first));
+    line(
+      'server settlements',
+      `${serverRate.toFixed(0)}/s (${progress.settled} from the first settled_at to ` +
+        `${seenAll === null ? 'giving up' : 'all seen settled'}, ${serverSpanMs} ms)`,
+    );
+    line('set-based SQL settlements', `${sqlRate.toFixed(0)}/s (${ORDERS} in one transaction, ${sqlMs.toFixed(0)} ms)`);
+    line(
+      'ratio server / SQL',
+      `${(serverRate / sqlRate).toFixed(2)} (target ≥ 0.50)${seenAll === null ? ', gave up' : ''}`,
+    );
+    line('ledger invariants', 'ok');
+    line('account change chains', await chainsOf(pool, expiry));
+  } finally {
+    await pool.end();
+    await server.close();
+  }
+}
+
+/** Waits until the market feed has stored a fresh tick of SYMBOL; returns the latest (the orders' entry). */
+async function waitForTicks(pool: pg.Pool): Promise<Tick> {
+  for (let i = 0; i < 300; i++) {
+    const r = await pool.query<{ ts: string; price: string; source: string }>(
+      'SELECT ts_ms::text AS ts, trim_scale(price)::text AS price, source FROM ticks WHERE symbol = $1 ORDER BY ts_ms DESC LIMIT 1',
+      [SYMBOL],
+    );
+    const t = r.rows[0];
+    if (t && Date.now() - Number(t.ts) < 3_000) return { ts: Number(t.ts), price: t.price, source: t.source };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no ${SYMBOL} ticks were stored within 30 s of the server starting`);
+}
+
+/**
+ * 2 × USERS demo users, each with a delivery wallet funded from the demo faucet and ORDERS_PER_USER open orders
+ * whose stakes are held (pending transfers to a house shard), recorded as the ledger records them: a transfer, an
+ * account change per user side with balances in sequence, and the balances. Set A (the first USERS users) expires
+ * at the returned whole second, set B a day later. One transaction, a few statements.
+ */
+async function seed(pool: pg.Pool, entry: Tick, yieldRate: string): Promise<number> {
+  const db = await pool.connect();
+  const uidBase = 9_000_000_000;
+  const tag = Date.now().toString(36);
+  try {
+    await db.query('BEGIN');
+    await db.query(
+      `INSERT INTO users (uid, email, password_hash, invite_code, mode)
+       SELECT $1::bigint + n, 'delivery-settle.' || $2 || '.' || n || '@example.com', 'bench: no password', 'DS' || $2 || n, 'demo'
+       FROM generate_series(1, $3::int) n`,
+      [uidBase, tag, 2 * USERS],
+    );
+    await db.query(
+      `INSERT INTO ledger_accounts (user_id, system_code, shard, mode, wallet, currency)
+       SELECT NULL::bigint, 'house', s, 'demo', NULL, 'USDT' FROM generate_series(0, $1::int - 1) s
+       UNION ALL SELECT NULL, 'demo_faucet', 0, 'demo', NULL, 'USDT'
+       ON CONFLICT DO NOTHING`,
+      [HOUSE_SHARDS],
+    );
+    await db.query(
+      `INSERT INTO ledger_accounts (user_id, mode, wallet, currency)
+       SELECT id, 'demo', 'delivery', 'USDT' FROM users WHERE uid > $1::bigint AND uid <= $1::bigint + $2::int ORDER BY id`,
+      [uidBase, 2 * USERS],
+    );
+    // One row per order to be: its user, account, set, direction, house shard and the id of its hold.
+    await db.query(
+      `CREATE TEMP TABLE bench_plan ON COMMIT DROP AS
+       SELECT u.id AS user_id, a.id AS account_id, k, (u.uid - $1::bigint) <= $2::int AS server_set,
+              CASE WHEN (k + u.uid) % 2 = 0 THEN 'call' ELSE 'put' END AS direction, h.id AS house_id,
+              ${SEQ} AS hold_id, 'delivery:' || gen_random_uuid() AS ref
+       FROM users u
+       JOIN ledger_accounts a ON a.user_id = u.id AND a.mode = 'demo' AND a.wallet = 'delivery' AND a.currency = 'USDT'
+       CROSS JOIN generate_series(1, $3::int) k
+       JOIN ledger_accounts h ON h.system_code = 'house' AND h.mode = 'demo' AND h.currency = 'USDT'
+                             AND h.shard = (u.id * $3::int + k) % $4::int
+       WHERE u.uid > $1::bigint AND u.uid <= $1::bigint + 2 * $2::int`,
+      [uidBase, USERS, ORDERS_PER_USER, HOUSE_SHARDS],
+    );
+    // The faucet's single transfers, each user's account change and both sides' balances (one statement: every
+    // part reads the balances before it).
+    await db.query(
+      `WITH faucet AS (
+         SELECT id FROM ledger_accounts WHERE system_code = 'demo_faucet' AND mode = 'demo' AND currency = 'USDT' AND shard = 0
+       ),
+       funded AS (
+         INSERT INTO ledger_transfers (kind, mode, currency, debit_account_id, credit_account_id, amount, pending_id, type, ref, created_at)
+         SELECT 'single', 'demo', 'USDT', f.id, p.account_id, $1::numeric, NULL, 'demo_claim', 'bench:delivery-settle', now()
+         FROM (SELECT DISTINCT account_id FROM bench_plan ORDER BY account_id) p CROSS JOIN faucet f
+         RETURNING id, debit_account_id, credit_account_id
+       ),
+       changes AS (
+         INSERT INTO account_changes (user_id, account_id, transfer_id, mode, wallet, currency, type, amount,
+                                      balance_before, balance_after, frozen_change, ref, created_at)
+         SELECT a.user_id, a.id, t.id, a.mode, a.wallet, a.currency, 'demo_claim', $1::numeric, a.available,
+                a.available + $1::numeric, 0, 'bench:delivery-settle', now()
+         FROM funded t JOIN ledger_accounts a ON a.id = t.credit_account_id ORDER BY t.id
+       )
+       UPDATE ledger_accounts a SET available = a.available + d.delta
+       FROM (SELECT credit_account_id AS id, $1::numeric AS delta FROM funded
+             UNION ALL SELECT debit_account_id, -sum($1::numeric) FROM funded GROUP BY debit_account_id) d
+       WHERE a.id = d.id`,
+      [FUNDS],
+    );
+    // The stakes held: pending transfers user → house shard, the user side's change, the user's balances.
+    await db.query(
+      `WITH held AS (
+         INSERT INTO ledger_transfers (id, kind, mode, currency, debit_account_id, credit_account_id, amount, pending_id, type, ref, created_at)
+         SELECT hold_id, 'pending', 'demo', 'USDT', account_id, house_id, $1::numeric, NULL, 'delivery_stake', ref, now()
+         FROM bench_plan ORDER BY hold_id
+         RETURNING id
+       ),
+       changes AS (
+         INSERT INTO account_changes (user_id, account_id, transfer_id, mode, wallet, currency, type, amount,
+                                      balance_before, balance_after, frozen_change, ref, created_at)
+         SELECT p.user_id, a.id, p.hold_id, a.mode, a.wallet, a.currency, 'delivery_stake', -$1::numeric,
+                a.available - $1::numeric * (row_number() OVER w - 1), a.available - $1::numeric * row_number() OVER w,
+                $1::numeric, p.ref, now()
+         FROM bench_plan p JOIN held ON held.id = p.hold_id JOIN ledger_accounts a ON a.id = p.account_id
+         WINDOW w AS (PARTITION BY p.account_id ORDER BY p.hold_id)
+         ORDER BY p.account_id, p.hold_id
+       )
+       UPDATE ledger_accounts a SET available = a.available - d.total, frozen = a.frozen + d.total
+       FROM (SELECT account_id AS id, sum($1::numeric) AS total FROM bench_plan GROUP BY account_id) d
+       WHERE a.id = d.id`,
+      [STAKE],
+    );
+    // The orders, opened at the latest stored tick. The expiry is fixed last, as close to the commit as can be.
+    const expiry = Math.ceil((Date.now() + LEAD_MS) / 1000) * 1000;
+    await db.query(
+      `INSERT INTO delivery_orders (user_id, mode, symbol, direction, seconds, stake, yield, status, hold_id,
+                                    entry_price, entry_ts, entry_source, open_at, expires_at, created_at)
+       SELECT user_id, 'demo', $1, direction, $2::int, $3::numeric, $4::numeric, 'open', hold_id, $5::numeric,
+              $6::bigint, $7, now(), CASE WHEN server_set THEN $8::timestamptz ELSE $8::timestamptz + interval '1 day' END,
+              now()
+       FROM bench_plan ORDER BY server_set DESC, user_id, k`,
+      [SYMBOL, SECONDS, STAKE, yieldRate, entry.price, entry.ts, entry.source, new Date(expiry).toISOString()],
+    );
+    await db.query('COMMIT');
+    await db.query('ANALYZE users, ledger_accounts, ledger_transfers, account_changes, delivery_orders');
+    if (Date.now() > expiry - 2_000) throw new Error('seeding took too long: the orders were due before it ended');
+    return expiry;
+  } catch (err) {
+    await db.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    db.release();
+  }
+}
+
+async function progressOf(pool: pg.Pool, expiry: number): Promise<Progress> {
+  const r = await pool.query<{ settled: number; first: Date | null; last: Date | null }>(
+    `SELECT count(*) FILTER (WHERE status IN ${FINAL})::int AS settled, min(settled_at) AS first, max(settled_at) AS last
+     FROM delivery_orders WHERE expires_at = $1::timestamptz`,
+    [new Date(expiry).toISOString()],
+  );
+  const row = r.rows[0]!;
+  return { settled: row.settled, first: row.first?.getTime() ?? null, last: row.last?.getTime() ?? null };
+}
+
+/**
+ * Settles every open order expiring at `expiresAt` as the server does, in one transaction with no per-order round
+ * trip: the exit is the latest stored tick at or before `exitAt` (none after the entry: refunded); call wins if
+ * exit > entry, put if exit < entry, equal is a draw. Lost: the hold is posted to the house. Won: voided, plus the
+ * profit (stake × yield, rounded down to the cent) house → user. Draw/refunded: voided. Returns the time taken (ms).
+ */
+async function settleSetBased(pool: pg.Pool, expiresAt: number, exitAt: number): Promise<number> {
+  const db = await pool.connect();
+  try {
+    const t0 = performance.now();
+    await db.query('BEGIN');
+    // What each order becomes, and the ids of the transfers that will record it.
+    await db.query(
+      `CREATE TEMP TABLE bench_settle (id bigint, user_id bigint, account_id bigint, house_id bigint, mode text,
+         currency text, stake numeric, profit numeric, hold_id bigint, hold_ref text, status text, resolve_id bigint,
+         profit_id bigint) ON COMMIT DROP`,
+    );
+    const marked = await db.query(
+      `WITH due AS (
+         SELECT o.id, o.user_id, o.direction, o.stake, o.yield, o.hold_id, o.entry_price, h.debit_account_id,
+                h.credit_account_id, h.mode, h.currency, h.ref, x.price, x.ts_ms, x.source
+         FROM delivery_orders o
+         JOIN ledger_transfers h ON h.id = o.hold_id
+         LEFT JOIN LATERAL (
+           SELECT t.price, t.ts_ms, t.source FROM ticks t WHERE t.symbol = o.symbol AND t.ts_ms <= $2::bigint
+           ORDER BY t.ts_ms DESC LIMIT 1
+         ) x ON x.ts_ms > o.entry_ts
+         WHERE o.status = 'open' AND o.expires_at = $1::timestamptz
+         ORDER BY o.id
+         FOR UPDATE OF o
+       ),
+       decided AS (
+         SELECT d.*, trunc(d.stake * d.yield, 2) AS profit,
+                CASE WHEN d.price IS NULL THEN 'refunded'
+                     WHEN d.price = d.entry_price THEN 'draw'
+                     WHEN (d.direction = 'call') = (d.price > d.entry_price) THEN 'won'
+                     ELSE 'lost' END AS status
+         FROM due d
+       ),
+       numbered AS (
+         SELECT d.*, ${SEQ} AS resolve_id,
+                CASE WHEN d.status = 'won' AND d.profit > 0 THEN ${SEQ} END AS profit_id
+         FROM decided d ORDER BY d.id
+       ),
+       updated AS (
+         UPDATE delivery_orders o
+         SET status = n.status, exit_price = n.price, exit_ts = n.ts_ms, exit_source = n.source,
+             payout = CASE n.status WHEN 'won' THEN n.stake + n.profit WHEN 'lost' THEN 0 ELSE n.stake END,
+             settled_at = now()
+         FROM numbered n WHERE o.id = n.id
+         RETURNING o.id
+       )
+       INSERT INTO bench_settle
+       SELECT n.id, n.user_id, n.debit_account_id, n.credit_account_id, n.mode, n.currency, n.stake,
+              CASE WHEN n.profit_id IS NULL THEN 0 ELSE n.profit END, n.hold_id, n.ref, n.status, n.resolve_id, n.profit_id
+       FROM numbered n JOIN updated USING (id)`,
+      [new Date(expiresAt).toISOString(), exitAt],
+    );
+    await db.query('ANALYZE bench_settle');
+    // The transfers: post (lost) or void (won, draw, refunded) of each hold; a win's profit house → user.
+    await db.query(
+      `INSERT INTO ledger_transfers (id, kind, mode, currency, debit_account_id, credit_account_id, amount, pending_id, type, ref, created_at)
+       SELECT resolve_id, CASE WHEN status = 'lost' THEN 'post' ELSE 'void' END, mode, currency, account_id, house_id,
+              stake, hold_id,
+              CASE status WHEN 'lost' THEN 'delivery_loss' WHEN 'won' THEN 'delivery_win' ELSE 'delivery_refund' END,
+              hold_ref, now()
+       FROM bench_settle
+       UNION ALL
+       SELECT profit_id, 'single', mode, currency, house_id, account_id, profit, NULL, 'delivery_profit',
+              'delivery:' || id, now()
+       FROM bench_settle WHERE profit_id IS NOT NULL
+       ORDER BY 1`,
+    );
+    // One account change per user side, each order's in turn: balances before/after as a running sum.
+    await db.query(
+      `WITH steps AS (
+         SELECT id AS order_id, 1 AS step, user_id, account_id, resolve_id AS transfer_id,
+                CASE status WHEN 'lost' THEN 'delivery_loss' WHEN 'won' THEN 'delivery_win' ELSE 'delivery_refund' END AS type,
+                CASE WHEN status = 'lost' THEN 0 ELSE stake END AS amount, -stake AS frozen_change, hold_ref AS ref
+         FROM bench_settle
+         UNION ALL
+         SELECT id, 2, user_id, account_id, profit_id, 'delivery_profit', profit, 0, 'delivery:' || id
+         FROM bench_settle WHERE profit_id IS NOT NULL
+       ),
+       running AS (
+         SELECT s.*, a.mode, a.wallet, a.currency,
+                a.available + sum(s.amount) OVER (PARTITION BY s.account_id ORDER BY s.order_id, s.step) AS after
+         FROM steps s JOIN ledger_accounts a ON a.id = s.account_id
+       )
+       INSERT INTO account_changes (user_id, account_id, transfer_id, mode, wallet, currency, type, amount,
+                                    balance_before, balance_after, frozen_change, ref, created_at)
+       SELECT user_id, account_id, transfer_id, mode, wallet, currency, type, amount, after - amount, after,
+              frozen_change, ref, now()
+       FROM running ORDER BY account_id, order_id, step`,
+    );
+    // The balances, one update per account: the user's frozen stakes released, won/draw/refunded stakes and
+    // profits returned to available; the house shards gain lost stakes and pay the profits.
+    await db.query(
+      `UPDATE ledger_accounts a SET available = a.available + d.available, frozen = a.frozen + d.frozen
+       FROM (
+         SELECT id, sum(available) AS available, sum(frozen) AS frozen FROM (
+           SELECT account_id AS id, CASE WHEN status = 'lost' THEN 0 ELSE stake END + profit AS available,
+                  -stake AS frozen
+           FROM bench_settle
+           UNION ALL
+           SELECT house_id, CASE WHEN status = 'lost' THEN stake ELSE 0 END - profit, 0 FROM bench_settle
+         ) m GROUP BY id
+       ) d
+       WHERE a.id = d.id`,
+    );
+    await db.query('COMMIT');
+    const ms = performance.now() - t0;
+    if (marked.rowCount !== ORDERS) throw new Error(`set-based SQL settled ${marked.rowCount} orders, not ${ORDERS}`);
+    return ms;
+  } catch (err) {
+    await db.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    db.release();
+  }
+}
+
+/**
+ * Each user account's change log read in id order: every balance_before is the previous balance_after (0 first),
+ * after = before + amount, and the last after and the frozen changes add up to the account's balances. Tells the
+ * server's accounts and the set-based ones apart.
+ */
+async function chainsOf(pool: pg.Pool, expiry: number): Promise<string> {
+  const r = await pool.query<{ server: boolean; accounts: number; broken: number; example: string | null }>(
+    `WITH links AS (
+       SELECT account_id, balance_before, balance_after, amount,
+              lag(balance_after) OVER (PARTITION BY account_id ORDER BY id) AS previous
+       FROM account_changes
+     ),
+     totals AS (
+       SELECT account_id, (array_agg(balance_after ORDER BY id DESC))[1] AS last_after, sum(frozen_change) AS frozen
+       FROM account_changes GROUP BY account_id
+     ),
+     bad AS (
+       SELECT account_id FROM links
+       WHERE balance_before <> coalesce(previous, 0) OR balance_after <> balance_before + amount
+       UNION
+       SELECT t.account_id FROM totals t JOIN ledger_accounts a ON a.id = t.account_id
+       WHERE t.last_after <> a.available OR t.frozen <> a.frozen
+     )
+     SELECT EXISTS (SELECT 1 FROM delivery_orders o WHERE o.user_id = a.user_id AND o.expires_at = $1::timestamptz) AS server,
+            count(*)::int AS accounts, count(bad.account_id)::int AS broken, min(bad.account_id)::text AS example
+     FROM ledger_accounts a LEFT JOIN bad ON bad.account_id = a.id
+     WHERE a.user_id IS NOT NULL
+     GROUP BY 1 ORDER BY 1 DESC`,
+    [new Date(expiry).toISOString()],
+  );
+  const broken = r.rows.filter((g) => g.broken > 0);
+  if (broken.length === 0) return `ok (${r.rows.reduce((n, g) => n + g.accounts, 0)} user accounts)`;
+  return broken
+    .map(
+      (g) =>
+        `${g.broken} of ${g.accounts} ${g.server ? 'server' : 'set-based SQL'} accounts broken (e.g. ${g.example})`,
+    )
+    .join('; ');
+}
+
+/** The ledger's invariant check (violations() in apps/server/src/ledger/repository.ts, same SQL). */
+async function assertBalanced(pool: pg.Pool, when: string) {
+  const sums = await pool.query<{ mode: string; currency: string; total: string }>(
+    `SELECT mode, currency, sum(available + frozen)::text AS total FROM ledger_accounts
+     GROUP BY mode, currency HAVING sum(available + frozen) <> 0`,
+  );
+  const drift = await pool.query<{
+    id: string;
+    available: string;
+    frozen: string;
+    exp_available: string;
+    exp_frozen: string;
+  }>(
+    `WITH resolved AS (
+       SELECT p.id, p.debit_account_id, p.amount, r.kind AS resolution
+       FROM ledger_transfers p LEFT JOIN ledger_transfers r ON r.pending_id = p.id
+       WHERE p.kind = 'pending'
+     ),
+     moves AS (
+       SELECT credit_account_id AS account_id, amount AS d_available, 0::numeric AS d_frozen
+         FROM ledger_transfers WHERE kind IN ('single', 'post')
+       UNION ALL
+       SELECT debit_account_id, -amount, 0 FROM ledger_transfers WHERE kind = 'single'
+       UNION ALL
+       SELECT debit_account_id,
+              CASE WHEN resolution = 'void' THEN 0 ELSE -amount END,
+              CASE WHEN resolution IS NULL THEN amount ELSE 0 END
+         FROM resolved
+     ),
+     expected AS (
+       SELECT account_id, sum(d_available) AS available, sum(d_frozen) AS frozen FROM moves GROUP BY account_id
+     )
+     SELECT a.id::text AS id, a.available::text AS available, a.frozen::text AS frozen,
+            coalesce(e.available, 0)::text AS exp_available, coalesce(e.frozen, 0)::text AS exp_frozen
+     FROM ledger_accounts a LEFT JOIN expected e ON e.account_id = a.id
+     WHERE a.available <> coalesce(e.available, 0) OR a.frozen <> coalesce(e.frozen, 0)`,
+  );
+  const negative = await pool.query<{ id: string }>(
+    'SELECT id::text AS id FROM ledger_accounts WHERE frozen < 0 OR (user_id IS NOT NULL AND available < 0)',
+  );
+  const problems = [
+    ...sums.rows.map((s) => `${s.mode} ${s.currency} accounts sum to ${s.total}, not 0`),
+    ...drift.rows.map(
+      (d) =>
+        `account ${d.id} holds ${d.available}/${d.frozen} but its transfers give ${d.exp_available}/${d.exp_frozen}`,
+    ),
+    ...negative.rows.map((n) => `account ${n.id} is negative`),
+  ];
+  if (problems.length > 0) {
+    throw new Error(`ledger invariants broken ${when}:\n  ${problems.slice(0, 20).join('\n  ')}`);
+  }
+}
