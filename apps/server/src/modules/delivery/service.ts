@@ -64,6 +64,8 @@ export interface DeliveryDeps {
 
 /** How soon a pass looks again when due orders wait for the market to pass their expiry. */
 const RETRY_MS = 50;
+/** For how long after an expiry a pass retries that quickly; later the 1 s sweep looks again. */
+const RETRY_FOR_MS = 3_000;
 /** Bytes of order events per bus message: under PostgreSQL's 8000-byte NOTIFY payload with room for the wrapper. */
 const NOTIFY_BYTES = 7_000;
 
@@ -91,8 +93,8 @@ export class DeliveryService {
 
   /** Settles what expired while no node ran (from stored ticks), then keeps a backstop sweep. */
   async start(): Promise<void> {
-    await this.settleDue();
     this.sweeper = setInterval(() => void this.settleDue(), this.limits.sweepMs);
+    await this.settleDue();
   }
 
   async stop(): Promise<void> {
@@ -266,7 +268,7 @@ export class DeliveryService {
   private async settleBatch(share: { k: number; of: number }): Promise<number> {
     const now = this.d.now();
     const settled: { userId: string; order: DeliveryOrder }[] = [];
-    let waiting = false;
+    let waiting: number | undefined;
     await this.d.db.transaction(async (tx) => {
       const due = await repo.lockDue(tx, now, this.limits.batchSize, share);
       if (due.length === 0) return;
@@ -276,7 +278,7 @@ export class DeliveryService {
         // Wait for the stored market to pass the expiry, unless the feed has stalled for too long.
         const passed =
           (newest.get(row.symbol) ?? 0) >= expiresAt || now.getTime() >= expiresAt + this.limits.feedStallMs;
-        if (!passed) waiting = true;
+        if (!passed) waiting = Math.max(waiting ?? 0, expiresAt);
         return passed;
       });
       if (ready.length === 0) return;
@@ -314,7 +316,7 @@ export class DeliveryService {
       );
       for (const row of rows) settled.push({ userId: row.user_id, order: this.toOrder(row) });
     });
-    if (waiting) this.retrySoon();
+    if (waiting !== undefined) this.retrySoon(waiting);
     void this.notifyMany(settled);
     return settled.length;
   }
@@ -347,9 +349,13 @@ export class DeliveryService {
     this.timers.add(timer);
   }
 
-  /** Due orders waited for the market to pass their expiry: look again shortly. */
-  private retrySoon() {
-    if (this.stopped || this.retry) return;
+  /**
+   * Due orders wait for the market to pass their expiry (latest `expiresAt`): look again shortly while that is
+   * fresh; a feed that stays behind is left to the sweep. Only once started (tests drive passes by hand).
+   */
+  private retrySoon(expiresAt: number) {
+    if (this.stopped || this.retry || !this.sweeper) return;
+    if (this.d.now().getTime() - expiresAt > RETRY_FOR_MS) return;
     this.retry = setTimeout(() => {
       this.retry = undefined;
       void this.settleDue();
@@ -361,6 +367,7 @@ export class DeliveryService {
    * nodes any of them settles on time, not just the one that took the order.
    */
   private async armNextExpiry() {
+    if (!this.sweeper) return;
     const next = await repo.nextExpiry(this.d.db);
     if (next === undefined || next === this.armedExpiry || next <= this.d.now().getTime()) return;
     this.armedExpiry = next;
