@@ -77,6 +77,8 @@ export async function createTestApp(
     AppDeps,
     'priceSource' | 'hubOptions' | 'deliveryLimits' | 'settlement' | 'perpetualLimits' | 'perpetualEngine'
   > = {},
+  /** A database shared with an earlier app (a restart); the caller closes it. */
+  shared?: Database,
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nexa-test-'));
   const base = loadConfig({ DATA_DIR: dataDir });
@@ -89,7 +91,7 @@ export async function createTestApp(
     // The feed is off unless a test asks for it: most tests need the catalogue, not moving prices.
     market: { ...base.market, feed: false, historyHours: 0, ...overrides.market },
   };
-  const database = await createTestDatabase();
+  const database = shared ?? (await createTestDatabase());
   const messenger = new MemoryMessenger();
   const clock = new TestClock();
   const app = await buildApp({ config, database, messenger, now: clock.now, logger: false, ...extra });
@@ -102,7 +104,7 @@ export async function createTestApp(
     config,
     async close() {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -173,7 +175,10 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
 export class ManualSource implements PriceSource {
   readonly name = 'manual';
   private sink: FeedSink | undefined;
-  async start(_products: FeedProduct[], sink: FeedSink): Promise<void> {
+  /** The products the market asked this source to price. */
+  products: string[] = [];
+  async start(products: FeedProduct[], sink: FeedSink): Promise<void> {
+    this.products = products.map((p) => p.symbol);
     this.sink = sink;
   }
   async stop(): Promise<void> {

@@ -216,14 +216,16 @@ export class MarketService implements Valuation {
       history: (symbol, candles) => void this.storeHistory(symbol, candles),
       error: (err) => this.d.log.warn({ err: err.message }, 'market: source error'),
     };
-    const enabled = this.products.filter((p) => p.enabled);
+    // Every product is priced, enabled or not: a disabled one takes no new orders, but its open positions must
+    // still be marked, closed and liquidated, and its delivery orders settled on a real exit tick.
+    const priced = this.products;
     if (this.d.source) {
       this.sources.push(this.d.source);
-      await this.d.source.start(enabled.map(feedProduct), sink);
+      await this.d.source.start(priced.map(feedProduct), sink);
       return;
     }
-    const viaOkx = this.d.config.source === 'okx' && this.d.okxSource ? enabled.filter((p) => p.okx_inst_id) : [];
-    const viaSim = enabled.filter((p) => !viaOkx.includes(p));
+    const viaOkx = this.d.config.source === 'okx' && this.d.okxSource ? priced.filter((p) => p.okx_inst_id) : [];
+    const viaSim = priced.filter((p) => !viaOkx.includes(p));
     if (viaSim.length > 0) {
       const resumeFrom = new Map<string, string>();
       for (const p of viaSim) {

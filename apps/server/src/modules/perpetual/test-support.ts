@@ -1,14 +1,14 @@
 import type { PositionOrdersData, PropertyData, User } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
 import { Ledger, money } from '../../ledger/index.js';
-import { queryRows } from '../../platform/db.js';
+import { type Database, queryRows } from '../../platform/db.js';
 import { ManualSource, type TestApp, createTestApp, registerUser, until } from '../../testing.js';
 
 /** Shared by the perpetual test files: one app per file, prices driven by hand, traders funded as people are. */
 
 export const source = () => new ManualSource();
 
-export async function perpetualApp(src: ManualSource): Promise<TestApp> {
+export async function perpetualApp(src: ManualSource, shared?: Database): Promise<TestApp> {
   return createTestApp(
     { market: { source: 'sim', seed: 'perp', feed: true, historyHours: 0, tickRetentionMs: 86_400_000 } },
     {
@@ -16,6 +16,7 @@ export async function perpetualApp(src: ManualSource): Promise<TestApp> {
       // The backstop reload never runs during a test: what the engine knows, it learnt from news.
       perpetualEngine: { reloadMs: 3_600_000, pushMs: 1_000, watchersMs: 100 },
     },
+    shared,
   );
 }
 
