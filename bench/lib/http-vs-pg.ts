@@ -89,11 +89,27 @@ export async function startServer(env: Record<string, string> = {}) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
+  const close = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    const drop = new pg.Client({ connectionString: DATABASE_URL });
+    await drop.connect();
+    await drop.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await drop.end();
+  };
+  // A loaded machine can take a while to build the history of a fresh database: up to two minutes.
   for (let i = 0; ; i++) {
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
     } catch {}
-    if (i > 120) throw new Error('the server did not start');
+    if (i > 480) {
+      // Leave nothing behind: neither the server process nor its database.
+      await close();
+      throw new Error('the server did not start within two minutes');
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
@@ -103,15 +119,7 @@ export async function startServer(env: Record<string, string> = {}) {
       const lines = readFileSync(path.join(dataDir, 'outbox.jsonl'), 'utf8').trim().split('\n');
       return lines.map((l) => JSON.parse(l)).findLast((m: { to: string }) => m.to === to).code as string;
     },
-    async close() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
-      const drop = new pg.Client({ connectionString: DATABASE_URL });
-      await drop.connect();
-      await drop.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await drop.end();
-    },
+    close,
   };
 }
 
