@@ -3,6 +3,8 @@
 // done as set-based SQL (one transaction, a handful of statements) on 10 000 other orders in the same run.
 // Targets: all settled within 2 s of expiry; server rate ≥ 0.5 × the set-based SQL rate.
 
+import { openDatabase } from '@nexa/server/db';
+import { Ledger } from '@nexa/server/ledger';
 import pg from 'pg';
 import { startServer } from '../lib/http-vs-pg.js';
 
@@ -50,7 +52,7 @@ export default async function deliverySettle() {
     ).rows[0]!.y;
     const expiry = await seed(pool, entry, yieldRate);
     const baselineExpiry = expiry + 86_400_000;
-    await assertBalanced(pool, 'after seeding');
+    await assertBalanced(server.databaseUrl, 'after seeding');
 
     // Set A: the server's settlement engine finds the orders on its own. Poll until every one is final.
     let progress: Progress = { settled: 0, first: null, last: null };
@@ -73,7 +75,7 @@ export default async function deliverySettle() {
 
     // Set B: the same postings as set-based SQL, against the tick that settled set A.
     const sqlMs = await settleSetBased(pool, baselineExpiry, expiry);
-    await assertBalanced(pool, 'after settlement');
+    await assertBalanced(server.databaseUrl, 'after settlement');
 
     const outcomes = async (at: number) => {
       const r = await pool.query<{ status: string; n: number }>(
@@ -417,55 +419,15 @@ async function chainsOf(pool: pg.Pool, expiry: number): Promise<string> {
     .join('; ');
 }
 
-/** The ledger's invariant check (violations() in apps/server/src/ledger/repository.ts, same SQL). */
-async function assertBalanced(pool: pg.Pool, when: string) {
-  const sums = await pool.query<{ mode: string; currency: string; total: string }>(
-    `SELECT mode, currency, sum(available + frozen)::text AS total FROM ledger_accounts
-     GROUP BY mode, currency HAVING sum(available + frozen) <> 0`,
-  );
-  const drift = await pool.query<{
-    id: string;
-    available: string;
-    frozen: string;
-    exp_available: string;
-    exp_frozen: string;
-  }>(
-    `WITH resolved AS (
-       SELECT p.id, p.debit_account_id, p.amount, r.kind AS resolution
-       FROM ledger_transfers p LEFT JOIN ledger_transfers r ON r.pending_id = p.id
-       WHERE p.kind = 'pending'
-     ),
-     moves AS (
-       SELECT credit_account_id AS account_id, amount AS d_available, 0::numeric AS d_frozen
-         FROM ledger_transfers WHERE kind IN ('single', 'post')
-       UNION ALL
-       SELECT debit_account_id, -amount, 0 FROM ledger_transfers WHERE kind = 'single'
-       UNION ALL
-       SELECT debit_account_id,
-              CASE WHEN resolution = 'void' THEN 0 ELSE -amount END,
-              CASE WHEN resolution IS NULL THEN amount ELSE 0 END
-         FROM resolved
-     ),
-     expected AS (
-       SELECT account_id, sum(d_available) AS available, sum(d_frozen) AS frozen FROM moves GROUP BY account_id
-     )
-     SELECT a.id::text AS id, a.available::text AS available, a.frozen::text AS frozen,
-            coalesce(e.available, 0)::text AS exp_available, coalesce(e.frozen, 0)::text AS exp_frozen
-     FROM ledger_accounts a LEFT JOIN expected e ON e.account_id = a.id
-     WHERE a.available <> coalesce(e.available, 0) OR a.frozen <> coalesce(e.frozen, 0)`,
-  );
-  const negative = await pool.query<{ id: string }>(
-    'SELECT id::text AS id FROM ledger_accounts WHERE frozen < 0 OR (user_id IS NOT NULL AND available < 0)',
-  );
-  const problems = [
-    ...sums.rows.map((s) => `${s.mode} ${s.currency} accounts sum to ${s.total}, not 0`),
-    ...drift.rows.map(
-      (d) =>
-        `account ${d.id} holds ${d.available}/${d.frozen} but its transfers give ${d.exp_available}/${d.exp_frozen}`,
-    ),
-    ...negative.rows.map((n) => `account ${n.id} is negative`),
-  ];
-  if (problems.length > 0) {
-    throw new Error(`ledger invariants broken ${when}:\n  ${problems.slice(0, 20).join('\n  ')}`);
+/** The ledger's own invariant check (Ledger.violations), on a connection of its own. */
+async function assertBalanced(databaseUrl: string, when: string) {
+  const database = await openDatabase({ databaseUrl, maxConnections: 1 });
+  try {
+    const problems = await new Ledger().violations(database.db);
+    if (problems.length > 0) {
+      throw new Error(`ledger invariants broken ${when}:\n  ${problems.slice(0, 20).join('\n  ')}`);
+    }
+  } finally {
+    await database.close();
   }
 }
