@@ -7,6 +7,7 @@ import {
   type AccountRow,
   type ChangeRow,
   type LockedAccountRow,
+  type NewTransfer,
   type PendingRow,
   ledgerRepository as repo,
 } from './repository.js';
@@ -224,7 +225,7 @@ export class Ledger {
       if (a.row.user_id === null) systemSides.push(side);
       return side;
     };
-    const transfers: Parameters<typeof repo.insertTransfers>[1] = [];
+    const transfers: NewTransfer[] = [];
     const sides: { transfer: number; changes: [LockedAccountRow, string, Side][] }[] = [];
     const posted: Omit<Posted, 'transferId'>[] = [];
     for (const o of ops) {
@@ -302,20 +303,15 @@ export class Ledger {
     for (const { transfer, changes: list } of sides) {
       for (const [row, type, s] of list) {
         if (row.user_id === null) continue;
-        changes.push({
-          user_id: row.user_id,
-          account_id: row.id,
-          transfer_id: transferIds[transfer]!,
-          mode: row.mode,
-          wallet: row.wallet!,
-          currency: row.currency,
-          type,
-          amount: money(s.availableAfter).minus(s.availableBefore).toFixed(),
-          balance_before: s.availableBefore,
-          balance_after: s.availableAfter,
-          frozen_change: money(s.frozenAfter).minus(s.frozenBefore).toFixed(),
-          ref: transfers[transfer]!.ref,
-        });
+        changes.push(
+          changeRow(
+            { userId: row.user_id, mode: row.mode, wallet: row.wallet!, currency: row.currency },
+            transferIds[transfer]!,
+            type,
+            s,
+            transfers[transfer]!.ref,
+          ),
+        );
       }
     }
     await repo.insertChangeBatch(tx, changes, now);
@@ -411,28 +407,38 @@ export class Ledger {
   }
 
   private async logChanges(tx: Executor, transferId: string, e: { ref: string }, sides: [AccountRef, string, Side][]) {
-    const now = this.now();
     await repo.insertChanges(
       tx,
       sides
         .filter((s): s is [UserAccount, string, Side] => isUser(s[0]))
-        .map(([account, type, s]) => ({
-          userId: account.userId,
-          accountId: s.accountId,
-          transferId,
-          mode: account.mode,
-          wallet: account.wallet,
-          currency: account.currency,
-          type,
-          amount: money(s.availableAfter).minus(s.availableBefore).toFixed(),
-          before: s.availableBefore,
-          after: s.availableAfter,
-          frozenChange: money(s.frozenAfter).minus(s.frozenBefore).toFixed(),
-          ref: e.ref,
-          now,
-        })),
+        .map(([a, type, s]) => changeRow({ ...a, userId: String(a.userId) }, transferId, type, s, e.ref)),
+      this.now(),
     );
   }
+}
+
+/** The account change a user side of a transfer records: what moved, and the balance before and after. */
+function changeRow(
+  a: { userId: string; mode: string; wallet: string; currency: string },
+  transferId: string,
+  type: string,
+  s: Side,
+  ref: string,
+): ChangeRow {
+  return {
+    user_id: a.userId,
+    account_id: s.accountId,
+    transfer_id: transferId,
+    mode: a.mode,
+    wallet: a.wallet,
+    currency: a.currency,
+    type,
+    amount: money(s.availableAfter).minus(s.availableBefore).toFixed(),
+    balance_before: s.availableBefore,
+    balance_after: s.availableAfter,
+    frozen_change: money(s.frozenAfter).minus(s.frozenBefore).toFixed(),
+    ref,
+  };
 }
 
 function assertEntry(e: Entry) {

@@ -44,7 +44,19 @@ export interface LockedAccountRow {
   frozen: string;
 }
 
-/** One account_changes row as the batch insert takes it (ids and amounts as decimal strings). */
+export interface NewTransfer {
+  kind: 'single' | 'pending' | 'post' | 'void';
+  mode: string;
+  currency: string;
+  debitId: string;
+  creditId: string;
+  amount: string;
+  pendingId: string | null;
+  type: string;
+  ref: string;
+}
+
+/** One account_changes row as the inserts take it (ids and amounts as decimal strings). */
 export interface ChangeRow {
   user_id: string;
   account_id: string;
@@ -122,21 +134,7 @@ export const ledgerRepository = {
     return rows[0]?.id;
   },
 
-  async insertTransfer(
-    ex: Executor,
-    t: {
-      kind: 'single' | 'pending' | 'post' | 'void';
-      mode: string;
-      currency: string;
-      debitId: string;
-      creditId: string;
-      amount: string;
-      pendingId: string | null;
-      type: string;
-      ref: string;
-      now: Date;
-    },
-  ): Promise<string> {
+  async insertTransfer(ex: Executor, t: NewTransfer & { now: Date }): Promise<string> {
     const rows = await queryRows<{ id: string }>(
       ex,
       sql`INSERT INTO ledger_transfers (kind, mode, currency, debit_account_id, credit_account_id, amount, pending_id, type, ref, created_at)
@@ -183,30 +181,13 @@ export const ledgerRepository = {
     return rows[0];
   },
 
-  async insertChanges(
-    ex: Executor,
-    changes: {
-      userId: bigint;
-      accountId: string;
-      transferId: string;
-      mode: string;
-      wallet: string;
-      currency: string;
-      type: string;
-      amount: string;
-      before: string;
-      after: string;
-      frozenChange: string;
-      ref: string;
-      now: Date;
-    }[],
-  ): Promise<void> {
+  async insertChanges(ex: Executor, changes: ChangeRow[], now: Date): Promise<void> {
     if (changes.length === 0) return;
     const values = changes.map(
       (c) =>
-        sql`(${String(c.userId)}, ${c.accountId}, ${c.transferId}, ${c.mode}, ${c.wallet}, ${c.currency}, ${c.type},
-             ${c.amount}::numeric, ${c.before}::numeric, ${c.after}::numeric, ${c.frozenChange}::numeric, ${c.ref},
-             ${c.now.toISOString()}::timestamptz)`,
+        sql`(${c.user_id}, ${c.account_id}, ${c.transfer_id}, ${c.mode}, ${c.wallet}, ${c.currency}, ${c.type},
+             ${c.amount}::numeric, ${c.balance_before}::numeric, ${c.balance_after}::numeric, ${c.frozen_change}::numeric,
+             ${c.ref}, ${now.toISOString()}::timestamptz)`,
     );
     await ex.execute(sql`
       INSERT INTO account_changes (user_id, account_id, transfer_id, mode, wallet, currency, type, amount,
@@ -274,21 +255,7 @@ export const ledgerRepository = {
   },
 
   /** Transfers in one statement; their ids are taken from the sequence first, so each row's id is known. */
-  async insertTransfers(
-    ex: Executor,
-    transfers: {
-      kind: 'single' | 'pending' | 'post' | 'void';
-      mode: string;
-      currency: string;
-      debitId: string;
-      creditId: string;
-      amount: string;
-      pendingId: string | null;
-      type: string;
-      ref: string;
-    }[],
-    now: Date,
-  ): Promise<string[]> {
+  async insertTransfers(ex: Executor, transfers: NewTransfer[], now: Date): Promise<string[]> {
     const ids = await queryRows<{ id: string }>(
       ex,
       sql`SELECT nextval('ledger_transfers_id_seq')::text AS id FROM generate_series(1, ${transfers.length})`,
