@@ -245,7 +245,7 @@ describe('perpetual: a 10x market long from the order entry to its history', () 
 
 describe('perpetual: limit orders, add margin, close all, rules and the single-product screen', () => {
   it(
-    'rests a limit order and cancels it, adds margin, closes everything without asking again',
+    'rests a limit order and cancels it, adds margin, closes everything without asking again until Settings turns the confirmation back on',
     { timeout: 120_000 },
     async () => {
       const session = await demoTrader('perp2', '2000');
@@ -314,6 +314,34 @@ describe('perpetual: limit orders, add margin, close all, rules and the single-p
       await page.getByTestId('perp-close-all').click();
       await page.getByTestId('perp-positions-empty').waitFor({ timeout: 15_000 });
       await expect(page.getByTestId('perp-close-all-dialog').count()).resolves.toBe(0);
+
+      // Settings is the way back: the confirmation reads off; switching it on forgets "don't remind me again".
+      await page.getByTestId('tab-mine').click();
+      await page.getByTestId('mine-settings').click();
+      await page.getByTestId('settings-page').waitFor();
+      const confirmCloseAll = page.getByTestId('settings-confirm-close-all');
+      await expect(confirmCloseAll.getAttribute('aria-checked')).resolves.toBe('false');
+      await confirmCloseAll.click();
+      await expect.poll(() => confirmCloseAll.getAttribute('aria-checked')).toBe('true');
+      await expect(page.evaluate(() => localStorage.getItem('nexa-perp-close-all-no-remind'))).resolves.toBeNull();
+      await clean(page, 'settings-close-all-confirm-en-dark');
+
+      // Close-all asks again, the box unticked: Cancel keeps the position, Close all closes it.
+      await page.getByTestId('nav-back').click();
+      await page.getByTestId('tab-perpetual').click();
+      await page.getByTestId('perpetual-page').waitFor();
+      await openByApi(session.token, { symbol: 'BTCUSDT', side: 'long', quantity: '1' });
+      await page.getByTestId('perp-position').waitFor({ timeout: 15_000 });
+      await page.getByTestId('perp-close-all').click();
+      await page.getByTestId('perp-close-all-dialog').waitFor();
+      await expect(page.getByTestId('perp-close-all-no-remind').locator('input').isChecked()).resolves.toBe(false);
+      await page.getByTestId('perp-close-all-cancel').click();
+      await page.getByTestId('perp-close-all-dialog').waitFor({ state: 'detached' });
+      await expect(page.getByTestId('perp-position').count()).resolves.toBe(1);
+      await page.getByTestId('perp-close-all').click();
+      await page.getByTestId('perp-close-all-confirm').click();
+      await page.getByTestId('perp-positions-empty').waitFor({ timeout: 15_000 });
+      await expect(page.evaluate(() => localStorage.getItem('nexa-perp-close-all-no-remind'))).resolves.toBeNull();
 
       // Rules and the single-product screen.
       await page.getByTestId('perp-rule-link').click();

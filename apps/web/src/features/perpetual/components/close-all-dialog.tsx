@@ -1,26 +1,13 @@
+import { readPreference, writePreference } from '@/lib/preferences';
 import { Button, Checkbox, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCloseAll } from '../hooks/use-perpetual';
 import { Sheet } from './sheet';
 
-/** Where "don't remind me again" is kept (this device, every account). */
-export const CLOSE_ALL_NO_REMIND_KEY = 'nexa-perp-close-all-no-remind';
-
+/** Whether "don't remind me again" was ticked on this device (Settings can turn the confirmation back on). */
 export function closeAllSkipsConfirm(): boolean {
-  try {
-    return localStorage.getItem(CLOSE_ALL_NO_REMIND_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-function rememberNoRemind(): void {
-  try {
-    localStorage.setItem(CLOSE_ALL_NO_REMIND_KEY, '1');
-  } catch {
-    // Private mode without storage: the dialog simply shows again next time.
-  }
+  return readPreference('closeAllNoRemind');
 }
 
 /** Closes every open position at the market price; toasts how many closed. */
@@ -57,9 +44,17 @@ export function CloseAllDialog({
   const { run, pending } = useCloseAllNow();
   const [noRemind, setNoRemind] = useState(false);
 
+  // This component outlives the sheet's content: untick the box so the dialog opens unticked next time (e.g. after
+  // Settings turned the confirmation back on).
+  const close = () => {
+    setNoRemind(false);
+    onClose();
+  };
+
   const confirm = async () => {
-    if (noRemind) rememberNoRemind();
-    if (await run()) onClose();
+    // Without storage the write does nothing and the dialog simply shows again next time.
+    if (noRemind) writePreference('closeAllNoRemind', true);
+    if (await run()) close();
   };
 
   return (
@@ -67,7 +62,7 @@ export function CloseAllDialog({
       visible={visible}
       title={t('perpetual.closeAll.title')}
       pending={pending}
-      onClose={onClose}
+      onClose={close}
       testId="perp-close-all-dialog"
     >
       <p className="perp-dialog__text">{t('perpetual.closeAll.body', { n: count })}</p>
@@ -80,7 +75,7 @@ export function CloseAllDialog({
         {t('perpetual.closeAll.noRemind')}
       </Checkbox>
       <div className="perp-sheet__actions">
-        <Button className="perp-sheet-button" onClick={onClose} disabled={pending} data-testid="perp-close-all-cancel">
+        <Button className="perp-sheet-button" onClick={close} disabled={pending} data-testid="perp-close-all-cancel">
           {t('common.cancel')}
         </Button>
         <Button

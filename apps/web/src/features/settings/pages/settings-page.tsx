@@ -1,5 +1,6 @@
 import { Page } from '@/components/ui/page';
 import { APP_VERSION } from '@/lib/config';
+import { readPreference, writePreference } from '@/lib/preferences';
 import { queryClient } from '@/lib/query-client';
 import { ROUTES } from '@/lib/routes';
 import { getSession, useSession } from '@/lib/session-store';
@@ -10,7 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { settingsApi } from '../api/settings-api';
 
-/** Settings (spec §2): language, theme, denomination currency, version, log out. */
+/**
+ * Settings (spec §2): language, theme, denomination currency, version, log out; plus the perpetual close-all
+ * confirmation, the only way back once its dialog's "don't remind me again" was ticked.
+ */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -19,6 +23,9 @@ export default function SettingsPage() {
   const setTheme = useSession((s) => s.setTheme);
   const denomination = useSession((s) => s.denomination);
   const [loggingOut, setLoggingOut] = useState(false);
+  // On = the close-all dialog shows, the inverse of the stored "don't remind me again". `writePreference` answers
+  // what is actually stored, so the switch never claims a choice that storage refused.
+  const [confirmCloseAll, setConfirmCloseAll] = useState(() => !readPreference('closeAllNoRemind'));
 
   const logout = async () => {
     if (loggingOut) return;
@@ -68,6 +75,18 @@ export default function SettingsPage() {
             data-testid="settings-currency"
           >
             {t('settings.currency')}
+          </List.Item>
+          <List.Item
+            extra={
+              <Switch
+                checked={confirmCloseAll}
+                onChange={(on) => setConfirmCloseAll(!writePreference('closeAllNoRemind', !on))}
+                aria-label={t('settings.confirmCloseAll')}
+                data-testid="settings-confirm-close-all"
+              />
+            }
+          >
+            {t('settings.confirmCloseAll')}
           </List.Item>
           <List.Item onClick={() => navigate(ROUTES.retrievePassword)} data-testid="settings-password">
             {t('password.title')}
