@@ -147,16 +147,7 @@ export const ledgerRepository = {
 
   /** Locks a pending transfer and tells whether it is still open. */
   async lockPending(ex: Executor, pendingId: string) {
-    const rows = await queryRows<{
-      id: string;
-      mode: string;
-      currency: string;
-      debit_account_id: string;
-      credit_account_id: string;
-      amount: string;
-      ref: string;
-      resolved: boolean;
-    }>(
+    const rows = await queryRows<PendingRow>(
       ex,
       sql`SELECT t.id::text AS id, t.mode, t.currency, t.debit_account_id::text AS debit_account_id,
                  t.credit_account_id::text AS credit_account_id, t.amount::text AS amount, t.ref,
