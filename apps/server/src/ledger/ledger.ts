@@ -3,6 +3,7 @@ import type { AccountMode, Currency, Wallet } from '@nexa/contract';
 import type { Executor } from '../platform/db.js';
 import { type Money, ZERO, money } from './money.js';
 import {
+  type AccountKeyRow,
   type AccountKeySql,
   type AccountRow,
   type ChangeRow,
@@ -457,16 +458,7 @@ function side(row: AccountRow, availableDelta: Money, frozenDelta: Money): Side 
   };
 }
 
-type AccountRowKey = {
-  user_id: string | null;
-  system_code: string | null;
-  shard: number;
-  mode: string;
-  wallet: string | null;
-  currency: string;
-};
-
-function rowKey(r: AccountRowKey): AccountKeySql {
+function rowKey(r: AccountKeyRow): AccountKeySql {
   return {
     userId: r.user_id === null ? null : BigInt(r.user_id),
     systemCode: r.system_code,
@@ -477,7 +469,7 @@ function rowKey(r: AccountRowKey): AccountKeySql {
   };
 }
 
-function refOf(r: AccountRowKey): AccountRef {
+function refOf(r: AccountKeyRow): AccountRef {
   return refOfKey(rowKey(r));
 }
 

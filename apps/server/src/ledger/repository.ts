@@ -31,15 +31,19 @@ export interface PendingRow {
   resolved: boolean;
 }
 
-export interface LockedAccountRow {
+/** The columns that name a ledger account, as rows read them. */
+export interface AccountKeyRow {
   [k: string]: unknown;
-  id: string;
   user_id: string | null;
   system_code: string | null;
   shard: number;
   mode: string;
   wallet: string | null;
   currency: string;
+}
+
+export interface LockedAccountRow extends AccountKeyRow {
+  id: string;
   available: string;
   frozen: string;
 }
@@ -158,14 +162,7 @@ export const ledgerRepository = {
   },
 
   async accountById(ex: Executor, id: string) {
-    const rows = await queryRows<{
-      user_id: string | null;
-      system_code: string | null;
-      shard: number;
-      mode: string;
-      wallet: string | null;
-      currency: string;
-    }>(
+    const rows = await queryRows<AccountKeyRow>(
       ex,
       sql`SELECT user_id::text AS user_id, system_code, shard, mode, wallet, currency FROM ledger_accounts WHERE id = ${id}`,
     );
