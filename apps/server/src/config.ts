@@ -116,8 +116,10 @@ export interface AuthLimits {
   codeResendMs: number;
   codeTtlMs: number;
   codeMaxAttempts: number;
-  /** Failed logins for one account before it is locked. */
+  /** Login attempts on one account from one address before that address is locked out of it. */
   loginAccountMaxFailures: number;
+  /** Attempts on one account from anywhere before addresses it never logged in from are locked out of it. */
+  loginAccountHardMaxFailures: number;
   /** Failed logins from one address before it is locked. */
   loginIpMaxFailures: number;
   loginLockMs: number;
@@ -134,6 +136,7 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   codeTtlMs: 10 * 60_000,
   codeMaxAttempts: 5,
   loginAccountMaxFailures: 5,
+  loginAccountHardMaxFailures: 50,
   loginIpMaxFailures: 30,
   loginLockMs: 15 * 60_000,
   loginWindowMs: 15 * 60_000,

@@ -75,47 +75,6 @@ export const adminRepository = {
     );
   },
 
-  /** The latest lock among `keys` still in force. */
-  async lockedUntil(ex: Executor, keys: string[], now: Date): Promise<Date | undefined> {
-    const rows = await queryRows<{ until: Date | string | null }>(
-      ex,
-      sql`SELECT max(locked_until) AS until FROM login_throttle
-          WHERE key IN (${sql.join(
-            keys.map((k) => sql`${k}`),
-            sql`, `,
-          )}) AND locked_until > ${ts(now)}`,
-    );
-    const until = rows[0]?.until;
-    return until ? new Date(until) : undefined;
-  },
-
-  /** Counts one failure for `key` in a rolling window; locks the key when it reaches `maxFailures`. */
-  async recordFailure(
-    ex: Executor,
-    key: string,
-    p: { now: Date; windowMs: number; maxFailures: number; lockMs: number },
-  ): Promise<number> {
-    const floor = ts(new Date(p.now.getTime() - p.windowMs));
-    const lock = ts(new Date(p.now.getTime() + p.lockMs));
-    const fresh = sql`login_throttle.window_start_at < ${floor}`;
-    const count = sql`CASE WHEN ${fresh} THEN 1 ELSE login_throttle.failures + 1 END`;
-    const rows = await queryRows<{ failures: number }>(
-      ex,
-      sql`INSERT INTO login_throttle (key, failures, window_start_at, locked_until)
-          VALUES (${key}, 1, ${ts(p.now)}, CASE WHEN ${p.maxFailures} <= 1 THEN ${lock} END)
-          ON CONFLICT (key) DO UPDATE SET
-            failures = ${count},
-            window_start_at = CASE WHEN ${fresh} THEN ${ts(p.now)} ELSE login_throttle.window_start_at END,
-            locked_until = CASE WHEN ${count} >= ${p.maxFailures} THEN ${lock} ELSE login_throttle.locked_until END
-          RETURNING failures`,
-    );
-    return Number(rows[0]!.failures);
-  },
-
-  async clearThrottle(ex: Executor, key: string): Promise<void> {
-    await ex.execute(sql`DELETE FROM login_throttle WHERE key = ${key}`);
-  },
-
   async pageAudit(ex: Executor, f: { entity?: string; entityId?: string }, limit: number, offset: number) {
     const conds = [sql`TRUE`];
     if (f.entity) conds.push(sql`a.entity = ${f.entity}`);

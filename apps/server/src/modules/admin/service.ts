@@ -2,7 +2,8 @@ import type { AdminSessionData, AuditEntry, Operator } from '@nexa/contract';
 import type { AuthLimits } from '../../config.js';
 import { burnPasswordCheck, newToken, sha256, verifyPassword } from '../../platform/crypto.js';
 import type { Executor } from '../../platform/db.js';
-import { refused, tooMany } from '../../platform/errors.js';
+import { refused } from '../../platform/errors.js';
+import { LoginThrottle, throttleKeys } from '../../platform/login-throttle.js';
 import { recordAudit } from '../../platform/review.js';
 import { normalizeOperatorName } from './operators.js';
 import { type AuditRow, adminRepository as repo } from './repository.js';
@@ -32,33 +33,24 @@ export const operatorTokenHash = (token: string) => sha256(`operator\n${token}`)
 /** Operator login, sessions and the audit log. */
 export class AdminAuthService {
   private readonly ttlMs: number;
+  private readonly throttle: LoginThrottle;
 
   constructor(private readonly d: AdminAuthDeps) {
     this.ttlMs = d.sessionTtlMs ?? ADMIN_SESSION_TTL_MS;
+    this.throttle = new LoginThrottle(d);
   }
 
   async login(body: { username: string; password: string }, ip: string): Promise<AdminSessionData> {
-    const { db, limits, now } = this.d;
+    const { db, now } = this.d;
     const username = normalizeOperatorName(body.username);
-    const accountKey = `op:acct:${username}`;
-    const ipKey = `op:ip:${ip}`;
-    const lockedUntil = await repo.lockedUntil(db, [accountKey, ipKey], now());
-    if (lockedUntil) {
-      const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - now().getTime()) / 60_000));
-      throw tooMany('auth.locked', { minutes });
-    }
+    // Counted before the password is looked at, so parallel guesses cannot pass the limit.
+    const claim = await this.throttle.claim(throttleKeys('op', username, ip), false);
     const op = await repo.findOperator(db, username);
     let ok = false;
     if (op) ok = await verifyPassword(op.password_hash, body.password);
     else await burnPasswordCheck(body.password);
     if (!op || !ok) {
-      const window = { now: now(), windowMs: limits.loginWindowMs, lockMs: limits.loginLockMs };
-      const failures = await Promise.all([
-        repo.recordFailure(db, accountKey, { ...window, maxFailures: limits.loginAccountMaxFailures }),
-        repo.recordFailure(db, ipKey, { ...window, maxFailures: limits.loginIpMaxFailures }),
-      ]);
-      const over = Math.max(...failures) - 2;
-      if (over > 0) await this.d.sleep(Math.min(over, 8) * limits.loginSlowdownStepMs);
+      await this.throttle.failed(claim);
       throw refused('admin.badCredentials');
     }
     // Only someone who knows the password learns that the account is disabled.
@@ -66,7 +58,7 @@ export class AdminAuthService {
     const token = newToken();
     const at = now();
     await db.transaction(async (tx) => {
-      await repo.clearThrottle(tx, accountKey);
+      await this.throttle.succeeded(tx, claim);
       await repo.insertSession(tx, {
         operatorId: op.id,
         tokenHash: operatorTokenHash(token),

@@ -67,10 +67,30 @@ describe('verification codes', () => {
     expect(m.text.replace(m.code, '')).not.toBe(en.text.replace(en.code, ''));
   });
 
-  it('refuses a register code for a taken address and a reset code for an unknown one', async () => {
+  it('refuses a register code for a taken address, and answers a reset for an unknown one like a known one', async () => {
     const { email } = await registerEmail();
     expect((await call(t.app, 'ems/send', { email, scene: 'register' })).code).toBe(0);
-    expect((await call(t.app, 'ems/send', { email: freshEmail(), scene: 'reset' })).code).toBe(0);
+    const unknown = freshEmail();
+    const known = await call(t.app, 'ems/send', { email, scene: 'reset' });
+    const stranger = await call(t.app, 'ems/send', { email: unknown, scene: 'reset' });
+    expect(stranger).toEqual(known);
+    expect(t.messenger.sent.some((m) => m.to === unknown)).toBe(false);
+    // The reset itself answers an unknown account like a wrong code.
+    const reset = await call(t.app, 'user/resetpwd', {
+      type: 'email',
+      email: unknown,
+      code: '123456',
+      password: PASSWORD,
+      password2: PASSWORD,
+    });
+    const wrongCode = await call(t.app, 'user/resetpwd', {
+      type: 'email',
+      email,
+      code: '000000',
+      password: PASSWORD,
+      password2: PASSWORD,
+    });
+    expect(reset).toEqual(wrongCode);
   });
 
   it('checks mobile numbers against the numbering plan', async () => {
@@ -227,6 +247,47 @@ describe('login and sessions', () => {
     expect(locked.msg).toMatch(/15 minutes/);
     t.clock.advance(15 * 60_000 + 1);
     expect((await call(t.app, 'user/login', { type: 'email', email, password: PASSWORD })).code).toBe(1);
+  });
+
+  it('checks at most five passwords of 200 parallel logins on one account, the right one last', async () => {
+    const { email } = await registerEmail();
+    const from = { 'x-forwarded-for': '203.0.113.50' };
+    const probe = await createTestApp({ trustProxy: true }, {}, t.database);
+    try {
+      const guesses = Array.from({ length: 199 }, (_, i) => `wrong-password-${i}`);
+      const answers = await Promise.all(
+        [...guesses, PASSWORD].map((password) =>
+          call<SessionData>(probe.app, 'user/login', { type: 'email', email, password }, from),
+        ),
+      );
+      // Only an answer of 0 (wrong) or 1 (right) looked at a password; the rest were refused before.
+      const checked = answers.filter((a) => a.code === 0 || a.code === 1);
+      expect(checked.length).toBeLessThanOrEqual(5);
+      expect(answers.filter((a) => a.code === 429).length).toBeGreaterThanOrEqual(195);
+    } finally {
+      await probe.close();
+    }
+  });
+
+  it('never locks the owner out from an address they logged in from, whatever fails elsewhere', async () => {
+    const { email } = await registerEmail();
+    const probe = await createTestApp({ trustProxy: true }, {}, t.database);
+    const owner = { 'x-forwarded-for': '198.51.100.1' };
+    try {
+      expect((await call(probe.app, 'user/login', { type: 'email', email, password: PASSWORD }, owner)).code).toBe(1);
+      // An attacker spreads guesses over many addresses, past the account-wide cap.
+      const cap = probe.config.auth.loginAccountHardMaxFailures;
+      for (let i = 0; i < cap + 5; i++) {
+        const from = { 'x-forwarded-for': `192.0.2.${i % 200}` };
+        await call(probe.app, 'user/login', { type: 'email', email, password: `guess-${i}` }, from);
+      }
+      const stranger = { 'x-forwarded-for': '192.0.2.250' };
+      const blocked = await call(probe.app, 'user/login', { type: 'email', email, password: PASSWORD }, stranger);
+      expect(blocked.code).toBe(429);
+      expect((await call(probe.app, 'user/login', { type: 'email', email, password: PASSWORD }, owner)).code).toBe(1);
+    } finally {
+      await probe.close();
+    }
   });
 
   it('locks an address that fails on many accounts', async () => {

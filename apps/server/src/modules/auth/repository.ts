@@ -41,13 +41,6 @@ const verificationCodes = pgTable('verification_codes', {
   consumedAt: timestamp('consumed_at', { withTimezone: true }),
 });
 
-const loginThrottle = pgTable('login_throttle', {
-  key: text('key').primaryKey(),
-  failures: integer('failures').notNull(),
-  windowStartAt: timestamp('window_start_at', { withTimezone: true }).notNull(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-});
-
 export type UserRow = typeof users.$inferSelect;
 export type CodeRow = typeof verificationCodes.$inferSelect;
 export type Identity = { email: string } | { areaCode: string; mobile: string };
@@ -216,44 +209,13 @@ export const authRepository = {
     return rows.length === 1;
   },
 
-  async lockedUntil(ex: Executor, keys: string[], now: Date): Promise<Date | undefined> {
+  /** True when the user has logged in from this address before (any session, live or not). */
+  async hasLoggedInFrom(ex: Executor, userId: bigint, ip: string): Promise<boolean> {
     const rows = await ex
-      .select({ lockedUntil: loginThrottle.lockedUntil })
-      .from(loginThrottle)
-      .where(and(inArray(loginThrottle.key, keys), gt(loginThrottle.lockedUntil, now)));
-    const times = rows.map((r) => r.lockedUntil!.getTime());
-    return times.length > 0 ? new Date(Math.max(...times)) : undefined;
-  },
-
-  /**
-   * Counts one failed login for `key` in a rolling window and locks the key once it reaches `maxFailures`.
-   * Returns the failures counted in the current window.
-   */
-  async recordFailure(
-    ex: Executor,
-    key: string,
-    p: { now: Date; windowMs: number; maxFailures: number; lockMs: number },
-  ): Promise<number> {
-    const windowFloor = sql`${new Date(p.now.getTime() - p.windowMs).toISOString()}::timestamptz`;
-    const lockUntil = new Date(p.now.getTime() + p.lockMs);
-    const nowSql = sql`${p.now.toISOString()}::timestamptz`;
-    const lockSql = sql`${lockUntil.toISOString()}::timestamptz`;
-    const rows = await ex
-      .insert(loginThrottle)
-      .values({ key, failures: 1, windowStartAt: p.now, lockedUntil: p.maxFailures <= 1 ? lockUntil : null })
-      .onConflictDoUpdate({
-        target: loginThrottle.key,
-        set: {
-          failures: sql`CASE WHEN ${loginThrottle.windowStartAt} < ${windowFloor} THEN 1 ELSE ${loginThrottle.failures} + 1 END`,
-          windowStartAt: sql`CASE WHEN ${loginThrottle.windowStartAt} < ${windowFloor} THEN ${nowSql} ELSE ${loginThrottle.windowStartAt} END`,
-          lockedUntil: sql`CASE WHEN (CASE WHEN ${loginThrottle.windowStartAt} < ${windowFloor} THEN 1 ELSE ${loginThrottle.failures} + 1 END) >= ${p.maxFailures} THEN ${lockSql} ELSE ${loginThrottle.lockedUntil} END`,
-        },
-      })
-      .returning({ failures: loginThrottle.failures });
-    return rows[0]!.failures;
-  },
-
-  async clearThrottle(ex: Executor, key: string): Promise<void> {
-    await ex.delete(loginThrottle).where(eq(loginThrottle.key, key));
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip)))
+      .limit(1);
+    return rows.length > 0;
   },
 };

@@ -28,6 +28,7 @@ import type { Executor } from '../../platform/db.js';
 import { invalid, refused, tooMany } from '../../platform/errors.js';
 import type { AuthUser, CallContext } from '../../platform/http.js';
 import { t } from '../../platform/i18n/translate.js';
+import { LoginThrottle, throttleKeys } from '../../platform/login-throttle.js';
 import type { Messenger } from '../../platform/messenger.js';
 import { type Identity, type UserRow, authRepository as repo } from './repository.js';
 
@@ -46,7 +47,11 @@ type Channel = 'email' | 'sms';
 
 /** Accounts, sessions and verification codes. Each public method is one business call. */
 export class AuthService {
-  constructor(private readonly d: AuthDeps) {}
+  private readonly throttle: LoginThrottle;
+
+  constructor(private readonly d: AuthDeps) {
+    this.throttle = new LoginThrottle(d);
+  }
 
   sendEmailCode(body: EmsSendBody, ctx: CallContext): Promise<CodeSentData> {
     return this.sendCode('email', { email: body.email }, body.scene, ctx.lang);
@@ -76,31 +81,21 @@ export class AuthService {
   }
 
   async login(body: LoginBody, ctx: CallContext): Promise<SessionData> {
-    const { db, limits } = this.d;
+    const { db } = this.d;
     const identity = toIdentity(body);
-    const accountKey = `acct:${targetOf(identity)}`;
-    const ipKey = `ip:${ctx.ip}`;
-    const lockedUntil = await repo.lockedUntil(db, [accountKey, ipKey], this.d.now());
-    if (lockedUntil) throw tooMany('auth.locked', { minutes: minutesUntil(lockedUntil, this.d.now()) });
-
     const user = await repo.findUserByIdentity(db, identity);
+    const known = user ? await repo.hasLoggedInFrom(db, user.id, ctx.ip) : false;
+    // Counted before the password is looked at, so parallel guesses cannot pass the limit.
+    const claim = await this.throttle.claim(throttleKeys('user', targetOf(identity), ctx.ip), known);
     let ok = false;
     if (user) ok = await verifyPassword(user.passwordHash, body.password);
     else await burnPasswordCheck(body.password);
     if (!user || !ok) {
-      const now = this.d.now();
-      const window = { now, windowMs: limits.loginWindowMs, lockMs: limits.loginLockMs };
-      const [accountFailures, ipFailures] = await Promise.all([
-        repo.recordFailure(db, accountKey, { ...window, maxFailures: limits.loginAccountMaxFailures }),
-        repo.recordFailure(db, ipKey, { ...window, maxFailures: limits.loginIpMaxFailures }),
-      ]);
-      // Slow down guessing: each failure past the second answers later, up to 8 steps.
-      const over = Math.max(accountFailures, ipFailures) - 2;
-      if (over > 0) await this.d.sleep(Math.min(over, 8) * limits.loginSlowdownStepMs);
+      await this.throttle.failed(claim);
       throw refused('auth.badCredentials');
     }
     return db.transaction(async (tx) => {
-      await repo.clearThrottle(tx, accountKey);
+      await this.throttle.succeeded(tx, claim);
       return { token: await this.openSession(tx, user.id, ctx), user: toUser(user) };
     });
   }
@@ -109,14 +104,15 @@ export class AuthService {
     const { db, now } = this.d;
     const identity = toIdentity(body);
     const user = await repo.findUserByIdentity(db, identity);
-    if (!user) throw refused('account.notFound');
+    // An unknown account was never sent a code: it answers exactly like a wrong code (no account oracle).
     const codeId = await this.checkCode(channelOf(identity), targetOf(identity), 'reset', body.code);
+    if (!user) throw refused('code.invalid');
     const passwordHash = await hashPassword(body.password);
     await db.transaction(async (tx) => {
       if (!(await repo.consumeCode(tx, codeId, now()))) throw refused('code.invalid');
       await repo.setPassword(tx, user.id, passwordHash, now());
       await repo.revokeUserSessions(tx, user.id, now());
-      await repo.clearThrottle(tx, `acct:${targetOf(identity)}`);
+      await this.throttle.clearAccount(tx, throttleKeys('user', targetOf(identity), '').acct);
     });
     return null;
   }
@@ -127,26 +123,20 @@ export class AuthService {
    * success every other session of the user is revoked; the one making the change stays valid.
    */
   async changePassword(user: AuthUser, body: ChangePasswordBody, ctx: CallContext): Promise<null> {
-    const { db, limits, now } = this.d;
+    const { db, now } = this.d;
     const row = await repo.findUserById(db, BigInt(user.id));
     if (!row) throw refused('account.notFound');
-    const accountKey = `acct:${targetOf(identityOf(row))}`;
-    const ipKey = `ip:${ctx.ip}`;
-    const lockedUntil = await repo.lockedUntil(db, [accountKey, ipKey], now());
-    if (lockedUntil) throw tooMany('auth.locked', { minutes: minutesUntil(lockedUntil, now()) });
+    const known = await repo.hasLoggedInFrom(db, row.id, ctx.ip);
+    const claim = await this.throttle.claim(throttleKeys('user', targetOf(identityOf(row)), ctx.ip), known);
     if (!(await verifyPassword(row.passwordHash, body.oldPassword))) {
-      const window = { now: now(), windowMs: limits.loginWindowMs, lockMs: limits.loginLockMs };
-      await Promise.all([
-        repo.recordFailure(db, accountKey, { ...window, maxFailures: limits.loginAccountMaxFailures }),
-        repo.recordFailure(db, ipKey, { ...window, maxFailures: limits.loginIpMaxFailures }),
-      ]);
+      await this.throttle.failed(claim);
       throw refused('auth.oldPasswordWrong');
     }
     const passwordHash = await hashPassword(body.password);
     await db.transaction(async (tx) => {
       await repo.setPassword(tx, row.id, passwordHash, now());
       await repo.revokeOtherSessions(tx, row.id, BigInt(user.sessionId), now());
-      await repo.clearThrottle(tx, accountKey);
+      await this.throttle.succeeded(tx, claim);
     });
     return null;
   }
@@ -179,8 +169,10 @@ export class AuthService {
     const { db, limits, now } = this.d;
     const target = targetOf(identity);
     const exists = Boolean(await repo.findUserByIdentity(db, identity));
+    // Registration must say the address is taken (the form does anyway); a reset for an unknown account answers
+    // like a sent code, after the same resend check, and sends nothing.
     if (scene === 'register' && exists) throw refused('account.exists');
-    if (scene === 'reset' && !exists) throw refused('account.notFound');
+    const send = scene !== 'reset' || exists;
     await db.transaction(async (tx) => {
       await repo.lockTarget(tx, target);
       const last = await repo.latestCode(tx, channel, target, scene);
@@ -199,6 +191,7 @@ export class AuthService {
         expiresAt: new Date(at.getTime() + limits.codeTtlMs),
       });
       // Sent inside the transaction: a transport failure leaves no code behind that would block a retry.
+      if (!send) return;
       await this.d.messenger.send({
         channel,
         to: target,
@@ -286,7 +279,6 @@ function identityOf(row: UserRow): Identity {
 const channelOf = (identity: Identity): Channel => ('email' in identity ? 'email' : 'sms');
 const targetOf = (identity: Identity): string =>
   'email' in identity ? identity.email : `+${identity.areaCode}${identity.mobile}`;
-const minutesUntil = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
 
 function toUser(row: UserRow): User {
   return {
