@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Page, pageOf } from './common.js';
+import { Page, freeText, pageOf } from './common.js';
 import { type ApiDef, def } from './define.js';
 import { DepositRecord, ReviewStatus, WithdrawalRecord } from './funding.js';
 import { VerificationLevel, VerificationStatus } from './kyc.js';
@@ -36,8 +36,14 @@ export const AdminWithdrawal = WithdrawalRecord.extend({ owner: RecordOwner });
 export type AdminWithdrawal = z.infer<typeof AdminWithdrawal>;
 
 /** Approve: reason optional. Reject: reason required (the user sees it). */
-export const ApproveBody = z.object({ id: z.string().min(1).max(40), reason: z.string().trim().max(500).optional() });
-export const RejectBody = z.object({ id: z.string().min(1).max(40), reason: z.string().trim().min(1).max(500) });
+export const ApproveBody = z.object({
+  id: z.string().min(1).max(40),
+  reason: freeText(500, { multiline: true }).optional(),
+});
+export const RejectBody = z.object({
+  id: z.string().min(1).max(40),
+  reason: freeText(500, { min: 1, multiline: true }),
+});
 
 export const AdminVerification = z.object({
   id: z.string(),
@@ -75,8 +81,8 @@ export const AuditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditListBody = Page.extend({
-  entity: z.string().max(40).optional(),
-  entityId: z.string().max(40).optional(),
+  entity: freeText(40).optional(),
+  entityId: freeText(40).optional(),
 });
 
 const Empty = z.object({}).passthrough();

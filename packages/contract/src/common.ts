@@ -9,6 +9,26 @@ export const LIMITS = {
   pageSizeMax: 100,
 } as const;
 
+/**
+ * Control characters (C0 but tab and line feed in multi-line text, DEL, C1): never part of what a person types,
+ * and PostgreSQL refuses a NUL in text. Every free-text field of the contract is built by `freeText`.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them.
+const CONTROL_MULTILINE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+export const hasControlChars = (v: string, multiline = false) => (multiline ? CONTROL_MULTILINE : CONTROL).test(v);
+
+/** Free text a person types: trimmed, `min`–`max` characters, no control characters (field reason `invalid`). */
+export function freeText(max: number, opts: { min?: number; multiline?: boolean } = {}) {
+  return z
+    .string()
+    .trim()
+    .min(opts.min ?? 0)
+    .max(max)
+    .refine((v) => !hasControlChars(v, opts.multiline), { message: 'invalid' });
+}
+
 export const Email = z.string().trim().toLowerCase().max(LIMITS.emailMaxLength).pipe(z.email());
 /** Country calling code without the plus, e.g. "86", "1", "44". */
 export const AreaCode = z

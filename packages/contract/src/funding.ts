@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Page, optionalBlank, pageOf } from './common.js';
+import { Page, freeText, optionalBlank, pageOf } from './common.js';
 import { def } from './define.js';
 import { Amount, Currency, RequestId } from './money.js';
 
@@ -104,7 +104,7 @@ export type CzRecData = z.infer<typeof CzRecData>;
 // ── Withdrawal bindings and password ─────────────────────────────────────────────────────────────────────────
 
 export const SaveUserAddressBody = z
-  .object({ chain: Chain, address: z.string().trim().min(1).max(128) })
+  .object({ chain: Chain, address: freeText(128, { min: 1 }) })
   .superRefine((v, ctx) => {
     if (!isChainAddress(v.chain, v.address)) ctx.addIssue({ code: 'custom', path: ['address'], message: 'invalid' });
   });
@@ -115,13 +115,13 @@ export const UserAddressData = z.object({ list: z.array(WithdrawalAddress) });
 export type UserAddressData = z.infer<typeof UserAddressData>;
 
 export const SaveUserBankBody = z.object({
-  bankName: z.string().trim().min(1).max(100),
+  bankName: freeText(100, { min: 1 }),
   cardNumber: z
     .string()
     .trim()
     .transform((v) => v.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^\d{8,30}$/)),
-  userName: z.string().trim().min(1).max(100),
+  userName: freeText(100, { min: 1 }),
 });
 export type SaveUserBankBody = z.infer<typeof SaveUserBankBody>;
 /** The bound card; the number is masked to its last four digits outside the user's own input. */
@@ -178,7 +178,7 @@ export const TbSubmitBody = z
     /** Crypto only: the chain of a bound address. */
     chain: optionalBlank(Chain),
     /** Crypto only, optional: when given it must be the bound address of `chain`. */
-    address: optionalBlank(z.string().trim().max(128)),
+    address: optionalBlank(freeText(128)),
     amount: Amount,
     withdrawalPassword: z.string().max(64),
     requestId: RequestId,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from './common.js';
 import { def } from './define.js';
 import { UploadName } from './funding.js';
 
@@ -14,8 +15,6 @@ export const CountryListData = z.object({
 });
 export type CountryListData = z.infer<typeof CountryListData>;
 
-const text = (max: number) => z.string().trim().min(1).max(max);
-
 /** Basic: country, name, ID number. Advanced (after basic is verified): also address, city, both ID photos. */
 export const SubmitVerificationBody = z
   .object({
@@ -26,13 +25,13 @@ export const SubmitVerificationBody = z
       .trim()
       .toUpperCase()
       .regex(/^[A-Z]{2}$/),
-    name: text(100),
+    name: freeText(100, { min: 1 }),
     idNumber: z
       .string()
       .trim()
       .regex(/^[A-Za-z0-9-]{4,32}$/),
-    address: z.string().trim().max(200).optional(),
-    city: z.string().trim().max(100).optional(),
+    address: freeText(200).optional(),
+    city: freeText(100).optional(),
     frontImage: UploadName.optional(),
     backImage: UploadName.optional(),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Page, pageOf } from './common.js';
+import { Page, freeText, pageOf } from './common.js';
 
 export const CATEGORIES = ['crypto', 'forex', 'metal'] as const;
 export const Category = z.enum(CATEGORIES);
@@ -71,7 +71,7 @@ export type VarietiesData = z.infer<typeof VarietiesData>;
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 export const ProductListBody = z.object({
   category: z.preprocess(blankToUndefined, Category.optional()),
-  keyword: z.preprocess(blankToUndefined, z.string().trim().max(20).optional()),
+  keyword: z.preprocess(blankToUndefined, freeText(20).optional()),
 });
 export const ProductListData = z.object({ list: z.array(ProductSummary) });
 export type ProductListData = z.infer<typeof ProductListData>;

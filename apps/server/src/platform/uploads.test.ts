@@ -163,3 +163,39 @@ describe('upload rate limit', () => {
     expect(codes).toEqual([1, 1, 429]);
   });
 });
+
+describe('hostile multipart bodies and parallel uploads', () => {
+  const post = (payload: Buffer | string, contentType: string, token: string) =>
+    t.app
+      .inject({ method: 'POST', url: '/api/common/upload', payload, headers: { 'content-type': contentType, token } })
+      .then((r) => ({ status: r.statusCode, body: r.json() as { code: number; data: unknown } }));
+
+  it('answers 400 on `file` to a truncated body and to one without a boundary, storing nothing', async () => {
+    const u = await registerUser(t);
+    const before = await countUploads();
+    const boundary = '----nexa-truncated';
+    const truncated = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n${TINY_PNG.toString('latin1')}`;
+    for (const [payload, type] of [
+      [truncated, `multipart/form-data; boundary=${boundary}`],
+      [truncated, 'multipart/form-data'],
+      ['--x\r\n\r\n', 'multipart/form-data; boundary=x'],
+    ] as const) {
+      const r = await post(Buffer.from(payload, 'latin1'), type, u.token);
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ code: 400, data: { fields: [{ field: 'file' }] } });
+    }
+    expect(await countUploads()).toBe(before);
+  });
+
+  it('stores at most the daily cap of 100 when 160 uploads race', async () => {
+    const u = await registerUser(t);
+    const results = await Promise.all(Array.from({ length: 160 }, () => uploadFile(t.app, u.token, TINY_PNG)));
+    expect(results.filter((r) => r.code === 1)).toHaveLength(100);
+    expect(results.filter((r) => r.code === 429)).toHaveLength(60);
+    const [row] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM uploads u JOIN users s ON s.id = u.user_id WHERE s.uid = ${u.user.uid}`,
+    );
+    expect(Number(row!.n)).toBe(100);
+  });
+});

@@ -6,7 +6,7 @@ import { Code, type Lang, UPLOAD_LIMITS, type UploadData, UploadName } from '@ne
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Executor, queryRows } from './db.js';
-import { invalid, notFound, refused, tooMany, unauthorized } from './errors.js';
+import { AppError, invalid, notFound, refused, tooMany, unauthorized } from './errors.js';
 import type { AuthUser, Authenticate } from './http.js';
 import { pickLang, t } from './i18n/translate.js';
 import type { UploadReader } from './review.js';
@@ -62,6 +62,10 @@ export const uploadsRepository = {
     );
     return rows[0];
   },
+  /** Serialises one user's uploads (the same row lock the funding submissions take). */
+  async lockUser(ex: Executor, userId: bigint): Promise<void> {
+    await ex.execute(sql`SELECT id FROM users WHERE id = ${String(userId)} FOR NO KEY UPDATE`);
+  },
   async countSince(ex: Executor, userId: bigint, since: Date): Promise<number> {
     const rows = await queryRows<{ n: number }>(
       ex,
@@ -102,18 +106,20 @@ export class UploadStore implements UploadReader {
     const type = detectImage(bytes);
     if (!type) throw refused('upload.notImage');
     const now = this.d.now();
-    if (
-      (await uploadsRepository.countSince(this.d.db, userId, new Date(now.getTime() - 86_400_000))) >=
-      this.perUserPerDay
-    ) {
-      throw tooMany('upload.tooMany');
-    }
     const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
     const file = path.join(this.dir, name);
     await writeFile(file, bytes, { flag: 'wx', mode: 0o600 });
     try {
-      await uploadsRepository.insert(this.d.db, { name, userId, mime: type.mime, size: bytes.length, now });
+      // Counted and inserted under the user's lock, so parallel uploads cannot pass the daily cap.
+      await this.d.db.transaction(async (tx) => {
+        await uploadsRepository.lockUser(tx, userId);
+        const since = new Date(now.getTime() - 86_400_000);
+        if ((await uploadsRepository.countSince(tx, userId, since)) >= this.perUserPerDay) {
+          throw tooMany('upload.tooMany');
+        }
+        await uploadsRepository.insert(tx, { name, userId, mime: type.mime, size: bytes.length, now });
+      });
     } catch (err) {
       await unlink(file).catch(() => {});
       throw err;
@@ -172,14 +178,16 @@ export async function registerUploadRoutes(app: FastifyInstance, store: UploadSt
         const lang = pickLang(req.headers.lang, o.defaultLang);
         const user = await userOf(req);
         if (!req.isMultipart()) throw invalid([{ field: 'file', reason: 'required' }]);
-        const part = await req.file();
-        if (!part || part.fieldname !== 'file') throw invalid([{ field: 'file', reason: 'required' }]);
         let bytes: Buffer;
         try {
+          const part = await req.file();
+          if (!part || part.fieldname !== 'file') throw invalid([{ field: 'file', reason: 'required' }]);
           bytes = await part.toBuffer();
         } catch (err) {
           if (err instanceof scope.multipartErrors.RequestFileTooLargeError) throw tooLarge();
-          throw err;
+          if (err instanceof AppError) throw err;
+          // A truncated body, a missing boundary, too many parts: the client's fault, said on the field.
+          throw invalid([{ field: 'file', reason: 'invalid' }]);
         }
         const data = await store.save(BigInt(user.id), bytes);
         return reply.send({ code: Code.OK, msg: t(lang, 'ok'), data });

@@ -213,6 +213,16 @@ describe('operator sessions', () => {
     expect((await adminCall('admin/login', { username: name, password: PASSWORD }, undefined, ip)).code).toBe(1);
   });
 
+  it('refuses control characters in reasons and audit-log filters with 400 on the field', async () => {
+    const op = await operator();
+    const reject = await adminCall('admin/rejectDeposit', { id: '1', reason: 'blurry\u0000' }, op.token);
+    expect(reject).toMatchObject({ code: 400, data: { fields: [{ field: 'reason', reason: 'invalid' }] } });
+    for (const field of ['entity', 'entityId']) {
+      const res = await adminCall('admin/auditLog', { [field]: 'x\u0000', page: 1, pageSize: 10 }, op.token);
+      expect(res, field).toMatchObject({ code: 400, data: { fields: [{ field, reason: 'invalid' }] } });
+    }
+  });
+
   it('refuses a disabled operator, whose open sessions stop working too', async () => {
     const op = await operator();
     await t.database.db.execute(sql`UPDATE operators SET disabled = true WHERE id = ${op.id}`);

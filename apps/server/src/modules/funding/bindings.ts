@@ -22,6 +22,8 @@ export const PASSWORD_LOCK_MS = 15 * 60_000;
 export interface BindingsDeps {
   db: Executor;
   now: () => Date;
+  /** The platform's own receiving addresses: a withdrawal there would pay the platform back to itself. */
+  platformAddresses: Record<Chain, string>;
 }
 
 /** Thrown inside a transaction when the withdrawal password is wrong; the caller counts it after rolling back. */
@@ -36,8 +38,15 @@ export class BindingService {
   constructor(private readonly d: BindingsDeps) {}
 
   async saveAddress(user: AuthUser, body: SaveUserAddressBody): Promise<WithdrawalAddress> {
+    this.refusePlatformAddress(body.address);
     const row = await repo.saveAddress(this.d.db, BigInt(user.id), body.chain, body.address, this.d.now());
     return { chain: row.chain as Chain, address: row.address, updatedAt: ms(row.updated_at) };
+  }
+
+  /** A field error on `address` when it is one of the platform's deposit addresses (of any chain). */
+  refusePlatformAddress(address: string): void {
+    const own = Object.values(this.d.platformAddresses).some((a) => a.toLowerCase() === address.toLowerCase());
+    if (own) throw invalid([{ field: 'address', reason: 'invalid' }]);
   }
 
   async addresses(user: AuthUser): Promise<UserAddressData> {

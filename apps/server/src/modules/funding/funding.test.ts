@@ -353,6 +353,41 @@ describe('deposits', () => {
 });
 
 describe('withdrawal bindings and password', () => {
+  it("refuses the platform's own deposit addresses, for binding and for withdrawing", async () => {
+    const u = await newUser();
+    for (const [chain, address] of Object.entries(t.config.funding.depositAddresses)) {
+      if (chain === 'BTC') continue;
+      const bound = await u.as('user/saveUserAddress', { chain, address });
+      expect(bound, chain).toMatchObject({ code: 400, data: { fields: [{ field: 'address', reason: 'invalid' }] } });
+    }
+    expect((await u.as<UserAddressData>('user/getUserAddress')).data.list).toEqual([]);
+    // An address bound before it became the platform's is still never paid out to.
+    const w = await withdrawer();
+    const own = t.config.funding.depositAddresses.TRC20;
+    await t.database.db.execute(sql`UPDATE withdrawal_addresses SET address = ${own} WHERE user_id = ${w.id}`);
+    const res = await w.as('index/tbSubmit', {
+      method: 'crypto',
+      currency: 'USDT',
+      chain: 'TRC20',
+      amount: '20',
+      withdrawalPassword: '123456',
+      requestId: rid(),
+    });
+    expect(res).toMatchObject({ code: 400, data: { fields: [{ field: 'address', reason: 'invalid' }] } });
+  });
+
+  it('refuses control characters in free text with 400 on the field, not a 500', async () => {
+    const u = await newUser();
+    const card = { bankName: 'Example Bank', cardNumber: '6222 0212 3456 7890', userName: 'Erika Mustermann' };
+    for (const field of ['bankName', 'userName'] as const) {
+      const res = await u.as('user/saveUserBank', { ...card, [field]: `Erika\u0000Mustermann` });
+      expect(res, field).toMatchObject({ code: 400, data: { fields: [{ field, reason: 'invalid' }] } });
+    }
+    const kyc = { level: 'basic', country: 'DE', name: 'Erika Mustermann', idNumber: 'L01X00T47' };
+    const res = await u.as('user_verification/submitIdentityVerification', { ...kyc, name: 'Erika\u0000' });
+    expect(res).toMatchObject({ code: 400, data: { fields: [{ field: 'name', reason: 'invalid' }] } });
+  });
+
   it('binds one address per chain, checked against the chain format, replaced on re-binding', async () => {
     const u = await newUser();
     expect(await u.as('user/saveUserAddress', { chain: 'TRC20', address: '' })).toMatchObject({

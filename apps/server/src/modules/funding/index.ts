@@ -29,7 +29,7 @@ export interface FundingModule {
 }
 
 export function createFunding(d: FundingDeps): FundingModule {
-  const bindings = new BindingService({ db: d.db, now: d.now });
+  const bindings = new BindingService({ db: d.db, now: d.now, platformAddresses: d.config.depositAddresses });
   const deposits = new DepositService({ db: d.db, ledger: d.ledger, config: d.config, now: d.now });
   const withdrawals = new WithdrawalService({ ...d, bindings });
   const operations: FundingOperations = {

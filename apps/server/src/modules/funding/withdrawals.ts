@@ -172,6 +172,8 @@ export class WithdrawalService {
       address = (await repo.addresses(tx, userId)).find((a) => a.chain === chain)?.address ?? null;
       if (!address) throw refused('withdrawal.addressNotBound', { chain });
       if (body.address && body.address !== address) throw refused('withdrawal.addressMismatch', { chain });
+      // Bound before the address became the platform's (configuration changes): still never paid out to it.
+      this.d.bindings.refusePlatformAddress(address);
     } else {
       bank = (await repo.bank(tx, userId)) ?? null;
       if (!bank) throw refused('withdrawal.bankNotBound');

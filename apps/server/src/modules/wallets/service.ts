@@ -153,11 +153,12 @@ export class WalletsService {
     const next = nextMonthStart(now);
     const refuseClaimed = () =>
       refused('demo.alreadyClaimed', { date: next.toISOString().slice(0, 10) }, { nextClaimAt: next.getTime() });
-    if (await repo.hasDemoClaim(this.d.db, userId, month)) throw refuseClaimed();
     const amount = this.d.demoAmount;
     const key = { userId, requestId, scope: 'user/getDemoMoney', body: { month } };
     return this.d.db.transaction((tx) =>
+      // The key first, as in every money call: a repeat of a successful claim answers with its first result.
       idempotent(tx, key, async () => {
+        if (await repo.hasDemoClaim(tx, userId, month)) throw refuseClaimed();
         const posted = await this.d.ledger.transfer(tx, {
           debit: { system: 'demo_faucet', mode: 'demo', currency: QUOTE_CURRENCY },
           credit: { userId, mode: 'demo', wallet: 'spot', currency: QUOTE_CURRENCY },

@@ -96,8 +96,11 @@ describe('demo assets and modes', () => {
     expect(switched).toMatchObject({ code: 1, data: { mode: 'demo' } });
     expect(((await u.as('user/getUserinfo')).data as User).mode).toBe('demo');
 
-    const claim = await u.as('user/getDemoMoney', { requestId: rid() });
+    const claimId = rid();
+    const claim = await u.as('user/getDemoMoney', { requestId: claimId });
     expect(claim).toMatchObject({ code: 1, data: { currency: 'USDT', amount: '10000.00' } });
+    // A retry of the successful claim (same requestId) answers with its first result and moves nothing.
+    expect(await u.as('user/getDemoMoney', { requestId: claimId })).toEqual(claim);
     const again = await u.as('user/getDemoMoney', { requestId: rid() });
     expect(again.code).toBe(0);
     const nextAt = (claim.data as DemoMoneyData).nextClaimAt;
