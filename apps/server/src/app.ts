@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { Code } from '@nexa/contract';
+import { Code, SessionRevocation } from '@nexa/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
@@ -121,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (redis) app.addHook('onClose', async () => void redis.quit());
 
   const messenger = deps.messenger ?? createMessenger(config, app);
+  const bus = deps.bus ?? createBus(config, database);
   const auth = new AuthService({
     db: database.db,
     messenger,
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     inviteCodeRequired: () => config.inviteCodeRequired,
     now,
     sleep,
+    onSessionsRevoked: (r) => bus.publish('sessions', r),
   });
   const router = createRouter(app, (token) => auth.authenticate(token), config.defaultLang);
   const startedAt = Date.now();
@@ -138,7 +140,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     data: { status: 'ok', db: database.kind, uptimeSec: Math.round((Date.now() - startedAt) / 1000) },
   }));
   registerAuthRoutes(router, auth, config.auth.perIpPerMinute);
-  const bus = deps.bus ?? createBus(config, database);
   const market = new MarketService({
     database,
     bus,
@@ -149,10 +150,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       new OkxSource({ restUrl: config.market.okx!.restUrl, wsUrl: config.market.okx!.wsUrl, log: app.log }),
   });
   const hub = new WsHub(
-    marketChannels(market, async (token) => (await auth.authenticate(token))?.id ?? null),
+    marketChannels(market, (token) => auth.socketSession(token)),
     deps.hubOptions ?? DEFAULT_HUB_OPTIONS,
+    () => now().getTime(),
   );
   await hub.register(app);
+  // A revoked session's sockets stop receiving its user's events on every node.
+  await bus.subscribe('sessions', (m) => {
+    const r = SessionRevocation.safeParse(m);
+    if (r.success) hub.revoke(r.data);
+    else app.log.warn({ issues: r.error.issues }, 'malformed sessions message');
+  });
   wireMarketToHub(market, hub);
   registerMarketRoutes(router, {
     db: database.db,

@@ -101,3 +101,25 @@ export const ChangePasswordBody = z
   .object({ oldPassword: z.string().min(1).max(256), password: Password, password2: z.string() })
   .superRefine((v, ctx) => requireSamePassword(v, ctx));
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+/**
+ * Bus message (topic `sessions`): login sessions that ended, so every node unbinds the sockets that
+ * authenticated with them. Either the listed sessions, or all of `userId`'s but `exceptSessionId`.
+ */
+export const SessionRevocation = z
+  .object({
+    sessionIds: z
+      .array(z.string().regex(/^\d{1,20}$/))
+      .max(1000)
+      .optional(),
+    userId: z
+      .string()
+      .regex(/^\d{1,20}$/)
+      .optional(),
+    exceptSessionId: z
+      .string()
+      .regex(/^\d{1,20}$/)
+      .optional(),
+  })
+  .refine((r) => r.sessionIds !== undefined || r.userId !== undefined);
+export type SessionRevocation = z.infer<typeof SessionRevocation>;

@@ -173,9 +173,12 @@ export interface WsFrame<T = unknown> {
   ts: number;
   data: T;
 }
-/** Replies to ops: {op:'subscribed'|'unsubscribed'|'authed'|'pong'|'error', ...}. */
+/**
+ * Replies to ops: {op:'subscribed'|'unsubscribed'|'authed'|'pong'|'error', ...}; `revoked` is unasked: the login
+ * session the socket authenticated with was revoked or expired, so its `user` subscription ended.
+ */
 export interface WsReply {
-  op: 'subscribed' | 'unsubscribed' | 'authed' | 'pong' | 'error';
+  op: 'subscribed' | 'unsubscribed' | 'authed' | 'pong' | 'error' | 'revoked';
   channels?: string[];
   msg?: string;
 }

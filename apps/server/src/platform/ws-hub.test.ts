@@ -1,8 +1,10 @@
 import { EventEmitter } from 'node:events';
 import type { SessionData, Ticker, WsFrame } from '@nexa/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ManualSource, type TestApp, createTestApp, registerUser, until } from '../testing.js';
+import { ManualSource, type TestApp, call, createTestApp, registerUser, until } from '../testing.js';
+import { queryRows } from './db.js';
 import { WsHub } from './ws-hub.js';
 
 /** A test client that records every message (frames may hold one message or an array of them). */
@@ -45,6 +47,8 @@ class Client {
 
 let t: TestApp;
 let url: string;
+const userIdOf = async (uid: number) =>
+  (await queryRows<{ id: string }>(t.database.db, sql`SELECT id::text AS id FROM users WHERE uid = ${uid}`))[0]!.id;
 const source = new ManualSource();
 const clients: Client[] = [];
 const open = async () => {
@@ -191,6 +195,63 @@ describe('WebSocket /api/ws', () => {
         data: expect.objectContaining({ id: (order.data as { id: string }).id }),
       }),
     );
+  });
+
+  it('takes `auth` immediately followed by `subscribe user`, in order', async () => {
+    const c = await open();
+    const { token } = await registerUser(t);
+    c.send({ op: 'auth', token });
+    c.send({ op: 'subscribe', channels: ['user'] });
+    await until(() => c.replies.length >= 2);
+    expect(c.replies.slice(0, 2)).toEqual([{ op: 'authed' }, { op: 'subscribed', channels: ['user'] }]);
+  });
+
+  it("stops a revoked or expired session's socket from receiving its user's events", async () => {
+    const u = await registerUser(t);
+    const second = await call<SessionData>(t.app, 'user/login', {
+      type: 'email',
+      email: u.email,
+      password: 'password-123',
+    });
+    const bound = async (token: string) => {
+      const c = await open();
+      c.send({ op: 'auth', token });
+      c.send({ op: 'subscribe', channels: ['user', 'tickers'] });
+      await until(() => c.replies.some((r) => r.op === 'subscribed'));
+      return c;
+    };
+    const first = await bound(u.token);
+    const other = await bound(second.data.token);
+    // Changing the password from the first session revokes the second: its socket is unbound at once.
+    const changed = await u.as('index/resetPassword', {
+      oldPassword: 'password-123',
+      password: 'password-456',
+      password2: 'password-456',
+    });
+    expect(changed.code, changed.msg).toBe(1);
+    await until(() => other.replies.some((r) => r.op === 'revoked'));
+    expect(first.replies.some((r) => r.op === 'revoked')).toBe(false);
+    t.app.hub.publishToUser(String(await userIdOf(u.user.uid)), { event: 'probe', data: 1 });
+    await until(() => first.on('user').some((m) => JSON.stringify(m.data).includes('probe')));
+    expect(other.on('user').some((m) => JSON.stringify(m.data).includes('probe'))).toBe(false);
+    // Re-authenticating with the revoked token is refused.
+    other.send({ op: 'auth', token: second.data.token });
+    await until(() => other.replies.some((r) => r.op === 'error' && r.msg === 'unauthorized'));
+    // Logout revokes the first session's socket too.
+    expect((await u.as('user/logout')).code).toBe(1);
+    await until(() => first.replies.some((r) => r.op === 'revoked'));
+  });
+
+  it('unbinds a socket whose session expired', async () => {
+    const u = await registerUser(t);
+    const c = await open();
+    c.send({ op: 'auth', token: u.token });
+    c.send({ op: 'subscribe', channels: ['user'] });
+    await until(() => c.replies.some((r) => r.op === 'subscribed'));
+    t.clock.advance(t.config.sessionTtlMs + 1);
+    t.app.hub.expireSessions();
+    await until(() => c.replies.some((r) => r.op === 'revoked'));
+    expect(t.app.hub.usersOn('user').has(String(await userIdOf(u.user.uid)))).toBe(false);
   });
 
   it('cuts off a real client that stopped reading', async () => {

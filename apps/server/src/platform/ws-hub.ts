@@ -1,5 +1,5 @@
 import websocket from '@fastify/websocket';
-import { WS_MAX_CHANNELS, WsClientMessage, type WsFrame, type WsReply } from '@nexa/contract';
+import { type SessionRevocation, WS_MAX_CHANNELS, WsClientMessage, type WsFrame, type WsReply } from '@nexa/contract';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 
@@ -26,6 +26,9 @@ export interface HubOptions {
   maxClientMessageBytes: number;
 }
 
+/** How often sockets are checked for expired sessions. */
+const SESSION_SWEEP_MS = 5_000;
+
 export const DEFAULT_HUB_OPTIONS: HubOptions = {
   flushMs: 100,
   softCapBytes: 256 * 1024,
@@ -41,6 +44,10 @@ interface Client {
   seq: Map<string, number>;
   pending: Map<string, unknown>;
   userId?: string;
+  /** The login session the socket authenticated with: revoking or expiring it unbinds the socket. */
+  session?: WsSession;
+  /** Ops run one after another, so `auth` then `subscribe user` sent together work in that order. */
+  ops: Promise<void>;
   alive: boolean;
   /** When its buffer went above the soft cap (0: it is keeping up). */
   slowSinceMs: number;
@@ -52,7 +59,14 @@ export interface ChannelPolicy {
   merge(channel: string): MergeMode;
   /** The first frame after subscribing: the channel's current state, so a (re)subscriber starts whole. */
   snapshot(channel: string, userId: string | undefined): unknown | undefined;
-  authenticate(token: string): Promise<string | null>;
+  authenticate(token: string): Promise<WsSession | null>;
+}
+
+/** Who a socket acts for, and until when. */
+export interface WsSession {
+  userId: string;
+  sessionId: string;
+  expiresAtMs: number;
 }
 
 /**
@@ -76,12 +90,14 @@ export class WsHub {
   constructor(
     private readonly policy: ChannelPolicy,
     private readonly opts: HubOptions = DEFAULT_HUB_OPTIONS,
+    private readonly nowMs: () => number = Date.now,
   ) {}
 
   async register(app: FastifyInstance) {
     await app.register(websocket, { options: { maxPayload: this.opts.maxClientMessageBytes } });
     app.get('/api/ws', { websocket: true }, (socket) => this.attach(socket));
     this.timers.push(setInterval(() => this.heartbeat(), this.opts.heartbeatMs));
+    this.timers.push(setInterval(() => this.expireSessions(), SESSION_SWEEP_MS));
     app.addHook('onClose', async () => this.close());
   }
 
@@ -115,6 +131,33 @@ export class WsHub {
     for (const c of subs) if (c.userId === userId) this.queue(c, 'user', data, mode);
   }
 
+  /**
+   * Unbinds every socket of the revoked sessions on this node (every node gets the revocation over the bus):
+   * its `user` subscription ends at once and it is told so; market channels stay.
+   */
+  revoke(r: SessionRevocation) {
+    const sessions = new Set(r.sessionIds ?? []);
+    for (const c of this.clients) {
+      const s = c.session;
+      if (!s) continue;
+      const byUser = r.userId === s.userId && r.exceptSessionId !== s.sessionId;
+      if (sessions.has(s.sessionId) || byUser) this.unbind(c);
+    }
+  }
+
+  /** Sockets whose session expired lose their user binding (checked every few seconds). */
+  expireSessions() {
+    const now = this.nowMs();
+    for (const c of this.clients) if (c.session && c.session.expiresAtMs <= now) this.unbind(c);
+  }
+
+  private unbind(c: Client) {
+    this.unsubscribe(c, 'user');
+    c.userId = undefined;
+    c.session = undefined;
+    this.reply(c, { op: 'revoked', channels: ['user'] });
+  }
+
   private queue(c: Client, channel: string, data: unknown, mode: MergeMode) {
     c.pending.set(channel, merge(c.pending.get(channel), data, mode));
     this.dirty.add(c);
@@ -133,12 +176,23 @@ export class WsHub {
 
   /** Takes over a connected socket (the route does this; tests hand in their own). */
   attach(ws: WebSocket) {
-    const c: Client = { ws, channels: new Set(), seq: new Map(), pending: new Map(), alive: true, slowSinceMs: 0 };
+    const c: Client = {
+      ws,
+      channels: new Set(),
+      seq: new Map(),
+      pending: new Map(),
+      ops: Promise.resolve(),
+      alive: true,
+      slowSinceMs: 0,
+    };
     this.clients.add(c);
     ws.on('pong', () => {
       c.alive = true;
     });
-    ws.on('message', (raw) => void this.onMessage(c, raw.toString()));
+    ws.on('message', (raw) => {
+      const text = raw.toString();
+      c.ops = c.ops.then(() => this.onMessage(c, text)).catch(() => this.reply(c, { op: 'error', msg: 'failed' }));
+    });
     ws.on('close', () => this.drop(c));
     ws.on('error', () => this.drop(c));
   }
@@ -155,9 +209,12 @@ export class WsHub {
     }
     if (parsed.op === 'ping') return this.reply(c, { op: 'pong' });
     if (parsed.op === 'auth') {
-      const userId = await this.policy.authenticate(parsed.token);
-      if (!userId) return this.reply(c, { op: 'error', msg: 'unauthorized' });
-      c.userId = userId;
+      const session = await this.policy.authenticate(parsed.token);
+      if (!session || session.expiresAtMs <= this.nowMs()) return this.reply(c, { op: 'error', msg: 'unauthorized' });
+      // Another login on the same socket: the previous user's events stop first.
+      if (c.userId && c.userId !== session.userId) this.unsubscribe(c, 'user');
+      c.userId = session.userId;
+      c.session = session;
       return this.reply(c, { op: 'authed' });
     }
     if (parsed.op === 'unsubscribe') {

@@ -114,15 +114,29 @@ export const authRepository = {
 
   /** Runs on every authenticated call: plain SQL, no query building. */
   async findLiveSession(ex: Executor, tokenHash: Buffer, now: Date) {
-    const rows = await queryRows<{ session_id: string; user_id: string; uid: string | number; mode: UserRow['mode'] }>(
+    const rows = await queryRows<{
+      session_id: string;
+      user_id: string;
+      uid: string | number;
+      mode: UserRow['mode'];
+      expires_at: Date | string;
+    }>(
       ex,
-      sql`SELECT s.id::text AS session_id, u.id::text AS user_id, u.uid, u.mode
+      sql`SELECT s.id::text AS session_id, u.id::text AS user_id, u.uid, u.mode, s.expires_at
           FROM sessions s JOIN users u ON u.id = s.user_id
           WHERE s.token_hash = ${tokenHash} AND s.revoked_at IS NULL AND s.expires_at > ${now.toISOString()}::timestamptz
           LIMIT 1`,
     );
     const r = rows[0];
-    return r && { sessionId: BigInt(r.session_id), userId: BigInt(r.user_id), uid: Number(r.uid), mode: r.mode };
+    return (
+      r && {
+        sessionId: BigInt(r.session_id),
+        userId: BigInt(r.user_id),
+        uid: Number(r.uid),
+        mode: r.mode,
+        expiresAt: new Date(r.expires_at),
+      }
+    );
   },
 
   async revokeSession(ex: Executor, sessionId: bigint, now: Date): Promise<void> {

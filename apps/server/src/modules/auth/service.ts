@@ -9,6 +9,7 @@ import type {
   RegisterBody,
   ResetPasswordBody,
   SessionData,
+  SessionRevocation,
   SmsSendBody,
   User,
 } from '@nexa/contract';
@@ -30,6 +31,7 @@ import type { AuthUser, CallContext } from '../../platform/http.js';
 import { t } from '../../platform/i18n/translate.js';
 import { LoginThrottle, throttleKeys } from '../../platform/login-throttle.js';
 import type { Messenger } from '../../platform/messenger.js';
+import type { WsSession } from '../../platform/ws-hub.js';
 import { type Identity, type UserRow, authRepository as repo } from './repository.js';
 
 export interface AuthDeps {
@@ -40,6 +42,8 @@ export interface AuthDeps {
   inviteCodeRequired: () => boolean;
   now: () => Date;
   sleep: (ms: number) => Promise<void>;
+  /** Told after commit when sessions end (logout, password change or reset), so sockets bound to them stop. */
+  onSessionsRevoked?: (r: SessionRevocation) => Promise<void>;
 }
 
 type IdentityInput = { type: 'email' | 'mobile'; email?: string; areaCode?: string; mobile?: string };
@@ -114,6 +118,7 @@ export class AuthService {
       await repo.revokeUserSessions(tx, user.id, now());
       await this.throttle.clearAccount(tx, throttleKeys('user', targetOf(identity), '').acct);
     });
+    await this.revoked({ userId: String(user.id) });
     return null;
   }
 
@@ -138,11 +143,13 @@ export class AuthService {
       await repo.revokeOtherSessions(tx, row.id, BigInt(user.sessionId), now());
       await this.throttle.succeeded(tx, claim);
     });
+    await this.revoked({ userId: user.id, exceptSessionId: user.sessionId });
     return null;
   }
 
   async logout(user: AuthUser): Promise<null> {
     await repo.revokeSession(this.d.db, BigInt(user.sessionId), this.d.now());
+    await this.revoked({ sessionIds: [user.sessionId] });
     return null;
   }
 
@@ -157,6 +164,17 @@ export class AuthService {
     const row = await repo.setMode(this.d.db, BigInt(user.id), mode);
     if (!row) throw refused('account.notFound');
     return toUser(row);
+  }
+
+  /** The session a socket authenticates with (`{"op":"auth"}`), with its expiry. */
+  async socketSession(token: string): Promise<WsSession | null> {
+    const s = await repo.findLiveSession(this.d.db, sha256(token), this.d.now());
+    return s ? { userId: String(s.userId), sessionId: String(s.sessionId), expiresAtMs: s.expiresAt.getTime() } : null;
+  }
+
+  /** Best effort after commit: a lost bus message still leaves expiry and the next auth check to end it. */
+  private async revoked(r: SessionRevocation): Promise<void> {
+    await this.d.onSessionsRevoked?.(r).catch(() => {});
   }
 
   /** The session behind a TOKEN header, or null when it is unknown, expired or revoked. */

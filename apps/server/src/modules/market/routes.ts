@@ -2,7 +2,7 @@ import { CATEGORIES, KLINE_INTERVALS, type Lang } from '@nexa/contract';
 import type { Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import type { Router } from '../../platform/http.js';
-import type { ChannelPolicy, WsHub } from '../../platform/ws-hub.js';
+import type { ChannelPolicy, WsHub, WsSession } from '../../platform/ws-hub.js';
 import type { Candle, KlineInterval } from './feed/types.js';
 import type { ProductRow } from './repository.js';
 import { marketRepository as repo } from './repository.js';
@@ -112,7 +112,7 @@ const CHANNEL = /^(kline|depth|trades):([A-Z0-9]+)(?::(\w+))?$/;
 /** What may be subscribed, how updates merge, and the snapshot a subscriber starts from. */
 export function marketChannels(
   market: MarketService,
-  authenticate: (token: string) => Promise<string | null>,
+  authenticate: (token: string) => Promise<WsSession | null>,
 ): ChannelPolicy {
   return {
     accepts(channel) {
