@@ -456,3 +456,38 @@ describe('ws client: the user channel', () => {
     expect(last().ops('subscribe')).toHaveLength(1);
   });
 });
+
+describe('a revoked session', () => {
+  it('turns the user channel off when the server says the session was revoked', () => {
+    const errors: string[] = [];
+    const live: boolean[] = [];
+    const c = createWsClient({
+      url: 'ws://test/api/ws',
+      createSocket: (url) => {
+        const s = new FakeSocket(url);
+        sockets.push(s);
+        return s;
+      },
+      schedule: time.schedule,
+      now: time.now,
+      random: () => 0.5,
+      defer: (fn) => deferred.push(fn),
+      log: () => undefined,
+      getToken: () => 'token-1',
+    });
+    const events = vi.fn();
+    c.subscribe('user', events, { onError: (m) => errors.push(m), onLive: (l) => live.push(l) });
+    last().open();
+    flush();
+    last().receive({ op: 'authed' });
+    for (const m of last().ops('subscribe')) last().receive({ op: 'subscribed', channels: m.channels });
+    expect(live).toEqual([true]);
+    last().receive({ op: 'revoked', channels: ['user'] });
+    expect(errors).toEqual(['unauthorized']);
+    expect(live).toEqual([true, false]);
+    // Frames that were still on their way are not delivered.
+    last().receive({ channel: 'user', seq: 1, ts: 1, data: [{ event: 'x', data: 1 }] });
+    expect(events).not.toHaveBeenCalled();
+    c.destroy();
+  });
+});

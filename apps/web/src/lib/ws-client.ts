@@ -162,7 +162,13 @@ export function createWsClient(options: WsClientOptions): WsClient {
   const defer = options.defer ?? ((fn: () => void) => queueMicrotask(fn));
   const log = options.log ?? ((message: string, detail?: unknown) => console.warn(`[ws] ${message}`, detail ?? ''));
 
+  /**
+   * Every channel with listeners, and (until the next flush) those whose last listener just left: a listener that
+   * comes back before the flush finds the state as it was (still live, same seq), so nothing is sent and nothing
+   * freezes. The flush forgets the ones still empty and unsubscribes them.
+   */
   const channels = new Map<string, ChannelState>();
+  const hasListeners = () => [...channels.values()].some((state) => state.listeners.size > 0);
   /** Channels the server has been asked for on the current connection. */
   const requested = new Set<string>();
   const statusListeners = new Set<(status: ConnectionStatus) => void>();
@@ -220,6 +226,7 @@ export function createWsClient(options: WsClientOptions): WsClient {
   /** Brings the server's subscriptions in line with the channels that have listeners. */
   const flush = () => {
     flushQueued = false;
+    for (const [channel, state] of channels) if (state.listeners.size === 0) channels.delete(channel);
     if (socket?.readyState !== OPEN) return;
     const add: string[] = [];
     const remove: string[] = [];
@@ -297,7 +304,7 @@ export function createWsClient(options: WsClientOptions): WsClient {
   };
 
   const scheduleReconnect = () => {
-    if (destroyed || channels.size === 0) {
+    if (destroyed || !hasListeners()) {
       setStatus('idle');
       return;
     }
@@ -343,7 +350,23 @@ export function createWsClient(options: WsClientOptions): WsClient {
     for (const l of [...state.listeners]) safely(() => l.handler(data, typed));
   };
 
+  /** The session behind the token is not (or no longer) valid: the user channel stays off until a new token. */
+  const refuseUser = () => {
+    if (auth) auth.state = 'refused';
+    requested.delete(USER_CHANNEL);
+    const state = channels.get(USER_CHANNEL);
+    if (!state) return;
+    state.phase = 'refused';
+    for (const l of [...state.listeners]) safely(() => l.options.onError?.('unauthorized'));
+    tellLive(state, false);
+  };
+
   const onReply = (reply: WsReply) => {
+    if (reply.op === 'revoked') {
+      // The server ended the session's binding (logout elsewhere, password changed, expiry).
+      refuseUser();
+      return;
+    }
     if (reply.op === 'subscribed') {
       for (const channel of reply.channels ?? []) {
         const state = channels.get(channel);
@@ -362,13 +385,7 @@ export function createWsClient(options: WsClientOptions): WsClient {
       log(`server error: ${reply.msg ?? ''}`, reply.channels);
       if (!reply.channels && auth?.state === 'pending' && reply.msg === 'unauthorized') {
         // The token was refused (expired session): the user channel stays off on this connection.
-        auth.state = 'refused';
-        const state = channels.get(USER_CHANNEL);
-        if (state) {
-          state.phase = 'refused';
-          for (const l of [...state.listeners]) safely(() => l.options.onError?.('unauthorized'));
-          tellLive(state, false);
-        }
+        refuseUser();
         return;
       }
       const refused = new Set(reply.channels ?? []);
@@ -461,7 +478,7 @@ export function createWsClient(options: WsClientOptions): WsClient {
   };
 
   const onLastListenerGone = () => {
-    if (channels.size > 0 || cancelIdle) return;
+    if (hasListeners() || cancelIdle) return;
     if (!socket) {
       // Nothing to keep alive: stop retrying.
       close();
@@ -469,7 +486,7 @@ export function createWsClient(options: WsClientOptions): WsClient {
     }
     cancelIdle = o.schedule(() => {
       cancelIdle = null;
-      if (channels.size === 0) close();
+      if (!hasListeners()) close();
     }, o.idleCloseMs);
   };
 
@@ -505,7 +522,6 @@ export function createWsClient(options: WsClientOptions): WsClient {
         if (!current) return;
         current.listeners.delete(listener);
         if (current.listeners.size === 0) {
-          channels.delete(channel);
           queueFlush();
           onLastListenerGone();
         }
