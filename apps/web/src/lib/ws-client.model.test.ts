@@ -148,7 +148,7 @@ function run(commands: Command[]) {
     switch (c.kind) {
       case 'subscribe': {
         const channel = CHANNELS[c.channel]!;
-        const l = { channel, received: [] as number[], off: () => undefined, active: true };
+        const l = { channel, received: [] as number[], off: (() => undefined) as () => void, active: true };
         l.off = client.subscribe(channel, (_data, frame) => l.received.push(frame.seq));
         listeners.push(l);
         break;
