@@ -55,8 +55,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       idleTimeoutMillis: 30_000,
       connectionTimeoutMillis: 10_000,
     });
-    // A dropped idle connection must not crash the process; the pool replaces it.
+    // A dropped idle connection must not crash the process; the pool replaces it. A checked-out client's error
+    // (the server restarted mid-query) has no pool listener while it is out: every client gets its own, and the
+    // query in flight fails on its own promise.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     await migrate(async (fn) => {
       const client = await pool.connect();
       try {
@@ -73,7 +76,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     });
     const url = opts.databaseUrl;
     return {
-      db: drizzlePg(pool) as unknown as Executor,
+      db: retryingTransactions(drizzlePg(pool) as unknown as Executor),
       kind: 'postgres',
       url,
       pool,
@@ -102,8 +105,50 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   };
 }
 
+/** What `retryingTransactions` did, for /metrics. */
+export const transactionStats = { retries: 0, deadlocks: 0, serializationFailures: 0 };
+
+const RETRYABLE: Record<string, keyof typeof transactionStats> = {
+  '40P01': 'deadlocks',
+  '40001': 'serializationFailures',
+};
+const MAX_TRANSACTION_ATTEMPTS = 3;
+
+/**
+ * The last line of defence against deadlocks and serialization failures (the lock order is the first): a
+ * transaction PostgreSQL aborted for one of them runs again, up to three times, after a short random wait.
+ * Safe because it was rolled back whole and every money call is idempotent by its requestId.
+ */
+function retryingTransactions(db: Executor): Executor {
+  const run = db.transaction.bind(db);
+  const retrying: typeof db.transaction = async (fn, config) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await run(fn, config);
+      } catch (err) {
+        const kind = RETRYABLE[sqlState(err) ?? ''];
+        if (!kind || attempt >= MAX_TRANSACTION_ATTEMPTS) throw err;
+        transactionStats[kind]++;
+        transactionStats.retries++;
+        await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
+      }
+    }
+  };
+  return Object.assign(db, { transaction: retrying });
+}
+
+/** The SQLSTATE of a driver error, also when drizzle wraps it (`DrizzleQueryError.cause`). */
+export function sqlState(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (typeof e.code === 'string') return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
 async function leadOnPostgres(url: string, key: number): Promise<Leadership | null> {
   const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {});
   await client.connect();
   const res = await client.query('SELECT pg_try_advisory_lock($1) AS ok', [key]);
   if (!res.rows[0].ok) {
