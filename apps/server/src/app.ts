@@ -112,6 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
     : undefined;
+  // A lost Redis is a reconnect, never the end of the process (rate limits fail open meanwhile).
+  redis?.on('error', () => {});
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'nexa-rl:' } : {}),

@@ -1,7 +1,8 @@
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing.js';
-import { type Bus, InProcessBus, PgNotifyBus } from './bus.js';
+import { type Bus, InProcessBus, PgNotifyBus, RedisBus } from './bus.js';
 import type { Database } from './db.js';
 
 /**
@@ -62,6 +63,66 @@ describe('bus', () => {
       expect(rejections).toEqual([]);
     } finally {
       process.off('unhandledRejection', onRejection);
+    }
+  });
+});
+
+/** Publishes until `got` sees a message again (a bus that is reconnecting drops what it misses). */
+async function deliversAgain(bus: Bus, topic: string, got: unknown[], timeoutMs = 10_000) {
+  const t0 = Date.now();
+  for (let n = 0; Date.now() - t0 < timeoutMs; n++) {
+    await bus.publish(topic, { n }).catch(() => {});
+    await new Promise((r) => setTimeout(r, 100));
+    if (got.length > 0) return true;
+  }
+  return false;
+}
+
+describe('bus connections that are cut', () => {
+  it('PostgreSQL NOTIFY: the listening connection comes back and listens again after pg_terminate_backend', async () => {
+    // Always on the local PostgreSQL (CI has one), also in the embedded suite.
+    const url = database.url ?? 'postgres://postgres@127.0.0.1:5432/test';
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    pool.on('error', () => {});
+    const bus = new PgNotifyBus(pool, url);
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const got: unknown[] = [];
+      await bus.subscribe('cut test', (m) => got.push(m));
+      expect(await deliversAgain(bus, 'cut test', got)).toBe(true);
+      expect(bus.connected()).toBe(true);
+      const cut = await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN "nexa_cut_test"%'`,
+      );
+      expect(cut.rowCount).toBe(1);
+      const t0 = Date.now();
+      while (bus.connected() && Date.now() - t0 < 2000) await new Promise((r) => setTimeout(r, 10));
+      expect(bus.connected()).toBe(false);
+      got.length = 0;
+      expect(await deliversAgain(bus, 'cut test', got)).toBe(true);
+      expect(bus.connected()).toBe(true);
+    } finally {
+      await bus.close();
+      await pool.end();
+      await admin.end();
+    }
+  });
+
+  it('Redis: CLIENT KILL of the subscriber is survived, and subscriptions come back', async () => {
+    const bus = new RedisBus('redis://127.0.0.1:6379', `nexa-test-${process.pid}-${Date.now()}:`);
+    const admin = new Redis('redis://127.0.0.1:6379');
+    try {
+      const got: unknown[] = [];
+      await bus.subscribe('cut', (m) => got.push(m));
+      expect(await deliversAgain(bus, 'cut', got)).toBe(true);
+      await admin.client('KILL', 'TYPE', 'pubsub');
+      got.length = 0;
+      expect(await deliversAgain(bus, 'cut', got)).toBe(true);
+      expect(bus.connected()).toBe(true);
+    } finally {
+      await bus.close();
+      admin.disconnect();
     }
   });
 });

@@ -10,6 +10,8 @@ import pg from 'pg';
 export interface Bus {
   publish(topic: string, message: unknown): Promise<void>;
   subscribe(topic: string, handler: (message: unknown) => void): Promise<void>;
+  /** Whether the subscribing connection is up now (readiness; a probe checks that messages come back). */
+  connected(): boolean;
   close(): Promise<void>;
 }
 
@@ -26,6 +28,10 @@ export class InProcessBus implements Bus {
     this.emitter.on(topic, handler);
   }
 
+  connected(): boolean {
+    return true;
+  }
+
   async close(): Promise<void> {
     this.emitter.removeAllListeners();
   }
@@ -40,8 +46,12 @@ export class RedisBus implements Bus {
     url: string,
     private readonly prefix = 'nexa:',
   ) {
+    // ioredis 6: SUBSCRIBE is never written into the connection handshake (5.x could, leaving a node deaf);
+    // subscriptions are restored after every reconnect. Errors are reconnects, never the end of the process.
     this.pub = new Redis(url, { maxRetriesPerRequest: 2 });
     this.sub = new Redis(url);
+    this.pub.on('error', () => {});
+    this.sub.on('error', () => {});
     this.sub.on('message', (channel: string, payload: string) => {
       const topic = channel.slice(this.prefix.length);
       for (const h of this.handlers.get(topic) ?? []) h(JSON.parse(payload));
@@ -59,30 +69,80 @@ export class RedisBus implements Bus {
     if (list.length === 1) await this.sub.subscribe(this.prefix + topic);
   }
 
+  connected(): boolean {
+    return this.sub.status === 'ready' && this.pub.status === 'ready';
+  }
+
   async close(): Promise<void> {
     this.pub.disconnect();
     this.sub.disconnect();
   }
 }
 
+const RECONNECT_MIN_MS = 250;
+const RECONNECT_MAX_MS = 5_000;
+
 /** LISTEN/NOTIFY carries at most 8000 bytes a message: publishers keep messages small (one product each). */
 export class PgNotifyBus implements Bus {
-  private readonly listener: pg.Client;
+  private listener: pg.Client | null = null;
   private readonly handlers = new Map<string, ((m: unknown) => void)[]>();
-  private readonly ready: Promise<void>;
+  private ready: Promise<void>;
+  private up = false;
+  private retryMs = RECONNECT_MIN_MS;
+  private retryTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
-    connectionString: string,
+    private readonly connectionString: string,
   ) {
-    this.listener = new pg.Client({ connectionString });
-    this.listener.on('notification', (n) => {
+    this.ready = this.connect();
+  }
+
+  /**
+   * The listening connection, and again after every loss (a PostgreSQL restart, a terminated backend): it
+   * reconnects with back-off and LISTENs to every topic again. Messages sent while it was down are lost
+   * (delivery is at most once); consumers resync from the database.
+   */
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.connectionString });
+    this.listener = client;
+    client.on('notification', (n) => {
       const topic = this.topics.get(n.channel);
       if (topic === undefined) return;
       for (const h of this.handlers.get(topic) ?? []) h(JSON.parse(n.payload ?? 'null'));
     });
-    this.listener.on('error', () => {});
-    this.ready = this.listener.connect().then(() => undefined);
+    const lost = () => {
+      if (this.listener !== client) return;
+      this.up = false;
+      this.listener = null;
+      client.end().catch(() => {});
+      this.scheduleReconnect();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    try {
+      await client.connect();
+      for (const topic of this.handlers.keys()) await client.query(`LISTEN "${this.channel(topic)}"`);
+      this.up = true;
+      this.retryMs = RECONNECT_MIN_MS;
+    } catch {
+      lost();
+    }
+  }
+
+  private scheduleReconnect() {
+    if (this.closed || this.retryTimer) return;
+    const delay = this.retryMs;
+    this.retryMs = Math.min(this.retryMs * 2, RECONNECT_MAX_MS);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      if (!this.closed) this.ready = this.connect();
+    }, delay);
+    this.retryTimer.unref();
+  }
+
+  connected(): boolean {
+    return this.up;
   }
 
   /** PostgreSQL channel name → topic. */
@@ -117,12 +177,16 @@ export class PgNotifyBus implements Bus {
     const list = this.handlers.get(topic) ?? [];
     list.push(handler);
     this.handlers.set(topic, list);
-    if (list.length === 1) await this.listener.query(`LISTEN "${this.channel(topic)}"`);
+    // While disconnected, the reconnect LISTENs to every topic with handlers, this one included.
+    if (list.length === 1 && this.up) await this.listener?.query(`LISTEN "${this.channel(topic)}"`).catch(() => {});
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.retryTimer);
     await this.last;
-    await this.listener.end().catch(() => {});
+    const client = this.listener;
+    this.listener = null;
+    await client?.end().catch(() => {});
   }
 }
