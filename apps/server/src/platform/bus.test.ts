@@ -116,7 +116,7 @@ describe('bus connections that are cut', () => {
       const got: unknown[] = [];
       await bus.subscribe('cut', (m) => got.push(m));
       expect(await deliversAgain(bus, 'cut', got)).toBe(true);
-      await admin.client('KILL', 'TYPE', 'pubsub');
+      await admin.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
       got.length = 0;
       expect(await deliversAgain(bus, 'cut', got)).toBe(true);
       expect(bus.connected()).toBe(true);
