@@ -55,7 +55,10 @@ export const DEFAULT_DELIVERY_LIMITS: DeliveryLimits = {
 export interface DeliveryDeps {
   db: Executor;
   ledger: Ledger;
-  market: Pick<MarketService, 'product' | 'periodsOf' | 'latestTick' | 'ticksAtOrBefore' | 'lastStoredTicks'>;
+  market: Pick<
+    MarketService,
+    'product' | 'periodsOf' | 'latestTick' | 'ticksAtOrBefore' | 'lastStoredTicks' | 'storeTick'
+  >;
   bus: Bus;
   log: FastifyBaseLogger;
   now: () => Date;
@@ -143,6 +146,8 @@ export class DeliveryService {
           // The entry is the latest tick when the order is accepted, read in the transaction that holds the stake.
           const tick = this.d.market.latestTick(product.symbol);
           if (!tick || now.getTime() - tick.ts > this.limits.staleTickMs) throw refused('delivery.marketUnavailable');
+          // Stored with the order (the leader may die before it stores its buffer): every entry is in `ticks`.
+          await this.d.market.storeTick(tick, tx);
           entry = { price: tick.price, ts: tick.ts, source: tick.source };
         }
         const opensAt = openAt ?? now;
@@ -328,6 +333,7 @@ export class DeliveryService {
       for (const row of await repo.lockScheduledDue(tx, now, this.limits.batchSize)) {
         const tick = this.d.market.latestTick(row.symbol);
         if (!tick || now.getTime() - tick.ts > this.limits.staleTickMs) continue;
+        await this.d.market.storeTick(tick, tx);
         const o = await repo.open(tx, row.id, tick, now, new Date(now.getTime() + row.seconds * 1000));
         if (o) opened.push({ userId: o.user_id, order: this.toOrder(o) });
       }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import {
   CURRENCIES,
@@ -62,10 +63,17 @@ interface SymbolState {
   trades: Trade[];
 }
 
-type FeedMessage =
+/** `origin`: the leader node that published it (it applied it already, before publishing). */
+type FeedMessage = { origin?: string } & (
   | { kind: 'ticks'; ticks: Tick[] }
   | { kind: 'depth'; depth: Depth }
-  | { kind: 'trades'; trades: Trade[] };
+  | { kind: 'trades'; trades: Trade[] }
+);
+
+/** Every node asks this often to lead while it does not: a dead leader is replaced within about a second. */
+const LEAD_RETRY_MS = 1_000;
+/** Ticks kept for storing while the database is unreachable (about 20 minutes of 40 products). */
+const MAX_BUFFERED_TICKS = 50_000;
 
 /**
  * Market data: the catalogue, the live state of every product (price, 24 h figures, candles, book, trades) and
@@ -83,6 +91,8 @@ export class MarketService implements Valuation {
   private tickBuffer: Tick[] = [];
   private dirty = new Map<string, { symbol: string; interval: KlineInterval; candle: Candle }>();
   private stopped = false;
+  private pruning = false;
+  private readonly nodeId = randomUUID();
   private readonly now: () => number;
 
   constructor(private readonly d: MarketDeps) {
@@ -103,17 +113,18 @@ export class MarketService implements Valuation {
       const close = s.candles.current.get('1m')?.close;
       if (close) s.ticker = this.tickerOf(s, close, s.candles.current.get('1m')!.openTime);
     }
-    await this.d.bus.subscribe('market', (m) => this.apply(m as FeedMessage));
+    await this.d.bus.subscribe('market', (m) => {
+      const message = m as FeedMessage;
+      if (message.origin !== this.nodeId) this.apply(message);
+    });
     if (!this.d.config.feed) {
       // No feed (tests, a read-only node): still give a fresh database its history.
       await this.ensureHistory();
       return;
     }
     await this.tryToLead();
-    if (!this.leadership) {
-      // A follower: try again now and then, so the feed moves on if the leader dies.
-      this.timers.push(setInterval(() => void this.tryToLead(), 5_000));
-    }
+    // Leader or not, keep asking: a leader can lose its lock (its connection cut), and whoever leads then may die.
+    this.timers.push(setInterval(() => void this.tryToLead(), LEAD_RETRY_MS));
   }
 
   async stop(): Promise<void> {
@@ -169,13 +180,15 @@ export class MarketService implements Valuation {
       this.sources = [];
     });
     this.d.log.info({ source: this.d.config.source }, 'market: this node leads the feed');
-    await this.ensureHistory();
+    await this.ensureHistory().catch((err) => this.d.log.warn({ err }, 'market: history failed'));
     await this.startSources();
+    if (this.pruning) return;
+    this.pruning = true;
     this.timers.push(
-      setInterval(
-        () => void repo.pruneTicks(this.d.database.db, this.now() - this.d.config.tickRetentionMs).catch(() => {}),
-        60_000,
-      ),
+      setInterval(() => {
+        if (!this.leadership) return;
+        void repo.pruneTicks(this.d.database.db, this.now() - this.d.config.tickRetentionMs).catch(() => {});
+      }, 60_000),
     );
   }
 
@@ -204,8 +217,13 @@ export class MarketService implements Valuation {
 
   private async startSources() {
     // A lost message is a skipped update (the next one supersedes it), never an unhandled rejection.
-    const publish = (message: FeedMessage) =>
-      void this.d.bus.publish('market', message).catch((err) => this.d.log.warn({ err }, 'market: publish failed'));
+    // Applied here first, then sent to the other nodes: the leader never depends on the bus to hear its own feed
+    // (with Redis down it still prices, stores and settles).
+    const publish = (message: FeedMessage) => {
+      const stamped = { ...message, origin: this.nodeId };
+      this.apply(stamped);
+      void this.d.bus.publish('market', stamped).catch((err) => this.d.log.warn({ err }, 'market: publish failed'));
+    };
     const sink: FeedSink = {
       // In slices: a PostgreSQL NOTIFY carries at most 8000 bytes.
       ticks: (ticks) => {
@@ -329,10 +347,17 @@ export class MarketService implements Valuation {
   async flush(): Promise<void> {
     const ticks = this.tickBuffer;
     this.tickBuffer = [];
-    const candles = [...this.dirty.values()];
-    this.dirty.clear();
-    await repo.insertTicks(this.d.database.db, ticks);
-    await repo.upsertCandles(this.d.database.db, candles);
+    const dirty = this.dirty;
+    this.dirty = new Map();
+    try {
+      await repo.insertTicks(this.d.database.db, ticks);
+      await repo.upsertCandles(this.d.database.db, [...dirty.values()]);
+    } catch (err) {
+      // The database is away (a restart): keep what was not stored and try again with the next flush.
+      this.tickBuffer = ticks.concat(this.tickBuffer).slice(-MAX_BUFFERED_TICKS);
+      for (const [k, v] of dirty) if (!this.dirty.has(k)) this.dirty.set(k, v);
+      throw err;
+    }
   }
 
   private recomputeDay(s: SymbolState) {
@@ -455,6 +480,14 @@ export class MarketService implements Valuation {
       });
     }
     return out;
+  }
+
+  /**
+   * Stores a tick this node heard, in the caller's transaction (an order's entry): the leader stores the same
+   * tick too (the first write wins, they are equal), but may die before it does.
+   */
+  async storeTick(tick: Tick, ex: Executor): Promise<void> {
+    await repo.insertTicks(ex, [tick]);
   }
 
   /** The newest stored tick's time per product. */
