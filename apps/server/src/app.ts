@@ -17,6 +17,7 @@ import { createKyc, registerKycRoutes } from './modules/kyc/index.js';
 import { OkxSource } from './modules/market/feed/okx.js';
 import type { PriceSource as PriceSource_ } from './modules/market/feed/types.js';
 import { MarketService, marketChannels, registerMarketRoutes, wireMarketToHub } from './modules/market/index.js';
+import { registerOps } from './modules/ops/index.js';
 import {
   type EngineOptions,
   type PerpetualLimits,
@@ -135,12 +136,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onSessionsRevoked: (r) => bus.publish('sessions', r),
   });
   const router = createRouter(app, (token) => auth.authenticate(token), config.defaultLang);
-  const startedAt = Date.now();
-  app.get('/api/health', async () => ({
-    code: Code.OK,
-    msg: 'ok',
-    data: { status: 'ok', db: database.kind, uptimeSec: Math.round((Date.now() - startedAt) / 1000) },
-  }));
   registerAuthRoutes(router, auth, config.auth.perIpPerMinute);
   const market = new MarketService({
     database,
@@ -273,12 +268,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('perpetual', perpetual);
   app.decorate('perpetualEngine', perpEngine);
 
+  // Draining (SIGTERM): the feed is handed over first, so another node leads within a second while this one
+  // finishes the calls in flight.
+  app.addHook('preClose', async () => {
+    await market.stop();
+  });
   // One hook, in order: nothing that publishes or writes outlives the bus and the pool it uses.
   app.addHook('onClose', async () => {
     await delivery.stop();
     await perpEngine.stop();
     await market.stop();
     await bus.close();
+  });
+  await registerOps(app, {
+    database,
+    bus,
+    priceAgesMs: () => (config.market.feed ? market.tickers().map((t) => now().getTime() - t.ts) : []),
+    leads: () => ({ feed: market.isLeader, triggers: perpEngine.isLeader }),
+    wsClients: () => hub.connections,
+    settlementLagMs: () => delivery.settlementLagMs(),
   });
   await serveWebApp(app, config.webDistDir);
   return app;

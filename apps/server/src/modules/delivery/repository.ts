@@ -39,6 +39,16 @@ const COLUMNS = columnsOf();
 const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 export const deliveryRepository = {
+  /** The expiry of the oldest open order already past it (settlement lag), or null. */
+  async oldestOverdue(ex: Executor, now: Date): Promise<Date | null> {
+    const rows = await queryRows<{ at: Date | string | null }>(
+      ex,
+      sql`SELECT min(expires_at) AS at FROM delivery_orders
+          WHERE status = 'open' AND expires_at < ${now.toISOString()}::timestamptz`,
+    );
+    return rows[0]?.at ? new Date(rows[0].at) : null;
+  },
+
   async insert(
     ex: Executor,
     o: {

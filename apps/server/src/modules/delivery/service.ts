@@ -100,6 +100,13 @@ export class DeliveryService {
     await this.settleDue();
   }
 
+  /** How long the oldest open order has been past its expiry, in ms (0: none). For /metrics. */
+  async settlementLagMs(): Promise<number> {
+    const now = this.d.now();
+    const at = await repo.oldestOverdue(this.d.db, now);
+    return at ? now.getTime() - at.getTime() : 0;
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.sweeper);
