@@ -293,7 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 function createBus(config: Config, database: Database): Bus {
-  if (config.redisUrl) return new RedisBus(config.redisUrl);
+  if (config.redisUrl) return new RedisBus(config.redisUrl, config.redisPrefix);
   if (database.kind === 'postgres' && database.pool && database.url)
     return new PgNotifyBus(database.pool, database.url);
   return new InProcessBus();

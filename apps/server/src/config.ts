@@ -19,6 +19,7 @@ const Env = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,40}$/).default('nexa:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEFAULT_LANG: z.enum(LANGS).default(DEFAULT_LANG),
   INVITE_CODE_REQUIRED: bool.default(false),
@@ -71,6 +72,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Prefix of the bus's Redis channels: deployments (or test runs) sharing one Redis keep apart. */
+  redisPrefix: string;
   logLevel: string;
   defaultLang: (typeof LANGS)[number];
   inviteCodeRequired: boolean;
@@ -158,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
     redisUrl: e.REDIS_URL || undefined,
+    redisPrefix: e.REDIS_PREFIX,
     logLevel: e.LOG_LEVEL,
     defaultLang: e.DEFAULT_LANG,
     inviteCodeRequired: e.INVITE_CODE_REQUIRED,
