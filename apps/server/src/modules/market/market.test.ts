@@ -235,3 +235,40 @@ describe('live data from the feed', () => {
 function baseMarket() {
   return { source: 'sim' as const, seed: 'test', feed: false, historyHours: 0, tickRetentionMs: 86_400_000 };
 }
+
+describe('the simulated tape', () => {
+  it('reads like a real one: uneven sizes adding up to the tick, prices within the move, side with the move', () => {
+    const sim = new SimSource({ seed: 'tape', products: [BTC, XRP] });
+    let seconds = 0;
+    let varied = 0;
+    const sides = new Set<string>();
+    for (const p of [BTC, XRP]) {
+      let prev: string | undefined;
+      for (let i = 0; i < 200; i++) {
+        const { tick, trades } = sim.emit(p, 1_000_000 + i * 1000);
+        const scale = 10 ** p.sizePrecision;
+        const units = trades.reduce((a, t) => a + Math.round(Number(t.size) * scale), 0);
+        expect(units).toBe(Math.round(Number(tick.size) * scale));
+        expect(trades.at(-1)!.price).toBe(tick.price);
+        const lo = Math.min(Number(prev ?? tick.price), Number(tick.price));
+        const hi = Math.max(Number(prev ?? tick.price), Number(tick.price));
+        for (const t of trades) {
+          expect(Number(t.price)).toBeGreaterThanOrEqual(lo);
+          expect(Number(t.price)).toBeLessThanOrEqual(hi);
+          expect(t.ts).toBeGreaterThan(1_000_000 + i * 1000 - 1000);
+          expect(t.ts).toBeLessThanOrEqual(tick.ts);
+          sides.add(t.side);
+        }
+        if (prev && Number(tick.price) > Number(prev) && trades.length === 1) expect(trades[0]!.side).toBe('buy');
+        if (trades.length > 1) {
+          seconds++;
+          if (new Set(trades.map((t) => t.size)).size > 1) varied++;
+        }
+        prev = tick.price;
+      }
+    }
+    expect(sides).toEqual(new Set(['buy', 'sell']));
+    // Seconds with several trades split the volume unevenly, not into equal slices at one price.
+    expect(varied / seconds).toBeGreaterThan(0.9);
+  });
+});

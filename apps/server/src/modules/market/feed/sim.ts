@@ -159,10 +159,15 @@ export class SimSource implements PriceSource {
   /** One second of one product: its tick, order book and trades. Public for tests and history. */
   emit(p: SimProduct, ts: number): { tick: Tick; depth: Depth; trades: Trade[] } {
     const walk = this.walks.get(p.symbol)!;
+    const from = this.lastPrice.get(p.symbol);
     const { price, size } = walk.step();
+    this.lastPrice.set(p.symbol, price);
     const tick: Tick = { symbol: p.symbol, ts, price, size, source: 'sim' };
-    return { tick, depth: this.book(p, walk, price, ts), trades: this.tradesFor(p, walk, price, size, ts) };
+    const trades = this.tradesFor(p, walk, from ?? price, price, size, ts);
+    return { tick, depth: this.book(p, walk, price, ts), trades };
   }
+
+  private readonly lastPrice = new Map<string, string>();
 
   private book(p: SimProduct, walk: SimWalk, price: string, ts: number): Depth {
     const mid = Number(price);
@@ -179,17 +184,39 @@ export class SimSource implements PriceSource {
     };
   }
 
-  private tradesFor(p: SimProduct, walk: SimWalk, price: string, size: string, ts: number): Trade[] {
-    const n = 1 + Math.floor(walk.next() * 3);
-    const each = Number(size) / n;
-    return Array.from({ length: n }, (_, i) => ({
-      symbol: p.symbol,
-      id: `${ts.toString(36)}${(++this.tradeSeq).toString(36)}`,
-      ts: ts + i,
-      price,
-      size: quantise(each, p.sizePrecision),
-      side: walk.next() < 0.5 ? ('buy' as const) : ('sell' as const),
-    }));
+  /**
+   * The second's volume as a tape that looks like a real one: 1–5 trades of uneven sizes (a few large, more
+   * small) adding up to the tick's size exactly, at prices inside the second's range (from the previous price
+   * to this one), spread over the second, the last one at the tick's price; the aggressor side follows the move.
+   */
+  private tradesFor(p: SimProduct, walk: SimWalk, from: string, price: string, size: string, ts: number): Trade[] {
+    const scale = 10 ** p.sizePrecision;
+    const totalUnits = Math.round(Number(size) * scale);
+    const n = Math.max(1, Math.min(totalUnits, 1 + Math.floor(walk.next() * 5)));
+    const weights = Array.from({ length: n }, () => 0.15 + walk.next() ** 3 * 4);
+    const sum = weights.reduce((a, b) => a + b, 0);
+    const shares = weights.slice(0, -1).map((w) => Math.floor((totalUnits * w) / sum));
+    // The last trade takes what rounding left, so the sizes add up to the tick's size exactly.
+    shares.push(totalUnits - shares.reduce((a, b) => a + b, 0));
+    const units = shares.filter((u) => u > 0);
+    const lo = Math.min(Number(from), Number(price));
+    const hi = Math.max(Number(from), Number(price));
+    let previous = Number(from);
+    return units.map((u, i) => {
+      const last = i === units.length - 1;
+      const at = last ? price : quantise(lo + (hi - lo) * walk.next(), p.pricePrecision);
+      const move = Number(at) - previous;
+      previous = Number(at);
+      const side = move > 0 || (move === 0 && walk.next() < 0.5) ? ('buy' as const) : ('sell' as const);
+      return {
+        symbol: p.symbol,
+        id: `${ts.toString(36)}${(++this.tradeSeq).toString(36)}`,
+        ts: ts - Math.floor(((units.length - 1 - i) * 900) / units.length),
+        price: at,
+        size: quantise(u / scale, p.sizePrecision),
+        side,
+      };
+    });
   }
 
   /**
