@@ -140,7 +140,8 @@ describe('admin:create', () => {
         execFile(
           path.resolve(serverDir, '../../node_modules/.bin/tsx'),
           ['src/cli/admin-create.ts', ...args],
-          { cwd: serverDir, env: { PATH: process.env.PATH, DATA_DIR: dataDir }, timeout: 30_000 },
+          // Two cold starts of tsx and the embedded database on a busy 2-core machine can take half a minute.
+          { cwd: serverDir, env: { PATH: process.env.PATH, DATA_DIR: dataDir }, timeout: 80_000 },
           (err, stdout, stderr) => resolve({ code: err ? (err.code as number) : 0, stdout, stderr }),
         );
       });
@@ -156,7 +157,7 @@ describe('admin:create', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 });
 
 describe('operator sessions', () => {
