@@ -1,5 +1,6 @@
 import './global.css';
 import '@/components/ui/ui.css';
+import { OfflineBanner } from '@/components/ui/offline-banner';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router-dom';
@@ -14,6 +15,7 @@ async function start() {
   createRoot(container).render(
     <StrictMode>
       <Providers>
+        <OfflineBanner />
         <HashRouter>
           <AppRoutes />
         </HashRouter>
