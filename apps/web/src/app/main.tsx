@@ -1,5 +1,7 @@
 import './global.css';
 import '@/components/ui/ui.css';
+import '@/components/ui/patterns.css';
+import '@/components/ui/form.css';
 import { OfflineBanner } from '@/components/ui/offline-banner';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
