@@ -44,6 +44,8 @@ import {
   TimeListData,
   VarietiesData,
 } from './market.js';
+import { perpetualApi } from './perpetual.js';
+import { InviteCodeSwitchData, LanguageData, RegionsData } from './system.js';
 import {
   ChangeUserBody,
   DemoMoneyBody,
@@ -62,9 +64,7 @@ import {
   ZyRecBody,
   ZyRecData,
   ZySubmitBody,
-} from './money.js';
-import { perpetualApi } from './perpetual.js';
-import { InviteCodeSwitchData, LanguageData, RegionsData } from './system.js';
+} from './wallets.js';
 
 export type { ApiDef } from './define.js';
 

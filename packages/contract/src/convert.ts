@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AccountMode, Page, pageOf } from './common.js';
 import { def } from './define.js';
-import { Amount, Currency, RequestId, Wallet } from './money.js';
+import { Amount, Currency, RequestId, Wallet } from './wallets.js';
 
 /** Convert (spec §2 Convert, §9 slippage 0–5 %): between spot currencies of the current account, at market rates. */
 export const SLIPPAGE_MAX_PERCENT = '5';

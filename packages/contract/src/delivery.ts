@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Page, pageOf } from './common.js';
 import { ProductSymbol } from './market.js';
-import { Amount, RequestId } from './money.js';
+import { Amount, RequestId } from './wallets.js';
 
 export const Direction = z.enum(['call', 'put']);
 export type Direction = z.infer<typeof Direction>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Page, freeText, optionalBlank, pageOf } from './common.js';
 import { def } from './define.js';
-import { Amount, Currency, RequestId } from './money.js';
+import { Amount, Currency, RequestId } from './wallets.js';
 
 /** Review status of deposits and withdrawals (spec §4): under review, approved, failed. */
 export const ReviewStatus = z.enum(['review', 'approved', 'failed']);

@@ -5,7 +5,7 @@ export * from './common.js';
 export * from './delivery.js';
 export * from './locales.js';
 export * from './market.js';
-export * from './money.js';
+export * from './wallets.js';
 export * from './perpetual.js';
 export * from './system.js';
 export * from './admin.js';

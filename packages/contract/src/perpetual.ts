@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AccountMode, Page, optionalBlank, pageOf } from './common.js';
 import { def } from './define.js';
 import { ProductSymbol } from './market.js';
-import { Amount, RequestId } from './money.js';
+import { Amount, RequestId } from './wallets.js';
 
 /**
  * Perpetual contracts (spec §2 Perpetual, §3, §4, §9; ARCHITECTURE §4): USDT-margined, isolated margin per
