@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ledger, money } from '../../ledger/index.js';
 import type { AuthUser } from '../../platform/http.js';
 import { ManualSource, type TestApp, call, createTestApp, registerUser, until } from '../../testing.js';
-import { profitOf } from './service.js';
+import { profitOf } from './rules.js';
 
 let t: TestApp;
 const source = new ManualSource();
@@ -239,7 +239,6 @@ describe('delivery orders: money', () => {
       authUser,
       { symbol: 'XRPUSDT', direction: 'call', seconds: 60, amount: '20', requestId: rid() },
       new Date(t.clock.ms + 60_000),
-      'en',
     );
     expect(scheduled.status).toBe('scheduled');
     expect(await deliveryWallet(u.as)).toMatchObject({ frozen: '20.00' });

@@ -1,2 +1,3 @@
 export { registerDeliveryRoutes } from './routes.js';
-export { DEFAULT_DELIVERY_LIMITS, type DeliveryLimits, DeliveryService, profitOf } from './service.js';
+export { profitOf } from './rules.js';
+export { DEFAULT_DELIVERY_LIMITS, type DeliveryLimits, DeliveryService } from './service.js';

@@ -2,7 +2,7 @@ import type { Router } from '../../platform/http.js';
 import type { DeliveryService } from './service.js';
 
 export function registerDeliveryRoutes(r: Router, delivery: DeliveryService) {
-  r.handle('order/createDeliveryOrder', (body, ctx) => delivery.create(ctx.user, body, ctx.lang));
+  r.handle('order/createDeliveryOrder', (body, ctx) => delivery.create(ctx.user, body));
   r.handle('order/deliveryOrders', async (_b, ctx) => ({ list: await delivery.active(ctx.user) }));
   r.handle('order/historyOrders', (body, ctx) =>
     delivery.history(ctx.user, { symbol: body.symbol, startMs: body.start, endMs: body.end }, body.page, body.pageSize),

@@ -26,6 +26,7 @@ import { t } from '../../platform/i18n/translate.js';
 import { idempotent } from '../../platform/idempotency/index.js';
 import type { MarketService } from '../market/index.js';
 import { type OrderRow, deliveryRepository as repo } from './repository.js';
+import { ms, outcomeOf, rulesText, toOrderAt } from './rules.js';
 
 export interface DeliveryLimits {
   /** Open (and scheduled) orders one user may hold in one mode. */
@@ -116,8 +117,8 @@ export class DeliveryService {
     await this.running;
   }
 
-  async create(user: AuthUser, body: CreateDeliveryOrderBody, lang: Lang): Promise<DeliveryOrder> {
-    const order = await this.place(user, body, lang, 'order/createDeliveryOrder', null);
+  async create(user: AuthUser, body: CreateDeliveryOrderBody): Promise<DeliveryOrder> {
+    const order = await this.place(user, body, 'order/createDeliveryOrder', null);
     this.wakeAt(order.expiresAt);
     void this.notify(user.id, order);
     return order;
@@ -127,15 +128,15 @@ export class DeliveryService {
    * An order that opens later (copy trading places these): the stake is held now, the entry tick is taken
    * when it opens. Until then it can be cancelled.
    */
-  async schedule(user: AuthUser, body: CreateDeliveryOrderBody, openAt: Date, lang: Lang): Promise<DeliveryOrder> {
-    const order = await this.place(user, body, lang, 'schedule', openAt);
+  async schedule(user: AuthUser, body: CreateDeliveryOrderBody, openAt: Date): Promise<DeliveryOrder> {
+    const order = await this.place(user, body, 'schedule', openAt);
     this.wakeAt(order.openAt);
     return order;
   }
 
   /** One transaction, once per requestId: limits, the stake held, the order stored (open now, or scheduled). */
-  private place(user: AuthUser, body: CreateDeliveryOrderBody, lang: Lang, scope: string, openAt: Date | null) {
-    const { product, period, amount } = this.checkOrder(body, lang);
+  private place(user: AuthUser, body: CreateDeliveryOrderBody, scope: string, openAt: Date | null) {
+    const { product, period, amount } = this.checkOrder(body);
     const userId = BigInt(user.id);
     const { requestId, ...rest } = body;
     const key = {
@@ -230,12 +231,7 @@ export class DeliveryService {
   }
 
   rules(lang: Lang): DeliveryDescData {
-    return {
-      title: t(lang, 'delivery.rules.title'),
-      paragraphs: (
-        ['delivery.rules.1', 'delivery.rules.2', 'delivery.rules.3', 'delivery.rules.4', 'delivery.rules.5'] as const
-      ).map((k) => t(lang, k)),
-    };
+    return rulesText(lang);
   }
 
   private toOrder(r: OrderRow): DeliveryOrder {
@@ -417,7 +413,7 @@ export class DeliveryService {
     await this.d.bus.publish('user-events', { userId, event: 'delivery', data: order }).catch(() => {});
   }
 
-  private checkOrder(body: CreateDeliveryOrderBody, lang: Lang) {
+  private checkOrder(body: CreateDeliveryOrderBody) {
     const product = this.d.market.product(body.symbol);
     if (!product || !product.enabled) throw refused('delivery.productDisabled');
     const period = this.d.market.periodsOf(body.symbol).find((p) => p.seconds === body.seconds);
@@ -427,7 +423,6 @@ export class DeliveryService {
     if (amount.lt(period.minStake) || amount.gt(period.maxStake)) {
       throw refused('delivery.stakeOutOfBounds', { min: period.minStake, max: period.maxStake });
     }
-    void lang;
     return { product, period, amount };
   }
 
@@ -452,55 +447,4 @@ export class DeliveryService {
       throw err;
     }
   }
-}
-
-/** What a win adds to the stake: stake × yield, rounded down to the cent (the house keeps the dust). */
-export function profitOf(stake: Money, yieldRate: string): Money {
-  return money(formatAmount(stake.times(yieldRate), QUOTE_CURRENCY));
-}
-
-/** What the stored ticks say of one order: its status, exit tick and payout (ARCHITECTURE §4). */
-function outcomeOf(row: OrderRow, tick: { price: string; ts: number; source: string } | null) {
-  const entryTs = Number(row.entry_ts);
-  const exit = tick && tick.ts > entryTs ? tick : null;
-  const stake = money(row.stake);
-  let status: 'won' | 'lost' | 'draw' | 'refunded';
-  if (!exit) {
-    status = 'refunded';
-  } else {
-    const cmp = money(exit.price).cmp(money(row.entry_price!));
-    const won = (row.direction === 'call' && cmp > 0) || (row.direction === 'put' && cmp < 0);
-    status = cmp === 0 ? 'draw' : won ? 'won' : 'lost';
-  }
-  const profit = status === 'won' ? profitOf(stake, row.yield) : ZERO;
-  const payout = status === 'lost' ? ZERO : stake.plus(profit);
-  return { row, status, exit, profit, payout };
-}
-
-const ms = (v: Date | string) => (v instanceof Date ? v.getTime() : new Date(v).getTime());
-
-function toOrderAt(r: OrderRow, pricePrecision: number): DeliveryOrder {
-  const price = (v: string) => money(v).toFixed(pricePrecision);
-  const stake = money(r.stake);
-  const payout = r.payout === null ? null : money(r.payout);
-  return {
-    id: r.id,
-    mode: r.mode,
-    symbol: r.symbol,
-    direction: r.direction,
-    seconds: Number(r.seconds),
-    amount: formatAmount(stake, QUOTE_CURRENCY),
-    yield: r.yield,
-    expectedProfit: formatAmount(profitOf(stake, r.yield), QUOTE_CURRENCY),
-    status: r.status,
-    entry:
-      r.entry_price === null ? null : { price: price(r.entry_price), ts: Number(r.entry_ts), source: r.entry_source! },
-    exit: r.exit_price === null ? null : { price: price(r.exit_price), ts: Number(r.exit_ts), source: r.exit_source! },
-    payout: payout === null ? null : formatAmount(payout, QUOTE_CURRENCY),
-    profit: payout === null ? null : formatAmount(payout.minus(stake), QUOTE_CURRENCY),
-    openAt: ms(r.open_at),
-    expiresAt: ms(r.expires_at),
-    settledAt: r.settled_at === null ? null : ms(r.settled_at),
-    createdAt: ms(r.created_at),
-  };
 }

@@ -1,0 +1,69 @@
+import { type DeliveryDescData, type DeliveryOrder, type Lang, QUOTE_CURRENCY } from '@nexa/contract';
+import { type Money, ZERO, formatAmount, money } from '../../ledger/index.js';
+import { t } from '../../platform/i18n/translate.js';
+import type { OrderRow } from './repository.js';
+
+// The delivery rules as pure functions (no database, no clock): the win rule, the payout, the order's view and
+// the rules text. The order calls and the settlement worker both use them, so they live apart from either.
+
+/** The rules screen, in the caller's language. */
+export function rulesText(lang: Lang): DeliveryDescData {
+  return {
+    title: t(lang, 'delivery.rules.title'),
+    paragraphs: (
+      ['delivery.rules.1', 'delivery.rules.2', 'delivery.rules.3', 'delivery.rules.4', 'delivery.rules.5'] as const
+    ).map((k) => t(lang, k)),
+  };
+}
+
+/** What a win adds to the stake: stake × yield, rounded down to the cent (the house keeps the dust). */
+export function profitOf(stake: Money, yieldRate: string): Money {
+  return money(formatAmount(stake.times(yieldRate), QUOTE_CURRENCY));
+}
+
+/** What the stored ticks say of one order: its status, exit tick and payout (ARCHITECTURE §4). */
+export function outcomeOf(row: OrderRow, tick: { price: string; ts: number; source: string } | null) {
+  const entryTs = Number(row.entry_ts);
+  const exit = tick && tick.ts > entryTs ? tick : null;
+  const stake = money(row.stake);
+  let status: 'won' | 'lost' | 'draw' | 'refunded';
+  if (!exit) {
+    status = 'refunded';
+  } else {
+    const cmp = money(exit.price).cmp(money(row.entry_price!));
+    const won = (row.direction === 'call' && cmp > 0) || (row.direction === 'put' && cmp < 0);
+    status = cmp === 0 ? 'draw' : won ? 'won' : 'lost';
+  }
+  const profit = status === 'won' ? profitOf(stake, row.yield) : ZERO;
+  const payout = status === 'lost' ? ZERO : stake.plus(profit);
+  return { row, status, exit, profit, payout };
+}
+
+/** Epoch milliseconds of a timestamp column (the drivers hand back a Date or a string). */
+export const ms = (v: Date | string) => (v instanceof Date ? v.getTime() : new Date(v).getTime());
+
+export function toOrderAt(r: OrderRow, pricePrecision: number): DeliveryOrder {
+  const price = (v: string) => money(v).toFixed(pricePrecision);
+  const stake = money(r.stake);
+  const payout = r.payout === null ? null : money(r.payout);
+  return {
+    id: r.id,
+    mode: r.mode,
+    symbol: r.symbol,
+    direction: r.direction,
+    seconds: Number(r.seconds),
+    amount: formatAmount(stake, QUOTE_CURRENCY),
+    yield: r.yield,
+    expectedProfit: formatAmount(profitOf(stake, r.yield), QUOTE_CURRENCY),
+    status: r.status,
+    entry:
+      r.entry_price === null ? null : { price: price(r.entry_price), ts: Number(r.entry_ts), source: r.entry_source! },
+    exit: r.exit_price === null ? null : { price: price(r.exit_price), ts: Number(r.exit_ts), source: r.exit_source! },
+    payout: payout === null ? null : formatAmount(payout, QUOTE_CURRENCY),
+    profit: payout === null ? null : formatAmount(payout.minus(stake), QUOTE_CURRENCY),
+    openAt: ms(r.open_at),
+    expiresAt: ms(r.expires_at),
+    settledAt: r.settled_at === null ? null : ms(r.settled_at),
+    createdAt: ms(r.created_at),
+  };
+}
