@@ -8,15 +8,8 @@ import { Amount, RequestId } from './wallets.js';
  * Perpetual contracts (spec §2 Perpetual, §3, §4, §9; ARCHITECTURE §4): USDT-margined, isolated margin per
  * position in the perpetual wallet of the current account mode.
  *
- * Arithmetic (all decimal, USDT scale 2 for money, product precision for prices):
- * - notional = price × lots × contractSize
- * - position margin = entry price × lots × contractSize ÷ leverage (the spec's formula read with leverage dividing)
- * - fee = notional × feeRate, on open and on close, to the fee account
- * - frozen margin = margin + open fee of pending limit orders (held)
- * - unrealised PnL = (mark − entry) × lots × contractSize for long, (entry − mark) × … for short
- * - margin ratio = (unrealised PnL + margin) ÷ margin (realised PnL of partial closes is paid out when realised,
- *   so it is not counted again); liquidation when ratio ≤ 0
- * - liquidation price: long entry − margin ÷ (lots × contractSize); short entry + margin ÷ (lots × contractSize)
+ * The arithmetic (notional, margin, fees, PnL, margin ratio, liquidation price, close settlement,
+ * with their rounding) is @nexa/rules' perpetual.ts, the one copy the server charges with and the web previews with.
  */
 export const PositionSide = z.enum(['long', 'short']);
 export type PositionSide = z.infer<typeof PositionSide>;

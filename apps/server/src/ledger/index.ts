@@ -10,4 +10,5 @@ export {
   type SystemCode,
   type UserAccount,
 } from './ledger.js';
-export { fitsScale, format2, formatAmount, Money, money, scaleOf, ZERO } from './money.js';
+// Money is the platform's one decimal, from @nexa/rules; re-exported so ledger callers keep one import.
+export { fitsScale, format2, formatAmount, Money, money, scaleOf, ZERO } from '@nexa/rules';

@@ -1,4 +1,5 @@
 import type { AccountMode, Wallet } from '@nexa/contract';
+import { money } from '@nexa/rules';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,6 @@ import type { Database } from '../platform/db.js';
 import { queryRows } from '../platform/db.js';
 import { createTestDatabase } from '../testing.js';
 import { type BatchOp, InsufficientFunds, Ledger, type SystemCode } from './ledger.js';
-import { money } from './money.js';
 
 let database: Database;
 const ledger = new Ledger();

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { AccountMode, Currency, Wallet } from '@nexa/contract';
+import { type Money, ZERO, money } from '@nexa/rules';
 import type { Executor } from '../platform/db.js';
-import { type Money, ZERO, money } from './money.js';
 import {
   type AccountKeyRow,
   type AccountKeySql,

@@ -1,5 +1,5 @@
 import { CURRENCIES, type Currency } from '@nexa/contract';
-import { type Money, money } from '../ledger/money.js';
+import { type Money, money } from '@nexa/rules';
 
 /** What one unit of a currency is worth in USDT, for valuations; undefined when no price is known. */
 export interface PriceSource {

@@ -1,4 +1,5 @@
 /** Display formatting. Dates are year-month-day hours:minutes (spec §9); amounts are decimal strings, never numbers. */
+import { Money } from '@nexa/rules';
 
 function pad2(n: number): string {
   return n < 10 ? `0${n}` : String(n);
@@ -18,33 +19,15 @@ export function formatDate(epochMs: number): string {
 
 /**
  * A decimal string rounded half-up to `decimals` places (2 by default, spec §9), with thousands separators.
- * Works on the digits, so no precision is lost to floating point.
+ * Rounded by the platform's decimal (@nexa/rules), so no precision is lost to floating point.
  */
 export function formatAmount(value: string, decimals = 2, group = true): string {
   const match = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(value.trim());
   if (!match) return value;
   const sign = match[1] === '-' ? '-' : '';
-  const intDigits = (match[2] || '0').replace(/^0+(?=\d)/, '');
-  const frac = match[3] ?? '';
-  const kept = (frac + '0'.repeat(decimals)).slice(0, decimals);
-  let digits = intDigits + kept;
-  if ((frac[decimals] ?? '0') >= '5') {
-    // Add one unit in the last kept place, carrying leftwards.
-    const chars = digits.split('');
-    let i = chars.length - 1;
-    while (i >= 0) {
-      if (chars[i] === '9') {
-        chars[i] = '0';
-        i -= 1;
-      } else {
-        chars[i] = String(Number(chars[i]) + 1);
-        break;
-      }
-    }
-    digits = (i < 0 ? '1' : '') + chars.join('');
-  }
-  const intPart = digits.slice(0, digits.length - decimals) || '0';
-  const fracPart = digits.slice(digits.length - decimals);
+  // "", "5." and ".5" are what a field may hold mid-typing: read as 0, 5 and 0.5.
+  const rounded = new Money(`${match[2] || '0'}.${match[3] || '0'}`).toFixed(decimals, Money.ROUND_HALF_UP);
+  const [intPart = '0', fracPart = ''] = rounded.split('.');
   const grouped = group ? intPart.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : intPart;
   const isZero = /^[0,]*$/.test(grouped) && /^0*$/.test(fracPart);
   return `${isZero ? '' : sign}${grouped}${decimals > 0 ? `.${fracPart}` : ''}`;

@@ -10,12 +10,12 @@ import {
   type SdRecData,
   type SdSubmitBody,
 } from '@nexa/contract';
+import { convertRate, convertReceive, slippageFloor } from '@nexa/rules';
 import {
   type Entry,
   InsufficientFunds,
   type Ledger,
   type Money,
-  Money as MoneyClass,
   type Posted,
   fitsScale,
   formatAmount,
@@ -39,8 +39,6 @@ export interface ConvertDeps {
 }
 
 export const DEFAULT_MAX_PRICE_AGE_MS = 10_000;
-/** Decimals a rate is kept with (rounded down, see rateOf). */
-const RATE_DECIMALS = 18;
 const SLIPPAGE_DEFAULT = '0.5';
 
 /**
@@ -105,7 +103,7 @@ export class ConvertService {
       idempotent(tx, key, async () => {
         const rate = this.rateOf(fromCurrency, toCurrency);
         // The least the user agreed to: their rate less the slippage. A better current rate is theirs.
-        const floor = quotedRate.times(money(1).minus(slippage.div(100)));
+        const floor = slippageFloor(quotedRate, slippage);
         if (rate.lt(floor)) {
           throw refused('convert.priceMoved', { slippage: slippage.toFixed() }, { rate: rate.toFixed() });
         }
@@ -177,8 +175,7 @@ export class ConvertService {
     if (!pFrom) throw refused('convert.priceUnavailable', { currency: from });
     const pTo = this.freshPrice(to);
     if (!pTo) throw refused('convert.priceUnavailable', { currency: to });
-    // Rounded down: the user is never promised more than the market gives.
-    const rate = pFrom.div(pTo).toDecimalPlaces(RATE_DECIMALS, MoneyClass.ROUND_DOWN);
+    const rate = convertRate(pFrom, pTo);
     if (rate.lte(0)) throw refused('convert.priceUnavailable', { currency: to });
     return rate;
   }
@@ -192,7 +189,7 @@ export class ConvertService {
 
 /** The receive amount: rounded DOWN to the currency's decimals. */
 function receiveOf(amount: Money, rate: Money, to: Currency): Money {
-  return amount.times(rate).toDecimalPlaces(CURRENCIES[to].scale, MoneyClass.ROUND_DOWN);
+  return convertReceive(amount, rate, CURRENCIES[to].scale);
 }
 
 function checkAmount(body: { fromCurrency: Currency; toCurrency: Currency; amount: string }, allowZero: boolean) {

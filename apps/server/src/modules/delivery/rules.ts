@@ -1,5 +1,6 @@
 import { type DeliveryDescData, type DeliveryOrder, type Lang, QUOTE_CURRENCY } from '@nexa/contract';
-import { type Money, ZERO, formatAmount, money } from '../../ledger/index.js';
+import { deliveryPayout, deliveryProfit } from '@nexa/rules';
+import { type Money, formatAmount, money } from '../../ledger/index.js';
 import { t } from '../../platform/i18n/translate.js';
 import type { OrderRow } from './repository.js';
 
@@ -16,10 +17,8 @@ export function rulesText(lang: Lang): DeliveryDescData {
   };
 }
 
-/** What a win adds to the stake: stake × yield, rounded down to the cent (the house keeps the dust). */
-export function profitOf(stake: Money, yieldRate: string): Money {
-  return money(formatAmount(stake.times(yieldRate), QUOTE_CURRENCY));
-}
+/** What a win adds to the stake: the one rule in @nexa/rules (stake × yield, rounded down to the cent). */
+export const profitOf = (stake: Money, yieldRate: string): Money => deliveryProfit(stake, yieldRate);
 
 /** What the stored ticks say of one order: its status, exit tick and payout (ARCHITECTURE §4). */
 export function outcomeOf(row: OrderRow, tick: { price: string; ts: number; source: string } | null) {
@@ -34,8 +33,7 @@ export function outcomeOf(row: OrderRow, tick: { price: string; ts: number; sour
     const won = (row.direction === 'call' && cmp > 0) || (row.direction === 'put' && cmp < 0);
     status = cmp === 0 ? 'draw' : won ? 'won' : 'lost';
   }
-  const profit = status === 'won' ? profitOf(stake, row.yield) : ZERO;
-  const payout = status === 'lost' ? ZERO : stake.plus(profit);
+  const { profit, payout } = deliveryPayout(status, stake, row.yield);
   return { row, status, exit, profit, payout };
 }
 

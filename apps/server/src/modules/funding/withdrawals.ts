@@ -11,8 +11,9 @@ import {
   type WithdrawalMethod,
   type WithdrawalRecord,
 } from '@nexa/contract';
+import { withdrawalFee } from '@nexa/rules';
 import type { FundingConfig } from '../../config.js';
-import { InsufficientFunds, type Ledger, Money, fitsScale, money, scaleOf } from '../../ledger/index.js';
+import { InsufficientFunds, type Ledger, type Money, fitsScale, money, scaleOf } from '../../ledger/index.js';
 import type { Executor } from '../../platform/db.js';
 import { AppError, invalid, notFound, refused } from '../../platform/errors.js';
 import type { AuthUser } from '../../platform/http.js';
@@ -189,7 +190,7 @@ export class WithdrawalService {
     }
 
     // The user pays the fee: rounded up to the currency's scale.
-    const fee = amount.times(c.feePercent).div(100).toDecimalPlaces(scaleOf(body.currency), Money.ROUND_UP);
+    const fee = withdrawalFee(amount, c.feePercent, scaleOf(body.currency));
     const orderNo = orderNumber('W', now, randomInt(1e10));
     const from = { userId, mode: 'real' as const, wallet: 'spot' as const, currency: body.currency };
     const types = { debit: 'withdrawal_freeze', credit: 'withdrawal_freeze' };

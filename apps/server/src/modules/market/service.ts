@@ -9,9 +9,9 @@ import {
   QUOTE_CURRENCY,
   type Ticker,
 } from '@nexa/contract';
+import { type Money, money } from '@nexa/rules';
 import Decimal from 'decimal.js';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Money, money } from '../../ledger/money.js';
 import type { Bus } from '../../platform/bus.js';
 import type { Database, Executor, Leadership } from '../../platform/db.js';
 import type { PriceSource as Valuation } from '../../platform/prices.js';

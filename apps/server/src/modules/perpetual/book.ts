@@ -1,9 +1,9 @@
 import { type AccountMode, type PositionSide, QUOTE_CURRENCY } from '@nexa/contract';
+import { type Exposure, feeOf, liquidatedAt, marginOf, settleClose } from '@nexa/rules';
 import { InsufficientFunds, type Ledger, type Money, type UserAccount, ZERO, money } from '../../ledger/index.js';
 import type { Executor } from '../../platform/db.js';
 import { refused } from '../../platform/errors.js';
 import type { ProductRow } from '../market/repository.js';
-import { type Exposure, feeOf, liquidatedAt, marginOf, settleClose } from './arithmetic.js';
 import {
   type OrderRow,
   type PositionRow,

@@ -316,6 +316,6 @@ async function houseTotal() {
     sql`SELECT coalesce(sum(available + frozen), 0)::text AS total FROM ledger_accounts
         WHERE system_code = 'house' AND mode = 'demo'`,
   );
-  const { money } = await import('../../ledger/money.js');
+  const { money } = await import('@nexa/rules');
   return money(rows[0]!.total);
 }

@@ -1,10 +1,9 @@
 import type { PerpPosition } from '@nexa/contract';
+import { type Money, liquidatedAt, liquidationLevel, money } from '@nexa/rules';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Money, money } from '../../ledger/money.js';
 import type { Bus } from '../../platform/bus.js';
 import type { Database, Leadership } from '../../platform/db.js';
 import type { MarketService, Tick } from '../market/index.js';
-import { liquidatedAt, liquidationLevel } from './arithmetic.js';
 import { type Fill, type PerpetualBook, exposureOf } from './book.js';
 import { type OrderRow, type PositionRow, perpetualRepository as repo } from './repository.js';
 import { type Trigger, TriggerIndex } from './trigger-index.js';

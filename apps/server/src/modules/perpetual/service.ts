@@ -13,6 +13,7 @@ import {
   type AddMarginBody as TAddMarginBody,
   type SetTakeStopBody as TSetTakeStopBody,
 } from '@nexa/contract';
+import { type Exposure, checkTakeStop, displayLiquidationPrice, marginOf, usdt } from '@nexa/rules';
 import type { z } from 'zod';
 import { type Ledger, type Money, ZERO, fitsScale, money } from '../../ledger/index.js';
 import type { Executor } from '../../platform/db.js';
@@ -23,7 +24,6 @@ import { t } from '../../platform/i18n/translate.js';
 import { idempotent } from '../../platform/idempotency/index.js';
 import type { MarketService } from '../market/index.js';
 import type { ProductRow } from '../market/repository.js';
-import { type Exposure, checkTakeStop, displayLiquidationPrice, marginOf, usdt } from './arithmetic.js';
 import { type Fill, type OpenTerms, PerpetualBook, exposureOf } from './book.js';
 import type { News } from './engine.js';
 import { type OrderRow, type PositionRow, perpetualRepository as repo } from './repository.js';

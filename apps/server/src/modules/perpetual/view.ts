@@ -1,6 +1,5 @@
 import type { PerpOrder, PerpPosition, PerpTrade } from '@nexa/contract';
-import { money } from '../../ledger/money.js';
-import { displayLiquidationPrice, pct, pnlAt, ratioAt, usdt } from './arithmetic.js';
+import { displayLiquidationPrice, money, pct, pnlAt, ratioAt, usdt } from '@nexa/rules';
 import { exposureOf } from './book.js';
 import type { OrderRow, PositionRow, TradeRow } from './repository.js';
 

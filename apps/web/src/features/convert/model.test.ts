@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ConvertSubmission,
-  checkAmount,
-  checkSlippage,
-  formatRate,
-  minimumReceived,
-  sanitizeSlippageInput,
-  slippageFactor,
-} from './model';
+import { ConvertSubmission, checkAmount, checkSlippage, formatRate, sanitizeSlippageInput } from './model';
 
 describe('slippage', () => {
   it('takes 0 to 5 % with at most two decimals (spec §9)', () => {
@@ -23,16 +15,6 @@ describe('slippage', () => {
     expect(sanitizeSlippageInput('.5')).toBe('0.5');
     expect(sanitizeSlippageInput('1,5%')).toBe('1.5');
     expect(sanitizeSlippageInput('007')).toBe('7');
-  });
-
-  it('gives the worst fill a slippage allows, rounded down', () => {
-    expect(slippageFactor('0.5')).toBe('0.9950');
-    expect(slippageFactor('5')).toBe('0.9500');
-    expect(slippageFactor('0')).toBe('1.0000');
-    expect(slippageFactor('6')).toBeNull();
-    expect(minimumReceived('0.00150000', '1', 8)).toBe('0.00148500');
-    expect(minimumReceived('100.00', '0.1', 2)).toBe('99.90');
-    expect(minimumReceived('0.00000003', '3', 8)).toBe('0.00000002');
   });
 });
 

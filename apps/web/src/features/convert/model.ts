@@ -1,11 +1,11 @@
 /**
  * Convert rules the screen applies before any call (spec §5, §9): what may be submitted, the slippage range and
- * the worst amount a fill within it can give. Amounts stay decimal strings (lib/decimal), never JS numbers.
+ * the worst amount a fill within it can give (@nexa/rules). Amounts stay decimal strings, never JS numbers.
  */
-import { compareDecimal, isPositiveAmount, multiplyDecimal } from '@/lib/decimal';
+import { compareDecimal, isPositiveAmount } from '@/lib/decimal';
 import { formatAmount } from '@/lib/format';
 import { newRequestId } from '@/lib/request-id';
-import { SLIPPAGE_MAX_PERCENT, type SdSubmitBody, Slippage } from '@nexa/contract';
+import { type SdSubmitBody, Slippage } from '@nexa/contract';
 
 /** The preset slippages (percent); any other value in the range is a custom one. */
 export const SLIPPAGE_PRESETS = ['0.1', '0.5', '1', '3'] as const;
@@ -43,20 +43,8 @@ export function checkAmount(amount: string, available: string | undefined): Amou
   return null;
 }
 
-/** 1 − slippage/100 as a decimal string ("0.5" → "0.9950"); the slippage has at most two decimals. */
-export function slippageFactor(slippage: string): string | null {
-  const match = /^(\d{1,2})(?:\.(\d{1,2}))?$/.exec(slippage.trim());
-  if (!match || compareDecimal(slippage, SLIPPAGE_MAX_PERCENT) > 0) return null;
-  const hundredths = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  const units = 10_000 - hundredths; // in 1/10000
-  return `${Math.floor(units / 10_000)}.${String(units % 10_000).padStart(4, '0')}`;
-}
-
-/** The least a fill within `slippage` can give for a quote of `receive`, rounded down to the currency's scale. */
-export function minimumReceived(receive: string, slippage: string, scale: number): string | null {
-  const factor = slippageFactor(slippage);
-  return factor ? multiplyDecimal(receive, factor, scale) : null;
-}
+/** The worst receive a slippage allows: @nexa/rules, beside the rules the server converts with. */
+export { minimumReceived, slippageFactor } from '@nexa/rules';
 
 /** Significant digits a rate is shown with: the server's rates carry up to 18 decimals. */
 const RATE_DIGITS = 8;

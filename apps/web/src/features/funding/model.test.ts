@@ -7,61 +7,7 @@ import {
   checkPasswordForm,
   checkWithdrawalAmount,
   checkWithdrawalPassword,
-  feeOf,
-  fromUnits,
-  maxWithdrawable,
-  toUnits,
-  totalOf,
 } from './model';
-
-describe('decimal units', () => {
-  it('reads a decimal string at a scale, cutting extra decimals, and writes it back', () => {
-    expect(toUnits('12.345', 2)).toBe(1234n);
-    expect(toUnits('7', 8)).toBe(700000000n);
-    expect(toUnits('-1', 2)).toBeNull();
-    expect(toUnits('1e3', 2)).toBeNull();
-    expect(fromUnits(5n, 2)).toBe('0.05');
-    expect(fromUnits(123456789n, 8)).toBe('1.23456789');
-    expect(fromUnits(42n, 0)).toBe('42');
-  });
-});
-
-describe('withdrawal fee', () => {
-  it('is the percentage of the amount, rounded up at the currency scale', () => {
-    expect(feeOf('100', '1', 2)).toBe('1.00');
-    expect(feeOf('100.01', '1', 2)).toBe('1.01'); // 1.0001 → 1.01
-    expect(feeOf('10', '0.5', 2)).toBe('0.05');
-    expect(feeOf('0.001', '1', 8)).toBe('0.00001000');
-    expect(feeOf('100', '0', 2)).toBe('0.00');
-    expect(feeOf('abc', '1', 2)).toBeNull();
-  });
-
-  it('freezes amount + fee', () => {
-    expect(totalOf('100', '1', 2)).toBe('101.00');
-    expect(totalOf('0.5', '2.5', 8)).toBe('0.51250000');
-  });
-
-  it('"All" gives the largest amount whose amount + fee fits in the balance', () => {
-    expect(maxWithdrawable('101', '1', 2)).toBe('100.00');
-    expect(maxWithdrawable('1000', '1', 2)).toBe('990.09'); // 990.09 + 9.91 = 1000.00
-    expect(maxWithdrawable('0', '1', 2)).toBe('0.00');
-    expect(maxWithdrawable('50', '0', 2)).toBe('50.00');
-    for (const [available, percent, scale] of [
-      ['1000', '1', 2],
-      ['0.03', '1', 2],
-      ['123.45', '3.3', 2],
-      ['0.12345678', '0.7', 8],
-    ] as const) {
-      const max = maxWithdrawable(available, percent, scale);
-      const units = toUnits(totalOf(max, percent, scale) ?? '', scale) ?? 0n;
-      expect(units <= (toUnits(available, scale) ?? 0n), `${available} ${percent}`).toBe(true);
-      // One more unit would not fit.
-      const next = fromUnits((toUnits(max, scale) ?? 0n) + 1n, scale);
-      const nextUnits = toUnits(totalOf(next, percent, scale) ?? '', scale) ?? 0n;
-      expect(nextUnits > (toUnits(available, scale) ?? 0n), `${available} ${percent}`).toBe(true);
-    }
-  });
-});
 
 describe('form checks', () => {
   it('deposit amount: entered, positive, at least the minimum', () => {

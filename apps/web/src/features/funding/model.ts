@@ -1,10 +1,16 @@
 /**
  * The pure rules of the deposit and withdrawal screens: what is checked before anything is sent, and the amounts
- * shown (fee, what is frozen, the most that can be withdrawn). Amounts stay decimal strings, computed on their
- * digits with bigint (never a JS number), like lib/decimal.ts.
+ * shown (fee, what is frozen, the most that can be withdrawn). Amounts stay decimal strings; the arithmetic is
+ * @nexa/rules', the same the server charges with.
  */
-import { compareDecimal, isPositiveAmount } from '@/lib/decimal';
 import { CHAIN_ADDRESS_FORMATS, type Chain, UPLOAD_LIMITS } from '@nexa/contract';
+import {
+  compareDecimal,
+  isPositiveAmount,
+  maxWithdrawable,
+  withdrawalFeePreview,
+  withdrawalTotalPreview,
+} from '@nexa/rules';
 
 /** Keys under `funding.errors` (what the user is told), so the rules stay testable without i18n. */
 export const FUNDING_ERRORS = [
@@ -42,67 +48,13 @@ export function isFundingError(value: string): value is FundingError {
   return (FUNDING_ERRORS as readonly string[]).includes(value);
 }
 
-// ── decimals ─────────────────────────────────────────────────────────────────────────────────────────────────
+// ── amounts: the server's withdrawal fee rule (@nexa/rules), on what the form holds ─────────────────────────────
 
-const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
-
-/** A non-negative decimal string as units of 10^-scale, cut (not rounded) to `scale`; null when malformed. */
-export function toUnits(value: string, scale: number): bigint | null {
-  const match = DECIMAL.exec(value.trim());
-  if (!match) return null;
-  const frac = (match[2] ?? '').padEnd(scale, '0').slice(0, scale);
-  return BigInt(`${match[1]}${frac}`);
-}
-
-export function fromUnits(units: bigint, scale: number): string {
-  const digits = units.toString().padStart(scale + 1, '0');
-  if (scale === 0) return digits;
-  return `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
-}
-
-/** `percent` ("1", "0.5") as a fraction num/den. */
-function percentFraction(percent: string): { num: bigint; den: bigint } | null {
-  const match = DECIMAL.exec(percent.trim());
-  if (!match) return null;
-  const frac = match[2] ?? '';
-  return { num: BigInt(`${match[1]}${frac}`), den: 100n * 10n ** BigInt(frac.length) };
-}
-
-/**
- * The withdrawal fee of `amount`: amount × percent / 100 at the currency's `scale`, rounded up (a fee never rounds
- * in the user's favour below the platform's percentage; the server's figure on the record is the one that counts).
- */
-export function feeOf(amount: string, percent: string, scale: number): string | null {
-  const units = toUnits(amount, scale);
-  const p = percentFraction(percent);
-  if (units === null || p === null) return null;
-  const product = units * p.num;
-  const fee = product / p.den + (product % p.den === 0n ? 0n : 1n);
-  return fromUnits(fee, scale);
-}
-
+/** The withdrawal fee of `amount` at the currency's `scale`, rounded up: the figure the server will freeze. */
+export const feeOf = withdrawalFeePreview;
 /** amount + fee: what is frozen while the withdrawal is reviewed. */
-export function totalOf(amount: string, percent: string, scale: number): string | null {
-  const units = toUnits(amount, scale);
-  const fee = feeOf(amount, percent, scale);
-  if (units === null || fee === null) return null;
-  return fromUnits(units + (toUnits(fee, scale) ?? 0n), scale);
-}
-
-/** The largest amount whose amount + fee fits in `available` ("All"); "0" when nothing fits. */
-export function maxWithdrawable(available: string, percent: string, scale: number): string {
-  const avail = toUnits(available, scale);
-  const p = percentFraction(percent);
-  if (avail === null || p === null || avail <= 0n) return fromUnits(0n, scale);
-  // amount ≤ available / (1 + p): start there and step down while the rounded-up fee overshoots.
-  let amount = (avail * p.den) / (p.den + p.num);
-  while (amount > 0n) {
-    const fee = toUnits(feeOf(fromUnits(amount, scale), percent, scale) ?? '0', scale) ?? 0n;
-    if (amount + fee <= avail) break;
-    amount -= 1n;
-  }
-  return fromUnits(amount, scale);
-}
+export const totalOf = withdrawalTotalPreview;
+export { maxWithdrawable };
 
 // ── form checks ──────────────────────────────────────────────────────────────────────────────────────────────
 

@@ -4,7 +4,6 @@ import {
   applyOrderEvent,
   checkAmount,
   dayRange,
-  expectedProfit,
   fitsBounds,
   formatCountdown,
   isActive,
@@ -62,21 +61,6 @@ describe('statusGroup (spec §4)', () => {
     expect(isActive('settling')).toBe(true);
     expect(isActive('won')).toBe(false);
     expect(isActive('cancelled')).toBe(false);
-  });
-});
-
-describe('expectedProfit', () => {
-  it('is amount × yield rounded down to the cent', () => {
-    expect(expectedProfit('100', '0.8')).toBe('80.00');
-    expect(expectedProfit('10.01', '0.85')).toBe('8.50'); // 8.5085
-    expect(expectedProfit('0.01', '0.8')).toBe('0.00');
-    expect(expectedProfit('1234567.89', '0.95')).toBe('1172839.49'); // 1172839.4955
-  });
-
-  it('is null until the amount is a positive number', () => {
-    expect(expectedProfit('', '0.8')).toBeNull();
-    expect(expectedProfit('0', '0.8')).toBeNull();
-    expect(expectedProfit('1.', '0.8')).toBeNull();
   });
 });
 

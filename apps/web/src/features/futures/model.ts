@@ -1,7 +1,7 @@
 /**
  * The Futures (delivery contract) rules the screens need, as pure functions: status groups (spec §4), the
  * expected profit, amount checks, the live outcome during the countdown, and keeping the open-order list in step
- * with order events. Money stays a decimal string throughout (lib/decimal.ts), never a JS number.
+ * with order events. Money stays a decimal string throughout (@nexa/rules), never a JS number.
  */
 import { compareDecimal, isPositiveAmount, multiplyDecimal, signOf } from '@/lib/decimal';
 import type { DeliveryOrder, DeliveryPeriod, DeliveryStatus, Direction } from '@nexa/contract';
@@ -41,11 +41,8 @@ export function isFinal(status: DeliveryStatus): boolean {
   return !isActive(status);
 }
 
-/** amount × yield rounded down to the cent, like the server; null until the amount is a positive number. */
-export function expectedProfit(amount: string, yieldRate: string): string | null {
-  if (!isPositiveAmount(amount)) return null;
-  return multiplyDecimal(amount, yieldRate, STAKE_DECIMALS);
-}
+/** amount × yield rounded down to the cent: the server's payout rule (@nexa/rules); null until the amount is positive. */
+export { expectedProfit } from '@nexa/rules';
 
 /** "0.8" → "80", "0.855" → "85.5": a yield as a percentage without trailing zeros. */
 export function yieldPercent(yieldRate: string): string {

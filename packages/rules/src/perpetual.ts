@@ -1,5 +1,5 @@
 import type { PositionSide } from '@nexa/contract';
-import { type Money, Money as MoneyClass, ZERO, money } from '../../ledger/money.js';
+import { type Money, Money as MoneyClass, ZERO, fixed, money, parseDecimal } from './money.js';
 
 /**
  * The perpetual arithmetic (spec §9 read as ARCHITECTURE §4 and the contract's header), all in decimals.
@@ -121,4 +121,123 @@ export function checkTakeStop(
 
 export const pct = (ratio: Money) => ratio.times(100).toDecimalPlaces(2, MoneyClass.ROUND_DOWN).toFixed();
 export const usdt = (v: Money) => down(v).toFixed(SCALE);
+
+// ——— Previews: the same rules on the strings a screen holds (what the user typed, what the server sent). ———
+
+/** USDT amounts (margin, fee, PnL) have two decimals. */
+export const USDT_DECIMALS = SCALE;
+
+export interface PerpetualTerms {
+  contractSize: string;
+  feeRate: string;
+}
+
+export interface OrderPreview {
+  /** price × lots × contract size, to the cent half up (shown only). */
+  notional: string;
+  /** What the server holds as margin: `marginOf`. */
+  margin: string;
+  /** What the server charges on open: `feeOf`. */
+  fee: string;
+  /** margin + fee: what leaves the available margin. */
+  cost: string;
+}
+
+const positive = (value: string | undefined) => {
+  const v = parseDecimal(value);
+  return v?.gt(0) ? v : null;
+};
+
+/** The margin and fee of opening `lots` at `price` with `leverage`; null until price and lots are positive. */
+export function orderPreview(
+  price: string | undefined,
+  lots: string,
+  leverage: number,
+  terms: PerpetualTerms,
+): OrderPreview | null {
+  const p = positive(price);
+  const n = positive(lots);
+  const size = positive(terms.contractSize);
+  if (!p || !n || !size || !(leverage >= 1)) return null;
+  const margin = marginOf(p, n, size, leverage);
+  const fee = feeOf(p, n, size, parseDecimal(terms.feeRate) ?? ZERO);
+  return {
+    notional: fixed(notional(p, n, size), SCALE, MoneyClass.ROUND_HALF_UP),
+    margin: margin.toFixed(SCALE),
+    fee: fee.toFixed(SCALE),
+    cost: margin.plus(fee).toFixed(SCALE),
+  };
+}
+
+/**
+ * The most whole lots `available` pays margin and fee for at `price` (0 when not even one): solved exactly, then
+ * checked against the rounded-up preview so the answer is one the server accepts.
+ */
+export function maxLots(
+  available: string | undefined,
+  price: string | undefined,
+  leverage: number,
+  terms: PerpetualTerms,
+) {
+  const a = positive(available);
+  const p = positive(price);
+  const size = positive(terms.contractSize);
+  if (!a || !p || !size || !(leverage >= 1)) return 0n;
+  // cost per lot = p × size × (1/leverage + feeRate) = p × size × (1 + leverage × feeRate) ÷ leverage
+  const perLotTimesLev = p.times(size).times(money(1).plus(money(leverage).times(parseDecimal(terms.feeRate) ?? ZERO)));
+  let lots = BigInt(a.times(leverage).div(perLotTimesLev).floor().toFixed(0));
+  while (lots > 0n) {
+    const cost = orderPreview(price, lots.toString(), leverage, terms)?.cost;
+    if (cost && money(cost).lte(a)) break;
+    lots -= 1n;
+  }
+  return lots > 0n ? lots : 0n;
+}
+
+/** The exposure a screen describes, or null without a positive entry, lots and contract size. */
+export function exposureFrom(
+  side: PositionSide,
+  entry: string | undefined,
+  margin: string,
+  lots: string,
+  contractSize: string,
+): Exposure | null {
+  const entryPrice = positive(entry);
+  const quantity = positive(lots);
+  const size = positive(contractSize);
+  if (!entryPrice || !quantity || !size) return null;
+  return { side, quantity, contractSize: size, entryPrice, margin: parseDecimal(margin) ?? ZERO };
+}
+
+/** The liquidation price a position page shows (`displayLiquidationPrice`), from strings; null without a size. */
+export function liquidationPreview(
+  side: PositionSide,
+  entry: string | undefined,
+  margin: string,
+  lots: string,
+  contractSize: string,
+  precision: number,
+): string | null {
+  const p = exposureFrom(side, entry, margin, lots, contractSize);
+  return p ? displayLiquidationPrice(p, precision) : null;
+}
+
+/** Unrealised PnL of `lots` at `mark` as a position shows it: to the cent toward zero (`usdt(pnlAt(…))`). */
+export function pnlPreview(
+  side: PositionSide,
+  entry: string,
+  mark: string,
+  lots: string,
+  contractSize: string,
+): string {
+  const p: Exposure = {
+    side,
+    quantity: parseDecimal(lots) ?? ZERO,
+    contractSize: parseDecimal(contractSize) ?? ZERO,
+    entryPrice: parseDecimal(entry) ?? ZERO,
+    margin: ZERO,
+  };
+  return usdt(pnlAt(p, parseDecimal(mark) ?? ZERO));
+}
+
 export { money };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { money } from '../../ledger/money.js';
+import { money } from './money.js';
 import {
   type Exposure,
   checkTakeStop,
@@ -14,7 +14,7 @@ import {
   ratioAt,
   settleClose,
   usdt,
-} from './arithmetic.js';
+} from './perpetual.js';
 
 const exposure = (side: 'long' | 'short', lots: string, cs: string, entry: string, margin: string): Exposure => ({
   side,
