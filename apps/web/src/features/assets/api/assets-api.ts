@@ -1,12 +1,12 @@
 import { request } from '@/lib/http';
+import { fetchWalletMoney } from '@/shared/api/wallets';
 import type { AccountMode, ApiBody, Wallet } from '@nexa/contract';
 
 /** Wallet calls (spec §7 index/property, money, transferType, zySubmit, zyRec; user/changeUser, getDemoMoney …). */
 export const assetsApi = {
   property: (denomination: string, signal?: AbortSignal) =>
     request('index/property', { denomination }, { method: 'GET', signal }),
-  money: (wallet: Wallet, denomination: string, signal?: AbortSignal) =>
-    request('index/money', { wallet, denomination }, { method: 'GET', signal }),
+  money: fetchWalletMoney,
   transferTypes: (signal?: AbortSignal) => request('index/transferType', {}, { method: 'GET', signal }),
   transfer: (body: ApiBody<'index/zySubmit'>) => request('index/zySubmit', body),
   transfers: (page: number, pageSize: number, signal?: AbortSignal) =>

@@ -1,7 +1,7 @@
 import { request } from '@/lib/http';
 import type { ApiBody } from '@nexa/contract';
 
-/** Convert calls (spec §7 index/coin, sdRec; the quote and submit of issue 6) and the spot balances they act on. */
+/** Convert calls (spec §7 index/coin, sdRec; the quote and submit of issue 6); spot balances: shared/api/wallets. */
 export const convertApi = {
   coins: (signal?: AbortSignal) => request('index/coin', {}, { method: 'GET', signal }),
   /** Background refreshes are silent: the page shows a failed quote itself instead of a toast every few seconds. */
@@ -10,6 +10,4 @@ export const convertApi = {
   submit: (body: ApiBody<'index/sdSubmit'>) => request('index/sdSubmit', body),
   records: (page: number, pageSize: number, signal?: AbortSignal) =>
     request('index/sdRec', { page, pageSize }, { method: 'GET', signal }),
-  /** The spot wallet of the current account mode: what can be converted. */
-  spot: (signal?: AbortSignal) => request('index/money', { wallet: 'spot' }, { method: 'GET', signal }),
 };

@@ -7,7 +7,6 @@ import type { AccountMode, Currency } from '@nexa/contract';
  */
 export const convertKeys = {
   wallets: ['wallets'] as const,
-  spot: (mode: AccountMode) => ['wallets', mode, 'convert', 'spot'] as const,
   records: (mode: AccountMode) => ['wallets', mode, 'sdRec'] as const,
   coins: ['convert', 'coins'] as const,
   quote: (mode: AccountMode, from: Currency, to: Currency, amount: string) =>

@@ -1,3 +1,4 @@
+import { fetchWalletMoney, walletKeys } from '@/shared/api/wallets';
 import type { Currency } from '@nexa/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { convertApi } from '../api/convert-api';
@@ -18,8 +19,8 @@ export function useCoins() {
 export function useSpotBalances() {
   const mode = useAccountMode();
   return useQuery({
-    queryKey: convertKeys.spot(mode),
-    queryFn: ({ signal }) => convertApi.spot(signal),
+    queryKey: walletKeys.money(mode, 'spot', 'USD'),
+    queryFn: ({ signal }) => fetchWalletMoney('spot', 'USD', signal),
   });
 }
 

@@ -17,9 +17,6 @@ export const fundingApi = {
   submitWithdrawal: (body: ApiBody<'index/tbSubmit'>) => request('index/tbSubmit', body),
   withdrawals: (page: number, pageSize: number, signal?: AbortSignal) =>
     request('index/tbRec', { page, pageSize }, { method: 'GET', signal }),
-  /** The spot wallet of the account the user is in (withdrawals leave the real one: see the page). */
-  spot: (signal?: AbortSignal) =>
-    request('index/money', { wallet: 'spot', denomination: 'USD' }, { method: 'GET', signal }),
 
   addresses: (signal?: AbortSignal) => request('user/getUserAddress', {}, { method: 'GET', signal }),
   saveAddress: (body: ApiBody<'user/saveUserAddress'>) => request('user/saveUserAddress', body),

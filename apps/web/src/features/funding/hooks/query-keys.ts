@@ -12,7 +12,6 @@ export const fundingKeys = {
   withdrawals: ['funding', 'tbRec'] as const,
   addresses: ['funding', 'addresses'] as const,
   bank: ['funding', 'bank'] as const,
-  spot: (mode: string) => ['wallets', mode, 'funding-spot'] as const,
 };
 
 /** The Assets screens' balance queries (features/assets/hooks/query-keys.ts `walletKeys.all`). */

@@ -1,4 +1,5 @@
 import { useSession } from '@/lib/session-store';
+import { fetchWalletMoney, walletKeys } from '@/shared/api/wallets';
 import type { Chain, Currency } from '@nexa/contract';
 import { useQuery } from '@tanstack/react-query';
 import { fundingApi } from '../api/funding-api';
@@ -43,9 +44,9 @@ export function useBankCard() {
 export function useRealSpot() {
   const mode = useSession((s) => s.user?.mode ?? 'real');
   const query = useQuery({
-    queryKey: fundingKeys.spot(mode),
+    queryKey: walletKeys.money(mode, 'spot', 'USD'),
     enabled: mode === 'real',
-    queryFn: ({ signal }) => fundingApi.spot(signal),
+    queryFn: ({ signal }) => fetchWalletMoney('spot', 'USD', signal),
     staleTime: 0,
   });
   return { mode, query };

@@ -8,12 +8,9 @@ export interface CreateOrderInput {
   amount: string;
 }
 
-/** Delivery (fixed-time call/put) calls, spec §7: index/timeList, index/money and the order/* delivery calls. */
+/** Delivery (fixed-time call/put) calls, spec §7: index/timeList and the order/* delivery calls (the balance: shared/api/wallets). */
 export const futuresApi = {
   periods: (symbol: string, signal?: AbortSignal) => request('index/timeList', { symbol }, { method: 'GET', signal }),
-  /** The delivery wallet; amounts are USDT, the denomination only matters for its value, which is not shown here. */
-  balance: (signal?: AbortSignal) =>
-    request('index/money', { wallet: 'delivery', denomination: 'USD' }, { method: 'GET', signal }),
   create: (input: CreateOrderInput, requestId: string) => request('order/createDeliveryOrder', { ...input, requestId }),
   /** Open and scheduled orders of the current mode. Polled in the background: failures are not toasted. */
   active: (signal?: AbortSignal, silent = false) =>

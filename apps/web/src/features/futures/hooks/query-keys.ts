@@ -13,7 +13,6 @@ export const futuresKeys = {
   history: (mode: AccountMode) => ['delivery', mode, 'history'] as const,
   historyFiltered: (mode: AccountMode, filter: object) => ['delivery', mode, 'history', filter] as const,
   order: (mode: AccountMode, id: string) => ['delivery', mode, 'order', id] as const,
-  balance: (mode: AccountMode) => ['wallets', mode, 'delivery-balance'] as const,
   wallets: ['wallets'] as const,
 };
 

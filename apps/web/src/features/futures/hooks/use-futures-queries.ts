@@ -1,6 +1,7 @@
 import { ApiError } from '@/lib/request';
 import { RequestIdKeeper } from '@/lib/request-id';
 import { useSession } from '@/lib/session-store';
+import { fetchWalletMoney, walletKeys } from '@/shared/api/wallets';
 import type { AccountMode, DeliveryOrder } from '@nexa/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -43,8 +44,8 @@ export function usePeriods(symbol: string | undefined) {
 export function useDeliveryBalance() {
   const mode = useMode();
   const query = useQuery({
-    queryKey: futuresKeys.balance(mode),
-    queryFn: ({ signal }) => futuresApi.balance(signal),
+    queryKey: walletKeys.money(mode, 'delivery', 'USD'),
+    queryFn: ({ signal }) => fetchWalletMoney('delivery', 'USD', signal),
   });
   const available = query.data?.currencies.find((c) => c.currency === 'USDT')?.available;
   return { query, available };
