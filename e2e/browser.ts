@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { type TestServer, startTestServer } from '@nexa/server/testing';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 /** Debian's Chromium, never a downloaded build (the machine has no network but the package registries). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -38,4 +40,21 @@ export async function shot(page: Page, name: string): Promise<void> {
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+/**
+ * The real server (with its market feed) and one browser for a journey file: started before its tests, closed
+ * after them. Read `.server` and `.browser` inside tests.
+ */
+export function serverAndBrowser(): { server: TestServer; browser: Browser } {
+  const ctx = {} as { server: TestServer; browser: Browser };
+  beforeAll(async () => {
+    ctx.server = await startTestServer();
+    ctx.browser = await launch();
+  });
+  afterAll(async () => {
+    await ctx.browser?.close();
+    await ctx.server?.close();
+  });
+  return ctx;
 }

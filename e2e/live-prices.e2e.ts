@@ -1,22 +1,12 @@
-import { type TestServer, startTestServer } from '@nexa/server/testing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, phone } from './browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { phone, serverAndBrowser } from './browser.js';
 import { appSession } from './session.js';
 
 // The real server with its market feed: the sim ticks every second.
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const ctx = serverAndBrowser();
 
-const { registerUser, openSignedIn } = appSession(() => server);
+const { registerUser, openSignedIn } = appSession(() => ctx.server);
 
 /** The text `read` returns changes within 5 s (prices tick every second): the screen is live, not frozen. */
 async function expectMoving(read: () => Promise<string | null>) {
@@ -36,7 +26,7 @@ describe('live prices never freeze', () => {
       timeout: 180_000,
     },
     async () => {
-      const context = await phone(browser);
+      const context = await phone(ctx.browser);
       const page = await context.newPage();
       await openSignedIn(page, await registerUser('live'), '/pages/tabbarPages/futures/index', {
         lang: 'en',

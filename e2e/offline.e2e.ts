@@ -1,21 +1,10 @@
-import { type TestServer, startTestServer } from '@nexa/server/testing';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, phone, shot } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { phone, serverAndBrowser, shot } from './browser.js';
 import { appSession, textOf } from './session.js';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const ctx = serverAndBrowser();
 
-const { api, registerUser, openSignedIn } = appSession(() => server);
+const { api, registerUser, openSignedIn } = appSession(() => ctx.server);
 
 describe('offline (spec §8)', () => {
   it(
@@ -27,7 +16,7 @@ describe('offline (spec §8)', () => {
       const session = await registerUser('offline');
       await api('user/changeUser', { mode: 'demo' }, session.token);
       await api('user/getDemoMoney', { requestId: `offline-${Date.now()}` }, session.token);
-      const context = await phone(browser);
+      const context = await phone(ctx.browser);
       const page = await context.newPage();
       await openSignedIn(page, session, '/pages/tabbarPages/mine/fundTransfer');
       await page.getByTestId('transfer-page').waitFor();

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Cancel, Schedule } from './async';
-import { type SocketLike, type WsClient, backoffDelayMs, createWsClient } from './ws-client';
+import { type SocketLike, type WsClient, type WsClientOptions, backoffDelayMs, createWsClient } from './ws-client';
 
 /** A WebSocket the test drives: it records what the client sends and lets the test play the server. */
 class FakeSocket implements SocketLike {
@@ -96,11 +96,9 @@ const flush = () => {
 };
 const last = () => sockets[sockets.length - 1]!;
 
-beforeEach(() => {
-  time = new FakeTime();
-  sockets = [];
-  deferred = [];
-  client = createWsClient({
+/** A client on the fake socket, clock and tick of this test (`extra` adds options, e.g. a session token). */
+function makeClient(extra: Partial<WsClientOptions> = {}): WsClient {
+  return createWsClient({
     url: 'ws://test/api/ws',
     createSocket: (url) => {
       const s = new FakeSocket(url);
@@ -112,7 +110,15 @@ beforeEach(() => {
     random: () => 0.5,
     defer: (fn) => deferred.push(fn),
     log: () => undefined,
+    ...extra,
   });
+}
+
+beforeEach(() => {
+  time = new FakeTime();
+  sockets = [];
+  deferred = [];
+  client = makeClient();
 });
 
 /** Opens the socket and confirms whatever it asked for, as the server does. */
@@ -461,20 +467,7 @@ describe('a revoked session', () => {
   it('turns the user channel off when the server says the session was revoked', () => {
     const errors: string[] = [];
     const live: boolean[] = [];
-    const c = createWsClient({
-      url: 'ws://test/api/ws',
-      createSocket: (url) => {
-        const s = new FakeSocket(url);
-        sockets.push(s);
-        return s;
-      },
-      schedule: time.schedule,
-      now: time.now,
-      random: () => 0.5,
-      defer: (fn) => deferred.push(fn),
-      log: () => undefined,
-      getToken: () => 'token-1',
-    });
+    const c = makeClient({ getToken: () => 'token-1' });
     const events = vi.fn();
     c.subscribe('user', events, { onError: (m) => errors.push(m), onLive: (l) => live.push(l) });
     last().open();
