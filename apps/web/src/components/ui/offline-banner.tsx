@@ -1,5 +1,5 @@
 import './offline-banner.css';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const subscribe = (onChange: () => void) => {
@@ -19,6 +19,9 @@ export function OfflineBanner() {
     () => navigator.onLine,
     () => true,
   );
+  useEffect(() => {
+    document.documentElement.classList.toggle('is-offline', !online);
+  }, [online]);
   if (online) return null;
   return (
     <div className="offline-banner" role="status" data-testid="offline-banner">
