@@ -3,7 +3,6 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { Code, SessionRevocation } from '@nexa/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
@@ -152,12 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     () => now().getTime(),
   );
   await hub.register(app);
-  // A revoked session's sockets stop receiving its user's events on every node.
-  await bus.subscribe('sessions', (m) => {
-    const r = SessionRevocation.safeParse(m);
-    if (r.success) hub.revoke(r.data);
-    else app.log.warn({ issues: r.error.issues }, 'malformed sessions message');
-  });
+  await hub.followRevocations(bus, app.log);
   wireMarketToHub(market, hub);
   registerMarketRoutes(router, {
     db: database.db,

@@ -1,7 +1,8 @@
 import websocket from '@fastify/websocket';
-import { type SessionRevocation, WS_MAX_CHANNELS, WsClientMessage, type WsFrame, type WsReply } from '@nexa/contract';
-import type { FastifyInstance } from 'fastify';
+import { SessionRevocation, WS_MAX_CHANNELS, WsClientMessage, type WsFrame, type WsReply } from '@nexa/contract';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
+import type { Bus } from './bus.js';
 
 /** How a channel's updates combine between two flushes. */
 export type MergeMode =
@@ -143,6 +144,15 @@ export class WsHub {
       const byUser = r.userId === s.userId && r.exceptSessionId !== s.sessionId;
       if (sessions.has(s.sessionId) || byUser) this.unbind(c);
     }
+  }
+
+  /** A revoked session's sockets stop receiving its user's events on every node: revocations come over the bus. */
+  async followRevocations(bus: Pick<Bus, 'subscribe'>, log: Pick<FastifyBaseLogger, 'warn'>) {
+    await bus.subscribe('sessions', (m) => {
+      const r = SessionRevocation.safeParse(m);
+      if (r.success) this.revoke(r.data);
+      else log.warn({ issues: r.error.issues }, 'malformed sessions message');
+    });
   }
 
   /** Sockets whose session expired lose their user binding (checked every few seconds). */
