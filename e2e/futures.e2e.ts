@@ -108,7 +108,7 @@ describe('futures: a delivery order from the panel to its settled result', () =>
         }),
       );
       await openSignedIn(page, session, ROUTE.futures);
-      await page.getByTestId('futures-page').waitFor();
+      await page.getByTestId('delivery-page').waitFor();
       await chooseProduct(page, 'BTCUSDT');
       await expect.poll(() => text(page, 'futures-mode')).toBe('Demo account');
       await expect.poll(() => text(page, 'futures-available')).toBe('1,000.00');

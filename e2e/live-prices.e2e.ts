@@ -33,14 +33,14 @@ describe('live prices never freeze', () => {
         theme: 'dark',
         productType1: 'BTCUSDT',
       });
-      await page.getByTestId('futures-page').waitFor();
+      await page.getByTestId('delivery-page').waitFor();
       for (let round = 0; round < 10; round++) {
         await page.getByTestId('tab-perpetual').click();
         await page.getByTestId('perpetual-page').waitFor();
         await page.getByTestId('tab-markets').click();
         await page.getByTestId('markets-page').waitFor();
         await page.getByTestId('tab-futures').click();
-        await page.getByTestId('futures-page').waitFor();
+        await page.getByTestId('delivery-page').waitFor();
         // The ▼ picker: another product, and back on the next round.
         const symbol = round % 2 ? 'BTCUSDT' : 'ETHUSDT';
         await page.getByTestId('product-picker').click();

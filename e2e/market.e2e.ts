@@ -94,7 +94,7 @@ describe('market data screens', () => {
     await page.getByTestId('home-rank-turnover').click();
     const first = (await symbolsOf(page, 'rank-row'))[0] ?? '';
     await page.getByTestId('rank-row').first().click();
-    await page.getByTestId('futures-page').waitFor();
+    await page.getByTestId('delivery-page').waitFor();
     await expect.poll(() => page.getByTestId('product-header').getAttribute('data-symbol')).toBe(first);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('nexa-session') ?? '{}').state);
     expect(stored.productType1).toBe(first);
@@ -162,7 +162,7 @@ describe('market data screens', () => {
       theme: 'dark',
       productType1: 'BTCUSDT',
     });
-    await page.getByTestId('futures-page').waitFor();
+    await page.getByTestId('delivery-page').waitFor();
     await page.getByTestId('chart').waitFor({ timeout: 20_000 });
     await page.getByTestId('chart-interval-1m').click();
     await expect.poll(() => canvasAttr(page, 'data-status'), { timeout: 15_000 }).toBe('ready');

@@ -14,5 +14,5 @@ export const fundingKeys = {
   bank: ['funding', 'bank'] as const,
 };
 
-/** The Assets screens' balance queries (features/assets/hooks/query-keys.ts `walletKeys.all`). */
+/** The Assets screens' balance queries (features/wallets/hooks/query-keys.ts `walletKeys.all`). */
 export const WALLETS_KEY = ['wallets'] as const;

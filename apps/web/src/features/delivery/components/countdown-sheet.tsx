@@ -1,0 +1,226 @@
+import { decimalPlaces } from '@/lib/decimal';
+import { formatAmount, formatDateTime, formatSigned } from '@/lib/format';
+import { formatPrice } from '@/lib/market-format';
+import { useProducts, useTicker } from '@/lib/use-market';
+import type { DeliveryOrder } from '@nexa/contract';
+import { Button, Popup, SpinLoading } from 'antd-mobile';
+import { CloseOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { serverOffsetMs, useNow } from '../hooks/server-clock';
+import { useOrder } from '../hooks/use-delivery-queries';
+import {
+  formatCountdown,
+  isFinal,
+  outcomeAt,
+  profitDirection,
+  remainingMs,
+  remainingShare,
+  statusGroup,
+} from '../model';
+import { DirectionTag, Figure, PeriodYield, StatusTag, pairName } from './bits';
+
+const RING_RADIUS = 52;
+const RING_LENGTH = 2 * Math.PI * RING_RADIUS;
+
+/** The ring that empties as the period runs out; the remaining time in its middle. */
+function CountdownRing({ share, label }: { share: number; label: string }) {
+  return (
+    <div className="countdown-ring">
+      <svg viewBox="0 0 120 120" width="132" height="132" aria-hidden="true">
+        <circle className="countdown-ring__track" cx="60" cy="60" r={RING_RADIUS} />
+        <circle
+          className="countdown-ring__bar"
+          cx="60"
+          cy="60"
+          r={RING_RADIUS}
+          strokeDasharray={RING_LENGTH}
+          strokeDashoffset={RING_LENGTH * (1 - share)}
+        />
+      </svg>
+      <span className="countdown-ring__time" data-testid="futures-countdown-remaining" dir="ltr">
+        {label}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * After buying (spec §2 countdown): the remaining time, the entry price, the live price with where the order
+ * stands now, then the result with the exit price once the user event (or polling) says it settled.
+ */
+export function CountdownSheet({
+  order: initial,
+  live,
+  onClose,
+  onDetail,
+}: {
+  order: DeliveryOrder | null;
+  live: boolean;
+  onClose: () => void;
+  onDetail: (order: DeliveryOrder) => void;
+}) {
+  return (
+    <Popup
+      visible={initial !== null}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyClassName="futures-sheet"
+      destroyOnClose
+    >
+      {initial ? <CountdownBody initial={initial} live={live} onClose={onClose} onDetail={onDetail} /> : null}
+    </Popup>
+  );
+}
+
+function CountdownBody({
+  initial,
+  live,
+  onClose,
+  onDetail,
+}: {
+  initial: DeliveryOrder;
+  live: boolean;
+  onClose: () => void;
+  onDetail: (order: DeliveryOrder) => void;
+}) {
+  const { t } = useTranslation();
+  const deviceNow = useNow(250);
+  const serverNow = deviceNow + serverOffsetMs();
+  const query = useOrder(initial.id, live, serverNow, initial);
+  const order = query.data ?? initial;
+  const ticker = useTicker(order.symbol);
+  const products = useProducts();
+  const final = isFinal(order.status);
+  const left = remainingMs(order.expiresAt, serverNow);
+  const entry = order.entry?.price;
+  const precision = entry ? decimalPlaces(entry) : 2;
+  const current = ticker?.price;
+  const outcome = entry && current ? outcomeAt(order.direction, entry, current) : null;
+
+  return (
+    <div className="countdown-sheet" data-testid="futures-countdown" data-id={order.id} data-status={order.status}>
+      <header className="sheet__header">
+        <h2 className="sheet__title">
+          <span dir="ltr">{pairName(order.symbol, products.data)}</span> <DirectionTag direction={order.direction} />
+        </h2>
+        <button type="button" className="icon-button" onClick={onClose} aria-label={t('common.close')}>
+          <CloseOutline />
+        </button>
+      </header>
+
+      {final ? (
+        <Result order={order} />
+      ) : (
+        <div className="countdown-sheet__live">
+          <CountdownRing share={remainingShare(order, left)} label={formatCountdown(left)} />
+          {order.status === 'scheduled' ? (
+            <p className="countdown-sheet__state">{t('delivery.countdown.scheduled')}</p>
+          ) : left > 0 ? (
+            <p className={`outcome-pill outcome-pill--${outcome ?? 'none'}`} data-testid="futures-outcome">
+              {outcome ? t(`delivery.outcome.${outcome}`) : t('delivery.countdown.waitingPrice')}
+            </p>
+          ) : (
+            <p className="countdown-sheet__state" aria-live="polite">
+              <SpinLoading color="primary" style={{ '--size': '16px' }} />
+              {t('delivery.countdown.settling')}
+            </p>
+          )}
+        </div>
+      )}
+
+      <dl className="summary-list">
+        <div>
+          <dt>{t('delivery.entryPrice')}</dt>
+          <dd>
+            <Figure testId="futures-entry-price">{entry ? formatPrice(entry, precision) : '--'}</Figure>
+          </dd>
+        </div>
+        {final ? (
+          <div>
+            <dt>{t('delivery.exitPrice')}</dt>
+            <dd>
+              <Figure testId="futures-exit-price">{formatPrice(order.exit?.price, precision)}</Figure>
+            </dd>
+          </div>
+        ) : (
+          <div>
+            <dt>{t('delivery.currentPrice')}</dt>
+            <dd className={outcome ? `tone-${outcome}` : undefined}>
+              <Figure testId="futures-current-price">{current ? formatPrice(current, precision) : '--'}</Figure>
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('delivery.period')}</dt>
+          <dd>
+            <PeriodYield seconds={order.seconds} yieldRate={order.yield} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('delivery.amount')}</dt>
+          <dd>
+            <Figure>{formatAmount(order.amount)}</Figure> USDT
+          </dd>
+        </div>
+        {final ? null : (
+          <div>
+            <dt>{t('delivery.expected')}</dt>
+            <dd>
+              <Figure>+{formatAmount(order.expectedProfit)}</Figure> USDT
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>{final ? t('delivery.settledAt') : t('delivery.expiresAt')}</dt>
+          <dd>
+            <Figure>{formatDateTime(final ? (order.settledAt ?? order.expiresAt) : order.expiresAt, true)}</Figure>
+          </dd>
+        </div>
+      </dl>
+
+      <div className="confirm-sheet__actions">
+        <Button className="sheet-button" onClick={() => onDetail(order)} data-testid="futures-countdown-detail">
+          {t('delivery.viewDetail')}
+        </Button>
+        <Button className="sheet-button sheet-button--primary" onClick={onClose} data-testid="futures-countdown-close">
+          {final ? t('delivery.countdown.again') : t('delivery.countdown.hide')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The settled result: won with the profit, lost with the stake, or refunded. */
+function Result({ order }: { order: DeliveryOrder }) {
+  const { t } = useTranslation();
+  const group = statusGroup(order.status);
+  const tone = profitDirection(order.profit);
+  const title =
+    group === 'won'
+      ? t('delivery.result.won')
+      : group === 'lost'
+        ? t('delivery.result.lost')
+        : group === 'cancelled'
+          ? t('delivery.result.cancelled')
+          : order.status === 'draw'
+            ? t('delivery.result.draw')
+            : t('delivery.result.refunded');
+  return (
+    <div
+      className={`result-card result-card--${group}`}
+      data-testid="futures-result"
+      data-status={order.status}
+      aria-live="polite"
+    >
+      <span className="result-card__icon" aria-hidden="true">
+        {group === 'won' ? '✓' : group === 'lost' ? '✕' : '↺'}
+      </span>
+      <p className="result-card__title">{title}</p>
+      <p className={`result-card__profit tone-${tone}`}>
+        <Figure testId="futures-result-profit">{order.profit !== null ? formatSigned(order.profit) : '--'}</Figure> USDT
+      </p>
+      <StatusTag status={order.status} />
+      {order.status === 'refunded' ? <p className="result-card__note">{t('delivery.noExitTick')}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,229 @@
+import { ApiError } from '@/lib/request';
+import { RequestIdKeeper } from '@/lib/request-id';
+import { useSession } from '@/lib/session-store';
+import { fetchWalletMoney, walletKeys } from '@/shared/api/wallets';
+import type { AccountMode, DeliveryOrder } from '@nexa/contract';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { type CreateOrderInput, deliveryApi } from '../api/delivery-api';
+import { applyOrderEvent, isActive, isFinal, newerOrder } from '../model';
+import { orderEventSource } from './order-events';
+import { futuresKeys, staticFuturesKeys } from './query-keys';
+import { noteServerTime } from './server-clock';
+
+/** Periods and yields change when operators edit a product: rarely. */
+const PERIODS_STALE_MS = 5 * 60_000;
+/** Without push events the open orders are read this often (the brief's fallback). */
+export const POLL_MS = 2_000;
+/** With push events, a slow safety read in case one was lost. */
+const LIVE_SAFETY_POLL_MS = 30_000;
+/** After expiry, how often a tracked order is read until its result is in. */
+const SETTLE_POLL_MS = 1_000;
+/** With events the result normally arrives by push; polling only covers a lost event. */
+const SETTLE_POLL_LIVE_MS = 3_000;
+/** History pages read when looking an order up by id (100 orders each). */
+const LOOKUP_PAGES = 5;
+
+/** The account mode the server acts on (spec §4); every order query is keyed by it. */
+export function useMode(): AccountMode {
+  return useSession((s) => s.user?.mode ?? 'real');
+}
+
+/** A product's delivery periods with their yields and stake bounds (index/timeList). */
+export function usePeriods(symbol: string | undefined) {
+  return useQuery({
+    queryKey: staticFuturesKeys.periods(symbol ?? ''),
+    enabled: Boolean(symbol),
+    queryFn: ({ signal }) => deliveryApi.periods(symbol ?? '', signal),
+    staleTime: PERIODS_STALE_MS,
+    select: (data) => data.list,
+  });
+}
+
+/** The delivery wallet's available USDT (index/money {wallet: 'delivery'}). */
+export function useDeliveryBalance() {
+  const mode = useMode();
+  const query = useQuery({
+    queryKey: walletKeys.money(mode, 'delivery', 'USD'),
+    queryFn: ({ signal }) => fetchWalletMoney('delivery', 'USD', signal),
+  });
+  const available = query.data?.currencies.find((c) => c.currency === 'USDT')?.available;
+  return { query, available };
+}
+
+/** After money moved (an order placed or settled): every balance on every screen reads again. */
+function refreshMoney(client: QueryClient, mode: AccountMode): void {
+  void client.invalidateQueries({ queryKey: futuresKeys.wallets });
+  void client.invalidateQueries({ queryKey: futuresKeys.history(mode) });
+}
+
+/** Puts what is known about `order` into every cache that shows it. */
+export function storeOrder(client: QueryClient, order: DeliveryOrder): void {
+  client.setQueryData<DeliveryOrder>(futuresKeys.order(order.mode, order.id), (held) => newerOrder(held, order));
+  client.setQueryData<DeliveryOrder[]>(futuresKeys.active(order.mode), (list) =>
+    list ? applyOrderEvent(list, order) : list,
+  );
+}
+
+/**
+ * Listens to the user's order events while mounted and keeps the caches in step: the open-order list, the order
+ * itself, and (when money moved) balances and history. Returns whether events are flowing; while not, the
+ * screens poll.
+ */
+export function useOrderEvents(): boolean {
+  const client = useQueryClient();
+  const [live, setLive] = useState(false);
+  useEffect(
+    () =>
+      orderEventSource().subscribe({
+        onOrder: (order) => {
+          storeOrder(client, order);
+          // Created (stake held), settled (payout) or cancelled (stake back): the balance changed.
+          refreshMoney(client, order.mode);
+        },
+        onResync: () => {
+          void client.invalidateQueries({ queryKey: futuresKeys.all });
+          void client.invalidateQueries({ queryKey: futuresKeys.wallets });
+        },
+        onLive: setLive,
+      }),
+    [client],
+  );
+  return live;
+}
+
+/** Open and scheduled orders of the current mode; polled when no events arrive. */
+export function useActiveOrders(live: boolean) {
+  const mode = useMode();
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: futuresKeys.active(mode),
+    queryFn: async ({ signal }) => {
+      const previous = client.getQueryData<DeliveryOrder[]>(futuresKeys.active(mode));
+      const { list } = await deliveryApi.active(signal, previous !== undefined);
+      for (const order of list) storeOrder(client, order);
+      const gone = (previous ?? []).filter((o) => !list.some((n) => n.id === o.id));
+      if (gone.length > 0) {
+        // Settled (or cancelled) since the last read: their results and the balance are news.
+        refreshMoney(client, mode);
+        for (const o of gone) void client.invalidateQueries({ queryKey: futuresKeys.order(mode, o.id) });
+      }
+      return list;
+    },
+    refetchInterval: live ? LIVE_SAFETY_POLL_MS : POLL_MS,
+    staleTime: 0,
+  });
+}
+
+/**
+ * One order by id. The API has no "order by id" call: an open order is in order/deliveryOrders; a settled one
+ * is found in order/historyOrders, which lists by creation time, newest first. order/getOrderCountdown gives its
+ * expiry, and an order is created before it expires, so reading history up to the expiry finds it on the first page
+ * (unless 100 orders were created within its period).
+ */
+export async function fetchOrder(id: string, signal?: AbortSignal): Promise<DeliveryOrder> {
+  const sentAt = Date.now();
+  const countdown = await deliveryApi.countdown(id, signal, true);
+  noteServerTime(countdown.now, sentAt, Date.now());
+  if (isActive(countdown.status)) {
+    const { list } = await deliveryApi.active(signal, true);
+    const found = list.find((o) => o.id === id);
+    if (found) return found;
+    // Settled between the two calls: it is in the history now.
+  }
+  for (let page = 1; page <= LOOKUP_PAGES; page += 1) {
+    const data = await deliveryApi.history({ end: countdown.expiresAt + 1, page, pageSize: 100 }, signal, true);
+    const found = data.list.find((o) => o.id === id);
+    if (found) return found;
+    if (page * data.pageSize >= data.total) break;
+  }
+  throw new ApiError(404, 'order not found');
+}
+
+/**
+ * One order, kept current: events update it in place; from its expiry on it is also read every second (every
+ * 3 s with events) until the result is in. `nowMs` is on the server's clock; the caller's tick re-evaluates it.
+ */
+export function useOrder(id: string | null, live: boolean, nowMs: number, initial?: DeliveryOrder) {
+  const mode = useMode();
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: futuresKeys.order(mode, id ?? ''),
+    enabled: id !== null && id !== '',
+    queryFn: async ({ signal }) => {
+      const order = await fetchOrder(id ?? '', signal);
+      const held = client.getQueryData<DeliveryOrder>(futuresKeys.order(mode, order.id));
+      client.setQueryData<DeliveryOrder[]>(futuresKeys.active(order.mode), (list) =>
+        list ? applyOrderEvent(list, order) : list,
+      );
+      // Polling saw it settle before any event did: the balance and the history are news.
+      if (held && isActive(held.status) && isFinal(order.status)) refreshMoney(client, order.mode);
+      return newerOrder(held, order);
+    },
+    initialData: initial && initial.id === id ? initial : undefined,
+    staleTime: 5_000,
+    retry: (count, error) => count < 2 && !(error instanceof ApiError && error.code === 404),
+    refetchInterval: (q) => {
+      const order = q.state.data;
+      if (!order || isFinal(order.status)) return false;
+      // A scheduled order opens at its own time: without events, look every 2 s.
+      if (order.status === 'scheduled') return live ? false : POLL_MS;
+      // An open order changes only at expiry; then its result is awaited (events first, polling as the net).
+      if (nowMs < order.expiresAt) return false;
+      return live ? SETTLE_POLL_LIVE_MS : SETTLE_POLL_MS;
+    },
+  });
+  return query;
+}
+
+export interface HistoryFilter {
+  symbol?: string;
+  start?: number;
+  end?: number;
+}
+
+/** Places a delivery order; a retry after a lost answer reuses the requestId, so it is placed once. */
+export function useCreateOrder() {
+  const mode = useMode();
+  const client = useQueryClient();
+  const [keeper] = useState(() => new RequestIdKeeper());
+  return useMutation<DeliveryOrder, unknown, CreateOrderInput>({
+    mutationFn: async (input) => {
+      const requestId = keeper.idFor(`${mode}:${input.symbol}:${input.direction}:${input.seconds}:${input.amount}`);
+      const sentAt = Date.now();
+      const order = await deliveryApi.create(input, requestId);
+      noteServerTime(order.createdAt, sentAt, Date.now());
+      return order;
+    },
+    onSuccess: (order) => {
+      keeper.settle(false);
+      storeOrder(client, order);
+      refreshMoney(client, order.mode);
+    },
+    onError: (error) => {
+      keeper.settle(error instanceof ApiError && error.isTransport);
+    },
+  });
+}
+
+/** Cancels an order that has not opened yet (scheduled); its stake comes back. */
+export function useCancelOrder() {
+  const client = useQueryClient();
+  return useMutation<DeliveryOrder, unknown, string>({
+    mutationFn: (id) => deliveryApi.cancel(id),
+    onSuccess: (order) => {
+      storeOrder(client, order);
+      refreshMoney(client, order.mode);
+    },
+  });
+}
+
+/** The delivery rules in the interface language (order/deliveryDesc). */
+export function useRules() {
+  const lang = useSession((s) => s.lang) ?? 'en';
+  return useQuery({
+    queryKey: staticFuturesKeys.rules(lang),
+    queryFn: ({ signal }) => deliveryApi.rules(signal),
+    staleTime: 10 * 60_000,
+  });
+}

@@ -1,0 +1,145 @@
+import { Page } from '@/components/ui/page';
+import { formatDate } from '@/lib/format';
+import { useProducts } from '@/lib/use-market';
+import { CalendarPicker, Popup, PullToRefresh } from 'antd-mobile';
+import { CalendarOutline, CheckOutline, CloseCircleFill, CloseOutline, DownOutline } from 'antd-mobile-icons';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ModeBadge } from '../components/bits';
+import '../components/delivery.css';
+import { HistoryList } from '../components/order-lists';
+import { useMode } from '../hooks/use-delivery-queries';
+import { useHistoryOrders } from '../hooks/use-history-orders';
+import { dayRange } from '../model';
+
+/** How far back the date picker reaches. */
+const PICKER_MONTHS_BACK = 12;
+
+/** Every settled and cancelled order of the current mode (spec §2 futures/history), by product and date. */
+export default function FuturesHistoryPage() {
+  const { t } = useTranslation();
+  const mode = useMode();
+  const products = useProducts();
+  const [symbol, setSymbol] = useState<string | null>(null);
+  const [range, setRange] = useState<[Date, Date] | null>(null);
+  const [sheet, setSheet] = useState<'product' | 'date' | null>(null);
+
+  const filter = useMemo(() => {
+    const days = range ? dayRange(range[0], range[1]) : null;
+    return { ...(symbol ? { symbol } : {}), ...(days ? { start: days.start, end: days.end } : {}) };
+  }, [symbol, range]);
+  const paged = useHistoryOrders(filter);
+
+  const [min, max] = useMemo(() => {
+    const today = new Date();
+    return [new Date(today.getFullYear(), today.getMonth() - PICKER_MONTHS_BACK, 1), today];
+  }, []);
+
+  const chosen = products.data?.find((p) => p.symbol === symbol);
+  const close = () => setSheet(null);
+
+  return (
+    <Page
+      title={t('delivery.historyTitle')}
+      back
+      testId="futures-history-page"
+      className="delivery-page-body"
+      right={<ModeBadge mode={mode} />}
+    >
+      <fieldset className="futures-filter-bar">
+        <legend className="fut-sr-only">{t('delivery.filters')}</legend>
+        <button
+          type="button"
+          className={`futures-filter${symbol ? ' futures-filter--on' : ''}`}
+          onClick={() => setSheet('product')}
+          data-testid="futures-history-filter-product"
+        >
+          <span className="futures-filter__text" dir={chosen ? 'ltr' : undefined}>
+            {chosen ? `${chosen.base}/${chosen.quote}` : (symbol ?? t('delivery.allProducts'))}
+          </span>
+          <DownOutline className="futures-filter__chevron" />
+        </button>
+        <span className={`futures-filter futures-filter--date${range ? ' futures-filter--on' : ''}`}>
+          <button
+            type="button"
+            className="futures-filter__button"
+            onClick={() => setSheet('date')}
+            data-testid="futures-history-filter-date"
+          >
+            <CalendarOutline />
+            <span className="futures-filter__text" dir={range ? 'ltr' : undefined}>
+              {range ? `${formatDate(range[0].getTime())} ~ ${formatDate(range[1].getTime())}` : t('delivery.allDates')}
+            </span>
+          </button>
+          {range ? (
+            <button
+              type="button"
+              className="futures-filter__clear"
+              onClick={() => setRange(null)}
+              aria-label={t('delivery.clearDates')}
+              data-testid="futures-history-filter-date-clear"
+            >
+              <CloseCircleFill />
+            </button>
+          ) : null}
+        </span>
+      </fieldset>
+
+      <PullToRefresh onRefresh={() => paged.query.refetch().then(() => undefined)}>
+        <HistoryList paged={paged} empty={t('delivery.emptyHistory')} />
+      </PullToRefresh>
+
+      <Popup
+        visible={sheet === 'product'}
+        onMaskClick={close}
+        onClose={close}
+        bodyClassName="futures-sheet futures-sheet--tall"
+        destroyOnClose
+      >
+        <header className="sheet__header">
+          <h2 className="sheet__title">{t('delivery.product')}</h2>
+          <button type="button" className="icon-button" onClick={close} aria-label={t('common.close')}>
+            <CloseOutline />
+          </button>
+        </header>
+        <div className="option-list futures-sheet__list">
+          {[null, ...(products.data ?? []).map((p) => p.symbol)].map((value) => {
+            const selected = value === symbol;
+            const product = products.data?.find((p) => p.symbol === value);
+            return (
+              <button
+                key={value ?? 'all'}
+                type="button"
+                aria-pressed={selected}
+                className={`option-list__item${selected ? ' option-list__item--selected' : ''}`}
+                onClick={() => {
+                  setSymbol(value);
+                  close();
+                }}
+                data-testid={`futures-history-filter-product-option-${value ?? 'all'}`}
+              >
+                <span className="option-list__label" dir={product ? 'ltr' : undefined}>
+                  {product ? `${product.base}/${product.quote}` : t('delivery.allProducts')}
+                </span>
+                {selected ? <CheckOutline className="option-list__check" /> : null}
+              </button>
+            );
+          })}
+        </div>
+      </Popup>
+
+      <CalendarPicker
+        visible={sheet === 'date'}
+        selectionMode="range"
+        title={t('delivery.selectDates')}
+        min={min}
+        max={max}
+        defaultValue={range}
+        onClose={close}
+        onMaskClick={close}
+        onConfirm={(value) => setRange(value)}
+        popupClassName="calendar-sheet"
+      />
+    </Page>
+  );
+}

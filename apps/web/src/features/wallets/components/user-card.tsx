@@ -1,0 +1,68 @@
+import type { User } from '@nexa/contract';
+import { Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import './wallets.css';
+import { CopyIcon } from '@/components/ui/icons';
+import { copyText } from '@/lib/clipboard';
+import { displayIdentity } from '@/lib/format';
+
+function CopyButton({ value, label, testId }: { value: string; label: string; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="icon-button icon-button--small"
+      aria-label={`${t('common.copy')} ${label}`}
+      data-testid={testId}
+      onClick={async () => {
+        const ok = await copyText(value);
+        Toast.show({ content: ok ? t('common.copied') : t('common.copyFailed'), duration: 1500 });
+      }}
+    >
+      <CopyIcon />
+    </button>
+  );
+}
+
+/** Who is logged in: identity, UID, own invitation code, and whether this is the real or the demo account. */
+export function UserCard({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const name = displayIdentity(user);
+  return (
+    <section className="user-card" data-testid="mine-user-card">
+      <div className="user-card__top">
+        <div className="user-card__avatar" aria-hidden="true">
+          {(user.email ?? user.mobile ?? String(user.uid)).slice(0, 1).toUpperCase()}
+        </div>
+        <div className="user-card__who">
+          <p className="user-card__name" data-testid="mine-identity" dir="auto">
+            {name}
+          </p>
+          <span className={`mode-badge mode-badge--${user.mode}`} data-testid="mine-mode">
+            {t(`mine.mode.${user.mode}`)}
+          </span>
+        </div>
+      </div>
+      <dl className="user-card__facts">
+        <div className="user-card__fact">
+          <dt>{t('mine.uid')}</dt>
+          <dd>
+            <span dir="ltr" data-testid="mine-uid">
+              {user.uid}
+            </span>
+            <CopyButton value={String(user.uid)} label={t('mine.uid')} testId="mine-uid-copy" />
+          </dd>
+        </div>
+        <div className="user-card__fact">
+          <dt>{t('mine.inviteCode')}</dt>
+          <dd>
+            <span dir="ltr" data-testid="mine-invite-code">
+              {user.inviteCode}
+            </span>
+            <CopyButton value={user.inviteCode} label={t('mine.inviteCode')} testId="mine-invite-copy" />
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
