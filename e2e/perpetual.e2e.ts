@@ -30,7 +30,7 @@ const PREFS: Prefs = { lang: 'en', theme: 'dark', productType2: 'BTCUSDT' };
 
 /**
  * A registered user in demo mode with 10000 demo USDT, `perpetual` of it moved to the perpetual wallet (all through
- * the API, as futures.e2e.ts does: the assets screens have their own journey).
+ * the API, as delivery.e2e.ts does: the wallet screens have their own journey).
  */
 async function demoTrader(tag: string, perpetual: string): Promise<{ token: string; user: unknown }> {
   const email = `${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`;
