@@ -3,6 +3,8 @@ export * from './auth.js';
 export * from './codes.js';
 export * from './common.js';
 export * from './delivery.js';
+export * from './events.js';
+export * from './bus.js';
 export * from './locales.js';
 export * from './market.js';
 export * from './wallets.js';

@@ -235,7 +235,7 @@ export class DeliveryService {
   }
 
   private toOrder(r: OrderRow): DeliveryOrder {
-    return toOrderAt(r, this.d.market.product(r.symbol)?.price_precision ?? 2);
+    return toOrderAt(r, this.d.market.product(r.symbol)?.pricePrecision ?? 2);
   }
 
   /** Runs one settlement pass now; concurrent calls in this process collapse into one more pass. */

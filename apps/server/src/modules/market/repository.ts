@@ -3,33 +3,33 @@ import { sql } from 'drizzle-orm';
 import { type Executor, queryPage, queryRows } from '../../platform/db.js';
 import type { Candle, KlineInterval, Tick } from './feed/types.js';
 
-export interface ProductRow {
-  [k: string]: unknown;
+/** A product of the catalogue (spec §3): what the market, delivery and perpetual modules read of it. */
+export type Product = {
   symbol: string;
   base: string;
   quote: string;
   name: string;
   category: Category;
-  price_precision: number;
-  size_precision: number;
-  sim_price: string;
-  sim_volatility: string;
-  okx_inst_id: string | null;
-  contract_size: string;
-  max_leverage: number;
-  fee_rate: string;
+  pricePrecision: number;
+  sizePrecision: number;
+  simPrice: string;
+  simVolatility: string;
+  okxInstId: string | null;
+  contractSize: string;
+  maxLeverage: number;
+  feeRate: string;
   enabled: boolean;
   sort: number;
-}
+};
 
-export interface PeriodRow {
-  [k: string]: unknown;
+/** A delivery period of a product (spec §3): its payout yield and stake limits. */
+export type Period = {
   symbol: string;
   seconds: number;
   yield: string;
-  min_stake: string;
-  max_stake: string;
-}
+  minStake: string;
+  maxStake: string;
+};
 
 interface CandleRow {
   [k: string]: unknown;
@@ -56,23 +56,25 @@ const toCandle = (r: CandleRow): Candle => ({
 
 // numeric::text keeps trailing zeros of the column's scale; trim them so "67250.50" stays "67250.5"-free of
 // the 18 zeros but exact. The service re-pads to each product's precision.
-const num = (col: string) => sql.raw(`trim_scale(${col})::text AS ${col.split('.').pop()}`);
+const num = (col: string, as = col.split('.').pop()) => sql.raw(`trim_scale(${col})::text AS "${as}"`);
 
 export const marketRepository = {
-  async products(ex: Executor): Promise<ProductRow[]> {
-    return queryRows<ProductRow>(
+  async products(ex: Executor): Promise<Product[]> {
+    return queryRows<Product>(
       ex,
-      sql`SELECT symbol, base, quote, name, category, price_precision, size_precision, ${num('sim_price')},
-                 sim_volatility::float8::text AS sim_volatility, okx_inst_id, ${num('contract_size')}, max_leverage,
-                 ${num('fee_rate')}, enabled, sort
+      sql`SELECT symbol, base, quote, name, category, price_precision AS "pricePrecision",
+                 size_precision AS "sizePrecision", ${num('sim_price', 'simPrice')},
+                 sim_volatility::float8::text AS "simVolatility", okx_inst_id AS "okxInstId",
+                 ${num('contract_size', 'contractSize')}, max_leverage AS "maxLeverage", ${num('fee_rate', 'feeRate')},
+                 enabled, sort
           FROM products ORDER BY sort, symbol`,
     );
   },
 
-  async periods(ex: Executor): Promise<PeriodRow[]> {
-    return queryRows<PeriodRow>(
+  async periods(ex: Executor): Promise<Period[]> {
+    return queryRows<Period>(
       ex,
-      sql`SELECT symbol, seconds, ${num('yield')}, ${num('min_stake')}, ${num('max_stake')}
+      sql`SELECT symbol, seconds, ${num('yield')}, ${num('min_stake', 'minStake')}, ${num('max_stake', 'maxStake')}
           FROM delivery_periods ORDER BY symbol, seconds`,
     );
   },

@@ -4,7 +4,7 @@ import { notFound } from '../../platform/errors.js';
 import type { Router } from '../../platform/http.js';
 import type { ChannelPolicy, WsHub, WsSession } from '../../platform/ws-hub.js';
 import type { Candle, KlineInterval } from './feed/types.js';
-import type { ProductRow } from './repository.js';
+import type { Product } from './repository.js';
 import { marketRepository as repo } from './repository.js';
 import { type MarketService, displayCandle } from './service.js';
 
@@ -146,7 +146,7 @@ export function marketChannels(
 /** Live market events onto the socket channels. */
 export function wireMarketToHub(market: MarketService, hub: WsHub) {
   market.events.on('ticker', (t) => hub.publish('tickers', t));
-  market.events.on('candle', (p: ProductRow, interval: string, c: Candle) => {
+  market.events.on('candle', (p: Product, interval: string, c: Candle) => {
     const channel = `kline:${p.symbol}:${interval}`;
     if (hub.hasSubscribers(channel)) hub.publish(channel, displayCandle(p, c));
   });

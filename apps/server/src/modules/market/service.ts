@@ -18,7 +18,7 @@ import type { PriceSource as Valuation } from '../../platform/prices.js';
 import { CandleSet, rollUp } from './candles.js';
 import { type SimProduct, SimSource } from './feed/sim.js';
 import type { Candle, Depth, FeedProduct, FeedSink, KlineInterval, PriceSource, Tick, Trade } from './feed/types.js';
-import { type PeriodRow, type ProductRow, marketRepository as repo } from './repository.js';
+import { type Period, type Product, marketRepository as repo } from './repository.js';
 
 const D = Decimal.clone({ precision: 40 });
 const DAY_MS = 86_400_000;
@@ -51,7 +51,7 @@ export interface MarketDeps {
 }
 
 interface SymbolState {
-  product: ProductRow;
+  product: Product;
   last?: Tick;
   candles: CandleSet;
   /** Finished 1-minute candles of the last 24 hours, oldest first. */
@@ -84,7 +84,7 @@ export class MarketService implements Valuation {
   readonly events = new EventEmitter().setMaxListeners(0);
   private readonly state = new Map<string, SymbolState>();
   private periods = new Map<string, DeliveryPeriod[]>();
-  private products: ProductRow[] = [];
+  private products: Product[] = [];
   private leadership: Leadership | null = null;
   private sources: PriceSource[] = [];
   private timers: NodeJS.Timeout[] = [];
@@ -242,7 +242,7 @@ export class MarketService implements Valuation {
       await this.d.source.start(priced.map(feedProduct), sink);
       return;
     }
-    const viaOkx = this.d.config.source === 'okx' && this.d.okxSource ? priced.filter((p) => p.okx_inst_id) : [];
+    const viaOkx = this.d.config.source === 'okx' && this.d.okxSource ? priced.filter((p) => p.okxInstId) : [];
     const viaSim = priced.filter((p) => !viaOkx.includes(p));
     if (viaSim.length > 0) {
       const resumeFrom = new Map<string, string>();
@@ -385,7 +385,7 @@ export class MarketService implements Valuation {
   }
 
   private tickerOf(s: SymbolState, price: string, ts: number): Ticker {
-    const pp = s.product.price_precision;
+    const pp = s.product.pricePrecision;
     const minute = s.candles.current.get('1m');
     const agg = s.dayAgg;
     const open = new D(agg?.open ?? minute?.open ?? price);
@@ -407,7 +407,7 @@ export class MarketService implements Valuation {
       high: high.toFixed(pp),
       low: low.toFixed(pp),
       change: open.isZero() ? '0.00' : p.minus(open).div(open).times(100).toFixed(2, Decimal.ROUND_HALF_UP),
-      volume: volume.toFixed(s.product.size_precision, Decimal.ROUND_DOWN),
+      volume: volume.toFixed(s.product.sizePrecision, Decimal.ROUND_DOWN),
       turnover: turnover.toFixed(2, Decimal.ROUND_DOWN),
       ts,
     };
@@ -415,7 +415,7 @@ export class MarketService implements Valuation {
 
   // ---- reads ----
 
-  product(symbol: string): ProductRow | undefined {
+  product(symbol: string): Product | undefined {
     return this.state.get(symbol)?.product;
   }
 
@@ -427,16 +427,16 @@ export class MarketService implements Valuation {
       .map((p) => this.summary(p));
   }
 
-  summary(p: ProductRow): ProductSummary {
+  summary(p: Product): ProductSummary {
     const s = this.state.get(p.symbol)!;
-    const t = s.ticker ?? this.tickerOf(s, p.sim_price, this.now());
+    const t = s.ticker ?? this.tickerOf(s, p.simPrice, this.now());
     return {
       ...t,
       base: p.base,
       quote: p.quote,
       name: p.name,
       category: p.category,
-      pricePrecision: p.price_precision,
+      pricePrecision: p.pricePrecision,
     };
   }
 
@@ -446,9 +446,9 @@ export class MarketService implements Valuation {
     return {
       ...this.summary(p),
       enabled: p.enabled,
-      sizePrecision: p.size_precision,
+      sizePrecision: p.sizePrecision,
       periods: this.periodsOf(symbol),
-      perpetual: { contractSize: p.contract_size, maxLeverage: p.max_leverage, feeRate: p.fee_rate },
+      perpetual: { contractSize: p.contractSize, maxLeverage: p.maxLeverage, feeRate: p.feeRate },
     };
   }
 
@@ -475,7 +475,7 @@ export class MarketService implements Valuation {
       const p = this.product(r.symbol);
       out.set(`${r.symbol}@${Number(r.at)}`, {
         ts: Number(r.ts_ms),
-        price: p ? new D(r.price).toFixed(p.price_precision) : r.price,
+        price: p ? new D(r.price).toFixed(p.pricePrecision) : r.price,
         source: r.source,
       });
     }
@@ -528,35 +528,35 @@ export class MarketService implements Valuation {
   }
 }
 
-export function displayCandle(p: ProductRow, c: Candle): Candle {
-  const price = (v: string) => new D(v).toFixed(p.price_precision);
+export function displayCandle(p: Product, c: Candle): Candle {
+  const price = (v: string) => new D(v).toFixed(p.pricePrecision);
   return {
     openTime: c.openTime,
     open: price(c.open),
     high: price(c.high),
     low: price(c.low),
     close: price(c.close),
-    volume: new D(c.volume).toFixed(p.size_precision, Decimal.ROUND_DOWN),
+    volume: new D(c.volume).toFixed(p.sizePrecision, Decimal.ROUND_DOWN),
     turnover: new D(c.turnover).toFixed(2, Decimal.ROUND_DOWN),
   };
 }
 
-function toPeriod(r: PeriodRow): DeliveryPeriod {
-  return { seconds: Number(r.seconds), yield: r.yield, minStake: r.min_stake, maxStake: r.max_stake };
+function toPeriod(r: Period): DeliveryPeriod {
+  return { seconds: Number(r.seconds), yield: r.yield, minStake: r.minStake, maxStake: r.maxStake };
 }
 
-function feedProduct(p: ProductRow): FeedProduct {
-  return { symbol: p.symbol, instId: p.okx_inst_id ?? p.symbol, pricePrecision: p.price_precision };
+function feedProduct(p: Product): FeedProduct {
+  return { symbol: p.symbol, instId: p.okxInstId ?? p.symbol, pricePrecision: p.pricePrecision };
 }
 
-function simProduct(p: ProductRow): SimProduct {
+function simProduct(p: Product): SimProduct {
   // Turnover a second falls with the catalogue rank, like real markets: the top pairs trade the most.
   const turnoverPerSec = p.category === 'crypto' ? 15_000 / p.sort ** 0.9 : p.category === 'forex' ? 8_000 : 5_000;
   return {
     ...feedProduct(p),
-    startPrice: p.sim_price,
-    volatility: Number(p.sim_volatility),
-    sizePrecision: p.size_precision,
+    startPrice: p.simPrice,
+    volatility: Number(p.simVolatility),
+    sizePrecision: p.sizePrecision,
     turnoverPerSec,
   };
 }

@@ -3,12 +3,12 @@ import { type Exposure, feeOf, liquidatedAt, marginOf, settleClose } from '@nexa
 import { InsufficientFunds, type Ledger, type Money, type UserAccount, ZERO, money } from '../../ledger/index.js';
 import type { Executor } from '../../platform/db.js';
 import { refused } from '../../platform/errors.js';
-import type { ProductRow } from '../market/repository.js';
+import type { Product } from '../market/repository.js';
 import {
-  type OrderRow,
-  type PositionRow,
+  type OrderRecord,
+  type PositionRecord,
   type TradeAction,
-  type TradeRow,
+  type TradeRecord,
   perpetualRepository as repo,
 } from './repository.js';
 
@@ -26,9 +26,9 @@ import {
  */
 
 export interface Fill {
-  order: OrderRow;
-  position: PositionRow;
-  trade: TradeRow;
+  order: OrderRecord;
+  position: PositionRecord;
+  trade: TradeRecord;
 }
 
 const HOUSE = (mode: AccountMode) => ({ system: 'house' as const, mode, currency: QUOTE_CURRENCY });
@@ -40,12 +40,12 @@ const wallet = (userId: bigint | string, mode: AccountMode): UserAccount => ({
   currency: QUOTE_CURRENCY,
 });
 
-export function exposureOf(p: PositionRow): Exposure {
+export function exposureOf(p: PositionRecord): Exposure {
   return {
     side: p.side,
     quantity: money(p.quantity),
-    contractSize: money(p.contract_size),
-    entryPrice: money(p.entry_price),
+    contractSize: money(p.contractSize),
+    entryPrice: money(p.entryPrice),
     margin: money(p.margin),
   };
 }
@@ -53,7 +53,7 @@ export function exposureOf(p: PositionRow): Exposure {
 export interface OpenTerms {
   userId: bigint;
   mode: AccountMode;
-  product: ProductRow;
+  product: Product;
   side: PositionSide;
   lots: Money;
   leverage: number;
@@ -69,9 +69,9 @@ export class PerpetualBook {
 
   /** A market order (or a limit the market has already crossed): filled at once at `price`. */
   async openAtMarket(tx: Executor, o: OpenTerms, price: Money, ref: string, limit?: Money): Promise<Fill> {
-    const cs = money(o.product.contract_size);
+    const cs = money(o.product.contractSize);
     const margin = marginOf(price, o.lots, cs, o.leverage);
-    const fee = feeOf(price, o.lots, cs, money(o.product.fee_rate));
+    const fee = feeOf(price, o.lots, cs, money(o.product.feeRate));
     const now = this.now();
     await funded(async () => {
       if (fee.gt(0)) {
@@ -118,10 +118,10 @@ export class PerpetualBook {
   }
 
   /** A limit order: its margin and open fee (both at the limit price) held until it fills or is cancelled. */
-  async placeLimit(tx: Executor, o: OpenTerms, limit: Money, ref: string): Promise<OrderRow> {
-    const cs = money(o.product.contract_size);
+  async placeLimit(tx: Executor, o: OpenTerms, limit: Money, ref: string): Promise<OrderRecord> {
+    const cs = money(o.product.contractSize);
     const margin = marginOf(limit, o.lots, cs, o.leverage);
-    const fee = feeOf(limit, o.lots, cs, money(o.product.fee_rate));
+    const fee = feeOf(limit, o.lots, cs, money(o.product.feeRate));
     const marginHold = await this.holdMargin(tx, o.userId, o.mode, margin, 'perp_margin', ref);
     const feeHold = fee.gt(0)
       ? await funded(async () => {
@@ -156,24 +156,24 @@ export class PerpetualBook {
   }
 
   /** Fills a pending (locked) limit order at its own price: the fee is taken, the margin hold becomes the position's. */
-  async fillLimit(tx: Executor, order: OrderRow): Promise<Fill> {
+  async fillLimit(tx: Executor, order: OrderRecord): Promise<Fill> {
     const now = this.now();
-    if (order.fee_hold_id) await this.ledger.post(tx, order.fee_hold_id, 'perp_fee');
+    if (order.feeHoldId) await this.ledger.post(tx, order.feeHoldId, 'perp_fee');
     const price = money(order.price!);
     const lots = money(order.quantity);
     const position = await repo.insertPosition(tx, {
-      userId: BigInt(order.user_id),
+      userId: BigInt(order.userId),
       mode: order.mode,
       symbol: order.symbol,
       side: order.side,
       quantity: order.quantity,
-      contractSize: order.contract_size,
+      contractSize: order.contractSize,
       leverage: order.leverage,
       entryPrice: order.price!,
       margin: order.margin,
-      holdId: order.margin_hold_id!,
-      tpPrice: order.tp_price,
-      slPrice: order.sl_price,
+      holdId: order.marginHoldId!,
+      tpPrice: order.tpPrice,
+      slPrice: order.slPrice,
       now,
     });
     const filled = await repo.finishPending(tx, order.id, {
@@ -187,9 +187,9 @@ export class PerpetualBook {
     return { order: filled, position, trade };
   }
 
-  async cancelLimit(tx: Executor, order: OrderRow): Promise<OrderRow> {
-    await this.ledger.void(tx, order.margin_hold_id!, 'perp_margin');
-    if (order.fee_hold_id) await this.ledger.void(tx, order.fee_hold_id, 'perp_fee');
+  async cancelLimit(tx: Executor, order: OrderRecord): Promise<OrderRecord> {
+    await this.ledger.void(tx, order.marginHoldId!, 'perp_margin');
+    if (order.feeHoldId) await this.ledger.void(tx, order.feeHoldId, 'perp_fee');
     const done = await repo.finishPending(tx, order.id, { status: 'cancelled', now: this.now() });
     if (!done) throw new Error(`order ${order.id} was not pending at its cancel`);
     return done;
@@ -201,7 +201,7 @@ export class PerpetualBook {
    */
   async close(
     tx: Executor,
-    pos: PositionRow,
+    pos: PositionRecord,
     lots: Money,
     price: Money,
     action: 'close' | 'tp' | 'sl',
@@ -210,7 +210,7 @@ export class PerpetualBook {
     const p = exposureOf(pos);
     if (liquidatedAt(p, price)) return this.liquidate(tx, pos, price);
     const s = settleClose(p, lots, price, feeRate);
-    const userId = BigInt(pos.user_id);
+    const userId = BigInt(pos.userId);
     const ref = `perp_position:${pos.id}`;
     for (const hold of holdsOf(pos)) await this.ledger.void(tx, hold, 'perp_margin');
     if (s.pnl.gt(0)) {
@@ -256,7 +256,7 @@ export class PerpetualBook {
   }
 
   /** Forced liquidation at `price`: the whole margin goes to the house; nothing more is owed. */
-  async liquidate(tx: Executor, pos: PositionRow, price: Money): Promise<Fill> {
+  async liquidate(tx: Executor, pos: PositionRecord, price: Money): Promise<Fill> {
     for (const hold of holdsOf(pos)) await this.ledger.post(tx, hold, 'perp_liquidation');
     const margin = money(pos.margin);
     const position = await repo.updateOpen(tx, pos.id, {
@@ -272,8 +272,8 @@ export class PerpetualBook {
     return { order, position, trade };
   }
 
-  async addMargin(tx: Executor, pos: PositionRow, amount: Money, ref: string): Promise<PositionRow> {
-    const hold = await this.holdMargin(tx, BigInt(pos.user_id), pos.mode, amount, 'perp_margin_add', ref);
+  async addMargin(tx: Executor, pos: PositionRecord, amount: Money, ref: string): Promise<PositionRecord> {
+    const hold = await this.holdMargin(tx, BigInt(pos.userId), pos.mode, amount, 'perp_margin_add', ref);
     const position = await repo.updateOpen(tx, pos.id, {
       margin: money(pos.margin).plus(amount).toFixed(),
       holdIds: [...holdsOf(pos), hold],
@@ -303,9 +303,9 @@ export class PerpetualBook {
     });
   }
 
-  private closingOrder(tx: Executor, pos: PositionRow, lots: Money, price: Money, fee: Money) {
+  private closingOrder(tx: Executor, pos: PositionRecord, lots: Money, price: Money, fee: Money) {
     return repo.insertOrder(tx, {
-      userId: BigInt(pos.user_id),
+      userId: BigInt(pos.userId),
       mode: pos.mode,
       symbol: pos.symbol,
       side: pos.side,
@@ -315,7 +315,7 @@ export class PerpetualBook {
       quantity: lots.toFixed(),
       filledQuantity: lots.toFixed(),
       leverage: pos.leverage,
-      contractSize: pos.contract_size,
+      contractSize: pos.contractSize,
       margin: '0',
       fee: fee.toFixed(),
       marginHoldId: null,
@@ -331,8 +331,8 @@ export class PerpetualBook {
 
   private trade(
     tx: Executor,
-    order: OrderRow,
-    position: PositionRow,
+    order: OrderRecord,
+    position: PositionRecord,
     action: TradeAction,
     price: Money,
     lots: Money,
@@ -340,7 +340,7 @@ export class PerpetualBook {
     pnl: Money,
   ) {
     return repo.insertTrade(tx, {
-      userId: BigInt(position.user_id),
+      userId: BigInt(position.userId),
       mode: position.mode,
       orderId: order.id,
       positionId: position.id,
@@ -356,7 +356,7 @@ export class PerpetualBook {
   }
 }
 
-export const holdsOf = (pos: PositionRow) => (pos.hold_ids ? pos.hold_ids.split(',') : []);
+export const holdsOf = (pos: PositionRecord) => pos.holdIds;
 
 /** The ledger's refusal of a movement a user cannot fund, as the user's message. */
 async function funded<T>(move: () => Promise<T>): Promise<T> {

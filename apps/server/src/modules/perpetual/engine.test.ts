@@ -246,8 +246,8 @@ describe('perpetual trigger engine', () => {
       expect(leader.trigger(`tp:${id}`)?.level).toBe('110');
       const current = (await perpetualRepository.positionById(t.database.db, id))!;
       // A newer state (the TP moved) told by the follower, then an older one arriving late.
-      follower.track({ kind: 'position', row: { ...current, tp_price: '120', version: current.version + 1 } });
-      follower.track({ kind: 'position', row: { ...current, tp_price: '105', version: current.version } });
+      follower.track({ kind: 'position', row: { ...current, tpPrice: '120', version: current.version + 1 } });
+      follower.track({ kind: 'position', row: { ...current, tpPrice: '105', version: current.version } });
       await new Promise((r) => setTimeout(r, 20));
       expect(leader.trigger(`tp:${id}`)?.level).toBe('120');
       expect(follower.trigger(`tp:${id}`)).toBeUndefined();

@@ -5,7 +5,7 @@ import type { Bus } from '../../platform/bus.js';
 import type { Database, Leadership } from '../../platform/db.js';
 import type { MarketService, Tick } from '../market/index.js';
 import { type Fill, type PerpetualBook, exposureOf } from './book.js';
-import { type OrderRow, type PositionRow, perpetualRepository as repo } from './repository.js';
+import { type OrderRecord, type PositionRecord, perpetualRepository as repo } from './repository.js';
 import { type Trigger, TriggerIndex } from './trigger-index.js';
 import { toOrder, toPosition, toTrade } from './view.js';
 
@@ -41,7 +41,7 @@ const MAX_ENDED = 50_000;
 const PUSH_SLICE = 12;
 
 /** A position or order as it now stands; the engine keeps the newest version it has heard of. */
-export type News = { kind: 'position'; row: PositionRow } | { kind: 'order'; row: OrderRow };
+export type News = { kind: 'position'; row: PositionRecord } | { kind: 'order'; row: OrderRecord };
 
 export interface EngineDeps {
   database: Database;
@@ -79,8 +79,8 @@ interface Batch {
 export class TriggerEngine {
   private readonly options: EngineOptions;
   private readonly index = new TriggerIndex();
-  private positions = new Map<string, Known<PositionRow>>();
-  private orders = new Map<string, Known<OrderRow>>();
+  private positions = new Map<string, Known<PositionRecord>>();
+  private orders = new Map<string, Known<OrderRecord>>();
   private readonly ended = new Map<string, number>();
   /** Open positions per product and user, for the live figures. */
   private readonly bySymbol = new Map<string, Map<string, Set<string>>>();
@@ -252,7 +252,7 @@ export class TriggerEngine {
     const { row } = news;
     const isPosition = news.kind === 'position';
     const key = `${isPosition ? 'p' : 'o'}:${row.id}`;
-    const map: Map<string, Known<PositionRow | OrderRow>> = isPosition ? this.positions : this.orders;
+    const map: Map<string, Known<PositionRecord | OrderRecord>> = isPosition ? this.positions : this.orders;
     const known = map.get(row.id);
     if (known && known.row.version >= row.version) return;
     if ((this.ended.get(key) ?? 0) >= row.version) return;
@@ -261,15 +261,15 @@ export class TriggerEngine {
     const live = isPosition ? row.status === 'open' : row.status === 'pending';
     if (live) {
       map.set(row.id, { row, seq: this.seq });
-      for (const t of isPosition ? positionTriggers(row as PositionRow) : orderTriggers(row as OrderRow)) {
+      for (const t of isPosition ? positionTriggers(row as PositionRecord) : orderTriggers(row as OrderRecord)) {
         this.index.add(t);
       }
-      if (isPosition) this.follow(row as PositionRow);
+      if (isPosition) this.follow(row as PositionRecord);
     } else {
       map.delete(row.id);
       if (this.ended.size >= MAX_ENDED) this.ended.clear();
       this.ended.set(key, row.version);
-      if (isPosition) this.unfollow(row as PositionRow);
+      if (isPosition) this.unfollow(row as PositionRecord);
     }
   }
 
@@ -318,7 +318,7 @@ export class TriggerEngine {
     if (!known) return;
     const price = money(tick.price);
     const outcome = await this.d.database.db.transaction(async (tx) => {
-      await repo.lockWallet(tx, known.row.user_id, known.row.mode);
+      await repo.lockWallet(tx, known.row.userId, known.row.mode);
       const row = await repo.lockOrder(tx, id);
       if (!row || row.status !== 'pending') return { row };
       if (!limitCrossed(row, price)) return { row, waiting: true };
@@ -337,9 +337,9 @@ export class TriggerEngine {
     const known = this.positions.get(id);
     if (!known) return;
     const price = money(tick.price);
-    const feeRate = money(this.d.market.product(known.row.symbol)?.fee_rate ?? '0');
+    const feeRate = money(this.d.market.product(known.row.symbol)?.feeRate ?? '0');
     const outcome = await this.d.database.db.transaction(async (tx) => {
-      await repo.lockWallet(tx, known.row.user_id, known.row.mode);
+      await repo.lockWallet(tx, known.row.userId, known.row.mode);
       const row = await repo.lockPosition(tx, id);
       if (!row || row.status !== 'open') return { row };
       const action = actionAt(row, price);
@@ -361,9 +361,9 @@ export class TriggerEngine {
   private settled(fill: Fill) {
     this.apply({ kind: 'order', row: fill.order });
     this.apply({ kind: 'position', row: fill.position });
-    const precision = this.d.market.product(fill.position.symbol)?.price_precision ?? 2;
+    const precision = this.d.market.product(fill.position.symbol)?.pricePrecision ?? 2;
     const position: PerpPosition = toPosition(fill.position, fill.trade.price, precision);
-    this.notify(fill.position.user_id, [toOrder(fill.order, precision), position, toTrade(fill.trade, precision)]);
+    this.notify(fill.position.userId, [toOrder(fill.order, precision), position, toTrade(fill.trade, precision)]);
   }
 
   /** Puts a ref's triggers back as this node knows them (fired but not acted on). */
@@ -387,7 +387,7 @@ export class TriggerEngine {
     // Paced by the ticks' own times: the same ticks give the same messages, however fast they are processed.
     if (t.ts - (this.lastPush.get(t.symbol) ?? Number.NEGATIVE_INFINITY) < this.options.pushMs) return;
     this.lastPush.set(t.symbol, t.ts);
-    const precision = this.d.market.product(t.symbol)?.price_precision ?? 2;
+    const precision = this.d.market.product(t.symbol)?.pricePrecision ?? 2;
     const now = Date.now();
     for (const [userId, until] of this.watchers) if (until < now) this.watchers.delete(userId);
     for (const [userId, ids] of users) {
@@ -408,26 +408,26 @@ export class TriggerEngine {
       .catch((err) => this.d.log.warn({ err }, 'perp: notify failed'));
   }
 
-  private follow(row: PositionRow) {
+  private follow(row: PositionRecord) {
     let users = this.bySymbol.get(row.symbol);
     if (!users) {
       users = new Map();
       this.bySymbol.set(row.symbol, users);
     }
-    let ids = users.get(row.user_id);
+    let ids = users.get(row.userId);
     if (!ids) {
       ids = new Set();
-      users.set(row.user_id, ids);
+      users.set(row.userId, ids);
     }
     ids.add(row.id);
   }
 
-  private unfollow(row: PositionRow) {
+  private unfollow(row: PositionRecord) {
     const users = this.bySymbol.get(row.symbol);
-    const ids = users?.get(row.user_id);
+    const ids = users?.get(row.userId);
     if (!ids) return;
     ids.delete(row.id);
-    if (ids.size === 0) users!.delete(row.user_id);
+    if (ids.size === 0) users!.delete(row.userId);
   }
 }
 
@@ -435,7 +435,7 @@ const triggerIds = (kind: News['kind'], id: string) =>
   kind === 'position' ? [`liq:${id}`, `tp:${id}`, `sl:${id}`] : [`limit:${id}`];
 
 /** A long's liquidation and stop-loss wait for a falling price, its take-profit for a rising one; shorts mirrored. */
-export function positionTriggers(row: PositionRow): Trigger[] {
+export function positionTriggers(row: PositionRecord): Trigger[] {
   const long = row.side === 'long';
   const base = { symbol: row.symbol, ref: row.id };
   const out: Trigger[] = [
@@ -447,15 +447,15 @@ export function positionTriggers(row: PositionRow): Trigger[] {
       level: liquidationLevel(exposureOf(row)).toFixed(),
     },
   ];
-  if (row.tp_price)
-    out.push({ ...base, id: `tp:${row.id}`, kind: 'tp', side: long ? 'up' : 'down', level: row.tp_price });
-  if (row.sl_price)
-    out.push({ ...base, id: `sl:${row.id}`, kind: 'sl', side: long ? 'down' : 'up', level: row.sl_price });
+  if (row.tpPrice)
+    out.push({ ...base, id: `tp:${row.id}`, kind: 'tp', side: long ? 'up' : 'down', level: row.tpPrice });
+  if (row.slPrice)
+    out.push({ ...base, id: `sl:${row.id}`, kind: 'sl', side: long ? 'down' : 'up', level: row.slPrice });
   return out;
 }
 
 /** A long limit fills when the price falls to it, a short one when the price rises to it. */
-export function orderTriggers(row: OrderRow): Trigger[] {
+export function orderTriggers(row: OrderRecord): Trigger[] {
   if (row.status !== 'pending' || !row.price) return [];
   return [
     {
@@ -469,15 +469,15 @@ export function orderTriggers(row: OrderRow): Trigger[] {
   ];
 }
 
-export function limitCrossed(row: OrderRow, price: Money): boolean {
+export function limitCrossed(row: OrderRecord, price: Money): boolean {
   return row.side === 'long' ? price.lte(row.price!) : price.gte(row.price!);
 }
 
 /** What a price does to an open position: liquidation first (the rule holds whatever else is crossed), then TP, SL. */
-export function actionAt(row: PositionRow, price: Money): 'liquidation' | 'tp' | 'sl' | undefined {
+export function actionAt(row: PositionRecord, price: Money): 'liquidation' | 'tp' | 'sl' | undefined {
   if (liquidatedAt(exposureOf(row), price)) return 'liquidation';
   const long = row.side === 'long';
-  if (row.tp_price && (long ? price.gte(row.tp_price) : price.lte(row.tp_price))) return 'tp';
-  if (row.sl_price && (long ? price.lte(row.sl_price) : price.gte(row.sl_price))) return 'sl';
+  if (row.tpPrice && (long ? price.gte(row.tpPrice) : price.lte(row.tpPrice))) return 'tp';
+  if (row.slPrice && (long ? price.lte(row.slPrice) : price.gte(row.slPrice))) return 'sl';
   return undefined;
 }

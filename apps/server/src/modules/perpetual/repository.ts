@@ -1,94 +1,61 @@
-import type { AccountMode, PerpOrderStatus, PerpOrderType, PositionSide } from '@nexa/contract';
+import type {
+  AccountMode,
+  PerpOrderRecord,
+  PerpOrderStatus,
+  PerpOrderType,
+  PerpPositionRecord,
+  PositionSide,
+} from '@nexa/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryPage, queryRows } from '../../platform/db.js';
 
 export type PositionStatus = 'open' | 'closed' | 'liquidated';
 export type TradeAction = 'open' | 'close' | 'tp' | 'sl' | 'liquidation';
 
-export interface PositionRow {
-  [k: string]: unknown;
-  id: string;
-  user_id: string;
-  mode: AccountMode;
-  symbol: string;
-  side: PositionSide;
-  quantity: string;
-  contract_size: string;
-  leverage: number;
-  entry_price: string;
-  margin: string;
-  /** Comma-separated ledger hold ids. */
-  hold_ids: string;
-  tp_price: string | null;
-  sl_price: string | null;
-  realized_pnl: string;
-  status: PositionStatus;
-  version: number;
-  opened_at: Date | string;
-  closed_at: Date | string | null;
-}
-
-export interface OrderRow {
-  [k: string]: unknown;
-  id: string;
-  user_id: string;
-  mode: AccountMode;
-  symbol: string;
-  side: PositionSide;
-  type: PerpOrderType;
-  intent: 'open' | 'close';
-  price: string | null;
-  quantity: string;
-  filled_quantity: string;
-  leverage: number;
-  contract_size: string;
-  margin: string;
-  fee: string;
-  margin_hold_id: string | null;
-  fee_hold_id: string | null;
-  fill_price: string | null;
-  tp_price: string | null;
-  sl_price: string | null;
-  status: PerpOrderStatus;
-  position_id: string | null;
-  version: number;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
-
-export interface TradeRow {
-  [k: string]: unknown;
+/** A perpetual fill as stored. */
+export type TradeRecord = {
   id: string;
   mode: AccountMode;
-  order_id: string;
-  position_id: string;
+  orderId: string;
+  positionId: string;
   symbol: string;
   side: PositionSide;
   action: TradeAction;
   price: string;
   quantity: string;
   fee: string;
-  realized_pnl: string;
-  created_at: Date | string;
-}
+  realizedPnl: string;
+  createdAt: Date | string;
+};
 
-const POSITION = sql.raw(`id::text AS id, user_id::text AS user_id, mode, symbol, side,
-  trim_scale(quantity)::text AS quantity, trim_scale(contract_size)::text AS contract_size, leverage,
-  trim_scale(entry_price)::text AS entry_price, trim_scale(margin)::text AS margin,
-  array_to_string(hold_ids, ',') AS hold_ids, trim_scale(tp_price)::text AS tp_price,
-  trim_scale(sl_price)::text AS sl_price, trim_scale(realized_pnl)::text AS realized_pnl, status, version,
-  opened_at, closed_at`);
+/** Records, never rows: the contract's shapes (they also cross the bus to the trigger engine). */
+export type PositionRecord = PerpPositionRecord;
+export type OrderRecord = PerpOrderRecord;
 
-const ORDER = sql.raw(`id::text AS id, user_id::text AS user_id, mode, symbol, side, type, intent,
+const POSITION = sql.raw(`id::text AS id, user_id::text AS "userId", mode, symbol, side,
+  trim_scale(quantity)::text AS quantity, trim_scale(contract_size)::text AS "contractSize", leverage,
+  trim_scale(entry_price)::text AS "entryPrice", trim_scale(margin)::text AS margin,
+  array_to_string(hold_ids, ',') AS "holdIds", trim_scale(tp_price)::text AS "tpPrice",
+  trim_scale(sl_price)::text AS "slPrice", trim_scale(realized_pnl)::text AS "realizedPnl", status, version,
+  opened_at AS "openedAt", closed_at AS "closedAt"`);
+
+const ORDER = sql.raw(`id::text AS id, user_id::text AS "userId", mode, symbol, side, type, intent,
   trim_scale(price)::text AS price, trim_scale(quantity)::text AS quantity,
-  trim_scale(filled_quantity)::text AS filled_quantity, leverage, trim_scale(contract_size)::text AS contract_size,
-  trim_scale(margin)::text AS margin, trim_scale(fee)::text AS fee, margin_hold_id::text AS margin_hold_id,
-  fee_hold_id::text AS fee_hold_id, trim_scale(fill_price)::text AS fill_price, trim_scale(tp_price)::text AS tp_price,
-  trim_scale(sl_price)::text AS sl_price, status, position_id::text AS position_id, version, created_at, updated_at`);
+  trim_scale(filled_quantity)::text AS "filledQuantity", leverage, trim_scale(contract_size)::text AS "contractSize",
+  trim_scale(margin)::text AS margin, trim_scale(fee)::text AS fee, margin_hold_id::text AS "marginHoldId",
+  fee_hold_id::text AS "feeHoldId", trim_scale(fill_price)::text AS "fillPrice", trim_scale(tp_price)::text AS "tpPrice",
+  trim_scale(sl_price)::text AS "slPrice", status, position_id::text AS "positionId", version, created_at AS "createdAt",
+  updated_at AS "updatedAt"`);
 
-const TRADE = sql.raw(`id::text AS id, mode, order_id::text AS order_id, position_id::text AS position_id, symbol, side,
-  action, trim_scale(price)::text AS price, trim_scale(quantity)::text AS quantity, trim_scale(fee)::text AS fee,
-  trim_scale(realized_pnl)::text AS realized_pnl, created_at`);
+const TRADE = sql.raw(`id::text AS id, mode, order_id::text AS "orderId", position_id::text AS "positionId", symbol,
+  side, action, trim_scale(price)::text AS price, trim_scale(quantity)::text AS quantity, trim_scale(fee)::text AS fee,
+  trim_scale(realized_pnl)::text AS "realizedPnl", created_at AS "createdAt"`);
+
+/** Positions as records: the hold ids come as one comma-separated string (the same on both drivers). */
+async function queryPositions(ex: Executor, query: SQL): Promise<PositionRecord[]> {
+  const rows = await queryRows<Omit<PositionRecord, 'holdIds'> & { holdIds: string }>(ex, query);
+  return rows.map((r) => ({ ...r, holdIds: r.holdIds ? r.holdIds.split(',') : [] }));
+}
 
 const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const num = (v: string | null | undefined) => sql`${v ?? null}::numeric`;
@@ -173,8 +140,8 @@ export const perpetualRepository = {
     return { positions: Number(rows[0]!.positions), orders: Number(rows[0]!.orders) };
   },
 
-  async insertPosition(ex: Executor, p: NewPosition): Promise<PositionRow> {
-    const rows = await queryRows<PositionRow>(
+  async insertPosition(ex: Executor, p: NewPosition): Promise<PositionRecord> {
+    const rows = await queryPositions(
       ex,
       sql`INSERT INTO perp_positions (user_id, mode, symbol, side, quantity, contract_size, leverage, entry_price, margin,
                                       hold_ids, tp_price, sl_price, status, opened_at, updated_at)
@@ -186,8 +153,8 @@ export const perpetualRepository = {
     return rows[0]!;
   },
 
-  async insertOrder(ex: Executor, o: NewOrder): Promise<OrderRow> {
-    const rows = await queryRows<OrderRow>(
+  async insertOrder(ex: Executor, o: NewOrder): Promise<OrderRecord> {
+    const rows = await queryRows<OrderRecord>(
       ex,
       sql`INSERT INTO perp_orders (user_id, mode, symbol, side, type, intent, price, quantity, filled_quantity, leverage,
                                    contract_size, margin, fee, margin_hold_id, fee_hold_id, fill_price, tp_price,
@@ -202,8 +169,8 @@ export const perpetualRepository = {
     return rows[0]!;
   },
 
-  async insertTrade(ex: Executor, t: NewTrade): Promise<TradeRow> {
-    const rows = await queryRows<TradeRow>(
+  async insertTrade(ex: Executor, t: NewTrade): Promise<TradeRecord> {
+    const rows = await queryRows<TradeRecord>(
       ex,
       sql`INSERT INTO perp_trades (user_id, mode, order_id, position_id, symbol, side, action, price, quantity, fee,
                                    realized_pnl, created_at)
@@ -214,24 +181,24 @@ export const perpetualRepository = {
     return rows[0]!;
   },
 
-  async positionById(ex: Executor, id: string): Promise<PositionRow | undefined> {
-    const rows = await queryRows<PositionRow>(ex, sql`SELECT ${POSITION} FROM perp_positions WHERE id = ${id}`);
+  async positionById(ex: Executor, id: string): Promise<PositionRecord | undefined> {
+    const rows = await queryPositions(ex, sql`SELECT ${POSITION} FROM perp_positions WHERE id = ${id}`);
     return rows[0];
   },
 
   /** Locks a position; with `userId`, only that user's (anyone else's reads as missing). */
-  async lockPosition(ex: Executor, id: string, userId?: bigint): Promise<PositionRow | undefined> {
+  async lockPosition(ex: Executor, id: string, userId?: bigint): Promise<PositionRecord | undefined> {
     const mine = userId === undefined ? sql`` : sql` AND user_id = ${String(userId)}`;
-    const rows = await queryRows<PositionRow>(
+    const rows = await queryPositions(
       ex,
       sql`SELECT ${POSITION} FROM perp_positions WHERE id = ${id}${mine} FOR UPDATE`,
     );
     return rows[0];
   },
 
-  async lockOpenPositions(ex: Executor, userId: bigint, mode: AccountMode, symbol?: string): Promise<PositionRow[]> {
+  async lockOpenPositions(ex: Executor, userId: bigint, mode: AccountMode, symbol?: string): Promise<PositionRecord[]> {
     const bySymbol = symbol ? sql` AND symbol = ${symbol}` : sql``;
-    return queryRows<PositionRow>(
+    return queryPositions(
       ex,
       sql`SELECT ${POSITION} FROM perp_positions WHERE ${owner(userId, mode)} AND status = 'open'${bySymbol}
           ORDER BY perp_positions.id FOR UPDATE`,
@@ -255,7 +222,7 @@ export const perpetualRepository = {
       status?: PositionStatus;
       now: Date;
     },
-  ): Promise<PositionRow | undefined> {
+  ): Promise<PositionRecord | undefined> {
     const sets: SQL[] = [sql`version = version + 1`, sql`updated_at = ${iso(c.now)}`];
     if (c.quantity !== undefined) sets.push(sql`quantity = ${num(c.quantity)}`);
     if (c.margin !== undefined) sets.push(sql`margin = ${num(c.margin)}`);
@@ -275,16 +242,16 @@ export const perpetualRepository = {
     if (c.status !== undefined && c.status !== 'open') {
       sets.push(sql`status = ${c.status}`, sql`closed_at = ${iso(c.now)}`);
     }
-    const rows = await queryRows<PositionRow>(
+    const rows = await queryPositions(
       ex,
       sql`UPDATE perp_positions SET ${sql.join(sets, sql`, `)} WHERE id = ${id} AND status = 'open' RETURNING ${POSITION}`,
     );
     return rows[0];
   },
 
-  async openPositions(ex: Executor, userId: bigint, mode: AccountMode, symbol?: string): Promise<PositionRow[]> {
+  async openPositions(ex: Executor, userId: bigint, mode: AccountMode, symbol?: string): Promise<PositionRecord[]> {
     const bySymbol = symbol ? sql` AND symbol = ${symbol}` : sql``;
-    return queryRows<PositionRow>(
+    return queryPositions(
       ex,
       sql`SELECT ${POSITION} FROM perp_positions WHERE ${owner(userId, mode)} AND status = 'open'${bySymbol}
           ORDER BY perp_positions.opened_at DESC, perp_positions.id DESC LIMIT 500`,
@@ -302,26 +269,26 @@ export const perpetualRepository = {
     return rows[0]!;
   },
 
-  async pendingOrders(ex: Executor, userId: bigint, mode: AccountMode, symbol?: string): Promise<OrderRow[]> {
+  async pendingOrders(ex: Executor, userId: bigint, mode: AccountMode, symbol?: string): Promise<OrderRecord[]> {
     const bySymbol = symbol ? sql` AND symbol = ${symbol}` : sql``;
-    return queryRows<OrderRow>(
+    return queryRows<OrderRecord>(
       ex,
       sql`SELECT ${ORDER} FROM perp_orders WHERE ${owner(userId, mode)} AND status = 'pending'${bySymbol}
           ORDER BY perp_orders.created_at DESC, perp_orders.id DESC LIMIT 500`,
     );
   },
 
-  async lockOrder(ex: Executor, id: string, userId?: bigint): Promise<OrderRow | undefined> {
+  async lockOrder(ex: Executor, id: string, userId?: bigint): Promise<OrderRecord | undefined> {
     const mine = userId === undefined ? sql`` : sql` AND user_id = ${String(userId)}`;
-    const rows = await queryRows<OrderRow>(
+    const rows = await queryRows<OrderRecord>(
       ex,
       sql`SELECT ${ORDER} FROM perp_orders WHERE id = ${id}${mine} FOR UPDATE`,
     );
     return rows[0];
   },
 
-  async orderById(ex: Executor, id: string): Promise<OrderRow | undefined> {
-    const rows = await queryRows<OrderRow>(ex, sql`SELECT ${ORDER} FROM perp_orders WHERE id = ${id}`);
+  async orderById(ex: Executor, id: string): Promise<OrderRecord | undefined> {
+    const rows = await queryRows<OrderRecord>(ex, sql`SELECT ${ORDER} FROM perp_orders WHERE id = ${id}`);
     return rows[0];
   },
 
@@ -330,9 +297,9 @@ export const perpetualRepository = {
     ex: Executor,
     id: string,
     c: { status: 'filled' | 'cancelled'; fillPrice?: string; positionId?: string; now: Date },
-  ): Promise<OrderRow | undefined> {
+  ): Promise<OrderRecord | undefined> {
     const filled = c.status === 'filled';
-    const rows = await queryRows<OrderRow>(
+    const rows = await queryRows<OrderRecord>(
       ex,
       sql`UPDATE perp_orders SET status = ${c.status}, version = version + 1, updated_at = ${iso(c.now)},
                  fill_price = ${num(c.fillPrice)}, position_id = ${c.positionId ?? null}::bigint,
@@ -354,7 +321,7 @@ export const perpetualRepository = {
       [owner(userId, mode), sql`status <> 'pending'`, ...(symbol ? [sql`symbol = ${symbol}`] : [])],
       sql` AND `,
     );
-    return queryPage<OrderRow>(
+    return queryPage<OrderRecord>(
       ex,
       sql`SELECT count(*)::int AS n FROM perp_orders WHERE ${where}`,
       sql`SELECT ${ORDER} FROM perp_orders WHERE ${where}
@@ -371,7 +338,7 @@ export const perpetualRepository = {
     offset: number,
   ) {
     const where = sql.join([owner(userId, mode), ...(symbol ? [sql`symbol = ${symbol}`] : [])], sql` AND `);
-    return queryPage<TradeRow>(
+    return queryPage<TradeRecord>(
       ex,
       sql`SELECT count(*)::int AS n FROM perp_trades WHERE ${where}`,
       sql`SELECT ${TRADE} FROM perp_trades WHERE ${where}
@@ -380,12 +347,9 @@ export const perpetualRepository = {
   },
 
   /** Every open position and pending order (the trigger engine rebuilds its index from these). */
-  async allLive(ex: Executor): Promise<{ positions: PositionRow[]; orders: OrderRow[] }> {
-    const positions = await queryRows<PositionRow>(
-      ex,
-      sql`SELECT ${POSITION} FROM perp_positions WHERE status = 'open'`,
-    );
-    const orders = await queryRows<OrderRow>(ex, sql`SELECT ${ORDER} FROM perp_orders WHERE status = 'pending'`);
+  async allLive(ex: Executor): Promise<{ positions: PositionRecord[]; orders: OrderRecord[] }> {
+    const positions = await queryPositions(ex, sql`SELECT ${POSITION} FROM perp_positions WHERE status = 'open'`);
+    const orders = await queryRows<OrderRecord>(ex, sql`SELECT ${ORDER} FROM perp_orders WHERE status = 'pending'`);
     return { positions, orders };
   },
 };

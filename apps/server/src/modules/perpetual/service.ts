@@ -23,10 +23,10 @@ import type { MessageKey } from '../../platform/i18n/en.js';
 import { t } from '../../platform/i18n/translate.js';
 import { idempotent } from '../../platform/idempotency/index.js';
 import type { MarketService } from '../market/index.js';
-import type { ProductRow } from '../market/repository.js';
+import type { Product } from '../market/repository.js';
 import { type Fill, type OpenTerms, PerpetualBook, exposureOf } from './book.js';
 import type { News } from './engine.js';
-import { type OrderRow, type PositionRow, perpetualRepository as repo } from './repository.js';
+import { type OrderRecord, type PositionRecord, perpetualRepository as repo } from './repository.js';
 import { toOrder, toPosition, toTrade } from './view.js';
 
 export interface PerpetualLimits {
@@ -76,8 +76,8 @@ export class PerpetualService {
   async create(user: AuthUser, body: PerpCreateOrderBody): Promise<PerpOrder> {
     const product = this.tradable(body.symbol);
     const userId = BigInt(user.id);
-    if (body.leverage > product.max_leverage) {
-      throw refused('perp.leverageTooHigh', { max: product.max_leverage }, fields('leverage'));
+    if (body.leverage > product.maxLeverage) {
+      throw refused('perp.leverageTooHigh', { max: product.maxLeverage }, fields('leverage'));
     }
     const limit = body.type === 'limit' ? this.priceOf(product, body.price!, 'price') : undefined;
     const tp = body.tpPrice ? this.priceOf(product, body.tpPrice, 'tpPrice') : undefined;
@@ -158,7 +158,7 @@ export class PerpetualService {
     const userId = BigInt(user.id);
     const { requestId, ...rest } = body;
     const key = { userId, requestId, scope: 'Sustainable/addMargin', body: { ...rest, mode: user.mode } };
-    let changed: PositionRow | undefined;
+    let changed: PositionRecord | undefined;
     const view = await this.d.db.transaction((tx) =>
       idempotent(tx, key, async () => {
         const pos = await this.lockOpen(tx, user, body.positionId);
@@ -174,7 +174,7 @@ export class PerpetualService {
   async setTakeStop(user: AuthUser, body: SetTakeStopBody): Promise<PerpPosition> {
     const changed = await this.d.db.transaction(async (tx) => {
       const pos = await this.lockOpen(tx, user, body.positionId);
-      if (!body.tpPrice && !body.slPrice && !pos.tp_price && !pos.sl_price) {
+      if (!body.tpPrice && !body.slPrice && !pos.tpPrice && !pos.slPrice) {
         throw refused('perp.selectOne', {}, fields('tpPrice'));
       }
       const product = this.d.market.product(pos.symbol)!;
@@ -255,7 +255,7 @@ export class PerpetualService {
       pageSize,
       (page - 1) * pageSize,
     );
-    const precision = (s: string) => this.d.market.product(s)?.price_precision ?? 2;
+    const precision = (s: string) => this.d.market.product(s)?.pricePrecision ?? 2;
     return { list: list.map((r) => toTrade(r, precision(r.symbol))), total, page, pageSize };
   }
 
@@ -286,10 +286,10 @@ export class PerpetualService {
 
   // ---- helpers ----
 
-  private async closeAtMarket(tx: Executor, pos: PositionRow, lots: Money): Promise<Fill> {
+  private async closeAtMarket(tx: Executor, pos: PositionRecord, lots: Money): Promise<Fill> {
     const tick = this.freshTick(pos.symbol);
     if (!tick) throw refused('perp.marketUnavailable');
-    const feeRate = money(this.d.market.product(pos.symbol)?.fee_rate ?? '0');
+    const feeRate = money(this.d.market.product(pos.symbol)?.feeRate ?? '0');
     return this.book.close(tx, pos, lots, money(tick.price), 'close', feeRate);
   }
 
@@ -299,7 +299,7 @@ export class PerpetualService {
   }
 
   /** Locks the user's wallet, then one of the user's open positions in the current mode. */
-  private async lockOpen(tx: Executor, user: AuthUser, positionId: string): Promise<PositionRow> {
+  private async lockOpen(tx: Executor, user: AuthUser, positionId: string): Promise<PositionRecord> {
     if (!ID.test(positionId)) throw notFound();
     await repo.lockWallet(tx, BigInt(user.id), user.mode);
     const pos = await repo.lockPosition(tx, positionId, BigInt(user.id));
@@ -308,7 +308,7 @@ export class PerpetualService {
     return pos;
   }
 
-  private tradable(symbol: string): ProductRow {
+  private tradable(symbol: string): Product {
     const product = this.d.market.product(symbol);
     if (!product || !product.enabled) throw refused('perp.productDisabled', {}, fields('symbol'));
     return product;
@@ -320,42 +320,42 @@ export class PerpetualService {
     return tick;
   }
 
-  private priceOf(product: ProductRow, value: string, field: 'price' | 'tpPrice' | 'slPrice'): Money {
+  private priceOf(product: Product, value: string, field: 'price' | 'tpPrice' | 'slPrice'): Money {
     const p = money(value);
     if (p.lte(0)) throw refused('perp.pricePositive', {}, fields(field));
-    if (p.decimalPlaces() > product.price_precision) {
-      throw refused('perp.priceDecimals', { decimals: product.price_precision }, fields(field));
+    if (p.decimalPlaces() > product.pricePrecision) {
+      throw refused('perp.priceDecimals', { decimals: product.pricePrecision }, fields(field));
     }
     return p;
   }
 
   /** TP/SL of a new order, against the entry it will have and the liquidation price that margin gives. */
-  private checkTakeStop(product: ProductRow, o: OpenTerms, entry: Money, tp?: Money, sl?: Money) {
+  private checkTakeStop(product: Product, o: OpenTerms, entry: Money, tp?: Money, sl?: Money) {
     if (!tp && !sl) return;
-    const contractSize = money(product.contract_size);
+    const contractSize = money(product.contractSize);
     const margin = marginOf(entry, o.lots, contractSize, o.leverage);
     this.checkExposure(product, { side: o.side, quantity: o.lots, contractSize, entryPrice: entry, margin }, tp, sl);
   }
 
-  private checkExposure(product: ProductRow, p: Exposure, tp?: Money, sl?: Money) {
+  private checkExposure(product: Product, p: Exposure, tp?: Money, sl?: Money) {
     const bad = checkTakeStop(p, tp, sl);
     if (!bad) return;
-    const entry = p.entryPrice.toFixed(product.price_precision);
-    const liq = displayLiquidationPrice(p, product.price_precision);
+    const entry = p.entryPrice.toFixed(product.pricePrecision);
+    const liq = displayLiquidationPrice(p, product.pricePrecision);
     const long = p.side === 'long';
     if (bad === 'tpPrice') throw refused(long ? 'perp.tpLong' : 'perp.tpShort', { entry }, fields('tpPrice'));
     throw refused(long ? 'perp.slLong' : 'perp.slShort', { entry, liq }, fields('slPrice'));
   }
 
   private precision(symbol: string) {
-    return this.d.market.product(symbol)?.price_precision ?? 2;
+    return this.d.market.product(symbol)?.pricePrecision ?? 2;
   }
 
-  private positionView(r: PositionRow): PerpPosition {
+  private positionView(r: PositionRecord): PerpPosition {
     return toPosition(r, this.d.market.latestTick(r.symbol)?.price, this.precision(r.symbol));
   }
 
-  private orderView(r: OrderRow): PerpOrder {
+  private orderView(r: OrderRecord): PerpOrder {
     return toOrder(r, this.precision(r.symbol));
   }
 
