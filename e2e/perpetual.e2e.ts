@@ -112,7 +112,7 @@ describe('perpetual: a 10x market long from the order entry to its history', () 
       page.on('websocket', (ws) =>
         ws.on('framereceived', (frame) => {
           const payload = String(frame.payload);
-          if (payload.includes('"channel":"user"') && payload.includes('"event":"perpetual"')) perpFrames.push(payload);
+          if (payload.includes('"channel":"user"') && payload.includes('"type":"perpetual.')) perpFrames.push(payload);
         }),
       );
       await openSignedIn(page, session, ROUTE.perpetual, PREFS);

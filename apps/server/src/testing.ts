@@ -9,7 +9,7 @@ import pg from 'pg';
 import { type AppDeps, buildApp } from './app.js';
 import { type Config, DEFAULT_AUTH_LIMITS, loadConfig } from './config.js';
 import { createOperator as createOperatorAccount } from './modules/admin/operators.js';
-import type { Depth, FeedProduct, FeedSink, PriceSource, Trade } from './modules/market/feed/types.js';
+import type { Depth, FeedProduct, FeedSink, FeedSource, Trade } from './modules/market/feed/types.js';
 import { type Database, openDatabase } from './platform/db.js';
 import type { Messenger, OutgoingMessage } from './platform/messenger.js';
 
@@ -172,7 +172,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
 }
 
 /** A price source a test drives by hand: whatever it is given goes to the market module as if from a feed. */
-export class ManualSource implements PriceSource {
+export class ManualSource implements FeedSource {
   readonly name = 'manual';
   private sink: FeedSink | undefined;
   /** The products the market asked this source to price. */

@@ -90,18 +90,18 @@ const Empty = z.object({}).passthrough();
 /** `auth` here means an operator session (ADMIN-TOKEN), never a user's. */
 export const adminApi = {
   'admin/login': def(false, false, AdminLoginBody, AdminSessionData),
-  'admin/logout': def(false, true, Empty, z.null()),
-  'admin/me': def(true, true, Empty, Operator),
-  'admin/deposits': def(true, true, ReviewListBody, pageOf(AdminDeposit)),
-  'admin/approveDeposit': def(false, true, ApproveBody, AdminDeposit),
-  'admin/rejectDeposit': def(false, true, RejectBody, AdminDeposit),
-  'admin/withdrawals': def(true, true, ReviewListBody, pageOf(AdminWithdrawal)),
-  'admin/approveWithdrawal': def(false, true, ApproveBody, AdminWithdrawal),
-  'admin/rejectWithdrawal': def(false, true, RejectBody, AdminWithdrawal),
-  'admin/verifications': def(true, true, VerificationListBody, pageOf(AdminVerification)),
-  'admin/approveVerification': def(false, true, ApproveBody, AdminVerification),
-  'admin/rejectVerification': def(false, true, RejectBody, AdminVerification),
-  'admin/auditLog': def(true, true, AuditListBody, pageOf(AuditEntry)),
+  'admin/logout': def(false, 'operator', Empty, z.null()),
+  'admin/me': def(true, 'operator', Empty, Operator),
+  'admin/deposits': def(true, 'operator', ReviewListBody, pageOf(AdminDeposit)),
+  'admin/approveDeposit': def(false, 'operator', ApproveBody, AdminDeposit),
+  'admin/rejectDeposit': def(false, 'operator', RejectBody, AdminDeposit),
+  'admin/withdrawals': def(true, 'operator', ReviewListBody, pageOf(AdminWithdrawal)),
+  'admin/approveWithdrawal': def(false, 'operator', ApproveBody, AdminWithdrawal),
+  'admin/rejectWithdrawal': def(false, 'operator', RejectBody, AdminWithdrawal),
+  'admin/verifications': def(true, 'operator', VerificationListBody, pageOf(AdminVerification)),
+  'admin/approveVerification': def(false, 'operator', ApproveBody, AdminVerification),
+  'admin/rejectVerification': def(false, 'operator', RejectBody, AdminVerification),
+  'admin/auditLog': def(true, 'operator', AuditListBody, pageOf(AuditEntry)),
 } as const satisfies Record<string, ApiDef>;
 
 export type AdminApi = typeof adminApi;

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing.js';
-import { type Bus, InProcessBus, PgNotifyBus, RedisBus } from './bus.js';
+import { InProcessBus, PgNotifyBus, RedisBus, type Transport, invalidBusMessages, typedBus } from './bus.js';
 import type { Database } from './db.js';
 
 /**
@@ -17,14 +17,41 @@ afterAll(async () => {
   await database.close();
 });
 
-function buses(): { name: string; make: () => Bus }[] {
-  const list: { name: string; make: () => Bus }[] = [{ name: 'in process', make: () => new InProcessBus() }];
+function buses(): { name: string; make: () => Transport }[] {
+  const list: { name: string; make: () => Transport }[] = [{ name: 'in process', make: () => new InProcessBus() }];
   if (database.kind === 'postgres' && database.pool && database.url) {
     const { pool, url } = database;
     list.push({ name: 'PostgreSQL NOTIFY', make: () => new PgNotifyBus(pool, url) });
   }
   return list;
 }
+
+describe('typed bus', () => {
+  it("hands a subscriber only messages that match their topic's contract schema", async () => {
+    const transport = new InProcessBus();
+    const reported: string[] = [];
+    const bus = typedBus(transport, (topic) => reported.push(topic));
+    const watchers: string[][] = [];
+    const events: string[] = [];
+    await bus.subscribe('perp-watchers', (m) => watchers.push(m.users));
+    await bus.subscribe('user-events', (m) => events.push(...m.events.map((e) => e.event.type)));
+    const before = invalidBusMessages.get('perp-watchers') ?? 0;
+    await transport.publish('perp-watchers', { users: ['1', '2'] });
+    await transport.publish('perp-watchers', { users: 'everyone' });
+    await transport.publish('perp-watchers', { users: ["1'; DROP TABLE users"] });
+    await bus.publish('perp-watchers', { users: ['3'] });
+    // An event type this build does not know, and a known type with the wrong shape, never reach the hub.
+    await transport.publish('user-events', { events: [{ userId: '1', event: { type: 'balance.changed' } }] });
+    await transport.publish('user-events', { events: [{ userId: '1', event: { type: 'delivery.order', order: {} } }] });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(watchers).toEqual([['1', '2'], ['3']]);
+    expect(events).toEqual([]);
+    expect((invalidBusMessages.get('perp-watchers') ?? 0) - before).toBe(2);
+    // Reported once a topic, not once a message.
+    expect(reported.filter((t) => t === 'perp-watchers').length).toBeLessThanOrEqual(1);
+    await bus.close();
+  });
+});
 
 describe('bus', () => {
   it('delivers in publish order and drops what is published after close', async () => {
@@ -68,7 +95,7 @@ describe('bus', () => {
 });
 
 /** Publishes until `got` sees a message again (a bus that is reconnecting drops what it misses). */
-async function deliversAgain(bus: Bus, topic: string, got: unknown[], timeoutMs = 10_000) {
+async function deliversAgain(bus: Transport, topic: string, got: unknown[], timeoutMs = 10_000) {
   const t0 = Date.now();
   for (let n = 0; Date.now() - t0 < timeoutMs; n++) {
     await bus.publish(topic, { n }).catch(() => {});

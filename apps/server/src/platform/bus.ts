@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { type BusData, type BusMessage, type BusTopic, busTopics } from '@nexa/contract';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 
@@ -8,14 +9,46 @@ import pg from 'pg';
  * in process on the embedded database (one node). Messages are JSON; delivery is at most once.
  */
 export interface Bus {
-  publish(topic: string, message: unknown): Promise<void>;
-  subscribe(topic: string, handler: (message: unknown) => void): Promise<void>;
+  publish<T extends BusTopic>(topic: T, message: BusMessage<T>): Promise<void>;
+  /** `handler` gets only messages that match the topic's contract schema (`busTopics`). */
+  subscribe<T extends BusTopic>(topic: T, handler: (message: BusData<T>) => void): Promise<void>;
   /** Whether the subscribing connection is up now (readiness; a probe checks that messages come back). */
   connected(): boolean;
   close(): Promise<void>;
 }
 
-export class InProcessBus implements Bus {
+/** What carries the bytes: Redis, PostgreSQL NOTIFY or in process. Topics are free text here, messages unchecked. */
+export interface Transport {
+  publish(topic: string, message: unknown): Promise<void>;
+  subscribe(topic: string, handler: (message: unknown) => void): Promise<void>;
+  connected(): boolean;
+  close(): Promise<void>;
+}
+
+/** Messages dropped because they did not match their topic's schema, by topic (a metric). */
+export const invalidBusMessages = new Map<string, number>();
+
+/**
+ * The bus the modules use: a transport whose every received message is parsed by its topic's contract schema.
+ * What does not match is dropped, counted and reported once a topic, never handed to a consumer.
+ */
+export function typedBus(transport: Transport, onInvalid?: (topic: string, error: unknown) => void): Bus {
+  return {
+    publish: (topic, message) => transport.publish(topic, message),
+    subscribe: (topic, handler) =>
+      transport.subscribe(topic, (raw) => {
+        const parsed = busTopics[topic].safeParse(raw);
+        if (parsed.success) return handler(parsed.data as BusData<typeof topic>);
+        const seen = invalidBusMessages.get(topic) ?? 0;
+        invalidBusMessages.set(topic, seen + 1);
+        if (seen === 0) onInvalid?.(topic, parsed.error.issues.slice(0, 5));
+      }),
+    connected: () => transport.connected(),
+    close: () => transport.close(),
+  };
+}
+
+export class InProcessBus implements Transport {
   private readonly emitter = new EventEmitter().setMaxListeners(100);
 
   async publish(topic: string, message: unknown): Promise<void> {
@@ -37,7 +70,7 @@ export class InProcessBus implements Bus {
   }
 }
 
-export class RedisBus implements Bus {
+export class RedisBus implements Transport {
   private readonly pub: Redis;
   private readonly sub: Redis;
   private readonly handlers = new Map<string, ((m: unknown) => void)[]>();
@@ -83,7 +116,7 @@ const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 5_000;
 
 /** LISTEN/NOTIFY carries at most 8000 bytes a message: publishers keep messages small (one product each). */
-export class PgNotifyBus implements Bus {
+export class PgNotifyBus implements Transport {
   private listener: pg.Client | null = null;
   private readonly handlers = new Map<string, ((m: unknown) => void)[]>();
   private ready: Promise<void>;

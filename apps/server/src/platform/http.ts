@@ -1,4 +1,15 @@
-import { type AccountMode, type Api, type ApiData, type ApiPath, Code, type Lang, api } from '@nexa/contract';
+import {
+  type AccountMode,
+  type AdminApi,
+  type AdminPath,
+  type Api,
+  type ApiPath,
+  type CallAuth,
+  Code,
+  type Lang,
+  adminApi,
+  api,
+} from '@nexa/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, invalid, unauthorized } from './errors.js';
@@ -13,57 +24,91 @@ export interface AuthUser {
   mode: AccountMode;
 }
 
+/** A signed-in operator of the console (ADMIN-TOKEN header); never a user. */
+export interface AuthOperator {
+  id: string;
+  username: string;
+  sessionId: string;
+}
+
 export interface CallContext {
   lang: Lang;
   ip: string;
   userAgent: string;
-  /** Set on calls whose contract says `auth: true`. */
+  /** Set on calls whose contract says `auth: 'user'`. */
   user: AuthUser;
+  /** Set on calls whose contract says `auth: 'operator'`. */
+  operator: AuthOperator;
 }
 
 export type Authenticate = (token: string) => Promise<AuthUser | null>;
+export type AuthenticateOperator = (token: string) => Promise<AuthOperator | null>;
 
 export interface RouteOptions {
   /** Per-address requests a minute for this call (on top of the global limit). */
   perIpPerMinute?: number;
 }
 
-export type Handler<P extends ApiPath> = (body: z.output<Api[P]['body']>, ctx: CallContext) => Promise<ApiData<P>>;
+/** Every call the server answers: the users' API and the operators' (`admin/…`), one contract each. */
+const calls: Api & AdminApi = { ...api, ...adminApi };
+type Calls = typeof calls;
+export type CallPath = ApiPath | AdminPath;
+
+export type Handler<P extends CallPath> = (
+  body: z.output<Calls[P]['body']>,
+  ctx: CallContext,
+) => Promise<z.output<Calls[P]['data']>>;
 
 export interface Router {
-  handle<P extends ApiPath>(path: P, handler: Handler<P>, opts?: RouteOptions): void;
+  handle<P extends CallPath>(path: P, handler: Handler<P>, opts?: RouteOptions): void;
+  /** The auth module says whose a user token is, the admin module whose an operator token is. */
+  authenticateUsers(fn: Authenticate): void;
+  authenticateOperators(fn: AuthenticateOperator): void;
+  /** The user a token belongs to (for routes outside the contract: uploads). */
+  whoseUserToken: Authenticate;
+}
+
+/** The header each kind of session travels in: a user's TOKEN is never read as an operator's, nor the reverse. */
+const TOKEN_HEADER = { user: 'token', operator: 'admin-token' } as const;
+
+function tokenOf(req: FastifyRequest, kind: Exclude<CallAuth, 'none'>): string {
+  const token = req.headers[TOKEN_HEADER[kind]];
+  if (typeof token !== 'string' || token.length === 0 || token.length > 200) throw unauthorized();
+  return token;
 }
 
 /**
- * Registers contract calls: POST with a JSON body, plus GET with query parameters for calls that only read;
- * the body parsed by the contract's schema (400 naming each bad field otherwise); a session checked when the
- * contract says so; the result wrapped in the envelope with a message in the caller's language.
+ * Registers contract calls, users' and operators' alike: POST with a JSON body, plus GET with query parameters
+ * for calls that only read; the session the contract asks for checked first (a visitor learns nothing about a
+ * call's fields); the body parsed by the contract's schema (400 naming each bad field otherwise); the result
+ * wrapped in the envelope with a message in the caller's language.
  */
-export function createRouter(app: FastifyInstance, authenticate: Authenticate, defaultLang: Lang): Router {
+export function createRouter(app: FastifyInstance, defaultLang: Lang): Router {
+  const principals: { user?: Authenticate; operator?: AuthenticateOperator } = {};
   return {
+    authenticateUsers: (fn) => {
+      principals.user = fn;
+    },
+    authenticateOperators: (fn) => {
+      principals.operator = fn;
+    },
+    whoseUserToken: async (token) => (principals.user ? principals.user(token) : null),
     handle(path, handler, opts = {}) {
-      const def = api[path];
+      const def = calls[path];
       const config = opts.perIpPerMinute ? { rateLimit: { max: opts.perIpPerMinute, timeWindow: 60_000 } } : undefined;
       const run = async (req: FastifyRequest, reply: FastifyReply) => {
         const lang = pickLang(req.headers.lang, defaultLang);
-        // The session first: a visitor learns nothing about a call's fields.
-        let user: AuthUser | null = null;
-        if (def.auth) {
-          const token = req.headers.token;
-          if (typeof token !== 'string' || token.length === 0 || token.length > 200) throw unauthorized();
-          user = await authenticate(token);
-          if (!user) throw unauthorized('error.sessionExpired');
+        const ctx = { lang, ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300) };
+        if (def.auth !== 'none') {
+          const token = tokenOf(req, def.auth);
+          const principal = await principals[def.auth]?.(token);
+          if (!principal) throw unauthorized('error.sessionExpired');
+          Object.assign(ctx, { [def.auth]: principal });
         }
         const input = (req.method === 'GET' ? req.query : req.body) ?? {};
         const parsed = def.body.safeParse(input);
         if (!parsed.success) throw invalid(toFieldErrors(parsed.error.issues, input));
-        const ctx: CallContext = {
-          lang,
-          ip: req.ip,
-          userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
-          user: user as AuthUser,
-        };
-        const data = await handler(parsed.data as never, ctx);
+        const data = await handler(parsed.data as never, ctx as CallContext);
         return reply.send({ code: Code.OK, msg: t(lang, 'ok'), data: data ?? null });
       };
       app.post(`/api/${path}`, { config }, run);

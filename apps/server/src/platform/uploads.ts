@@ -9,6 +9,7 @@ import { type Executor, queryRows } from './db.js';
 import { AppError, invalid, notFound, refused, tooMany, unauthorized } from './errors.js';
 import type { AuthUser, Authenticate } from './http.js';
 import { pickLang, t } from './i18n/translate.js';
+import { nexaModule } from './kernel.js';
 import type { UploadReader } from './review.js';
 
 /**
@@ -211,3 +212,22 @@ export async function registerUploadRoutes(app: FastifyInstance, store: UploadSt
     },
   );
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Stored uploads, for the operator's file route. */
+    uploadReader: UploadReader;
+  }
+}
+
+/** `common/upload` and `common/file/:name` for signed-in users; the store for operators. */
+export const uploadsModule = nexaModule('uploads', async (app) => {
+  const { config, database, router, now } = app.platform;
+  const store = new UploadStore({ db: database.db, dataDir: config.dataDir, now });
+  await registerUploadRoutes(app, store, {
+    authenticate: (token) => router.whoseUserToken(token),
+    defaultLang: config.defaultLang,
+    perIpPerMinute: config.funding.perIpPerMinute,
+  });
+  app.decorate('uploadReader', store as UploadReader);
+});

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { SessionData, Ticker, WsFrame } from '@nexa/contract';
+import type { SessionData, Ticker, UserEvent, WsFrame } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -188,11 +188,11 @@ describe('WebSocket /api/ws', () => {
     });
     expect(order.code, order.msg).toBe(1);
     await until(() => c.on('user').length > 0);
-    const events = c.on('user').flatMap((m) => m.data as { event: string; data: { id: string } }[]);
+    const events = c.on('user').flatMap((m) => m.data as UserEvent[]);
     expect(events).toContainEqual(
       expect.objectContaining({
-        event: 'delivery',
-        data: expect.objectContaining({ id: (order.data as { id: string }).id }),
+        type: 'delivery.order',
+        order: expect.objectContaining({ id: (order.data as { id: string }).id }),
       }),
     );
   });
@@ -231,7 +231,8 @@ describe('WebSocket /api/ws', () => {
     expect(changed.code, changed.msg).toBe(1);
     await until(() => other.replies.some((r) => r.op === 'revoked'));
     expect(first.replies.some((r) => r.op === 'revoked')).toBe(false);
-    t.app.hub.publishToUser(String(await userIdOf(u.user.uid)), { event: 'probe', data: 1 });
+    // Any event: the hub forwards what its node's bus parsed already.
+    t.app.hub.publishToUser(String(await userIdOf(u.user.uid)), { type: 'probe' } as unknown as UserEvent);
     await until(() => first.on('user').some((m) => JSON.stringify(m.data).includes('probe')));
     expect(other.on('user').some((m) => JSON.stringify(m.data).includes('probe'))).toBe(false);
     // Re-authenticating with the revoked token is refused.

@@ -1,6 +1,13 @@
 import websocket from '@fastify/websocket';
-import { SessionRevocation, WS_MAX_CHANNELS, WsClientMessage, type WsFrame, type WsReply } from '@nexa/contract';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import {
+  type SessionRevocation,
+  type UserEvent,
+  WS_MAX_CHANNELS,
+  WsClientMessage,
+  type WsFrame,
+  type WsReply,
+} from '@nexa/contract';
+import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Bus } from './bus.js';
 
@@ -124,8 +131,8 @@ export class WsHub {
     this.scheduleFlush();
   }
 
-  /** Queues `data` on the `user` channel of one user's connections. */
-  publishToUser(userId: string, data: unknown) {
+  /** Queues an event on the `user` channel of one user's connections (on this node). */
+  publishToUser(userId: string, data: UserEvent) {
     const subs = this.byChannel.get('user');
     if (!subs) return;
     const mode = this.policy.merge('user');
@@ -146,13 +153,15 @@ export class WsHub {
     }
   }
 
-  /** A revoked session's sockets stop receiving its user's events on every node: revocations come over the bus. */
-  async followRevocations(bus: Pick<Bus, 'subscribe'>, log: Pick<FastifyBaseLogger, 'warn'>) {
-    await bus.subscribe('sessions', (m) => {
-      const r = SessionRevocation.safeParse(m);
-      if (r.success) this.revoke(r.data);
-      else log.warn({ issues: r.error.issues }, 'malformed sessions message');
+  /**
+   * What reaches this node's sockets from every node over the bus (parsed by the contract there): users' events
+   * for the sockets of those users held here, and revoked sessions, whose sockets stop receiving their user's events.
+   */
+  async follow(bus: Pick<Bus, 'subscribe'>) {
+    await bus.subscribe('user-events', ({ events }) => {
+      for (const { userId, event } of events) this.publishToUser(userId, event);
     });
+    await bus.subscribe('sessions', (r) => this.revoke(r));
   }
 
   /** Sockets whose session expired lose their user binding (checked every few seconds). */

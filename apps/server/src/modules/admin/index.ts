@@ -1,4 +1,4 @@
-export { type AdminCallContext, type AdminRouter, createAdminRouter, registerAdminFileRoute } from './http.js';
+export { registerAdminFileRoute } from './http.js';
 export {
   OPERATOR_PASSWORD_MIN,
   OperatorCreateError,
@@ -7,4 +7,4 @@ export {
   operatorPasswordProblem,
 } from './operators.js';
 export { type AdminPorts, registerAdminRoutes } from './routes.js';
-export { ADMIN_SESSION_TTL_MS, AdminAuthService, type AuthOperator, operatorTokenHash } from './service.js';
+export { ADMIN_SESSION_TTL_MS, AdminAuthService, operatorTokenHash } from './service.js';

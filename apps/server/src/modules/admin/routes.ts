@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { Router } from '../../platform/http.js';
 import type { FundingOperations, KycOperations, UploadReader } from '../../platform/review.js';
-import { type AdminRouter, registerAdminFileRoute } from './http.js';
+import { registerAdminFileRoute } from './http.js';
 import type { AdminAuthService } from './service.js';
 
 export interface AdminPorts {
@@ -15,7 +16,7 @@ export interface AdminPorts {
  */
 export function registerAdminRoutes(
   app: FastifyInstance,
-  r: AdminRouter,
+  r: Router,
   auth: AdminAuthService,
   ports: AdminPorts,
   loginPerIpPerMinute: number,

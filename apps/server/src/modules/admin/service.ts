@@ -3,17 +3,13 @@ import type { AuthLimits } from '../../config.js';
 import { burnPasswordCheck, newToken, sha256, verifyPassword } from '../../platform/crypto.js';
 import type { Executor } from '../../platform/db.js';
 import { refused } from '../../platform/errors.js';
+import type { AuthOperator } from '../../platform/http.js';
 import { LoginThrottle, throttleKeys } from '../../platform/login-throttle.js';
 import { recordAudit } from '../../platform/review.js';
 import { normalizeOperatorName } from './operators.js';
 import { type AuditRow, adminRepository as repo } from './repository.js';
 
 /** An operator's session behind an ADMIN-TOKEN header. */
-export interface AuthOperator {
-  id: string;
-  username: string;
-  sessionId: string;
-}
 
 export interface AdminAuthDeps {
   db: Executor;

@@ -6,6 +6,7 @@ import {
   type Lang,
   type OrderCountdownData,
   QUOTE_CURRENCY,
+  type UserEventBatch,
 } from '@nexa/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -388,18 +389,18 @@ export class DeliveryService {
    * settling ten thousand orders sends hundreds of messages, not ten thousand.
    */
   private async notifyMany(events: { userId: string; order: DeliveryOrder }[]) {
-    let batch: { userId: string; event: string; data: DeliveryOrder }[] = [];
+    let batch: UserEventBatch['events'] = [];
     let size = 0;
     const send = async () => {
       if (batch.length === 0) return;
-      const message = { batch };
+      const message = { events: batch };
       batch = [];
       size = 0;
       await this.d.bus.publish('user-events', message).catch(() => {});
     };
     for (const e of events) {
       if (!e.userId) continue;
-      const item = { userId: e.userId, event: 'delivery', data: e.order };
+      const item = { userId: e.userId, event: { type: 'delivery.order' as const, order: e.order } };
       const bytes = Buffer.byteLength(JSON.stringify(item));
       if (size + bytes > NOTIFY_BYTES) await send();
       batch.push(item);
@@ -410,7 +411,8 @@ export class DeliveryService {
 
   private async notify(userId: string, order: DeliveryOrder) {
     if (!userId) return;
-    await this.d.bus.publish('user-events', { userId, event: 'delivery', data: order }).catch(() => {});
+    const events = [{ userId, event: { type: 'delivery.order' as const, order } }];
+    await this.d.bus.publish('user-events', { events }).catch(() => {});
   }
 
   private checkOrder(body: CreateDeliveryOrderBody) {

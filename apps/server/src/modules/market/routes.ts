@@ -10,17 +10,8 @@ import { type MarketService, displayCandle } from './service.js';
 
 const ms = (v: Date | string) => (v instanceof Date ? v.getTime() : new Date(v).getTime());
 
-export interface MarketRouteDeps {
-  db: Executor;
-  market: MarketService;
-  platformName: string;
-  supportEmail: string;
-  countryCount: () => number;
-  marketSource: string;
-}
-
-export function registerMarketRoutes(r: Router, d: MarketRouteDeps) {
-  const { market, db } = d;
+/** The catalogue and its quotes (spec §3): products, periods, candles, book and trades, the day's movers. */
+export function registerMarketRoutes(r: Router, market: MarketService) {
   const known = (symbol: string) => {
     const p = market.product(symbol);
     if (!p) throw notFound();
@@ -66,45 +57,6 @@ export function registerMarketRoutes(r: Router, d: MarketRouteDeps) {
       turnover: [...all].sort((a, b) => Number(b.turnover) - Number(a.turnover)),
     };
   });
-  r.handle('index/carouselList', async (_b, ctx) => ({ list: await repo.carousel(db, ctx.lang) }));
-  r.handle('index/getList', async (body, ctx) => {
-    const { total, list } = await repo.notices(db, body.type, ctx.lang, body.pageSize, (body.page - 1) * body.pageSize);
-    return {
-      list: list.map((n) => ({
-        id: n.id,
-        type: n.type as 'notice',
-        title: n.title,
-        summary: summarize(n.body),
-        createdAt: ms(n.created_at),
-      })),
-      total,
-      page: body.page,
-      pageSize: body.pageSize,
-    };
-  });
-  r.handle('index/noticeDetail', async (body, ctx) => {
-    const n = await repo.notice(db, body.id, ctx.lang as Lang);
-    if (!n) throw notFound();
-    return {
-      id: n.id,
-      type: n.type as 'notice',
-      title: n.title,
-      summary: summarize(n.body),
-      body: n.body,
-      createdAt: ms(n.created_at),
-    };
-  });
-  r.handle('index/info', async () => ({
-    name: d.platformName,
-    productCount: market.summaries().length,
-    countryCount: d.countryCount(),
-    supportEmail: d.supportEmail,
-    marketSource: d.marketSource,
-  }));
-}
-
-function summarize(body: string): string {
-  return body.length <= 120 ? body : `${body.slice(0, 117).trimEnd()}…`;
 }
 
 const CHANNEL = /^(kline|depth|trades):([A-Z0-9]+)(?::(\w+))?$/;

@@ -4,6 +4,7 @@ import {
   CURRENCIES,
   type Currency,
   type DeliveryPeriod,
+  type FeedMessage,
   type ProductInfo,
   type ProductSummary,
   QUOTE_CURRENCY,
@@ -17,7 +18,7 @@ import type { Database, Executor, Leadership } from '../../platform/db.js';
 import type { PriceSource as Valuation } from '../../platform/prices.js';
 import { CandleSet, rollUp } from './candles.js';
 import { type SimProduct, SimSource } from './feed/sim.js';
-import type { Candle, Depth, FeedProduct, FeedSink, KlineInterval, PriceSource, Tick, Trade } from './feed/types.js';
+import type { Candle, Depth, FeedProduct, FeedSink, FeedSource, KlineInterval, Tick, Trade } from './feed/types.js';
 import { type Period, type Product, marketRepository as repo } from './repository.js';
 
 const D = Decimal.clone({ precision: 40 });
@@ -45,9 +46,9 @@ export interface MarketDeps {
   log: FastifyBaseLogger;
   now?: () => number;
   /** Builds the OKX source (kept out of this file so the simulation needs nothing of OKX). */
-  okxSource?: (products: FeedProduct[]) => PriceSource;
+  okxSource?: (products: FeedProduct[]) => FeedSource;
   /** Replaces the configured sources with one that feeds every product (tests drive prices through it). */
-  source?: PriceSource;
+  source?: FeedSource;
 }
 
 interface SymbolState {
@@ -62,13 +63,6 @@ interface SymbolState {
   depth?: Depth;
   trades: Trade[];
 }
-
-/** `origin`: the leader node that published it (it applied it already, before publishing). */
-type FeedMessage = { origin?: string } & (
-  | { kind: 'ticks'; ticks: Tick[] }
-  | { kind: 'depth'; depth: Depth }
-  | { kind: 'trades'; trades: Trade[] }
-);
 
 /** Every node asks this often to lead while it does not: a dead leader is replaced within about a second. */
 const LEAD_RETRY_MS = 1_000;
@@ -86,7 +80,7 @@ export class MarketService implements Valuation {
   private periods = new Map<string, DeliveryPeriod[]>();
   private products: Product[] = [];
   private leadership: Leadership | null = null;
-  private sources: PriceSource[] = [];
+  private sources: FeedSource[] = [];
   private timers: NodeJS.Timeout[] = [];
   private tickBuffer: Tick[] = [];
   private dirty = new Map<string, { symbol: string; interval: KlineInterval; candle: Candle }>();
@@ -113,8 +107,7 @@ export class MarketService implements Valuation {
       const close = s.candles.current.get('1m')?.close;
       if (close) s.ticker = this.tickerOf(s, close, s.candles.current.get('1m')!.openTime);
     }
-    await this.d.bus.subscribe('market', (m) => {
-      const message = m as FeedMessage;
+    await this.d.bus.subscribe('market', (message) => {
       if (message.origin !== this.nodeId) this.apply(message);
     });
     if (!this.d.config.feed) {

@@ -40,7 +40,7 @@ export async function registerOps(app: FastifyInstance, d: OpsDeps) {
   // The bus check: a message this node publishes comes back to it (a deaf subscriber is not connected).
   const probe = { sent: '', heardAt: 0 };
   await d.bus.subscribe(BUS_PROBE_TOPIC, (m) => {
-    if ((m as { nonce?: string }).nonce === probe.sent) probe.heardAt = Date.now();
+    if (m.nonce === probe.sent) probe.heardAt = Date.now();
   });
   const busRoundTrip = async (): Promise<boolean> => {
     if (!d.bus.connected()) return false;

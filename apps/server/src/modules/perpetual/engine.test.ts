@@ -1,9 +1,9 @@
-import type { PerpOrder, PerpPosition, PerpTrade } from '@nexa/contract';
+import type { PerpOrder, PerpPosition, PerpTrade, UserEvent } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { Ledger } from '../../ledger/index.js';
-import { InProcessBus } from '../../platform/bus.js';
+import { InProcessBus, typedBus } from '../../platform/bus.js';
 import { queryRows } from '../../platform/db.js';
 import { type TestApp, until } from '../../testing.js';
 import { TriggerEngine } from './engine.js';
@@ -178,7 +178,7 @@ describe('perpetual trigger engine', () => {
     await order(other.as, s, {});
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const ws = new WebSocket(`${address.replace('http', 'ws')}/api/ws`);
-    const items: { event: string; data: unknown }[] = [];
+    const items: UserEvent[] = [];
     const replies: string[] = [];
     ws.on('message', (raw) => {
       const parsed = JSON.parse(raw.toString());
@@ -191,7 +191,7 @@ describe('perpetual trigger engine', () => {
     const hub = t.app.hub;
     const original = hub.publishToUser.bind(hub);
     hub.publishToUser = (userId, data) => {
-      if ((data as { event: string }).event === 'perpetual') sentTo.add(userId);
+      if (data.type === 'perpetual.positions') sentTo.add(userId);
       original(userId, data);
     };
     try {
@@ -210,8 +210,8 @@ describe('perpetual trigger engine', () => {
       await tick(t, src, s, '105.000');
       const figures = () =>
         items
-          .filter((m) => m.event === 'perpetual' && Array.isArray(m.data))
-          .flatMap((m) => m.data as PerpPosition[])
+          .filter((m) => m.type === 'perpetual.positions')
+          .flatMap((m) => m.positions as PerpPosition[])
           .filter((p) => p.symbol === s);
       await until(() => figures().length >= 2);
       await new Promise((r) => setTimeout(r, 100));
@@ -232,7 +232,7 @@ describe('perpetual trigger engine', () => {
     const u = await trader(t);
     await tick(t, src, s, '100.000');
     await order(u.as, s, { tpPrice: '110' });
-    const bus = new InProcessBus();
+    const bus = typedBus(new InProcessBus());
     const deps = { book: t.app.perpetual.book, market: t.app.market, bus, log: t.app.log, now: t.clock.now };
     // Two more nodes beside the app's own engine: this one is told it leads, the other that it does not.
     const lead = { release: async () => {}, onLost: () => {} };
@@ -278,7 +278,7 @@ describe('perpetual trigger engine', () => {
       database: t.database,
       book: t.app.perpetual.book,
       market: t.app.market,
-      bus: new InProcessBus(),
+      bus: typedBus(new InProcessBus()),
       log: t.app.log,
       now: t.clock.now,
     });

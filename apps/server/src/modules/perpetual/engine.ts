@@ -1,4 +1,4 @@
-import type { PerpPosition } from '@nexa/contract';
+import type { PerpPosition, PerpTriggerNews, UserEvent } from '@nexa/contract';
 import { type Money, liquidatedAt, liquidationLevel, money } from '@nexa/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../platform/bus.js';
@@ -41,7 +41,8 @@ const MAX_ENDED = 50_000;
 const PUSH_SLICE = 12;
 
 /** A position or order as it now stands; the engine keeps the newest version it has heard of. */
-export type News = { kind: 'position'; row: PositionRecord } | { kind: 'order'; row: OrderRecord };
+/** What a service tells the engine after a commit (the bus topic `perp-triggers` carries it between nodes). */
+export type News = PerpTriggerNews;
 
 export interface EngineDeps {
   database: Database;
@@ -103,14 +104,14 @@ export class TriggerEngine {
   }
 
   async start(): Promise<void> {
-    await this.d.bus.subscribe(TRIGGERS_TOPIC, (m) => {
-      if (this.leadership) this.apply(m as News);
+    await this.d.bus.subscribe(TRIGGERS_TOPIC, (news) => {
+      if (this.leadership) this.apply(news);
     });
     await this.d.bus.subscribe(WATCHERS_TOPIC, (m) => {
       if (!this.leadership) return;
       // Kept a little longer than two announcements: a missed one does not stop a user's figures.
       const until = Date.now() + 2.5 * this.options.watchersMs;
-      for (const userId of (m as { users: string[] }).users) this.watchers.set(userId, until);
+      for (const userId of m.users) this.watchers.set(userId, until);
     });
     if (this.d.localWatchers) {
       this.beacon = setInterval(() => this.announceWatchers(), this.options.watchersMs);
@@ -363,7 +364,13 @@ export class TriggerEngine {
     this.apply({ kind: 'position', row: fill.position });
     const precision = this.d.market.product(fill.position.symbol)?.pricePrecision ?? 2;
     const position: PerpPosition = toPosition(fill.position, fill.trade.price, precision);
-    this.notify(fill.position.userId, [toOrder(fill.order, precision), position, toTrade(fill.trade, precision)]);
+    const order = toOrder(fill.order, precision);
+    this.notify(fill.position.userId, {
+      type: 'perpetual.fill',
+      order,
+      position,
+      trade: toTrade(fill.trade, precision),
+    });
   }
 
   /** Puts a ref's triggers back as this node knows them (fired but not acted on). */
@@ -398,13 +405,15 @@ export class TriggerEngine {
         if (row) list.push(toPosition(row, t.price, precision));
       }
       // In slices: a PostgreSQL NOTIFY carries at most 8000 bytes.
-      for (let i = 0; i < list.length; i += PUSH_SLICE) this.notify(userId, list.slice(i, i + PUSH_SLICE));
+      for (let i = 0; i < list.length; i += PUSH_SLICE) {
+        this.notify(userId, { type: 'perpetual.positions', positions: list.slice(i, i + PUSH_SLICE) });
+      }
     }
   }
 
-  private notify(userId: string, data: unknown) {
+  private notify(userId: string, event: UserEvent) {
     void this.d.bus
-      .publish('user-events', { userId, event: 'perpetual', data })
+      .publish('user-events', { events: [{ userId, event }] })
       .catch((err) => this.d.log.warn({ err }, 'perp: notify failed'));
   }
 

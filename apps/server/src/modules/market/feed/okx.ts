@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { type RawData, WebSocket } from 'ws';
-import type { BookLevel, Candle, Depth, FeedProduct, FeedSink, PriceSource, Tick, Trade } from './types.js';
+import type { BookLevel, Candle, Depth, FeedProduct, FeedSink, FeedSource, Tick, Trade } from './types.js';
 
 /**
- * OKX v5 public market data (spot instruments) as a {@link PriceSource}.
+ * OKX v5 public market data (spot instruments) as a {@link FeedSource}.
  *
  * - REST back-fill on start, per product: the latest confirmed 1-minute candles
  *   (`GET /api/v5/market/candles?bar=1m`, handed to `sink.history` oldest first) and one ticker
@@ -122,7 +122,7 @@ interface BackfillJob {
 type Channel = 'tickers' | 'books5' | 'trades';
 const CHANNELS: Channel[] = ['tickers', 'books5', 'trades'];
 
-export class OkxSource implements PriceSource {
+export class OkxSource implements FeedSource {
   readonly name = 'okx';
 
   private readonly restUrl: string;

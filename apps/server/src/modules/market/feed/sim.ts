@@ -1,4 +1,4 @@
-import type { Candle, Depth, FeedProduct, FeedSink, PriceSource, Tick, Trade } from './types.js';
+import type { Candle, Depth, FeedProduct, FeedSink, FeedSource, Tick, Trade } from './types.js';
 
 /** What the simulation needs to know of a product beyond the feed's view. */
 export interface SimProduct extends FeedProduct {
@@ -99,7 +99,7 @@ export function quantise(value: number, digits: number): string {
  * trades around the price. Deterministic for a seed: the same seed, start prices and step count give the same
  * ticks.
  */
-export class SimSource implements PriceSource {
+export class SimSource implements FeedSource {
   readonly name = 'sim';
   private timer: NodeJS.Timeout | undefined;
   private readonly walks = new Map<string, SimWalk>();

@@ -1,37 +1,14 @@
+import type { FeedDepth, FeedTick, FeedTrade } from '@nexa/contract';
+
 /**
- * What a price source delivers to the market module. Prices, sizes and amounts are decimal strings at the
- * product's precision (never JS numbers on the way to settlement); times are epoch milliseconds.
+ * What a price source delivers to the market module (the contract's feed shapes, which the leader also sends
+ * every other node). Prices, sizes and amounts are decimal strings at the product's precision (never JS numbers
+ * on the way to settlement); times are epoch milliseconds.
  */
-export interface Tick {
-  symbol: string;
-  ts: number;
-  price: string;
-  /** Traded size in base units since the previous tick, for volume and turnover. */
-  size: string;
-  /** Where the price came from, kept with the tick for audit: 'sim' or 'okx'. */
-  source: string;
-}
-
-export interface BookLevel {
-  price: string;
-  size: string;
-}
-
-export interface Depth {
-  symbol: string;
-  ts: number;
-  bids: BookLevel[];
-  asks: BookLevel[];
-}
-
-export interface Trade {
-  symbol: string;
-  id: string;
-  ts: number;
-  price: string;
-  size: string;
-  side: 'buy' | 'sell';
-}
+export type Tick = FeedTick;
+export type Depth = FeedDepth;
+export type BookLevel = FeedDepth['bids'][number];
+export type Trade = FeedTrade;
 
 export const KLINE_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d'] as const;
 export type KlineInterval = (typeof KLINE_INTERVALS)[number];
@@ -76,7 +53,7 @@ export interface FeedProduct {
   pricePrecision: number;
 }
 
-export interface PriceSource {
+export interface FeedSource {
   readonly name: string;
   start(products: FeedProduct[], sink: FeedSink): Promise<void>;
   stop(): Promise<void>;

@@ -1,13 +1,11 @@
-import { marketSocket } from '@/lib/market-socket';
-import { PerpOrder, PerpPosition, PerpTrade } from '@nexa/contract';
+import { subscribeUserEvents } from '@/lib/user-events';
+import type { PerpOrder, PerpPosition, PerpTrade, UserEvent } from '@nexa/contract';
 
-/** What a `perpetual` event on the user channel carried. */
+/** One perpetual record a `user` event carried. */
 export type PerpEvent =
   | { kind: 'position'; position: PerpPosition }
   | { kind: 'order'; order: PerpOrder }
-  | { kind: 'trade'; trade: PerpTrade }
-  /** Something this build does not know: read everything again. */
-  | { kind: 'other' };
+  | { kind: 'trade'; trade: PerpTrade };
 
 export interface PerpEventHandlers {
   onEvent: (event: PerpEvent) => void;
@@ -17,33 +15,32 @@ export interface PerpEventHandlers {
   onLive: (live: boolean) => void;
 }
 
-/** Sorts one event's data by the contract shape it matches (a position, an order or a fill). */
-export function classifyPerpEvent(data: unknown): PerpEvent {
-  const position = PerpPosition.safeParse(data);
-  if (position.success) return { kind: 'position', position: position.data };
-  const trade = PerpTrade.safeParse(data);
-  if (trade.success) return { kind: 'trade', trade: trade.data };
-  const order = PerpOrder.safeParse(data);
-  if (order.success) return { kind: 'order', order: order.data };
-  return { kind: 'other' };
+/** The perpetual records of one user event (none for other domains' events). */
+export function perpRecordsOf(event: UserEvent): PerpEvent[] {
+  switch (event.type) {
+    case 'perpetual.positions':
+      return event.positions.map((position) => ({ kind: 'position', position }));
+    case 'perpetual.fill':
+      return [
+        { kind: 'order', order: event.order },
+        { kind: 'position', position: event.position },
+        { kind: 'trade', trade: event.trade },
+      ];
+    default:
+      return [];
+  }
 }
 
 /**
- * The user's perpetual events from the app's WebSocket (`user` channel, authenticated with the session token):
- * `{event: 'perpetual', data}` when a position's figures move or an order, fill, TP/SL or liquidation happens.
+ * The user's perpetual events from the app's WebSocket: a position's figures at a new mark price, or a fill
+ * (a limit order, TP/SL or liquidation) with its order, position and trade.
  */
 export function subscribePerpEvents(handlers: PerpEventHandlers): () => void {
-  handlers.onLive(false);
-  return marketSocket().subscribe(
-    'user',
-    (events) => {
-      for (const e of events) {
-        if (e.event !== 'perpetual') continue;
-        // A batch of positions (one tick's figures) or a single record.
-        const items = Array.isArray(e.data) ? e.data : [e.data];
-        for (const item of items) handlers.onEvent(classifyPerpEvent(item));
-      }
+  return subscribeUserEvents({
+    onEvent: (event) => {
+      for (const record of perpRecordsOf(event)) handlers.onEvent(record);
     },
-    { onResync: handlers.onResync, onLive: handlers.onLive, onError: () => handlers.onLive(false) },
-  );
+    onResync: handlers.onResync,
+    onLive: handlers.onLive,
+  });
 }

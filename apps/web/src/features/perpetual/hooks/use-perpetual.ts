@@ -36,7 +36,7 @@ export function refreshAfterMoney(client: QueryClient, mode: AccountMode): void 
   void client.invalidateQueries({ queryKey: perpKeys.wallets });
 }
 
-function applyEvent(client: QueryClient, mode: AccountMode, event: PerpEvent): void {
+function applyEvent(client: QueryClient, event: PerpEvent): void {
   switch (event.kind) {
     case 'position': {
       const known = client
@@ -54,8 +54,6 @@ function applyEvent(client: QueryClient, mode: AccountMode, event: PerpEvent): v
       refreshAfterMoney(client, m);
       return;
     }
-    case 'other':
-      refreshAfterMoney(client, mode);
   }
 }
 
@@ -65,19 +63,18 @@ function applyEvent(client: QueryClient, mode: AccountMode, event: PerpEvent): v
  */
 export function usePerpEvents(): boolean {
   const client = useQueryClient();
-  const mode = useMode();
   const [live, setLive] = useState(false);
   useEffect(
     () =>
       subscribePerpEvents({
-        onEvent: (event) => applyEvent(client, mode, event),
+        onEvent: (event) => applyEvent(client, event),
         onResync: () => {
           void client.invalidateQueries({ queryKey: perpKeys.all });
           void client.invalidateQueries({ queryKey: perpKeys.wallets });
         },
         onLive: setLive,
       }),
-    [client, mode],
+    [client],
   );
   return live;
 }

@@ -1,0 +1,30 @@
+import { nexaModule } from '../../platform/kernel.js';
+import type { FundingOperations } from '../../platform/review.js';
+import { createFunding } from './index.js';
+import { registerFundingRoutes } from './routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The deposit and withdrawal reviews the operator API drives. */
+    fundingOperations: FundingOperations;
+  }
+}
+
+/** Deposits, withdrawals and bound addresses and cards (spec §2 Deposit, Withdraw). */
+export const fundingModule = nexaModule(
+  'funding',
+  async (app) => {
+    const { config, database, router, now } = app.platform;
+    const funding = createFunding({
+      db: database.db,
+      ledger: app.ledger,
+      config: config.funding,
+      prices: app.market,
+      identityVerified: (ex, userId) => app.kyc.basicVerified(ex, userId),
+      now,
+    });
+    registerFundingRoutes(router, funding, config.funding.perIpPerMinute);
+    app.decorate('fundingOperations', funding.operations);
+  },
+  ['ledger', 'market', 'kyc'],
+);

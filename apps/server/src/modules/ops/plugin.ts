@@ -1,0 +1,20 @@
+import { nexaModule } from '../../platform/kernel.js';
+import { registerOps } from './index.js';
+
+/** `/api/health`, `/api/ready` and `/metrics`, from what the other modules report. */
+export const opsModule = nexaModule(
+  'ops',
+  async (app) => {
+    const { config, database, bus, now } = app.platform;
+    const { market, hub, delivery, perpetualEngine } = app;
+    await registerOps(app, {
+      database,
+      bus,
+      priceAgesMs: () => (config.market.feed ? market.tickers().map((t) => now().getTime() - t.ts) : []),
+      leads: () => ({ feed: market.isLeader, triggers: perpetualEngine.isLeader }),
+      wsClients: () => hub.connections,
+      settlementLagMs: () => delivery.settlementLagMs(),
+    });
+  },
+  ['market', 'delivery', 'perpetual'],
+);

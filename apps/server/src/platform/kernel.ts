@@ -1,0 +1,141 @@
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import type { Config } from '../config.js';
+import { type Bus, InProcessBus, PgNotifyBus, RedisBus, typedBus } from './bus.js';
+import type { Database } from './db.js';
+import { type Router, createRouter, installErrorHandling } from './http.js';
+import { HttpSmsMessenger, type Messenger, OutboxMessenger, RoutingMessenger, SmtpMessenger } from './messenger.js';
+
+/**
+ * What every module is built on: the configuration, the database, the bus between nodes, the messenger, the one
+ * router for users' and operators' calls, the clock, and an ordered shutdown. `buildApp` creates it once; each
+ * module (a Fastify plugin, see `nexaModule`) reads it as `app.platform`.
+ */
+export interface Platform {
+  config: Config;
+  database: Database;
+  bus: Bus;
+  messenger: Messenger;
+  router: Router;
+  now: () => Date;
+  sleep: (ms: number) => Promise<void>;
+  /**
+   * Work to stop when the app closes (settlement, engines, feeds): the last one added stops first, and all of them
+   * before the bus closes, so nothing that publishes or writes outlives the bus or the pool it uses.
+   */
+  onStop(stop: () => Promise<void>): void;
+  /** Work to stop as soon as the app starts draining (SIGTERM), while calls in flight still finish. */
+  onDrain(drain: () => Promise<void>): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    platform: Platform;
+  }
+}
+
+export interface PlatformOptions {
+  config: Config;
+  database: Database;
+  /** Replaces the configured transports (tests read codes from it). */
+  messenger?: Messenger;
+  /** Replaces the default bus (Redis, PostgreSQL NOTIFY or in process). */
+  bus?: Bus;
+  now?: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * A domain module: one Fastify plugin that registers its routes, workers and bus consumers, decorates the app with
+ * what other modules and tests use, and names the modules it needs (Fastify checks they were registered first).
+ */
+export function nexaModule<O extends object = Record<never, never>>(
+  name: string,
+  plugin: FastifyPluginAsync<O>,
+  dependencies: string[] = [],
+) {
+  return fp(plugin, { name, dependencies: ['platform', ...dependencies], fastify: '5.x' });
+}
+
+/** Security headers, compression, rate limits (in Redis when there is one), error envelopes, and `app.platform`. */
+export const platformPlugin = fp<PlatformOptions>(
+  async (app, o) => {
+    const { config, database } = o;
+    installErrorHandling(app, config.defaultLang);
+    await registerHttpPlugins(app, config);
+    const bus = o.bus ?? createBus(config, database, app);
+    const stops: (() => Promise<void>)[] = [];
+    const drains: (() => Promise<void>)[] = [];
+    app.decorate('platform', {
+      config,
+      database,
+      bus,
+      messenger: o.messenger ?? createMessenger(config, app),
+      router: createRouter(app, config.defaultLang),
+      now: o.now ?? (() => new Date()),
+      sleep: o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms))),
+      onStop: (stop) => void stops.push(stop),
+      onDrain: (drain) => void drains.push(drain),
+    } satisfies Platform);
+    app.addHook('preClose', async () => {
+      for (const drain of drains) await drain();
+    });
+    app.addHook('onClose', async () => {
+      for (const stop of stops.reverse()) await stop();
+      await bus.close();
+    });
+  },
+  { name: 'platform', fastify: '5.x' },
+);
+
+async function registerHttpPlugins(app: FastifyInstance, config: Config) {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd-mobile sets inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
+    : undefined;
+  // A lost Redis is a reconnect, never the end of the process (rate limits fail open meanwhile).
+  redis?.on('error', () => {});
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'nexa-rl:' } : {}),
+    // The error handler turns this into a localized 429 envelope.
+    errorResponseBuilder: (_req, ctx) => Object.assign(new Error('rate limited'), { statusCode: ctx.statusCode }),
+  });
+  if (redis) app.addHook('onClose', async () => void redis.quit());
+}
+
+function createBus(config: Config, database: Database, app: FastifyInstance): Bus {
+  const transport = config.redisUrl
+    ? new RedisBus(config.redisUrl, config.redisPrefix)
+    : database.kind === 'postgres' && database.pool && database.url
+      ? new PgNotifyBus(database.pool, database.url)
+      : new InProcessBus();
+  return typedBus(transport, (topic, issues) => app.log.warn({ topic, issues }, 'bus: a message off its schema'));
+}
+
+function createMessenger(config: Config, app: FastifyInstance): Messenger {
+  const outbox = new OutboxMessenger(config.dataDir, app.log);
+  const email = config.smtpUrl ? new SmtpMessenger(config.smtpUrl, config.smtpFrom) : outbox;
+  const sms = config.smsHttpUrl ? new HttpSmsMessenger(config.smsHttpUrl, config.smsHttpToken) : outbox;
+  return new RoutingMessenger(email, sms);
+}
