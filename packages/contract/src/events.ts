@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { AccountMode } from './common.js';
 import { DeliveryOrder } from './delivery.js';
 import { PerpOrder, PerpPosition, PerpTrade } from './perpetual.js';
+import { Wallet } from './wallets.js';
 
 /**
  * Every frame of the WebSocket `user` channel (ARCHITECTURE §4): one of the user's own events, told apart by
@@ -17,3 +19,34 @@ export const UserEvent = z.discriminatedUnion('type', [
 ]);
 export type UserEvent = z.infer<typeof UserEvent>;
 export type UserEventType = UserEvent['type'];
+
+/**
+ * What the money calls and workers report once their transaction committed, for the domains that build on them
+ * (the rebate programme pays on fees and settled stakes). Amounts are decimal strings in `currency`; `ref` names the
+ * business row (`delivery_order:42`), as the ledger's entries do, so every event can be re-derived from the ledger.
+ */
+export const DomainEvent = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('fee.charged'),
+    userId: z.string(),
+    mode: AccountMode,
+    wallet: Wallet,
+    currency: z.string(),
+    amount: z.string(),
+    /** What the fee was for. */
+    source: z.enum(['perpetual.open', 'perpetual.close', 'perpetual.liquidation', 'withdrawal']),
+    ref: z.string(),
+  }),
+  z.object({
+    type: z.literal('stake.settled'),
+    userId: z.string(),
+    mode: AccountMode,
+    wallet: Wallet,
+    currency: z.string(),
+    stake: z.string(),
+    payout: z.string(),
+    status: z.enum(['won', 'lost', 'draw', 'refunded']),
+    ref: z.string(),
+  }),
+]);
+export type DomainEvent = z.infer<typeof DomainEvent>;

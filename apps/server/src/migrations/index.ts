@@ -6,6 +6,7 @@ import { m0005Operators } from './0005-operators.js';
 import { m0006Funding } from './0006-funding.js';
 import { m0007Convert } from './0007-convert.js';
 import { m0008Perpetual } from './0008-perpetual.js';
+import { m0009OrderWallets } from './0009-order-wallets.js';
 
 export interface Migration {
   version: number;
@@ -23,4 +24,5 @@ export const migrations: readonly Migration[] = [
   m0006Funding,
   m0007Convert,
   m0008Perpetual,
+  m0009OrderWallets,
 ];

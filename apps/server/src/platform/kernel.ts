@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { type Bus, InProcessBus, PgNotifyBus, RedisBus, typedBus } from './bus.js';
 import type { Database } from './db.js';
+import { DomainEvents } from './domain-events.js';
 import { type Router, createRouter, installErrorHandling } from './http.js';
 import { HttpSmsMessenger, type Messenger, OutboxMessenger, RoutingMessenger, SmtpMessenger } from './messenger.js';
 
@@ -21,6 +22,8 @@ export interface Platform {
   bus: Bus;
   messenger: Messenger;
   router: Router;
+  /** Fees charged, stakes settled: what later domains (rebates) build on, after each commit. */
+  events: DomainEvents;
   now: () => Date;
   sleep: (ms: number) => Promise<void>;
   /**
@@ -76,6 +79,7 @@ export const platformPlugin = fp<PlatformOptions>(
       bus,
       messenger: o.messenger ?? createMessenger(config, app),
       router: createRouter(app, config.defaultLang),
+      events: new DomainEvents((err, event) => app.log.error({ err, type: event.type }, 'domain event handler failed')),
       now: o.now ?? (() => new Date()),
       sleep: o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms))),
       onStop: (stop) => void stops.push(stop),

@@ -24,8 +24,7 @@ import {
 } from '../../ledger/index.js';
 import type { Executor } from '../../platform/db.js';
 import { invalid, refused } from '../../platform/errors.js';
-import type { AuthUser } from '../../platform/http.js';
-import { idempotent } from '../../platform/idempotency/index.js';
+import { type Actor, runMoneyCall } from '../../platform/money-call.js';
 import type { RateSource } from './rates.js';
 import { type ConvertRow, convertRepository as repo } from './repository.js';
 
@@ -78,94 +77,86 @@ export class ConvertService {
    * One transaction, once per requestId: user spot `from` → house, house → user spot `to`. The price is read
    * after the request is claimed, so a repeat returns the first fill rather than pricing again.
    */
-  async submit(user: AuthUser, body: SdSubmitBody): Promise<ConvertRecord> {
+  async submit(actor: Actor, body: SdSubmitBody): Promise<ConvertRecord> {
     const amount = checkAmount(body, false);
     const quotedRate = money(body.rate);
     if (quotedRate.lte(0)) throw invalid([{ field: 'rate', reason: 'invalid' }]);
     const slippage = money(body.slippage);
-    const userId = BigInt(user.id);
-    const { mode } = user;
+    const userId = actor.userId;
+    const { mode } = actor;
     const { requestId, fromCurrency, toCurrency } = body;
-    const key = {
-      userId,
-      requestId,
-      scope: 'index/sdSubmit',
-      body: {
-        fromCurrency,
-        toCurrency,
-        amount: amount.toFixed(),
-        slippage: slippage.toFixed(),
-        rate: quotedRate.toFixed(),
-        mode,
-      },
+    const input = {
+      fromCurrency,
+      toCurrency,
+      amount: amount.toFixed(),
+      slippage: slippage.toFixed(),
+      rate: quotedRate.toFixed(),
     };
-    return this.d.db.transaction((tx) =>
-      idempotent(tx, key, async () => {
-        const rate = this.rateOf(fromCurrency, toCurrency);
-        // The least the user agreed to: their rate less the slippage. A better current rate is theirs.
-        const floor = slippageFloor(quotedRate, slippage);
-        if (rate.lt(floor)) {
-          throw refused('convert.priceMoved', { slippage: slippage.toFixed() }, { rate: rate.toFixed() });
+    return runMoneyCall(this.d, { actor, wallet: 'spot', scope: 'index/sdSubmit', requestId, input }, async (tx) => {
+      const rate = this.rateOf(fromCurrency, toCurrency);
+      // The least the user agreed to: their rate less the slippage. A better current rate is theirs.
+      const floor = slippageFloor(quotedRate, slippage);
+      if (rate.lt(floor)) {
+        throw refused('convert.priceMoved', { slippage: slippage.toFixed() }, { rate: rate.toFixed() });
+      }
+      const receive = receiveOf(amount, rate, toCurrency);
+      if (receive.lte(0)) throw refused('convert.receiveTooSmall');
+      const ref = `convert:${requestId}`;
+      try {
+        const outEntry: Entry = {
+          debit: { userId, mode, wallet: 'spot', currency: fromCurrency },
+          credit: { system: 'house', mode, currency: fromCurrency },
+          amount,
+          types: { debit: 'convert_out', credit: 'convert_out' },
+          ref,
+        };
+        const inEntry: Entry = {
+          debit: { system: 'house', mode, currency: toCurrency },
+          credit: { userId, mode, wallet: 'spot', currency: toCurrency },
+          amount: receive,
+          types: { debit: 'convert_in', credit: 'convert_in' },
+          ref,
+        };
+        // Accounts are locked currency by currency in one fixed order, so two opposite converts (even of
+        // different users, through the shared house shards) never wait on each other in a circle.
+        let out: Posted;
+        let got: Posted;
+        if (fromCurrency < toCurrency) {
+          out = await this.d.ledger.transfer(tx, outEntry);
+          got = await this.d.ledger.transfer(tx, inEntry);
+        } else {
+          got = await this.d.ledger.transfer(tx, inEntry);
+          out = await this.d.ledger.transfer(tx, outEntry);
         }
-        const receive = receiveOf(amount, rate, toCurrency);
-        if (receive.lte(0)) throw refused('convert.receiveTooSmall');
-        const ref = `convert:${requestId}`;
-        try {
-          const outEntry: Entry = {
-            debit: { userId, mode, wallet: 'spot', currency: fromCurrency },
-            credit: { system: 'house', mode, currency: fromCurrency },
-            amount,
-            types: { debit: 'convert_out', credit: 'convert_out' },
-            ref,
-          };
-          const inEntry: Entry = {
-            debit: { system: 'house', mode, currency: toCurrency },
-            credit: { userId, mode, wallet: 'spot', currency: toCurrency },
-            amount: receive,
-            types: { debit: 'convert_in', credit: 'convert_in' },
-            ref,
-          };
-          // Accounts are locked currency by currency in one fixed order, so two opposite converts (even of
-          // different users, through the shared house shards) never wait on each other in a circle.
-          let out: Posted;
-          let got: Posted;
-          if (fromCurrency < toCurrency) {
-            out = await this.d.ledger.transfer(tx, outEntry);
-            got = await this.d.ledger.transfer(tx, inEntry);
-          } else {
-            got = await this.d.ledger.transfer(tx, inEntry);
-            out = await this.d.ledger.transfer(tx, outEntry);
-          }
-          const row = await repo.insert(tx, {
-            userId,
-            mode,
-            requestId,
-            currencyOut: fromCurrency,
-            amountOut: amount.toFixed(),
-            beforeOut: out.debit.availableBefore,
-            afterOut: out.debit.availableAfter,
-            currencyIn: toCurrency,
-            amountIn: receive.toFixed(),
-            beforeIn: got.credit.availableBefore,
-            afterIn: got.credit.availableAfter,
-            rate: rate.toFixed(),
-            quotedRate: quotedRate.toFixed(),
-            slippage: slippage.toFixed(),
-            transferOutId: out.transferId,
-            transferInId: got.transferId,
-            now: this.d.now(),
-          });
-          return toRecord(row);
-        } catch (err) {
-          if (err instanceof InsufficientFunds) throw refused('money.insufficient');
-          throw err;
-        }
-      }),
-    );
+        const row = await repo.insert(tx, {
+          userId,
+          mode,
+          requestId,
+          currencyOut: fromCurrency,
+          amountOut: amount.toFixed(),
+          beforeOut: out.debit.availableBefore,
+          afterOut: out.debit.availableAfter,
+          currencyIn: toCurrency,
+          amountIn: receive.toFixed(),
+          beforeIn: got.credit.availableBefore,
+          afterIn: got.credit.availableAfter,
+          rate: rate.toFixed(),
+          quotedRate: quotedRate.toFixed(),
+          slippage: slippage.toFixed(),
+          transferOutId: out.transferId,
+          transferInId: got.transferId,
+          now: this.d.now(),
+        });
+        return toRecord(row);
+      } catch (err) {
+        if (err instanceof InsufficientFunds) throw refused('money.insufficient');
+        throw err;
+      }
+    });
   }
 
-  async records(user: AuthUser, page: number, pageSize: number): Promise<SdRecData> {
-    const { total, list } = await repo.page(this.d.db, BigInt(user.id), user.mode, pageSize, (page - 1) * pageSize);
+  async records(actor: Actor, page: number, pageSize: number): Promise<SdRecData> {
+    const { total, list } = await repo.page(this.d.db, actor.userId, actor.mode, pageSize, (page - 1) * pageSize);
     return { list: list.map(toRecord), total, page, pageSize };
   }
 

@@ -2,6 +2,7 @@ import type { DeliveryOrder, HistoryOrdersData, MoneyLogsData, PropertyData, Ses
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ledger, money } from '../../ledger/index.js';
 import type { AuthUser } from '../../platform/http.js';
+import { actorOf } from '../../platform/money-call.js';
 import { ManualSource, type TestApp, call, createTestApp, registerUser, until } from '../../testing.js';
 import { profitOf } from './rules.js';
 
@@ -85,7 +86,7 @@ describe('delivery orders: the rule table', () => {
       await price('SOLUSDT', c.move);
       t.clock.advance(1_000);
       await price('SOLUSDT', '500.00');
-      await t.app.delivery.settleDue();
+      await t.app.delivery.settlement.settleDue();
 
       const history = (await u.as<HistoryOrdersData>('order/historyOrders')).data;
       const order = history.list.find((o) => o.id === created.data.id)!;
@@ -116,7 +117,7 @@ describe('delivery orders: the rule table', () => {
     expect(created.code, created.msg).toBe(1);
     // The feed stalls past the expiry and the stall limit: no tick after the entry.
     t.clock.advance(31_000 + 30_000);
-    await t.app.delivery.settleDue();
+    await t.app.delivery.settlement.settleDue();
     const order = (await u.as<HistoryOrdersData>('order/historyOrders')).data.list[0]!;
     expect(order).toMatchObject({ status: 'refunded', exit: null, payout: '50.00', profit: '0.00' });
     expect(await deliveryWallet(u.as)).toMatchObject({ available: '1000.00', frozen: '0.00' });
@@ -136,12 +137,12 @@ describe('delivery orders: the rule table', () => {
     await price('DOTUSDT', '6.990');
     t.clock.advance(2_000);
     // Past the expiry, but the market has not ticked past it yet: the order stays open.
-    await t.app.delivery.settleDue();
+    await t.app.delivery.settlement.settleDue();
     expect((await u.as<{ list: DeliveryOrder[] }>('order/deliveryOrders')).data.list.map((o) => o.id)).toEqual([
       created.data.id,
     ]);
     await price('DOTUSDT', '7.500');
-    await t.app.delivery.settleDue();
+    await t.app.delivery.settlement.settleDue();
     expect((await u.as<{ list: DeliveryOrder[] }>('order/deliveryOrders')).data.list).toEqual([]);
     expect((await u.as<HistoryOrdersData>('order/historyOrders')).data.list[0]!.status).toBe('won');
   });
@@ -235,8 +236,8 @@ describe('delivery orders: money', () => {
     ).json().data.uid
       ? await idOf(u.token)
       : '';
-    const scheduled = await t.app.delivery.schedule(
-      authUser,
+    const scheduled = await t.app.delivery.orders.schedule(
+      actorOf(authUser),
       { symbol: 'XRPUSDT', direction: 'call', seconds: 60, amount: '20', requestId: rid() },
       new Date(t.clock.ms + 60_000),
     );
@@ -281,8 +282,12 @@ describe('delivery orders: money', () => {
     t.clock.advance(2_000);
     await price('ADAUSDT', '0.5200');
     // Several passes at once (as timers, the sweep and other nodes would): batches of 3 in parallel.
-    await Promise.all([t.app.delivery.settleDue(), t.app.delivery.settleDue(), t.app.delivery.settleDue()]);
-    await t.app.delivery.settleDue();
+    await Promise.all([
+      t.app.delivery.settlement.settleDue(),
+      t.app.delivery.settlement.settleDue(),
+      t.app.delivery.settlement.settleDue(),
+    ]);
+    await t.app.delivery.settlement.settleDue();
     const hist = (await u.as<HistoryOrdersData>('order/historyOrders', { symbol: 'ADAUSDT' })).data;
     expect(hist.total).toBe(5);
     expect(hist.list.filter((o) => o.status === 'won')).toHaveLength(2);

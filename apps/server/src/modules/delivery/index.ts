@@ -1,3 +1,5 @@
+export { DEFAULT_DELIVERY_LIMITS, type DeliveryLimits, DeliveryOrders } from './orders.js';
+export { deliveryModule } from './plugin.js';
 export { registerDeliveryRoutes } from './routes.js';
 export { profitOf } from './rules.js';
-export { DEFAULT_DELIVERY_LIMITS, type DeliveryLimits, DeliveryService } from './service.js';
+export { DeliverySettlement } from './settlement.js';

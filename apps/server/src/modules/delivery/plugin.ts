@@ -1,10 +1,11 @@
 import { nexaModule } from '../../platform/kernel.js';
+import { DEFAULT_DELIVERY_LIMITS, type DeliveryLimits, DeliveryOrders } from './orders.js';
 import { registerDeliveryRoutes } from './routes.js';
-import { type DeliveryLimits, DeliveryService } from './service.js';
+import { DeliverySettlement } from './settlement.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    delivery: DeliveryService;
+    delivery: { orders: DeliveryOrders; settlement: DeliverySettlement };
   }
 }
 
@@ -18,20 +19,15 @@ export interface DeliveryModuleOptions {
 export const deliveryModule = nexaModule<DeliveryModuleOptions>(
   'delivery',
   async (app, o) => {
-    const { database, bus, router, now, onStop } = app.platform;
-    const delivery = new DeliveryService({
-      db: database.db,
-      ledger: app.ledger,
-      market: app.market,
-      bus,
-      log: app.log,
-      now,
-      ...(o.limits ? { limits: o.limits } : {}),
-    });
-    registerDeliveryRoutes(router, delivery);
-    if (o.settle !== false) await delivery.start();
-    onStop(() => delivery.stop());
-    app.decorate('delivery', delivery);
+    const { database, bus, events, router, now, onStop } = app.platform;
+    const limits = o.limits ?? DEFAULT_DELIVERY_LIMITS;
+    const deps = { db: database.db, ledger: app.ledger, market: app.market, bus, events, now, limits };
+    const settlement = new DeliverySettlement({ ...deps, log: app.log });
+    const orders = new DeliveryOrders(deps, (atMs) => settlement.wakeAt(atMs));
+    registerDeliveryRoutes(router, orders);
+    if (o.settle !== false) await settlement.start();
+    onStop(() => settlement.stop());
+    app.decorate('delivery', { orders, settlement });
   },
   ['ledger', 'market'],
 );

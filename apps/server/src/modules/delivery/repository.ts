@@ -2,43 +2,52 @@ import type { AccountMode, DeliveryStatus } from '@nexa/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryPage, queryRows } from '../../platform/db.js';
 
-export interface OrderRow {
-  [k: string]: unknown;
+/** A delivery order as stored. */
+export type OrderRecord = {
   id: string;
-  user_id: string;
+  userId: string;
   mode: AccountMode;
+  /** The wallet the stake is drawn from and paid back to. */
+  wallet: 'delivery' | 'copy';
   symbol: string;
   direction: 'call' | 'put';
   seconds: number;
   stake: string;
   yield: string;
   status: DeliveryStatus;
-  hold_id: string;
-  entry_price: string | null;
-  entry_ts: string | number | null;
-  entry_source: string | null;
-  exit_price: string | null;
-  exit_ts: string | number | null;
-  exit_source: string | null;
+  holdId: string;
+  entryPrice: string | null;
+  entryTs: string | number | null;
+  entrySource: string | null;
+  exitPrice: string | null;
+  exitTs: string | number | null;
+  exitSource: string | null;
   payout: string | null;
-  open_at: Date | string;
-  expires_at: Date | string;
-  settled_at: Date | string | null;
-  created_at: Date | string;
-}
+  openAt: Date | string;
+  expiresAt: Date | string;
+  settledAt: Date | string | null;
+  createdAt: Date | string;
+};
 
-/** The order's columns as OrderRow reads them, optionally of a table alias (`o.`). */
+/** The order's columns as an OrderRecord, optionally of a table alias (`o.`). */
 const columnsOf = (t = '') =>
-  sql.raw(`${t}id::text AS id, ${t}user_id::text AS user_id, ${t}mode, ${t}symbol, ${t}direction, ${t}seconds,
-  trim_scale(${t}stake)::text AS stake, trim_scale(${t}yield)::text AS yield, ${t}status, ${t}hold_id::text AS hold_id,
-  trim_scale(${t}entry_price)::text AS entry_price, ${t}entry_ts, ${t}entry_source,
-  trim_scale(${t}exit_price)::text AS exit_price, ${t}exit_ts, ${t}exit_source, trim_scale(${t}payout)::text AS payout,
-  ${t}open_at, ${t}expires_at, ${t}settled_at, ${t}created_at`);
+  sql.raw(`${t}id::text AS id, ${t}user_id::text AS "userId", ${t}mode, ${t}wallet, ${t}symbol, ${t}direction,
+  ${t}seconds, trim_scale(${t}stake)::text AS stake, trim_scale(${t}yield)::text AS yield, ${t}status,
+  ${t}hold_id::text AS "holdId", trim_scale(${t}entry_price)::text AS "entryPrice", ${t}entry_ts AS "entryTs",
+  ${t}entry_source AS "entrySource", trim_scale(${t}exit_price)::text AS "exitPrice", ${t}exit_ts AS "exitTs",
+  ${t}exit_source AS "exitSource", trim_scale(${t}payout)::text AS payout, ${t}open_at AS "openAt",
+  ${t}expires_at AS "expiresAt", ${t}settled_at AS "settledAt", ${t}created_at AS "createdAt"`);
 const COLUMNS = columnsOf();
 
 const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 export const deliveryRepository = {
+  /** The id the next order will have: its ledger entries name the order row before the row is written. */
+  async nextId(ex: Executor): Promise<string> {
+    const rows = await queryRows<{ id: string }>(ex, sql`SELECT nextval('delivery_orders_id_seq')::text AS id`);
+    return rows[0]!.id;
+  },
+
   /** The expiry of the oldest open order already past it (settlement lag), or null. */
   async oldestOverdue(ex: Executor, now: Date): Promise<Date | null> {
     const rows = await queryRows<{ at: Date | string | null }>(
@@ -52,8 +61,10 @@ export const deliveryRepository = {
   async insert(
     ex: Executor,
     o: {
+      id: string;
       userId: bigint;
       mode: AccountMode;
+      wallet: 'delivery' | 'copy';
       symbol: string;
       direction: string;
       seconds: number;
@@ -66,12 +77,12 @@ export const deliveryRepository = {
       expiresAt: Date;
       now: Date;
     },
-  ): Promise<OrderRow> {
-    const rows = await queryRows<OrderRow>(
+  ): Promise<OrderRecord> {
+    const rows = await queryRows<OrderRecord>(
       ex,
-      sql`INSERT INTO delivery_orders (user_id, mode, symbol, direction, seconds, stake, yield, status, hold_id,
-                                       entry_price, entry_ts, entry_source, open_at, expires_at, created_at)
-          VALUES (${String(o.userId)}, ${o.mode}, ${o.symbol}, ${o.direction}, ${o.seconds}, ${o.stake}::numeric,
+      sql`INSERT INTO delivery_orders (id, user_id, mode, wallet, symbol, direction, seconds, stake, yield, status,
+                                       hold_id, entry_price, entry_ts, entry_source, open_at, expires_at, created_at)
+          VALUES (${o.id}::bigint, ${String(o.userId)}, ${o.mode}, ${o.wallet}, ${o.symbol}, ${o.direction}, ${o.seconds}, ${o.stake}::numeric,
                   ${o.yield}::numeric, ${o.status}, ${o.holdId}, ${o.entry?.price ?? null}::numeric,
                   ${o.entry?.ts ?? null}::bigint, ${o.entry?.source ?? null}, ${iso(o.openAt)}, ${iso(o.expiresAt)},
                   ${iso(o.now)})
@@ -89,8 +100,8 @@ export const deliveryRepository = {
     return Number(rows[0]!.n);
   },
 
-  async active(ex: Executor, userId: bigint, mode: AccountMode): Promise<OrderRow[]> {
-    return queryRows<OrderRow>(
+  async active(ex: Executor, userId: bigint, mode: AccountMode): Promise<OrderRecord[]> {
+    return queryRows<OrderRecord>(
       ex,
       sql`SELECT ${COLUMNS} FROM delivery_orders
           WHERE user_id = ${String(userId)} AND mode = ${mode} AND status IN ('scheduled', 'open', 'settling')
@@ -115,7 +126,7 @@ export const deliveryRepository = {
     if (f.startMs !== undefined) conds.push(sql`created_at >= ${iso(new Date(f.startMs))}`);
     if (f.endMs !== undefined) conds.push(sql`created_at < ${iso(new Date(f.endMs))}`);
     const where = sql.join(conds, sql` AND `);
-    return queryPage<OrderRow>(
+    return queryPage<OrderRecord>(
       ex,
       sql`SELECT count(*)::int AS n FROM delivery_orders WHERE ${where}`,
       sql`SELECT ${COLUMNS} FROM delivery_orders WHERE ${where}
@@ -123,8 +134,8 @@ export const deliveryRepository = {
     );
   },
 
-  async byId(ex: Executor, id: string, userId: bigint): Promise<OrderRow | undefined> {
-    const rows = await queryRows<OrderRow>(
+  async byId(ex: Executor, id: string, userId: bigint): Promise<OrderRecord | undefined> {
+    const rows = await queryRows<OrderRecord>(
       ex,
       sql`SELECT ${COLUMNS} FROM delivery_orders WHERE id = ${id} AND user_id = ${String(userId)}`,
     );
@@ -132,8 +143,8 @@ export const deliveryRepository = {
   },
 
   /** Locks one of the user's orders for a change of status. */
-  async lockForUser(ex: Executor, id: string, userId: bigint): Promise<OrderRow | undefined> {
-    const rows = await queryRows<OrderRow>(
+  async lockForUser(ex: Executor, id: string, userId: bigint): Promise<OrderRecord | undefined> {
+    const rows = await queryRows<OrderRecord>(
       ex,
       sql`SELECT ${COLUMNS} FROM delivery_orders WHERE id = ${id} AND user_id = ${String(userId)} FOR UPDATE`,
     );
@@ -141,8 +152,8 @@ export const deliveryRepository = {
   },
 
   /** Due orders no other settler holds (of the users in this share): each is taken by exactly one transaction. */
-  async lockDue(ex: Executor, cutoff: Date, limit: number, share = { k: 0, of: 1 }): Promise<OrderRow[]> {
-    return queryRows<OrderRow>(
+  async lockDue(ex: Executor, cutoff: Date, limit: number, share = { k: 0, of: 1 }): Promise<OrderRecord[]> {
+    return queryRows<OrderRecord>(
       ex,
       sql`SELECT ${COLUMNS} FROM delivery_orders WHERE status = 'open' AND expires_at <= ${iso(cutoff)}
             AND user_id % ${share.of} = ${share.k}
@@ -150,8 +161,8 @@ export const deliveryRepository = {
     );
   },
 
-  async lockScheduledDue(ex: Executor, now: Date, limit: number): Promise<OrderRow[]> {
-    return queryRows<OrderRow>(
+  async lockScheduledDue(ex: Executor, now: Date, limit: number): Promise<OrderRecord[]> {
+    return queryRows<OrderRecord>(
       ex,
       sql`SELECT ${COLUMNS} FROM delivery_orders WHERE status = 'scheduled' AND open_at <= ${iso(now)}
           ORDER BY delivery_orders.open_at, delivery_orders.id LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
@@ -177,7 +188,7 @@ export const deliveryRepository = {
       payout: string;
     }[],
     now: Date,
-  ): Promise<OrderRow[]> {
+  ): Promise<OrderRecord[]> {
     const rows = results.map((r) => ({
       id: r.id,
       status: r.status,
@@ -186,7 +197,7 @@ export const deliveryRepository = {
       exit_source: r.exit?.source ?? null,
       payout: r.payout,
     }));
-    const out = await queryRows<OrderRow>(
+    const out = await queryRows<OrderRecord>(
       ex,
       sql`UPDATE delivery_orders o SET status = r.status, exit_price = r.exit_price, exit_ts = r.exit_ts,
                  exit_source = r.exit_source, payout = r.payout, settled_at = ${iso(now)}
@@ -206,7 +217,7 @@ export const deliveryRepository = {
     openAt: Date,
     expiresAt: Date,
   ) {
-    const rows = await queryRows<OrderRow>(
+    const rows = await queryRows<OrderRecord>(
       ex,
       sql`UPDATE delivery_orders SET status = 'open', entry_price = ${entry.price}::numeric, entry_ts = ${entry.ts},
                  entry_source = ${entry.source}, open_at = ${iso(openAt)}, expires_at = ${iso(expiresAt)}
@@ -215,8 +226,8 @@ export const deliveryRepository = {
     return rows[0];
   },
 
-  async cancel(ex: Executor, id: string): Promise<OrderRow | undefined> {
-    const rows = await queryRows<OrderRow>(
+  async cancel(ex: Executor, id: string): Promise<OrderRecord | undefined> {
+    const rows = await queryRows<OrderRecord>(
       ex,
       sql`UPDATE delivery_orders SET status = 'cancelled' WHERE id = ${id} AND status = 'scheduled' RETURNING ${COLUMNS}`,
     );

@@ -2,10 +2,16 @@ import { type DeliveryDescData, type DeliveryOrder, type Lang, QUOTE_CURRENCY } 
 import { deliveryPayout, deliveryProfit } from '@nexa/rules';
 import { type Money, formatAmount, money } from '../../ledger/index.js';
 import { t } from '../../platform/i18n/translate.js';
-import type { OrderRow } from './repository.js';
+import type { OrderRecord } from './repository.js';
 
 // The delivery rules as pure functions (no database, no clock): the win rule, the payout, the order's view and
 // the rules text. The order calls and the settlement worker both use them, so they live apart from either.
+
+/** The house account a delivery stake is held against and a win is paid from, per mode. */
+export const HOUSE = (mode: 'real' | 'demo') => ({ system: 'house' as const, mode, currency: QUOTE_CURRENCY });
+
+/** The ledger ref of everything an order moves (its stake, its profit): the order row itself. */
+export const orderRef = (orderId: string) => `delivery_order:${orderId}`;
 
 /** The rules screen, in the caller's language. */
 export function rulesText(lang: Lang): DeliveryDescData {
@@ -21,15 +27,15 @@ export function rulesText(lang: Lang): DeliveryDescData {
 export const profitOf = (stake: Money, yieldRate: string): Money => deliveryProfit(stake, yieldRate);
 
 /** What the stored ticks say of one order: its status, exit tick and payout (ARCHITECTURE §4). */
-export function outcomeOf(row: OrderRow, tick: { price: string; ts: number; source: string } | null) {
-  const entryTs = Number(row.entry_ts);
+export function outcomeOf(row: OrderRecord, tick: { price: string; ts: number; source: string } | null) {
+  const entryTs = Number(row.entryTs);
   const exit = tick && tick.ts > entryTs ? tick : null;
   const stake = money(row.stake);
   let status: 'won' | 'lost' | 'draw' | 'refunded';
   if (!exit) {
     status = 'refunded';
   } else {
-    const cmp = money(exit.price).cmp(money(row.entry_price!));
+    const cmp = money(exit.price).cmp(money(row.entryPrice!));
     const won = (row.direction === 'call' && cmp > 0) || (row.direction === 'put' && cmp < 0);
     status = cmp === 0 ? 'draw' : won ? 'won' : 'lost';
   }
@@ -40,7 +46,7 @@ export function outcomeOf(row: OrderRow, tick: { price: string; ts: number; sour
 /** Epoch milliseconds of a timestamp column (the drivers hand back a Date or a string). */
 export const ms = (v: Date | string) => (v instanceof Date ? v.getTime() : new Date(v).getTime());
 
-export function toOrderAt(r: OrderRow, pricePrecision: number): DeliveryOrder {
+export function toOrderAt(r: OrderRecord, pricePrecision: number): DeliveryOrder {
   const price = (v: string) => money(v).toFixed(pricePrecision);
   const stake = money(r.stake);
   const payout = r.payout === null ? null : money(r.payout);
@@ -54,14 +60,13 @@ export function toOrderAt(r: OrderRow, pricePrecision: number): DeliveryOrder {
     yield: r.yield,
     expectedProfit: formatAmount(profitOf(stake, r.yield), QUOTE_CURRENCY),
     status: r.status,
-    entry:
-      r.entry_price === null ? null : { price: price(r.entry_price), ts: Number(r.entry_ts), source: r.entry_source! },
-    exit: r.exit_price === null ? null : { price: price(r.exit_price), ts: Number(r.exit_ts), source: r.exit_source! },
+    entry: r.entryPrice === null ? null : { price: price(r.entryPrice), ts: Number(r.entryTs), source: r.entrySource! },
+    exit: r.exitPrice === null ? null : { price: price(r.exitPrice), ts: Number(r.exitTs), source: r.exitSource! },
     payout: payout === null ? null : formatAmount(payout, QUOTE_CURRENCY),
     profit: payout === null ? null : formatAmount(payout.minus(stake), QUOTE_CURRENCY),
-    openAt: ms(r.open_at),
-    expiresAt: ms(r.expires_at),
-    settledAt: r.settled_at === null ? null : ms(r.settled_at),
-    createdAt: ms(r.created_at),
+    openAt: ms(r.openAt),
+    expiresAt: ms(r.expiresAt),
+    settledAt: r.settledAt === null ? null : ms(r.settledAt),
+    createdAt: ms(r.createdAt),
   };
 }

@@ -13,7 +13,7 @@ import { type Ledger, fitsScale, money, scaleOf } from '../../ledger/index.js';
 import type { Executor } from '../../platform/db.js';
 import { invalid, notFound, refused } from '../../platform/errors.js';
 import type { AuthUser } from '../../platform/http.js';
-import { idempotent } from '../../platform/idempotency/index.js';
+import { runMoneyCall } from '../../platform/money-call.js';
 import { type Decision, type Page, type ReviewListQuery, recordAudit } from '../../platform/review.js';
 import { uploadBelongsTo } from '../../platform/uploads.js';
 import { orderNumber, toAdminDeposit, toDepositRecord } from './records.js';
@@ -58,26 +58,26 @@ export class DepositService {
     }
     const userId = BigInt(user.id);
     const { requestId, ...rest } = body;
-    const key = { userId, requestId, scope: 'index/czSubmit', body: { ...rest, amount: amount.toFixed() } };
-    return this.d.db.transaction((tx) =>
-      idempotent(tx, key, async () => {
-        if (!(await uploadBelongsTo(tx, userId, body.screenshot))) {
-          throw invalid([{ field: 'screenshot', reason: 'invalid' }]);
-        }
-        const now = this.d.now();
-        const row = await repo.insertDeposit(tx, {
-          orderNo: orderNumber('D', now, randomInt(1e10)),
-          userId,
-          currency: body.currency,
-          chain: body.chain,
-          address: this.d.config.depositAddresses[body.chain],
-          amount: amount.toFixed(),
-          screenshot: body.screenshot,
-          now,
-        });
-        return toDepositRecord(row);
-      }),
-    );
+    // Deposits are real money whatever account the user is looking at.
+    const actor = { userId, mode: 'real' as const };
+    const input = { ...rest, amount: amount.toFixed() };
+    return runMoneyCall(this.d, { actor, wallet: 'spot', scope: 'index/czSubmit', requestId, input }, async (tx) => {
+      if (!(await uploadBelongsTo(tx, userId, body.screenshot))) {
+        throw invalid([{ field: 'screenshot', reason: 'invalid' }]);
+      }
+      const now = this.d.now();
+      const row = await repo.insertDeposit(tx, {
+        orderNo: orderNumber('D', now, randomInt(1e10)),
+        userId,
+        currency: body.currency,
+        chain: body.chain,
+        address: this.d.config.depositAddresses[body.chain],
+        amount: amount.toFixed(),
+        screenshot: body.screenshot,
+        now,
+      });
+      return toDepositRecord(row);
+    });
   }
 
   async records(user: AuthUser, page: number, pageSize: number): Promise<CzRecData> {

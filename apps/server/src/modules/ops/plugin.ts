@@ -13,7 +13,7 @@ export const opsModule = nexaModule(
       priceAgesMs: () => (config.market.feed ? market.tickers().map((t) => now().getTime() - t.ts) : []),
       leads: () => ({ feed: market.isLeader, triggers: perpetualEngine.isLeader }),
       wsClients: () => hub.connections,
-      settlementLagMs: () => delivery.settlementLagMs(),
+      settlementLagMs: () => delivery.settlement.settlementLagMs(),
     });
   },
   ['market', 'delivery', 'perpetual'],

@@ -3,9 +3,11 @@ import { type Money, liquidatedAt, liquidationLevel, money } from '@nexa/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../platform/bus.js';
 import type { Database, Leadership } from '../../platform/db.js';
+import type { DomainEvents } from '../../platform/domain-events.js';
 import type { MarketService, Tick } from '../market/index.js';
 import { type Fill, type PerpetualBook, exposureOf } from './book.js';
 import { type OrderRecord, type PositionRecord, perpetualRepository as repo } from './repository.js';
+import { feeCharged } from './service.js';
 import { type Trigger, TriggerIndex } from './trigger-index.js';
 import { toOrder, toPosition, toTrade } from './view.js';
 
@@ -54,6 +56,8 @@ export interface EngineDeps {
   options?: Partial<EngineOptions>;
   /** The users subscribed to the `user` channel on this node (live figures go only to users someone watches). */
   localWatchers?: () => Iterable<string>;
+  /** Fees charged by fills the engine makes (limit fills, TP/SL, liquidations), after each commit. */
+  events?: DomainEvents;
 }
 
 interface Known<R> {
@@ -362,6 +366,10 @@ export class TriggerEngine {
   private settled(fill: Fill) {
     this.apply({ kind: 'order', row: fill.order });
     this.apply({ kind: 'position', row: fill.position });
+    const { action } = fill.trade;
+    const source =
+      action === 'open' ? 'perpetual.open' : action === 'liquidation' ? 'perpetual.liquidation' : 'perpetual.close';
+    this.d.events?.emit([feeCharged(fill, source)]);
     const precision = this.d.market.product(fill.position.symbol)?.pricePrecision ?? 2;
     const position: PerpPosition = toPosition(fill.position, fill.trade.price, precision);
     const order = toOrder(fill.order, precision);

@@ -267,8 +267,7 @@ describe('perpetual: market orders, positions and closes', () => {
 
     await u.as('user/changeUser', { mode: 'real' });
     expect((await positions(u.as)).list).toEqual([]);
-    const demoId = (await t.app.perpetual.positions({ id: String(u.userId), uid: 0, sessionId: '', mode: 'demo' }))
-      .list[0]!.id;
+    const demoId = (await t.app.perpetual.positions({ userId: BigInt(u.userId), mode: 'demo' })).list[0]!.id;
     // A demo position cannot be closed from the real account.
     const cross = await u.as('Sustainable/closePosition', { positionId: demoId, requestId: rid() });
     expect(cross.code).toBe(404);

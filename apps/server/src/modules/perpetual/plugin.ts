@@ -25,13 +25,14 @@ export interface PerpetualModuleOptions {
 export const perpetualModule = nexaModule<PerpetualModuleOptions>(
   'perpetual',
   async (app, o) => {
-    const { database, bus, router, now, onStop } = app.platform;
+    const { database, bus, events, router, now, onStop } = app.platform;
     const perpetual = new PerpetualService({
       db: database.db,
       ledger: app.ledger,
       market: app.market,
       now,
       track: (news) => engine.track(news),
+      events,
       ...(o.limits ? { limits: o.limits } : {}),
     });
     registerPerpetualRoutes(router, perpetual);
@@ -43,6 +44,7 @@ export const perpetualModule = nexaModule<PerpetualModuleOptions>(
       log: app.log,
       now,
       localWatchers: () => app.hub.usersOn('user'),
+      events,
       ...(o.engine ? { options: o.engine } : {}),
     });
     if (o.settle !== false) await engine.start();

@@ -2,6 +2,7 @@ import {
   type CloseAllBody,
   type ClosePositionBody,
   DEFAULT_LEVERAGE,
+  type DomainEvent,
   type Lang,
   type PerpCreateOrderBody,
   type PerpDescData,
@@ -17,11 +18,11 @@ import { type Exposure, checkTakeStop, displayLiquidationPrice, marginOf, usdt }
 import type { z } from 'zod';
 import { type Ledger, type Money, ZERO, fitsScale, money } from '../../ledger/index.js';
 import type { Executor } from '../../platform/db.js';
+import type { DomainEvents } from '../../platform/domain-events.js';
 import { notFound, refused } from '../../platform/errors.js';
-import type { AuthUser } from '../../platform/http.js';
 import type { MessageKey } from '../../platform/i18n/en.js';
 import { t } from '../../platform/i18n/translate.js';
-import { idempotent } from '../../platform/idempotency/index.js';
+import { type Actor, runMoneyCall } from '../../platform/money-call.js';
 import type { MarketService } from '../market/index.js';
 import type { Product } from '../market/repository.js';
 import { type Fill, type OpenTerms, PerpetualBook, exposureOf } from './book.js';
@@ -52,6 +53,8 @@ export interface PerpetualDeps {
   /** Where news of committed changes goes (the trigger engine, on this node or over the bus). */
   track: (news: News) => void;
   limits?: PerpetualLimits;
+  /** Fees charged, after each commit. */
+  events?: DomainEvents;
 }
 
 type AddMarginBody = z.output<typeof TAddMarginBody>;
@@ -73,9 +76,9 @@ export class PerpetualService {
     this.limits = d.limits ?? DEFAULT_PERPETUAL_LIMITS;
   }
 
-  async create(user: AuthUser, body: PerpCreateOrderBody): Promise<PerpOrder> {
+  async create(actor: Actor, body: PerpCreateOrderBody): Promise<PerpOrder> {
     const product = this.tradable(body.symbol);
-    const userId = BigInt(user.id);
+    const userId = actor.userId;
     if (body.leverage > product.maxLeverage) {
       throw refused('perp.leverageTooHigh', { max: product.maxLeverage }, fields('leverage'));
     }
@@ -84,7 +87,7 @@ export class PerpetualService {
     const sl = body.slPrice ? this.priceOf(product, body.slPrice, 'slPrice') : undefined;
     const terms: OpenTerms = {
       userId,
-      mode: user.mode,
+      mode: actor.mode,
       product,
       side: body.side,
       lots: money(body.quantity),
@@ -93,46 +96,45 @@ export class PerpetualService {
       slPrice: sl?.toFixed() ?? null,
     };
     const { requestId, ...rest } = body;
-    const key = { userId, requestId, scope: 'Sustainable/createOrder', body: { ...rest, mode: user.mode } };
+    const call = { actor, wallet: WALLET, scope: 'Sustainable/createOrder', requestId, input: rest };
     const news: News[] = [];
-    const order = await this.d.db.transaction((tx) =>
-      idempotent(tx, key, async () => {
-        await repo.lockWallet(tx, userId, user.mode);
-        const live = await repo.countLive(tx, userId, user.mode);
-        // A limit the market has already crossed is filled at once, at the market price, as a market order.
-        const tick = this.freshTick(product.symbol);
-        const marketable =
-          limit && tick && (body.side === 'long' ? money(tick.price).lte(limit) : money(tick.price).gte(limit));
-        if (body.type === 'market' || marketable) {
-          if (live.positions >= this.limits.maxOpenPositions) {
-            throw refused('perp.tooManyPositions', { max: this.limits.maxOpenPositions });
-          }
-          if (!tick) throw refused('perp.marketUnavailable');
-          const price = money(tick.price);
-          this.checkTakeStop(product, terms, price, tp, sl);
-          const fill = await this.book.openAtMarket(tx, terms, price, `perp_order:${requestId}`, limit);
-          news.push({ kind: 'position', row: fill.position });
-          return this.orderView(fill.order);
+    const order = await runMoneyCall(this.d, call, async (tx, raise) => {
+      await repo.lockWallet(tx, userId, actor.mode);
+      const live = await repo.countLive(tx, userId, actor.mode);
+      // A limit the market has already crossed is filled at once, at the market price, as a market order.
+      const tick = this.freshTick(product.symbol);
+      const marketable =
+        limit && tick && (body.side === 'long' ? money(tick.price).lte(limit) : money(tick.price).gte(limit));
+      if (body.type === 'market' || marketable) {
+        if (live.positions >= this.limits.maxOpenPositions) {
+          throw refused('perp.tooManyPositions', { max: this.limits.maxOpenPositions });
         }
-        if (live.orders >= this.limits.maxPendingOrders) {
-          throw refused('perp.tooManyOrders', { max: this.limits.maxPendingOrders });
-        }
-        this.checkTakeStop(product, terms, limit!, tp, sl);
-        const row = await this.book.placeLimit(tx, terms, limit!, `perp_order:${requestId}`);
-        news.push({ kind: 'order', row });
-        return this.orderView(row);
-      }),
-    );
+        if (!tick) throw refused('perp.marketUnavailable');
+        const price = money(tick.price);
+        this.checkTakeStop(product, terms, price, tp, sl);
+        const fill = await this.book.openAtMarket(tx, terms, price, `perp_order:${requestId}`, limit);
+        news.push({ kind: 'position', row: fill.position });
+        raise(feeCharged(fill, 'perpetual.open'));
+        return this.orderView(fill.order);
+      }
+      if (live.orders >= this.limits.maxPendingOrders) {
+        throw refused('perp.tooManyOrders', { max: this.limits.maxPendingOrders });
+      }
+      this.checkTakeStop(product, terms, limit!, tp, sl);
+      const row = await this.book.placeLimit(tx, terms, limit!, `perp_order:${requestId}`);
+      news.push({ kind: 'order', row });
+      return this.orderView(row);
+    });
     for (const n of news) this.d.track(n);
     return order;
   }
 
-  async positions(user: AuthUser, symbol?: string): Promise<PositionOrdersData> {
-    const userId = BigInt(user.id);
+  async positions(actor: Actor, symbol?: string): Promise<PositionOrdersData> {
+    const userId = actor.userId;
     const [rows, balances, totals] = await Promise.all([
-      repo.openPositions(this.d.db, userId, user.mode, symbol),
-      this.d.ledger.balances(this.d.db, userId, user.mode),
-      repo.marginTotals(this.d.db, userId, user.mode),
+      repo.openPositions(this.d.db, userId, actor.mode, symbol),
+      this.d.ledger.balances(this.d.db, userId, actor.mode),
+      repo.marginTotals(this.d.db, userId, actor.mode),
     ]);
     const list = rows.map((r) => this.positionView(r));
     const wallet = balances.find((b) => b.wallet === 'perpetual' && b.currency === QUOTE_CURRENCY);
@@ -151,29 +153,27 @@ export class PerpetualService {
     };
   }
 
-  async addMargin(user: AuthUser, body: AddMarginBody): Promise<PerpPosition> {
+  async addMargin(actor: Actor, body: AddMarginBody): Promise<PerpPosition> {
     const amount = money(body.amount);
     if (amount.lte(0)) throw refused('perp.amountPositive', {}, fields('amount'));
     if (!fitsScale(amount, QUOTE_CURRENCY)) throw refused('money.tooManyDecimals', { decimals: 2 }, fields('amount'));
-    const userId = BigInt(user.id);
+    const userId = actor.userId;
     const { requestId, ...rest } = body;
-    const key = { userId, requestId, scope: 'Sustainable/addMargin', body: { ...rest, mode: user.mode } };
+    const call = { actor, wallet: WALLET, scope: 'Sustainable/addMargin', requestId, input: rest };
     let changed: PositionRecord | undefined;
-    const view = await this.d.db.transaction((tx) =>
-      idempotent(tx, key, async () => {
-        const pos = await this.lockOpen(tx, user, body.positionId);
-        changed = await this.book.addMargin(tx, pos, amount, `perp_position:${pos.id}`);
-        return this.positionView(changed);
-      }),
-    );
+    const view = await runMoneyCall(this.d, call, async (tx) => {
+      const pos = await this.lockOpen(tx, actor, body.positionId);
+      changed = await this.book.addMargin(tx, pos, amount, `perp_position:${pos.id}`);
+      return this.positionView(changed);
+    });
     if (changed) this.d.track({ kind: 'position', row: changed });
     return view;
   }
 
   /** Sets or clears (blank) the take-profit and stop-loss, checked against the entry and liquidation prices. */
-  async setTakeStop(user: AuthUser, body: SetTakeStopBody): Promise<PerpPosition> {
+  async setTakeStop(actor: Actor, body: SetTakeStopBody): Promise<PerpPosition> {
     const changed = await this.d.db.transaction(async (tx) => {
-      const pos = await this.lockOpen(tx, user, body.positionId);
+      const pos = await this.lockOpen(tx, actor, body.positionId);
       if (!body.tpPrice && !body.slPrice && !pos.tpPrice && !pos.slPrice) {
         throw refused('perp.selectOne', {}, fields('tpPrice'));
       }
@@ -193,52 +193,50 @@ export class PerpetualService {
   }
 
   /** Closes all of a position, or `quantity` lots of it, at the market price. */
-  async close(user: AuthUser, body: z.output<typeof ClosePositionBody>): Promise<PerpTrade> {
-    const userId = BigInt(user.id);
+  async close(actor: Actor, body: z.output<typeof ClosePositionBody>): Promise<PerpTrade> {
+    const userId = actor.userId;
     const { requestId, ...rest } = body;
-    const key = { userId, requestId, scope: 'Sustainable/closePosition', body: { ...rest, mode: user.mode } };
+    const call = { actor, wallet: WALLET, scope: 'Sustainable/closePosition', requestId, input: rest };
     let fill: Fill | undefined;
-    const trade = await this.d.db.transaction((tx) =>
-      idempotent(tx, key, async () => {
-        const pos = await this.lockOpen(tx, user, body.positionId);
-        const lots = body.quantity ? money(body.quantity) : money(pos.quantity);
-        if (lots.gt(pos.quantity)) throw refused('perp.quantityTooLarge', { max: pos.quantity }, fields('quantity'));
-        fill = await this.closeAtMarket(tx, pos, lots);
-        return this.tradeView(fill);
-      }),
-    );
+    const trade = await runMoneyCall(this.d, call, async (tx, raise) => {
+      const pos = await this.lockOpen(tx, actor, body.positionId);
+      const lots = body.quantity ? money(body.quantity) : money(pos.quantity);
+      if (lots.gt(pos.quantity)) throw refused('perp.quantityTooLarge', { max: pos.quantity }, fields('quantity'));
+      fill = await this.closeAtMarket(tx, pos, lots);
+      raise(feeCharged(fill, 'perpetual.close'));
+      return this.tradeView(fill);
+    });
     if (fill) this.tracked(fill);
     return trade;
   }
 
   /** Closes every open position (of one product, or all) at the market price, in one transaction. */
-  async closeAll(user: AuthUser, body: z.output<typeof CloseAllBody>): Promise<{ closed: PerpTrade[] }> {
-    const userId = BigInt(user.id);
+  async closeAll(actor: Actor, body: z.output<typeof CloseAllBody>): Promise<{ closed: PerpTrade[] }> {
+    const userId = actor.userId;
     const { requestId, ...rest } = body;
-    const key = { userId, requestId, scope: 'Sustainable/closeAllPosition', body: { ...rest, mode: user.mode } };
+    const call = { actor, wallet: WALLET, scope: 'Sustainable/closeAllPosition', requestId, input: rest };
     const fills: Fill[] = [];
-    const result = await this.d.db.transaction((tx) =>
-      idempotent(tx, key, async () => {
-        await repo.lockWallet(tx, userId, user.mode);
-        const open = await repo.lockOpenPositions(tx, userId, user.mode, body.symbol);
-        for (const pos of open) fills.push(await this.closeAtMarket(tx, pos, money(pos.quantity)));
-        return { closed: fills.map((f) => this.tradeView(f)) };
-      }),
-    );
+    const result = await runMoneyCall(this.d, call, async (tx, raise) => {
+      await repo.lockWallet(tx, userId, actor.mode);
+      const open = await repo.lockOpenPositions(tx, userId, actor.mode, body.symbol);
+      for (const pos of open) fills.push(await this.closeAtMarket(tx, pos, money(pos.quantity)));
+      for (const f of fills) raise(feeCharged(f, 'perpetual.close'));
+      return { closed: fills.map((f) => this.tradeView(f)) };
+    });
     for (const f of fills) this.tracked(f);
     return result;
   }
 
-  async currentEntrust(user: AuthUser, symbol?: string): Promise<{ list: PerpOrder[] }> {
-    const rows = await repo.pendingOrders(this.d.db, BigInt(user.id), user.mode, symbol);
+  async currentEntrust(actor: Actor, symbol?: string): Promise<{ list: PerpOrder[] }> {
+    const rows = await repo.pendingOrders(this.d.db, actor.userId, actor.mode, symbol);
     return { list: rows.map((r) => this.orderView(r)) };
   }
 
-  async historyEntrust(user: AuthUser, symbol: string | undefined, page: number, pageSize: number) {
+  async historyEntrust(actor: Actor, symbol: string | undefined, page: number, pageSize: number) {
     const { total, list } = await repo.historyOrders(
       this.d.db,
-      BigInt(user.id),
-      user.mode,
+      actor.userId,
+      actor.mode,
       symbol,
       pageSize,
       (page - 1) * pageSize,
@@ -246,11 +244,11 @@ export class PerpetualService {
     return { list: list.map((r) => this.orderView(r)), total, page, pageSize };
   }
 
-  async historyTrades(user: AuthUser, symbol: string | undefined, page: number, pageSize: number) {
+  async historyTrades(actor: Actor, symbol: string | undefined, page: number, pageSize: number) {
     const { total, list } = await repo.trades(
       this.d.db,
-      BigInt(user.id),
-      user.mode,
+      actor.userId,
+      actor.mode,
       symbol,
       pageSize,
       (page - 1) * pageSize,
@@ -260,13 +258,13 @@ export class PerpetualService {
   }
 
   /** Cancels a pending limit order: its margin and fee holds are released. */
-  async cancel(user: AuthUser, orderId: string): Promise<PerpOrder> {
-    const userId = BigInt(user.id);
+  async cancel(actor: Actor, orderId: string): Promise<PerpOrder> {
+    const userId = actor.userId;
     if (!ID.test(orderId)) throw notFound();
     const row = await this.d.db.transaction(async (tx) => {
-      await repo.lockWallet(tx, userId, user.mode);
+      await repo.lockWallet(tx, userId, actor.mode);
       const order = await repo.lockOrder(tx, orderId, userId);
-      if (!order || order.mode !== user.mode) throw notFound();
+      if (!order || order.mode !== actor.mode) throw notFound();
       if (order.status !== 'pending') throw refused('perp.notCancellable');
       return this.book.cancelLimit(tx, order);
     });
@@ -299,11 +297,11 @@ export class PerpetualService {
   }
 
   /** Locks the user's wallet, then one of the user's open positions in the current mode. */
-  private async lockOpen(tx: Executor, user: AuthUser, positionId: string): Promise<PositionRecord> {
+  private async lockOpen(tx: Executor, actor: Actor, positionId: string): Promise<PositionRecord> {
     if (!ID.test(positionId)) throw notFound();
-    await repo.lockWallet(tx, BigInt(user.id), user.mode);
-    const pos = await repo.lockPosition(tx, positionId, BigInt(user.id));
-    if (!pos || pos.mode !== user.mode) throw notFound();
+    await repo.lockWallet(tx, actor.userId, actor.mode);
+    const pos = await repo.lockPosition(tx, positionId, actor.userId);
+    if (!pos || pos.mode !== actor.mode) throw notFound();
     if (pos.status !== 'open') throw refused('perp.positionClosed');
     return pos;
   }
@@ -366,4 +364,19 @@ export class PerpetualService {
 
 /** Ids are bigserials: anything else names nothing (and never reaches SQL as a bigint). */
 const ID = /^[1-9]\d{0,17}$/;
+/** Every perpetual call draws on the perpetual wallet. */
+const WALLET = 'perpetual' as const;
+
+/** The fee one fill charged, for the domains that build on fees (rebates); its ref names the position. */
+export const feeCharged = (fill: Fill, source: 'perpetual.open' | 'perpetual.close' | 'perpetual.liquidation') =>
+  ({
+    type: 'fee.charged',
+    userId: fill.position.userId,
+    mode: fill.position.mode,
+    wallet: WALLET,
+    currency: QUOTE_CURRENCY,
+    amount: fill.trade.fee,
+    source,
+    ref: `perp_position:${fill.position.id}`,
+  }) satisfies DomainEvent;
 const fields = (field: string) => ({ fields: [{ field, reason: 'invalid' }] });

@@ -33,9 +33,9 @@ import {
 } from '../../ledger/index.js';
 import type { Executor } from '../../platform/db.js';
 import { invalid, refused } from '../../platform/errors.js';
-import type { AuthUser, CallContext } from '../../platform/http.js';
+import type { CallContext } from '../../platform/http.js';
 import { t } from '../../platform/i18n/translate.js';
-import { idempotent } from '../../platform/idempotency/index.js';
+import { type Actor, runMoneyCall } from '../../platform/money-call.js';
 import type { PriceSource } from '../../platform/prices.js';
 import { type ChangeFilter, type ChangeRow, type WalletTransferRow, walletsRepository as repo } from './repository.js';
 
@@ -52,13 +52,13 @@ export interface WalletsDeps {
 export class WalletsService {
   constructor(private readonly d: WalletsDeps) {}
 
-  async property(user: AuthUser, denomination: string): Promise<PropertyData> {
+  async property(actor: Actor, denomination: string): Promise<PropertyData> {
     const { rate } = await this.rate(denomination);
-    const wallets = await this.walletBalances(user, rate);
+    const wallets = await this.walletBalances(actor, rate);
     const totalUsdt = wallets.reduce((sum, w) => sum.plus(w.valueUsdt), ZERO);
-    const earnings = await this.todayEarningsUsdt(user);
+    const earnings = await this.todayEarningsUsdt(actor);
     return {
-      mode: user.mode,
+      mode: actor.mode,
       denomination,
       rate: rate.toFixed(),
       totalUsdt: format2(totalUsdt),
@@ -69,10 +69,10 @@ export class WalletsService {
     };
   }
 
-  async money(user: AuthUser, wallet: Wallet, denomination: string): Promise<MoneyData> {
+  async money(actor: Actor, wallet: Wallet, denomination: string): Promise<MoneyData> {
     const { rate } = await this.rate(denomination);
-    const wallets = await this.walletBalances(user, rate);
-    return { ...wallets.find((w) => w.wallet === wallet)!, mode: user.mode, denomination };
+    const wallets = await this.walletBalances(actor, rate);
+    return { ...wallets.find((w) => w.wallet === wallet)!, mode: actor.mode, denomination };
   }
 
   transferTypes(): TransferTypeData {
@@ -80,7 +80,7 @@ export class WalletsService {
   }
 
   /** Moves money between two of the user's wallets in the current mode: one transaction, once per requestId. */
-  async transfer(user: AuthUser, body: ZySubmitBody, ctx: CallContext): Promise<TransferRecord> {
+  async transfer(actor: Actor, body: ZySubmitBody, ctx: CallContext): Promise<TransferRecord> {
     const amount = money(body.amount);
     if (amount.lte(0)) throw invalid([{ field: 'amount', reason: 'invalid' }]);
     if (!fitsScale(amount, body.currency)) {
@@ -95,49 +95,48 @@ export class WalletsService {
         });
       }
     }
-    const userId = BigInt(user.id);
+    const userId = actor.userId;
     const { requestId, ...rest } = body;
-    const key = {
-      userId,
-      requestId,
+    const call = {
+      actor,
+      wallet: body.from,
       scope: 'index/zySubmit',
-      body: { ...rest, amount: amount.toFixed(), mode: user.mode },
+      requestId,
+      input: { ...rest, amount: amount.toFixed() },
     };
-    return this.d.db.transaction((tx) =>
-      idempotent(tx, key, async () => {
-        const posted = await this.moveOrRefuse(() =>
-          this.d.ledger.transfer(tx, {
-            debit: { userId, mode: user.mode, wallet: body.from, currency: body.currency },
-            credit: { userId, mode: user.mode, wallet: body.to, currency: body.currency },
-            amount,
-            types: { debit: 'transfer_out', credit: 'transfer_in' },
-            ref: `transfer:${requestId}`,
-          }),
-        );
-        const row = await repo.insertWalletTransfer(tx, {
-          userId,
-          mode: user.mode,
-          currency: body.currency,
-          amount: amount.toFixed(),
-          fromWallet: body.from,
-          toWallet: body.to,
-          fromBefore: posted.debit.availableBefore,
-          fromAfter: posted.debit.availableAfter,
-          toBefore: posted.credit.availableBefore,
-          toAfter: posted.credit.availableAfter,
-          transferId: posted.transferId,
-          now: this.d.now(),
-        });
-        return toTransferRecord(row);
-      }),
-    );
+    return runMoneyCall(this.d, call, async (tx) => {
+      const posted = await this.moveOrRefuse(() =>
+        this.d.ledger.transfer(tx, {
+          debit: { userId, mode: actor.mode, wallet: body.from, currency: body.currency },
+          credit: { userId, mode: actor.mode, wallet: body.to, currency: body.currency },
+          amount,
+          types: { debit: 'transfer_out', credit: 'transfer_in' },
+          ref: `transfer:${requestId}`,
+        }),
+      );
+      const row = await repo.insertWalletTransfer(tx, {
+        userId,
+        mode: actor.mode,
+        currency: body.currency,
+        amount: amount.toFixed(),
+        fromWallet: body.from,
+        toWallet: body.to,
+        fromBefore: posted.debit.availableBefore,
+        fromAfter: posted.debit.availableAfter,
+        toBefore: posted.credit.availableBefore,
+        toAfter: posted.credit.availableAfter,
+        transferId: posted.transferId,
+        now: this.d.now(),
+      });
+      return toTransferRecord(row);
+    });
   }
 
-  async transfers(user: AuthUser, page: number, pageSize: number): Promise<ZyRecData> {
+  async transfers(actor: Actor, page: number, pageSize: number): Promise<ZyRecData> {
     const { total, list } = await repo.pageWalletTransfers(
       this.d.db,
-      BigInt(user.id),
-      user.mode,
+      actor.userId,
+      actor.mode,
       pageSize,
       (page - 1) * pageSize,
     );
@@ -145,54 +144,52 @@ export class WalletsService {
   }
 
   /** Demo assets: demo mode only, once per calendar month (UTC), into the demo spot wallet. */
-  async claimDemo(user: AuthUser, requestId: string): Promise<DemoMoneyData> {
-    if (user.mode !== 'demo') throw refused('demo.onlyInDemo');
-    const userId = BigInt(user.id);
+  async claimDemo(actor: Actor, requestId: string): Promise<DemoMoneyData> {
+    if (actor.mode !== 'demo') throw refused('demo.onlyInDemo');
+    const userId = actor.userId;
     const now = this.d.now();
     const month = now.toISOString().slice(0, 7);
     const next = nextMonthStart(now);
     const refuseClaimed = () =>
       refused('demo.alreadyClaimed', { date: next.toISOString().slice(0, 10) }, { nextClaimAt: next.getTime() });
     const amount = this.d.demoAmount;
-    const key = { userId, requestId, scope: 'user/getDemoMoney', body: { month } };
-    return this.d.db.transaction((tx) =>
-      // The key first, as in every money call: a repeat of a successful claim answers with its first result.
-      idempotent(tx, key, async () => {
-        if (await repo.hasDemoClaim(tx, userId, month)) throw refuseClaimed();
-        const posted = await this.d.ledger.transfer(tx, {
-          debit: { system: 'demo_faucet', mode: 'demo', currency: QUOTE_CURRENCY },
-          credit: { userId, mode: 'demo', wallet: 'spot', currency: QUOTE_CURRENCY },
-          amount,
-          types: { debit: 'demo_claim', credit: 'demo_claim' },
-          ref: `demo:${month}`,
-        });
-        const claimed = await repo.insertDemoClaim(tx, {
-          userId,
-          month,
-          currency: QUOTE_CURRENCY,
-          amount: amount.toFixed(),
-          transferId: posted.transferId,
-          now,
-        });
-        // A concurrent claim for the same month won: roll this one back.
-        if (!claimed) throw refuseClaimed();
-        return { currency: QUOTE_CURRENCY, amount: formatAmount(amount, QUOTE_CURRENCY), nextClaimAt: next.getTime() };
-      }),
-    );
+    const call = { actor, wallet: 'spot' as const, scope: 'user/getDemoMoney', requestId, input: { month } };
+    // The key first, as in every money call: a repeat of a successful claim answers with its first result.
+    return runMoneyCall(this.d, call, async (tx) => {
+      if (await repo.hasDemoClaim(tx, userId, month)) throw refuseClaimed();
+      const posted = await this.d.ledger.transfer(tx, {
+        debit: { system: 'demo_faucet', mode: 'demo', currency: QUOTE_CURRENCY },
+        credit: { userId, mode: 'demo', wallet: 'spot', currency: QUOTE_CURRENCY },
+        amount,
+        types: { debit: 'demo_claim', credit: 'demo_claim' },
+        ref: `demo:${month}`,
+      });
+      const claimed = await repo.insertDemoClaim(tx, {
+        userId,
+        month,
+        currency: QUOTE_CURRENCY,
+        amount: amount.toFixed(),
+        transferId: posted.transferId,
+        now,
+      });
+      // A concurrent claim for the same month won: roll this one back.
+      if (!claimed) throw refuseClaimed();
+      return { currency: QUOTE_CURRENCY, amount: formatAmount(amount, QUOTE_CURRENCY), nextClaimAt: next.getTime() };
+    });
   }
 
   moneyLogOptions(): MoneyLogsOptionsData {
     return { types: [...CHANGE_TYPES], wallets: [...WALLETS] };
   }
 
-  async moneyLogs(user: AuthUser, filter: ChangeFilter, page: number, pageSize: number): Promise<MoneyLogsData> {
+  async moneyLogs(actor: Actor, filter: ChangeFilter, page: number, pageSize: number): Promise<MoneyLogsData> {
     if (filter.startMs !== undefined && filter.endMs !== undefined && filter.endMs < filter.startMs) {
       throw invalid([{ field: 'end', reason: 'invalid' }]);
     }
     const { total, list } = await repo.pageChanges(
       this.d.db,
-      BigInt(user.id),
-      user.mode,
+      actor.userId,
+      actor.mode,
       filter,
       pageSize,
       (page - 1) * pageSize,
@@ -212,8 +209,8 @@ export class WalletsService {
     return { rate: money(found.rate) };
   }
 
-  private async walletBalances(user: AuthUser, rate: Money): Promise<WalletBalance[]> {
-    const rows = await this.d.ledger.balances(this.d.db, BigInt(user.id), user.mode);
+  private async walletBalances(actor: Actor, rate: Money): Promise<WalletBalance[]> {
+    const rows = await this.d.ledger.balances(this.d.db, actor.userId, actor.mode);
     return WALLETS.map((wallet) => {
       const currencies = walletCurrencies(wallet).map((currency) => {
         const row = rows.find((r) => r.wallet === wallet && r.currency === currency);
@@ -246,10 +243,10 @@ export class WalletsService {
     });
   }
 
-  private async todayEarningsUsdt(user: AuthUser): Promise<Money> {
+  private async todayEarningsUsdt(actor: Actor): Promise<Money> {
     const now = this.d.now();
     const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-    const sums = await repo.sumChanges(this.d.db, BigInt(user.id), user.mode, EARNING_CHANGE_TYPES, midnight);
+    const sums = await repo.sumChanges(this.d.db, actor.userId, actor.mode, EARNING_CHANGE_TYPES, midnight);
     return sums.reduce(
       (s, r) => s.plus(money(r.total).times(this.d.prices.usdtPrice(r.currency as Currency) ?? ZERO)),
       ZERO,

@@ -1,0 +1,221 @@
+import { type DeliveryOrder, type DomainEvent, QUOTE_CURRENCY } from '@nexa/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { BatchOp } from '../../ledger/index.js';
+import { publishUserEvents } from '../../platform/user-events.js';
+import type { DeliveryDeps } from './orders.js';
+import { type OrderRecord, deliveryRepository as repo } from './repository.js';
+import { HOUSE, ms, orderRef, outcomeOf, toOrderAt } from './rules.js';
+
+/** How soon a pass looks again when due orders wait for the market to pass their expiry. */
+const RETRY_MS = 50;
+/** For how long after an expiry a pass retries that quickly; later the sweep looks again. */
+const RETRY_FOR_MS = 3_000;
+
+type Outcome = ReturnType<typeof outcomeOf>;
+
+/**
+ * The settlement worker (ARCHITECTURE §4): at expiry the latest stored tick at or before the expiry decides, and
+ * nothing else can. Settlement runs exactly once per order: whoever settles locks the order with SKIP LOCKED inside
+ * the transaction that posts the money and records the result. Any node may run it.
+ */
+export class DeliverySettlement {
+  private timers = new Set<NodeJS.Timeout>();
+  private sweeper: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  private retry: NodeJS.Timeout | undefined;
+  private armedExpiry: number | undefined;
+
+  constructor(private readonly d: DeliveryDeps & { log: FastifyBaseLogger }) {}
+
+  /** Settles what expired while no node ran (from stored ticks), then keeps a backstop sweep. */
+  async start(): Promise<void> {
+    this.sweeper = setInterval(() => void this.settleDue(), this.d.limits.sweepMs);
+    await this.settleDue();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.sweeper);
+    clearTimeout(this.retry);
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    await this.running;
+  }
+
+  /** How long the oldest open order has been past its expiry, in ms (0: none). For /metrics. */
+  async settlementLagMs(): Promise<number> {
+    const now = this.d.now();
+    const at = await repo.oldestOverdue(this.d.db, now);
+    return at ? now.getTime() - at.getTime() : 0;
+  }
+
+  /** The precise timer: a pass just after `atMs` (plus the grace for the market to pass it). */
+  wakeAt(atMs: number) {
+    if (this.stopped) return;
+    const delay = Math.max(0, atMs + this.d.limits.settleGraceMs - this.d.now().getTime());
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void this.settleDue();
+    }, delay);
+    this.timers.add(timer);
+  }
+
+  /** Runs one settlement pass now; concurrent calls in this process collapse into one more pass. */
+  settleDue(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        try {
+          await this.openScheduled();
+          // Workers side by side, each on its own share of the users (no two wait on one user's rows): on
+          // PostgreSQL their batches use more than one core.
+          const workers = this.d.limits.workers ?? 2;
+          await Promise.all(
+            Array.from({ length: workers }, async (_, k) => {
+              while (!this.stopped && (await this.settleBatch({ k, of: workers })) === this.d.limits.batchSize) {}
+            }),
+          );
+          await this.armNextExpiry();
+        } catch (err) {
+          this.d.log.error({ err }, 'delivery: settlement pass failed');
+        }
+      } while (this.again && !this.stopped);
+    })().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  /**
+   * Settles up to one batch of due orders in one transaction, set-based: a fixed handful of statements whatever
+   * the batch's size (the orders, the products' newest stored ticks, every exit tick, the ledger postings, the
+   * results). Returns how many it settled; orders whose market has not yet passed their expiry wait for a retry.
+   */
+  private async settleBatch(share: { k: number; of: number }): Promise<number> {
+    const now = this.d.now();
+    const settled: { userId: string; order: DeliveryOrder }[] = [];
+    let results: Outcome[] = [];
+    let waiting: number | undefined;
+    await this.d.db.transaction(async (tx) => {
+      results = [];
+      const due = await repo.lockDue(tx, now, this.d.limits.batchSize, share);
+      if (due.length === 0) return;
+      const newest = await this.d.market.lastStoredTicks([...new Set(due.map((r) => r.symbol))], tx);
+      const ready = due.filter((row) => {
+        const expiresAt = ms(row.expiresAt);
+        // Wait for the stored market to pass the expiry, unless the feed has stalled for too long.
+        const passed =
+          (newest.get(row.symbol) ?? 0) >= expiresAt || now.getTime() >= expiresAt + this.d.limits.feedStallMs;
+        if (!passed) waiting = Math.max(waiting ?? 0, expiresAt);
+        return passed;
+      });
+      if (ready.length === 0) return;
+      const wanted = new Map(
+        ready.map((r) => [`${r.symbol}@${ms(r.expiresAt)}`, { symbol: r.symbol, at: ms(r.expiresAt) }]),
+      );
+      const exits = await this.d.market.ticksAtOrBefore([...wanted.values()], tx);
+      results = ready.map((row) => outcomeOf(row, exits.get(`${row.symbol}@${ms(row.expiresAt)}`) ?? null));
+      await this.d.ledger.postBatch(tx, results.flatMap(postingsOf));
+      const rows = await repo.settleMany(
+        tx,
+        results.map((r) => ({ id: r.row.id, status: r.status, exit: r.exit, payout: r.payout.toFixed() })),
+        now,
+      );
+      for (const row of rows) settled.push({ userId: row.userId, order: this.toOrder(row) });
+    });
+    if (waiting !== undefined) this.retrySoon(waiting);
+    this.d.events?.emit(results.map(settledEvent));
+    void publishUserEvents(
+      this.d.bus,
+      settled.map(({ userId, order }) => ({ userId, event: { type: 'delivery.order', order } })),
+    );
+    return settled.length;
+  }
+
+  private async openScheduled() {
+    const opened: { userId: string; order: DeliveryOrder }[] = [];
+    await this.d.db.transaction(async (tx) => {
+      const now = this.d.now();
+      for (const row of await repo.lockScheduledDue(tx, now, this.d.limits.batchSize)) {
+        const tick = this.d.market.latestTick(row.symbol);
+        if (!tick || now.getTime() - tick.ts > this.d.limits.staleTickMs) continue;
+        await this.d.market.storeTick(tick, tx);
+        const o = await repo.open(tx, row.id, tick, now, new Date(now.getTime() + row.seconds * 1000));
+        if (o) opened.push({ userId: o.userId, order: this.toOrder(o) });
+      }
+    });
+    for (const o of opened) this.wakeAt(o.order.expiresAt);
+    void publishUserEvents(
+      this.d.bus,
+      opened.map(({ userId, order }) => ({ userId, event: { type: 'delivery.order', order } })),
+    );
+  }
+
+  private toOrder(r: OrderRecord): DeliveryOrder {
+    return toOrderAt(r, this.d.market.product(r.symbol)?.pricePrecision ?? 2);
+  }
+
+  /**
+   * Due orders wait for the market to pass their expiry (latest `expiresAt`): look again shortly while that is
+   * fresh; a feed that stays behind is left to the sweep. Only once started (tests drive passes by hand).
+   */
+  private retrySoon(expiresAt: number) {
+    if (this.stopped || this.retry || !this.sweeper) return;
+    if (this.d.now().getTime() - expiresAt > RETRY_FOR_MS) return;
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      void this.settleDue();
+    }, RETRY_MS);
+  }
+
+  /**
+   * A timer for the earliest open expiry, wherever the order came from (another node, a restart): with several
+   * nodes any of them settles on time, not just the one that took the order.
+   */
+  private async armNextExpiry() {
+    if (!this.sweeper) return;
+    const next = await repo.nextExpiry(this.d.db);
+    if (next === undefined || next === this.armedExpiry || next <= this.d.now().getTime()) return;
+    this.armedExpiry = next;
+    this.wakeAt(next);
+  }
+}
+
+/** What one outcome moves: a loss keeps the stake, a draw or refund returns it, a win returns it with the profit. */
+function postingsOf(r: Outcome): BatchOp[] {
+  const row = r.row;
+  if (r.status === 'lost') return [{ kind: 'post', pendingId: row.holdId, type: 'delivery_loss' }];
+  if (r.status !== 'won') return [{ kind: 'void', pendingId: row.holdId, type: 'delivery_refund' }];
+  const win: BatchOp[] = [{ kind: 'void', pendingId: row.holdId, type: 'delivery_win' }];
+  if (r.profit.gt(0)) {
+    win.push({
+      kind: 'transfer',
+      entry: {
+        debit: HOUSE(row.mode),
+        credit: { userId: BigInt(row.userId), mode: row.mode, wallet: row.wallet, currency: QUOTE_CURRENCY },
+        amount: r.profit,
+        types: { debit: 'delivery_profit', credit: 'delivery_profit' },
+        ref: orderRef(row.id),
+      },
+    });
+  }
+  return win;
+}
+
+const settledEvent = (r: Outcome): DomainEvent => ({
+  type: 'stake.settled',
+  userId: r.row.userId,
+  mode: r.row.mode,
+  wallet: r.row.wallet,
+  currency: QUOTE_CURRENCY,
+  stake: r.row.stake,
+  payout: r.payout.toFixed(),
+  status: r.status,
+  ref: orderRef(r.row.id),
+});
