@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Page, freeText, pageOf } from './common.js';
+import { EpochMs, Page, freeText, pageOf } from './common.js';
 import { type ApiDef, def } from './define.js';
 import { DepositRecord, ReviewStatus, WithdrawalRecord } from './funding.js';
 import { VerificationLevel, VerificationStatus } from './kyc.js';
@@ -60,8 +60,8 @@ export const AdminVerification = z.object({
   frontImageUrl: z.string().nullable(),
   backImageUrl: z.string().nullable(),
   reason: z.string().nullable(),
-  createdAt: z.number().int(),
-  reviewedAt: z.number().int().nullable(),
+  createdAt: EpochMs,
+  reviewedAt: EpochMs.nullable(),
 });
 export type AdminVerification = z.infer<typeof AdminVerification>;
 export const VerificationListBody = Page.extend({
@@ -77,7 +77,7 @@ export const AuditEntry = z.object({
   before: z.unknown(),
   after: z.unknown(),
   reason: z.string().nullable(),
-  createdAt: z.number().int(),
+  createdAt: EpochMs,
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditListBody = Page.extend({

@@ -3,6 +3,7 @@ import {
   AccountMode,
   AreaCode,
   Email,
+  EpochMs,
   IdentityType,
   InviteCode,
   Mobile,
@@ -86,7 +87,7 @@ export const User = z.object({
   /** The user's own invitation code. */
   inviteCode: z.string(),
   mode: AccountMode,
-  createdAt: z.number().int(),
+  createdAt: EpochMs,
 });
 export type User = z.infer<typeof User>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SessionRevocation } from './auth.js';
-import { AccountMode } from './common.js';
+import { AccountMode, EpochMs } from './common.js';
 import { UserEvent } from './events.js';
 import { PerpOrderStatus, PerpOrderType, PerpPositionStatus, PositionSide } from './perpetual.js';
 
@@ -26,7 +26,7 @@ export type UserEventBatch = z.infer<typeof UserEventBatch>;
 
 export const FeedTick = z.object({
   symbol: z.string().max(20),
-  ts: z.number().int(),
+  ts: EpochMs,
   price: Decimal,
   /** Traded size in base units since the previous tick, for volume and turnover. */
   size: Decimal,
@@ -37,7 +37,7 @@ export type FeedTick = z.infer<typeof FeedTick>;
 const FeedLevel = z.object({ price: Decimal, size: Decimal });
 export const FeedDepth = z.object({
   symbol: z.string().max(20),
-  ts: z.number().int(),
+  ts: EpochMs,
   bids: z.array(FeedLevel).max(400),
   asks: z.array(FeedLevel).max(400),
 });
@@ -45,7 +45,7 @@ export type FeedDepth = z.infer<typeof FeedDepth>;
 export const FeedTrade = z.object({
   symbol: z.string().max(20),
   id: z.string().max(60),
-  ts: z.number().int(),
+  ts: EpochMs,
   price: Decimal,
   size: Decimal,
   side: z.enum(['buy', 'sell']),

@@ -77,3 +77,10 @@ export function pageOf<T extends z.ZodType>(item: T) {
     pageSize: z.number().int(),
   });
 }
+
+/**
+ * A point in time as epoch milliseconds (UTC), the one schema for every such field (`createdAt`, `expiresAt`,
+ * `ts`, `now`): the type says the unit, as `…Ms` does for a duration (`remainingMs`).
+ */
+export const EpochMs = z.number().int().nonnegative();
+export type EpochMs = z.infer<typeof EpochMs>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AccountMode, Page, pageOf } from './common.js';
+import { AccountMode, EpochMs, Page, pageOf } from './common.js';
 import { def } from './define.js';
 import { Amount, Currency, RequestId, Wallet } from './wallets.js';
 
@@ -37,7 +37,7 @@ export const SdQuoteData = z.object({
   /** toCurrency received per one fromCurrency, now. */
   rate: z.string(),
   receive: z.string(),
-  quotedAt: z.number().int(),
+  quotedAt: EpochMs,
 });
 export type SdQuoteData = z.infer<typeof SdQuoteData>;
 
@@ -75,7 +75,7 @@ export const ConvertRecord = z.object({
   /** The rate the user accepted, and the slippage allowed around it. */
   quotedRate: z.string(),
   slippage: z.string(),
-  createdAt: z.number().int(),
+  createdAt: EpochMs,
 });
 export type ConvertRecord = z.infer<typeof ConvertRecord>;
 export const SdRecData = pageOf(ConvertRecord);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Page, pageOf } from './common.js';
+import { EpochMs, Page, pageOf } from './common.js';
 import { ProductSymbol } from './market.js';
 import { Amount, RequestId } from './wallets.js';
 
@@ -24,7 +24,7 @@ export const DELIVERY_STATUSES = [
 export const DeliveryStatus = z.enum(DELIVERY_STATUSES);
 export type DeliveryStatus = z.infer<typeof DeliveryStatus>;
 
-export const PriceTick = z.object({ price: z.string(), ts: z.number().int(), source: z.string() });
+export const PriceTick = z.object({ price: z.string(), ts: EpochMs, source: z.string() });
 export type PriceTick = z.infer<typeof PriceTick>;
 
 export const DeliveryOrder = z.object({
@@ -45,10 +45,10 @@ export const DeliveryOrder = z.object({
   payout: z.string().nullable(),
   /** payout − amount once settled. */
   profit: z.string().nullable(),
-  openAt: z.number().int(),
-  expiresAt: z.number().int(),
-  settledAt: z.number().int().nullable(),
-  createdAt: z.number().int(),
+  openAt: EpochMs,
+  expiresAt: EpochMs,
+  settledAt: EpochMs.nullable(),
+  createdAt: EpochMs,
 });
 export type DeliveryOrder = z.infer<typeof DeliveryOrder>;
 
@@ -78,8 +78,8 @@ export const OrderIdBody = z.object({ id: z.string().regex(/^\d{1,18}$/) });
 export const OrderCountdownData = z.object({
   id: z.string(),
   status: DeliveryStatus,
-  now: z.number().int(),
-  expiresAt: z.number().int(),
+  now: EpochMs,
+  expiresAt: EpochMs,
   remainingMs: z.number().int(),
   entryPrice: z.string().nullable(),
   /** The latest price now, to show the live outcome. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Page, freeText, optionalBlank, pageOf } from './common.js';
+import { EpochMs, Page, freeText, optionalBlank, pageOf } from './common.js';
 import { def } from './define.js';
 import { Amount, Currency, RequestId } from './wallets.js';
 
@@ -92,8 +92,8 @@ export const DepositRecord = z.object({
   screenshotUrl: z.string(),
   status: ReviewStatus,
   reason: z.string().nullable(),
-  createdAt: z.number().int(),
-  reviewedAt: z.number().int().nullable(),
+  createdAt: EpochMs,
+  reviewedAt: EpochMs.nullable(),
 });
 export type DepositRecord = z.infer<typeof DepositRecord>;
 
@@ -109,7 +109,7 @@ export const SaveUserAddressBody = z
     if (!isChainAddress(v.chain, v.address)) ctx.addIssue({ code: 'custom', path: ['address'], message: 'invalid' });
   });
 export type SaveUserAddressBody = z.infer<typeof SaveUserAddressBody>;
-export const WithdrawalAddress = z.object({ chain: Chain, address: z.string(), updatedAt: z.number().int() });
+export const WithdrawalAddress = z.object({ chain: Chain, address: z.string(), updatedAt: EpochMs });
 export type WithdrawalAddress = z.infer<typeof WithdrawalAddress>;
 export const UserAddressData = z.object({ list: z.array(WithdrawalAddress) });
 export type UserAddressData = z.infer<typeof UserAddressData>;
@@ -129,7 +129,7 @@ export const BankCard = z.object({
   bankName: z.string(),
   cardNumber: z.string(),
   userName: z.string(),
-  updatedAt: z.number().int(),
+  updatedAt: EpochMs,
 });
 export type BankCard = z.infer<typeof BankCard>;
 export const UserBankData = BankCard.nullable();
@@ -209,8 +209,8 @@ export const WithdrawalRecord = z.object({
   total: z.string(),
   status: ReviewStatus,
   reason: z.string().nullable(),
-  createdAt: z.number().int(),
-  reviewedAt: z.number().int().nullable(),
+  createdAt: EpochMs,
+  reviewedAt: EpochMs.nullable(),
 });
 export type WithdrawalRecord = z.infer<typeof WithdrawalRecord>;
 export const TbRecData = pageOf(WithdrawalRecord);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { freeText } from './common.js';
+import { EpochMs, freeText } from './common.js';
 import { def } from './define.js';
 import { UploadName } from './funding.js';
 
@@ -51,8 +51,8 @@ export const VerificationState = z.object({
   name: z.string().nullable(),
   /** Masked to its last four characters. */
   idNumber: z.string().nullable(),
-  submittedAt: z.number().int().nullable(),
-  reviewedAt: z.number().int().nullable(),
+  submittedAt: EpochMs.nullable(),
+  reviewedAt: EpochMs.nullable(),
 });
 export type VerificationState = z.infer<typeof VerificationState>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Page, freeText, pageOf } from './common.js';
+import { EpochMs, Page, freeText, pageOf } from './common.js';
 
 export const CATEGORIES = ['crypto', 'forex', 'metal'] as const;
 export const Category = z.enum(CATEGORIES);
@@ -26,7 +26,7 @@ export const Ticker = z.object({
   change: z.string(),
   volume: z.string(),
   turnover: z.string(),
-  ts: z.number().int(),
+  ts: EpochMs,
 });
 export type Ticker = z.infer<typeof Ticker>;
 
@@ -82,7 +82,7 @@ export const TimeListData = z.object({ symbol: z.string(), list: z.array(Deliver
 export type TimeListData = z.infer<typeof TimeListData>;
 
 export const Candle = z.object({
-  openTime: z.number().int(),
+  openTime: EpochMs,
   open: z.string(),
   high: z.string(),
   low: z.string(),
@@ -104,11 +104,11 @@ export const KlineData = z.object({ symbol: z.string(), interval: KlineInterval,
 export type KlineData = z.infer<typeof KlineData>;
 
 export const BookLevel = z.object({ price: z.string(), size: z.string() });
-export const Depth = z.object({ ts: z.number().int(), bids: z.array(BookLevel), asks: z.array(BookLevel) });
+export const Depth = z.object({ ts: EpochMs, bids: z.array(BookLevel), asks: z.array(BookLevel) });
 export type Depth = z.infer<typeof Depth>;
 export const Trade = z.object({
   id: z.string(),
-  ts: z.number().int(),
+  ts: EpochMs,
   price: z.string(),
   size: z.string(),
   side: z.enum(['buy', 'sell']),
@@ -137,7 +137,7 @@ export const NoticeSummary = z.object({
   type: NoticeType,
   title: z.string(),
   summary: z.string(),
-  createdAt: z.number().int(),
+  createdAt: EpochMs,
 });
 export const NoticeListData = pageOf(NoticeSummary);
 export type NoticeListData = z.infer<typeof NoticeListData>;

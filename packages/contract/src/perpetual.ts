@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AccountMode, Page, optionalBlank, pageOf } from './common.js';
+import { AccountMode, EpochMs, Page, optionalBlank, pageOf } from './common.js';
 import { def } from './define.js';
 import { ProductSymbol } from './market.js';
 import { Amount, RequestId } from './wallets.js';
@@ -72,8 +72,8 @@ export const PerpOrder = z.object({
   slPrice: z.string().nullable(),
   status: PerpOrderStatus,
   positionId: z.string().nullable(),
-  createdAt: z.number().int(),
-  updatedAt: z.number().int(),
+  createdAt: EpochMs,
+  updatedAt: EpochMs,
 });
 export type PerpOrder = z.infer<typeof PerpOrder>;
 
@@ -100,7 +100,7 @@ export const PerpPosition = z.object({
   slPrice: z.string().nullable(),
   /** 'closed' or 'liquidated' only in the live event that ends it; PositionOrders lists open ones. */
   status: PerpPositionStatus,
-  openedAt: z.number().int(),
+  openedAt: EpochMs,
   /**
    * Rises with every change of the position (TP/SL, margin, a partial close). A client keeps the highest it has
    * seen: a live push computed just before a change can arrive after the change's own answer.
@@ -153,7 +153,7 @@ export const PerpTrade = z.object({
   fee: z.string(),
   /** Realised on closing fills; "0" on opening ones. */
   realizedPnl: z.string(),
-  createdAt: z.number().int(),
+  createdAt: EpochMs,
 });
 export type PerpTrade = z.infer<typeof PerpTrade>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AccountMode, Page, pageOf } from './common.js';
+import { AccountMode, EpochMs, Page, pageOf } from './common.js';
 
 /** Wallet types of spec §1, in the spec's order. */
 export const WALLETS = ['spot', 'delivery', 'perpetual', 'copy'] as const;
@@ -143,7 +143,7 @@ export const TransferRecord = z.object({
   walletIn: Wallet,
   beforeIn: z.string(),
   afterIn: z.string(),
-  createdAt: z.number().int(),
+  createdAt: EpochMs,
 });
 export type TransferRecord = z.infer<typeof TransferRecord>;
 
@@ -159,7 +159,7 @@ export const DemoMoneyData = z.object({
   currency: Currency,
   amount: z.string(),
   /** Start of the next calendar month (UTC), when the next claim is possible. */
-  nextClaimAt: z.number().int(),
+  nextClaimAt: EpochMs,
 });
 export type DemoMoneyData = z.infer<typeof DemoMoneyData>;
 
@@ -178,7 +178,7 @@ export const MoneyLog = z.object({
   /** Signed change of the frozen balance. */
   frozenChange: z.string(),
   ref: z.string(),
-  createdAt: z.number().int(),
+  createdAt: EpochMs,
 });
 export type MoneyLog = z.infer<typeof MoneyLog>;
 

@@ -194,110 +194,9 @@ export class Ledger {
     // do not queue on the hot house and fee rows. Until then a system account's figures are relative to zero.
     const users = await repo.accounts(tx, accountIds, [...keys.values()], { users: true, lock: true });
     const systems = await repo.accounts(tx, accountIds, [...keys.values()], { users: false, lock: false });
-    const accounts = new Map(
-      [...users, ...systems].map((r) => [
-        r.id,
-        {
-          row: r,
-          available: r.user_id === null ? ZERO : money(r.available),
-          frozen: r.user_id === null ? ZERO : money(r.frozen),
-        },
-      ]),
-    );
-    const idOfKey = new Map([...users, ...systems].map((r) => [lockOrder(rowKey(r)), r.id]));
-
-    // Walk the ops in order, so each side's before/after is what a one-by-one run would have recorded.
-    const systemSides: Side[] = [];
-    const move = (id: string, available: Money, frozen: Money): Side => {
-      const a = accounts.get(id);
-      if (!a) throw new Error(`ledger account ${id} is not in the batch`);
-      const before = { available: a.available, frozen: a.frozen };
-      a.available = a.available.plus(available);
-      a.frozen = a.frozen.plus(frozen);
-      if (a.row.user_id !== null && (a.frozen.isNeg() || a.available.isNeg()))
-        throw new InsufficientFunds(refOf(a.row));
-      const side = {
-        accountId: id,
-        availableBefore: before.available.toFixed(),
-        availableAfter: a.available.toFixed(),
-        frozenBefore: before.frozen.toFixed(),
-        frozenAfter: a.frozen.toFixed(),
-      };
-      if (a.row.user_id === null) systemSides.push(side);
-      return side;
-    };
-    const transfers: NewTransfer[] = [];
-    const sides: { transfer: number; changes: [LockedAccountRow, string, Side][] }[] = [];
-    const posted: Omit<Posted, 'transferId'>[] = [];
-    for (const o of ops) {
-      if (o.kind === 'transfer') {
-        const e = o.entry;
-        const debitId = idOfKey.get(lockOrder(keyOf(e.debit, shard)));
-        const creditId = idOfKey.get(lockOrder(keyOf(e.credit, shard)));
-        if (!debitId) throw new InsufficientFunds(e.debit);
-        const debit = move(debitId, e.amount.neg(), ZERO);
-        const credit = move(creditId!, e.amount, ZERO);
-        transfers.push({
-          kind: 'single',
-          mode: e.debit.mode,
-          currency: e.debit.currency,
-          debitId,
-          creditId: creditId!,
-          amount: e.amount.toFixed(),
-          pendingId: null,
-          type: e.types.debit,
-          ref: e.ref,
-        });
-        sides.push({
-          transfer: transfers.length - 1,
-          changes: [
-            [accounts.get(debitId)!.row, e.types.debit, debit],
-            [accounts.get(creditId!)!.row, e.types.credit, credit],
-          ],
-        });
-        posted.push({ debit, credit });
-        continue;
-      }
-      const p = pendings.get(o.pendingId)!;
-      const amount = money(p.amount);
-      const debit =
-        o.kind === 'post'
-          ? move(p.debit_account_id, ZERO, amount.neg())
-          : move(p.debit_account_id, amount, amount.neg());
-      const credit = o.kind === 'post' ? move(p.credit_account_id, amount, ZERO) : debit;
-      transfers.push({
-        kind: o.kind,
-        mode: p.mode,
-        currency: p.currency,
-        debitId: p.debit_account_id,
-        creditId: p.credit_account_id,
-        amount: p.amount,
-        pendingId: p.id,
-        type: o.type,
-        ref: p.ref,
-      });
-      const changes: [LockedAccountRow, string, Side][] = [[accounts.get(p.debit_account_id)!.row, o.type, debit]];
-      if (o.kind === 'post') changes.push([accounts.get(p.credit_account_id)!.row, o.type, credit]);
-      sides.push({ transfer: transfers.length - 1, changes });
-      posted.push({ debit, credit });
-    }
-
-    const deltas = (rows: LockedAccountRow[], base: (r: LockedAccountRow) => { available: Money; frozen: Money }) =>
-      rows
-        .map((r) => {
-          const a = accounts.get(r.id)!;
-          const b = base(r);
-          return {
-            id: r.id,
-            available: a.available.minus(b.available).toFixed(),
-            frozen: a.frozen.minus(b.frozen).toFixed(),
-          };
-        })
-        .filter((d) => d.available !== '0' || d.frozen !== '0');
-    await repo.applyDeltas(
-      tx,
-      deltas(users, (r) => ({ available: money(r.available), frozen: money(r.frozen) })),
-    );
+    const plan = planBatch(ops, shard, pendings, users, systems);
+    const { transfers, sides, posted, systemSides } = plan;
+    await repo.applyDeltas(tx, plan.userDeltas);
     const now = this.now();
     const transferIds = await repo.insertTransfers(tx, transfers, now);
     const changes: ChangeRow[] = [];
@@ -316,7 +215,7 @@ export class Ledger {
       }
     }
     await repo.insertChangeBatch(tx, changes, now);
-    const touched = deltas(systems, () => ({ available: ZERO, frozen: ZERO }));
+    const touched = plan.systemDeltas;
     if (touched.length > 0) {
       // Now the system rows: locked in order, moved, and the recorded sides shifted from zero to their balances.
       const held = await repo.accounts(
@@ -477,4 +376,142 @@ function refOfKey(k: AccountKeySql): AccountRef {
   return k.userId !== null
     ? { userId: k.userId, mode: k.mode as AccountMode, wallet: k.wallet as Wallet, currency: k.currency as Currency }
     : { system: k.systemCode as SystemCode, mode: k.mode as AccountMode, currency: k.currency as Currency };
+}
+
+/** What a batch of postings will write, worked out before any write: the pure half of `Ledger.postBatch`. */
+interface BatchPlan {
+  transfers: NewTransfer[];
+  /** Per transfer, the user-visible account changes it makes (system rows are skipped when recorded). */
+  sides: { transfer: number; changes: [LockedAccountRow, string, Side][] }[];
+  posted: Omit<Posted, 'transferId'>[];
+  /** The system accounts' sides, relative to zero until their rows are locked and read. */
+  systemSides: Side[];
+  userDeltas: AccountDelta[];
+  systemDeltas: AccountDelta[];
+}
+
+interface AccountDelta {
+  id: string;
+  available: string;
+  frozen: string;
+}
+
+/**
+ * Walks the ops in order over the accounts' balances as read (users' locked, systems' from zero), so each side's
+ * before/after is what a one-by-one run would have recorded; refuses the whole batch if a user account would go
+ * negative. No database: the executor (`postBatch`) writes what this returns.
+ */
+function planBatch(
+  ops: BatchOp[],
+  shard: number,
+  pendings: Map<string, PendingRow>,
+  users: LockedAccountRow[],
+  systems: LockedAccountRow[],
+): BatchPlan {
+  const accounts = new Map(
+    [...users, ...systems].map((r) => [
+      r.id,
+      {
+        row: r,
+        available: r.user_id === null ? ZERO : money(r.available),
+        frozen: r.user_id === null ? ZERO : money(r.frozen),
+      },
+    ]),
+  );
+  const idOfKey = new Map([...users, ...systems].map((r) => [lockOrder(rowKey(r)), r.id]));
+
+  // Walk the ops in order, so each side's before/after is what a one-by-one run would have recorded.
+  const systemSides: Side[] = [];
+  const move = (id: string, available: Money, frozen: Money): Side => {
+    const a = accounts.get(id);
+    if (!a) throw new Error(`ledger account ${id} is not in the batch`);
+    const before = { available: a.available, frozen: a.frozen };
+    a.available = a.available.plus(available);
+    a.frozen = a.frozen.plus(frozen);
+    if (a.row.user_id !== null && (a.frozen.isNeg() || a.available.isNeg())) throw new InsufficientFunds(refOf(a.row));
+    const side = {
+      accountId: id,
+      availableBefore: before.available.toFixed(),
+      availableAfter: a.available.toFixed(),
+      frozenBefore: before.frozen.toFixed(),
+      frozenAfter: a.frozen.toFixed(),
+    };
+    if (a.row.user_id === null) systemSides.push(side);
+    return side;
+  };
+  const transfers: NewTransfer[] = [];
+  const sides: { transfer: number; changes: [LockedAccountRow, string, Side][] }[] = [];
+  const posted: Omit<Posted, 'transferId'>[] = [];
+  for (const o of ops) {
+    if (o.kind === 'transfer') {
+      const e = o.entry;
+      const debitId = idOfKey.get(lockOrder(keyOf(e.debit, shard)));
+      const creditId = idOfKey.get(lockOrder(keyOf(e.credit, shard)));
+      if (!debitId) throw new InsufficientFunds(e.debit);
+      const debit = move(debitId, e.amount.neg(), ZERO);
+      const credit = move(creditId!, e.amount, ZERO);
+      transfers.push({
+        kind: 'single',
+        mode: e.debit.mode,
+        currency: e.debit.currency,
+        debitId,
+        creditId: creditId!,
+        amount: e.amount.toFixed(),
+        pendingId: null,
+        type: e.types.debit,
+        ref: e.ref,
+      });
+      sides.push({
+        transfer: transfers.length - 1,
+        changes: [
+          [accounts.get(debitId)!.row, e.types.debit, debit],
+          [accounts.get(creditId!)!.row, e.types.credit, credit],
+        ],
+      });
+      posted.push({ debit, credit });
+      continue;
+    }
+    const p = pendings.get(o.pendingId)!;
+    const amount = money(p.amount);
+    const debit =
+      o.kind === 'post' ? move(p.debit_account_id, ZERO, amount.neg()) : move(p.debit_account_id, amount, amount.neg());
+    const credit = o.kind === 'post' ? move(p.credit_account_id, amount, ZERO) : debit;
+    transfers.push({
+      kind: o.kind,
+      mode: p.mode,
+      currency: p.currency,
+      debitId: p.debit_account_id,
+      creditId: p.credit_account_id,
+      amount: p.amount,
+      pendingId: p.id,
+      type: o.type,
+      ref: p.ref,
+    });
+    const changes: [LockedAccountRow, string, Side][] = [[accounts.get(p.debit_account_id)!.row, o.type, debit]];
+    if (o.kind === 'post') changes.push([accounts.get(p.credit_account_id)!.row, o.type, credit]);
+    sides.push({ transfer: transfers.length - 1, changes });
+    posted.push({ debit, credit });
+  }
+
+  const deltas = (rows: LockedAccountRow[], base: (r: LockedAccountRow) => { available: Money; frozen: Money }) =>
+    rows
+      .map((r) => {
+        const a = accounts.get(r.id)!;
+        const b = base(r);
+        return {
+          id: r.id,
+          available: a.available.minus(b.available).toFixed(),
+          frozen: a.frozen.minus(b.frozen).toFixed(),
+        };
+      })
+      .filter((d) => d.available !== '0' || d.frozen !== '0');
+  return {
+    transfers,
+    sides,
+    posted,
+    systemSides,
+    userDeltas: deltas(users, (r) => ({ available: money(r.available), frozen: money(r.frozen) })),
+    // System rows were read unlocked and moved from zero: their deltas are what they end at.
+    systemDeltas: deltas(systems, () => ({ available: ZERO, frozen: ZERO })),
+  };
 }

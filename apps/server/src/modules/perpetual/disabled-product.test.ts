@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { Ledger } from '../../ledger/index.js';
 import { call, createTestDatabase } from '../../testing.js';
-import { perpWallet, perpetualApp, positions, rid, source, tick, trader } from './test-support.js';
+import { perpWallet, perpetualApp, positions, rid, source, tick, trader } from '../../perpetual-testing.js';
 
 it('a product disabled after a position opened still has a price: no new orders, but the position closes', async () => {
   const database = await createTestDatabase();

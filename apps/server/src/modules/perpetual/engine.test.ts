@@ -18,7 +18,7 @@ import {
   source,
   tick,
   trader,
-} from './test-support.js';
+} from '../../perpetual-testing.js';
 
 const src = source();
 let t: TestApp;

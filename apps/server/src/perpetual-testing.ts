@@ -1,8 +1,8 @@
 import type { PositionOrdersData, PropertyData, User } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
-import { Ledger, money } from '../../ledger/index.js';
-import { type Database, queryRows } from '../../platform/db.js';
-import { ManualSource, type TestApp, createTestApp, registerUser, until } from '../../testing.js';
+import { Ledger, money } from './ledger/index.js';
+import { type Database, queryRows } from './platform/db.js';
+import { ManualSource, type TestApp, createTestApp, registerUser, until } from './testing.js';
 
 /** Shared by the perpetual test files: one app per file, prices driven by hand, traders funded as people are. */
 
