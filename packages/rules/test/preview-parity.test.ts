@@ -11,7 +11,7 @@ import type { PositionRow } from '../../../apps/server/src/modules/perpetual/rep
 import { toPosition } from '../../../apps/server/src/modules/perpetual/view.js';
 import { minimumReceived } from '../../../apps/web/src/features/convert/model.js';
 import { feeOf, totalOf } from '../../../apps/web/src/features/funding/model.js';
-import { expectedProfit } from '../../../apps/web/src/features/futures/model.js';
+import { expectedProfit } from '../../../apps/web/src/features/delivery/model.js';
 import {
   liquidationPrice,
   orderPreview,
