@@ -7,11 +7,11 @@ import { CURRENCIES, CURRENCY_CODES, type Currency, type PositionSide, QUOTE_CUR
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { profitOf } from '../../../apps/server/src/modules/delivery/rules.js';
-import type { PositionRow } from '../../../apps/server/src/modules/perpetual/repository.js';
+import type { PositionRecord } from '../../../apps/server/src/modules/perpetual/repository.js';
 import { toPosition } from '../../../apps/server/src/modules/perpetual/view.js';
 import { minimumReceived } from '../../../apps/web/src/features/convert/model.js';
-import { feeOf, totalOf } from '../../../apps/web/src/features/funding/model.js';
 import { expectedProfit } from '../../../apps/web/src/features/delivery/model.js';
+import { feeOf, totalOf } from '../../../apps/web/src/features/funding/model.js';
 import {
   liquidationPrice,
   orderPreview,
@@ -48,26 +48,26 @@ const precision = fc.integer({ min: 0, max: 8 });
 const usdt = decimal(10n ** 12n, 2);
 
 /** A position row as the repository returns it; the view computes the figures a position card shows. */
-function row(s: PositionSide, entry: string, margin: string, quantity: string, size: string): PositionRow {
+function row(s: PositionSide, entry: string, margin: string, quantity: string, size: string): PositionRecord {
   return {
     id: '1',
-    user_id: '1',
+    userId: '1',
     mode: 'real',
     symbol: 'BTCUSDT',
     side: s,
     quantity,
-    contract_size: size,
+    contractSize: size,
     leverage: 10,
-    entry_price: entry,
+    entryPrice: entry,
     margin,
-    hold_ids: '',
-    tp_price: null,
-    sl_price: null,
-    realized_pnl: '0',
+    holdIds: [],
+    tpPrice: null,
+    slPrice: null,
+    realizedPnl: '0',
     status: 'open',
     version: 1,
-    opened_at: new Date(0),
-    closed_at: null,
+    openedAt: new Date(0),
+    closedAt: null,
   };
 }
 
