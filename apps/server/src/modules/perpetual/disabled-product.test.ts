@@ -2,8 +2,8 @@ import type { PerpOrder, PerpPosition } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { Ledger } from '../../ledger/index.js';
-import { call, createTestDatabase } from '../../testing.js';
 import { perpWallet, perpetualApp, positions, rid, source, tick, trader } from '../../perpetual-testing.js';
+import { call, createTestDatabase } from '../../testing.js';
 
 it('a product disabled after a position opened still has a price: no new orders, but the position closes', async () => {
   const database = await createTestDatabase();

@@ -3,11 +3,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { Ledger } from '../../ledger/index.js';
-import { InProcessBus, typedBus } from '../../platform/bus.js';
-import { queryRows } from '../../platform/db.js';
-import { type TestApp, until } from '../../testing.js';
-import { TriggerEngine } from './engine.js';
-import { perpetualRepository } from './repository.js';
 import {
   type Caller,
   ledgerWallet,
@@ -19,6 +14,11 @@ import {
   tick,
   trader,
 } from '../../perpetual-testing.js';
+import { InProcessBus, typedBus } from '../../platform/bus.js';
+import { queryRows } from '../../platform/db.js';
+import { type TestApp, until } from '../../testing.js';
+import { TriggerEngine } from './engine.js';
+import { perpetualRepository } from './repository.js';
 
 const src = source();
 let t: TestApp;

@@ -1,7 +1,6 @@
 import type { PerpDescData, PerpOrder, PerpPosition, PerpTrade } from '@nexa/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Ledger } from '../../ledger/index.js';
-import { type TestApp, call } from '../../testing.js';
 import {
   fundReal,
   ledgerWallet,
@@ -13,6 +12,7 @@ import {
   tick,
   trader,
 } from '../../perpetual-testing.js';
+import { type TestApp, call } from '../../testing.js';
 
 const src = source();
 let t: TestApp;
