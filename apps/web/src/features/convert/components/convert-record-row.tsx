@@ -1,27 +1,13 @@
+import { Figure } from '@/components/ui/figure';
+import { ICON, LineIcon } from '@/components/ui/line-icon';
 import { formatDateTime, formatDecimal } from '@/lib/format';
 import type { ConvertRecord, Currency, Wallet } from '@nexa/contract';
 import { useTranslation } from 'react-i18next';
 import { formatRate } from '../model';
 import { CoinMark } from './coin-mark';
-import { Figure } from './figure';
 
 function Arrow({ className }: { className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="14"
-      height="14"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className={`cv-flip-rtl${className ? ` ${className}` : ''}`}
-    >
-      <path d="M5 12h14m-5-5 5 5-5 5" />
-    </svg>
-  );
+  return <LineIcon d={ICON.arrow} size={14} className={`flip-rtl${className ? ` ${className}` : ''}`} />;
 }
 
 function Side({

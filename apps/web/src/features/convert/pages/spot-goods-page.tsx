@@ -22,12 +22,12 @@ import { Link } from 'react-router-dom';
 import { convertApi } from '../api/convert-api';
 import { CoinMark } from '../components/coin-mark';
 import '../components/convert.css';
+import { Figure } from '@/components/ui/figure';
+import { useAccountMode } from '@/shared/account-mode';
 import { ConvertRecordRow } from '../components/convert-record-row';
 import { CurrencySheet } from '../components/currency-sheet';
-import { Figure } from '../components/figure';
 import { SlippagePicker } from '../components/slippage-picker';
 import { convertKeys } from '../hooks/query-keys';
-import { useAccountMode } from '../hooks/use-account-mode';
 import { useCoins, useQuote, useSpotBalances } from '../hooks/use-convert-queries';
 import { useDebounced } from '../hooks/use-debounced';
 import {

@@ -4,10 +4,10 @@ import { PullToRefresh } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { convertApi } from '../api/convert-api';
 import '../components/convert.css';
+import { useAccountMode } from '@/shared/account-mode';
 import { ConvertRecordRow } from '../components/convert-record-row';
 import { PagedList } from '../components/paged-list';
 import { convertKeys } from '../hooks/query-keys';
-import { useAccountMode } from '../hooks/use-account-mode';
 
 /** Convert records of the current mode (index/sdRec), newest first, with infinite scroll. */
 export default function SpotGoodsRecordPage() {

@@ -1,5 +1,6 @@
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
+import { Figure } from '@/components/ui/figure';
 import { Page } from '@/components/ui/page';
 import { formatDecimal } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
@@ -10,7 +11,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CoinMark } from '../components/coin-mark';
 import { DemoNotice } from '../components/demo-notice';
-import { Figure } from '../components/figure';
 import '../components/funding.css';
 import { RecordsLink } from '../components/records-link';
 import { useRechargeOptions } from '../hooks/use-funding-queries';

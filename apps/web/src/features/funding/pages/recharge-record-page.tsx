@@ -1,3 +1,4 @@
+import { Figure } from '@/components/ui/figure';
 import { Page } from '@/components/ui/page';
 import { formatDateTime, formatDecimal } from '@/lib/format';
 import { usePagedList } from '@/lib/use-paged-list';
@@ -6,7 +7,6 @@ import { PullToRefresh } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { fundingApi } from '../api/funding-api';
 import { AuthThumb } from '../components/auth-thumb';
-import { Figure } from '../components/figure';
 import '../components/funding.css';
 import { PagedRecords } from '../components/paged-records';
 import { RecordField } from '../components/record-fields';

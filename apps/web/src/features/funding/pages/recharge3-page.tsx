@@ -1,4 +1,5 @@
 import { ErrorState } from '@/components/ui/error-state';
+import { Figure } from '@/components/ui/figure';
 import { CopyIcon } from '@/components/ui/icons';
 import { Page } from '@/components/ui/page';
 import { TextField } from '@/components/ui/text-field';
@@ -14,7 +15,6 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { fundingApi } from '../api/funding-api';
 import { DemoNotice } from '../components/demo-notice';
-import { Figure } from '../components/figure';
 import '../components/funding.css';
 import { QrCode } from '../components/qr-code';
 import { RecordsLink } from '../components/records-link';

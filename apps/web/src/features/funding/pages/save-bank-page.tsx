@@ -1,3 +1,4 @@
+import { Figure } from '@/components/ui/figure';
 import { Page } from '@/components/ui/page';
 import { TextField } from '@/components/ui/text-field';
 import { useGoBack } from '@/components/ui/use-go-back';
@@ -8,7 +9,6 @@ import { Button, Skeleton, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fundingApi } from '../api/funding-api';
-import { Figure } from '../components/figure';
 import '../components/funding.css';
 import { fundingKeys } from '../hooks/query-keys';
 import { useErrorText } from '../hooks/use-error-text';

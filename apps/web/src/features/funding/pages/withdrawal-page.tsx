@@ -1,4 +1,5 @@
 import { ErrorState } from '@/components/ui/error-state';
+import { Figure } from '@/components/ui/figure';
 import { Page } from '@/components/ui/page';
 import { SelectSheet } from '@/components/ui/select-sheet';
 import { TextField } from '@/components/ui/text-field';
@@ -15,7 +16,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { fundingApi } from '../api/funding-api';
 import { CoinMark } from '../components/coin-mark';
-import { Figure } from '../components/figure';
 import '../components/funding.css';
 import { RecordsLink } from '../components/records-link';
 import { WithdrawalNotice } from '../components/withdrawal-notice';
@@ -202,7 +202,7 @@ export default function WithdrawalPage() {
               <span>{t('funding.withdraw.verifyFirst')}</span>
               <span className="funding-prompt__action">
                 {t('funding.withdraw.verifyNow')}
-                <RightOutline className="fd-flip" />
+                <RightOutline className="flip-rtl" />
               </span>
             </Link>
           ) : null}

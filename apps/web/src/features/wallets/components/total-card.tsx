@@ -1,4 +1,5 @@
 import { ErrorState } from '@/components/ui/error-state';
+import { Figure } from '@/components/ui/figure';
 import { signOf } from '@/lib/decimal';
 import { formatDecimal, formatSigned } from '@/lib/format';
 import type { PropertyData } from '@nexa/contract';
@@ -7,7 +8,6 @@ import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import type { DenominationInfo } from '../hooks/use-wallet-queries';
 import { withSymbol } from '../model';
-import { Figure } from './figure';
 
 /** Total assets in the chosen denomination with the USDT figure beneath, today's earnings, and the eye. */
 export function TotalCard({

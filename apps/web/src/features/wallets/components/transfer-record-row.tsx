@@ -1,8 +1,8 @@
+import { Figure } from '@/components/ui/figure';
+import { ICON, LineIcon } from '@/components/ui/line-icon';
 import { formatDateTime, formatDecimal } from '@/lib/format';
 import type { TransferRecord, Wallet } from '@nexa/contract';
 import { useTranslation } from 'react-i18next';
-import { Figure } from './figure';
-import { ICON, LineIcon } from './line-icon';
 
 function Side({ wallet, before, after }: { wallet: Wallet; before: string; after: string }) {
   const { t } = useTranslation();

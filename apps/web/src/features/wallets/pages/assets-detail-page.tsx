@@ -10,14 +10,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { walletsApi } from '../api/wallets-api';
 import '../components/wallets.css';
+import { Figure } from '@/components/ui/figure';
+import { ICON, LineIcon } from '@/components/ui/line-icon';
 import { usePagedList } from '@/lib/use-paged-list';
+import { useAccountMode, useHideAmounts } from '@/shared/account-mode';
 import { ChangeRow } from '../components/change-row';
-import { Figure } from '../components/figure';
-import { ICON, LineIcon } from '../components/line-icon';
 import { PagedList } from '../components/paged-list';
 import { WalletBadge } from '../components/wallet-badge';
 import { walletKeys } from '../hooks/query-keys';
-import { useAccountMode, useHideAmounts } from '../hooks/use-account';
 import { type DenominationInfo, useDenomination, useWalletMoney } from '../hooks/use-wallet-queries';
 import { isWallet, withSymbol } from '../model';
 

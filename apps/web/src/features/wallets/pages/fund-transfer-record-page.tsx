@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { walletsApi } from '../api/wallets-api';
 import '../components/wallets.css';
 import { usePagedList } from '@/lib/use-paged-list';
+import { useAccountMode } from '@/shared/account-mode';
 import { PagedList } from '../components/paged-list';
 import { TransferRecordRow } from '../components/transfer-record-row';
 import { walletKeys } from '../hooks/query-keys';
-import { useAccountMode } from '../hooks/use-account';
 
 /** Transfer records of the current mode (index/zyRec), newest first, with infinite scroll. */
 export default function FundTransferRecordPage() {
