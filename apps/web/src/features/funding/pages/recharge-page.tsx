@@ -12,7 +12,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CoinMark } from '../components/coin-mark';
 import { DemoNotice } from '../components/demo-notice';
 import '../components/funding.css';
-import { RecordsLink } from '../components/records-link';
+import { RecordsLink } from '@/components/ui/records-link';
 import { useRechargeOptions } from '../hooks/use-funding-queries';
 
 /** Deposit, step one (spec §2): pick the currency and the chain; the next page shows where to send it. */

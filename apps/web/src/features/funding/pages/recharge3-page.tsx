@@ -16,11 +16,12 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { fundingApi } from '../api/funding-api';
 import { DemoNotice } from '../components/demo-notice';
 import '../components/funding.css';
+import { RecordsLink } from '@/components/ui/records-link';
+import { useMoneyCall } from '@/lib/use-money-call';
 import { QrCode } from '../components/qr-code';
-import { RecordsLink } from '../components/records-link';
 import { ScreenshotField } from '../components/screenshot-field';
+import { WALLETS_KEY, fundingKeys } from '../hooks/query-keys';
 import { useErrorText } from '../hooks/use-error-text';
-import { useFundingAction } from '../hooks/use-funding-action';
 import { useChainAddress } from '../hooks/use-funding-queries';
 import { useImageUpload } from '../hooks/use-image-upload';
 import { type FundingError, MAX_UPLOAD_MB, checkDepositAmount } from '../model';
@@ -49,9 +50,10 @@ function DepositForm({ currency, chain }: { currency: Currency; chain: Chain }) 
   const [amountError, setAmountError] = useState<FundingError | null>(null);
   const [shotError, setShotError] = useState<FundingError | null>(null);
 
-  const submitDeposit = useFundingAction(
+  const submitDeposit = useMoneyCall(
     (input: DepositInput, requestId: string) => fundingApi.submitDeposit({ ...input, requestId }),
     (input) => `${input.currency}:${input.chain}:${input.amount}:${input.screenshot}`,
+    [fundingKeys.all, WALLETS_KEY],
   );
 
   const minAmount = target.data?.minAmount;

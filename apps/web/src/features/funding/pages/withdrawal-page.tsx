@@ -17,10 +17,11 @@ import { Link, useNavigate } from 'react-router-dom';
 import { fundingApi } from '../api/funding-api';
 import { CoinMark } from '../components/coin-mark';
 import '../components/funding.css';
-import { RecordsLink } from '../components/records-link';
+import { RecordsLink } from '@/components/ui/records-link';
+import { useMoneyCall } from '@/lib/use-money-call';
 import { WithdrawalNotice } from '../components/withdrawal-notice';
+import { WALLETS_KEY, fundingKeys } from '../hooks/query-keys';
 import { useErrorText } from '../hooks/use-error-text';
-import { useFundingAction } from '../hooks/use-funding-action';
 import { useAddresses, useBankCard, usePayment, useRealSpot } from '../hooks/use-funding-queries';
 import {
   type FundingError,
@@ -61,9 +62,10 @@ export default function WithdrawalPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [sheet, setSheet] = useState<'currency' | 'chain' | null>(null);
 
-  const submitWithdrawal = useFundingAction(
+  const submitWithdrawal = useMoneyCall(
     (input: WithdrawalInput, requestId: string) => fundingApi.submitWithdrawal({ ...input, requestId }),
     (input) => `${input.method}:${input.currency}:${input.chain ?? ''}:${input.amount}`,
+    [fundingKeys.all, WALLETS_KEY],
   );
 
   const p = payment.data;

@@ -12,10 +12,10 @@ import { walletsApi } from '../api/wallets-api';
 import '../components/wallets.css';
 import { Figure } from '@/components/ui/figure';
 import { ICON, LineIcon } from '@/components/ui/line-icon';
+import { PagedList } from '@/components/ui/paged-list';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useAccountMode, useHideAmounts } from '@/shared/account-mode';
 import { ChangeRow } from '../components/change-row';
-import { PagedList } from '../components/paged-list';
 import { WalletBadge } from '../components/wallet-badge';
 import { walletKeys } from '../hooks/query-keys';
 import { type DenominationInfo, useDenomination, useWalletMoney } from '../hooks/use-wallet-queries';
@@ -188,6 +188,7 @@ export default function AssetsDetailPage() {
               paged={changes}
               label={t('detail.recentChanges')}
               empty={t('changeRecord.empty')}
+              skeletonLines={2}
               renderItem={(log) => <ChangeRow log={log} showWallet={false} />}
             />
           </section>

@@ -16,10 +16,11 @@ import { walletsApi } from '../api/wallets-api';
 import '../components/wallets.css';
 import { Figure } from '@/components/ui/figure';
 import { ICON, LineIcon } from '@/components/ui/line-icon';
+import { useMoneyCall } from '@/lib/use-money-call';
 import { useAccountMode } from '@/shared/account-mode';
 import { TransferRecordRow } from '../components/transfer-record-row';
 import { WalletBadge } from '../components/wallet-badge';
-import { useMoneyAction } from '../hooks/use-money-action';
+import { walletKeys } from '../hooks/query-keys';
 import { useProperty, useTransferTypes, useWalletMoney } from '../hooks/use-wallet-queries';
 import { isWallet, otherWallet, transferCurrencies } from '../model';
 
@@ -58,9 +59,10 @@ export default function FundTransferPage() {
   const active: Currency = currencies.includes(currency) ? currency : (currencies[0] ?? currency);
   const available = source.data?.currencies.find((c) => c.currency === active)?.available;
 
-  const transfer = useMoneyAction(
+  const transfer = useMoneyCall(
     (input: TransferInput, requestId: string) => walletsApi.transfer({ ...input, requestId }),
     (input) => `${mode}:${input.from}>${input.to}:${input.currency}:${input.amount}`,
+    [walletKeys.all],
   );
 
   const chooseFrom = (wallet: Wallet) => {

@@ -13,9 +13,10 @@ import { walletsApi } from '../api/wallets-api';
 import '../components/wallets.css';
 import { Figure } from '@/components/ui/figure';
 import { ICON, LineIcon } from '@/components/ui/line-icon';
+import { useMoneyCall } from '@/lib/use-money-call';
 import { useAccountMode } from '@/shared/account-mode';
 import { walletKeys } from '../hooks/query-keys';
-import { useMoneyAction } from '../hooks/use-money-action';
+
 import { useSwitchMode } from '../hooks/use-switch-mode';
 import { monthStartUtcMs, nextMonthStartUtcMs } from '../model';
 
@@ -46,9 +47,10 @@ export default function GetAssetsPage() {
       (await walletsApi.moneyLogs({ type: 'demo_claim', page: 1, pageSize: 1 }, signal)).list[0] ?? null,
   });
 
-  const claim = useMoneyAction(
+  const claim = useMoneyCall(
     (_: undefined, requestId: string) => walletsApi.claimDemo(requestId),
     () => `${mode}:demo_claim:${monthStart}`,
+    [walletKeys.all],
   );
 
   const claimedThisMonth =
