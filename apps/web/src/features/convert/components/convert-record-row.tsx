@@ -48,7 +48,7 @@ function Side({
 export function ConvertRecordRow({ record, testId = 'convert-record' }: { record: ConvertRecord; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <article className="cv-record" data-testid={testId} data-id={record.id}>
+    <article className="record-card" data-testid={testId} data-id={record.id}>
       <div className="cv-record__head">
         <h3 className="cv-record__pair">
           <CoinMark currency={record.currencyOut} />
