@@ -1,9 +1,10 @@
 import { BrandMark, DownloadIcon, HeadsetIcon } from '@/components/ui/icons';
-import { ApiError } from '@/lib/request';
+import { PasswordField } from '@/components/ui/password-field';
+import { PrimaryButton } from '@/components/ui/primary-button';
 import { REDIRECT_PARAM, ROUTES, safeRedirect } from '@/lib/routes';
 import { getSession } from '@/lib/session-store';
 import { useSingleFlight } from '@/lib/use-single-flight';
-import { Button, Checkbox } from 'antd-mobile';
+import { Checkbox } from 'antd-mobile';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +12,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { authApi, identityBody } from '../api/auth-api';
 import { AuthScreen } from '../components/auth-screen';
 import { IdentityFields } from '../components/identity-fields';
-import { PasswordField } from '../components/password-field';
 import { useIdentityForm } from '../hooks/use-identity';
-import { fieldErrorsFromServer, hasErrors, validateLogin } from '../validation';
+import { hasErrors, validateLogin } from '../validation';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -33,18 +33,11 @@ export function LoginPage() {
     if (hasErrors(found)) return;
     try {
       const session = await authApi.login({ ...identityBody(identity), password });
-      const store = getSession();
-      store.signIn(session);
-      store.setLoginInf({
-        type: identity.type,
-        email: identity.email.trim(),
-        areaCode: identity.areaCode,
-        mobile: identity.mobile.trim(),
-        ...(remember ? { password } : {}),
-      });
+      getSession().signIn(session);
+      form.rememberIdentity(remember ? password : undefined);
       navigate(safeRedirect(redirect), { replace: true });
     } catch (error) {
-      if (error instanceof ApiError) setErrors(fieldErrorsFromServer(error.fields));
+      form.showServerErrors(error);
     }
   });
 
@@ -98,18 +91,9 @@ export function LoginPage() {
             {t('auth.login.forgot')}
           </Link>
         </div>
-        <Button
-          type="submit"
-          color="primary"
-          block
-          size="large"
-          className="primary-button"
-          loading={running}
-          disabled={running}
-          data-testid="login-submit"
-        >
+        <PrimaryButton type="submit" loading={running} disabled={running} testId="login-submit">
           {t('auth.login.submit')}
-        </Button>
+        </PrimaryButton>
         <p className="auth__switch">
           {t('auth.login.noAccount')}{' '}
           <Link to={`${ROUTES.register}${keepRedirect}`} className="link link--strong" data-testid="login-register">

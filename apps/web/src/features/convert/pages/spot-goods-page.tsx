@@ -1,13 +1,13 @@
 import { ErrorState } from '@/components/ui/error-state';
 import { Figure } from '@/components/ui/figure';
 import { Page } from '@/components/ui/page';
+import { PrimaryButton } from '@/components/ui/primary-button';
 import { RecordsLink } from '@/components/ui/records-link';
 import { SelectSheet } from '@/components/ui/select-sheet';
 import { SuccessResult } from '@/components/ui/success-result';
 import { formatDecimal, isolateLtr } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
 import type { Currency } from '@nexa/contract';
-import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CoinMark } from '../components/coin-mark';
@@ -68,18 +68,9 @@ export default function SpotGoodsPage() {
             onPreset={form.choosePreset}
             onCustom={form.typeSlippage}
           />
-          <Button
-            block
-            color="primary"
-            size="large"
-            className="primary-button"
-            loading={running}
-            disabled={running}
-            onClick={() => void submit()}
-            data-testid="convert-submit"
-          >
+          <PrimaryButton loading={running} disabled={running} onClick={() => void submit()} testId="convert-submit">
             {t('convert.submit')}
-          </Button>
+          </PrimaryButton>
           {result ? (
             <SuccessResult
               title={t('convert.success')}

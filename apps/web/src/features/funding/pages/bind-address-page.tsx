@@ -1,5 +1,6 @@
 import { Figure } from '@/components/ui/figure';
 import { Page } from '@/components/ui/page';
+import { PrimaryButton } from '@/components/ui/primary-button';
 import { TextField } from '@/components/ui/text-field';
 import { useGoBack } from '@/components/ui/use-go-back';
 import { formatDateTime } from '@/lib/format';
@@ -7,7 +8,7 @@ import { ROUTES } from '@/lib/routes';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { CHAINS, Chain } from '@nexa/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Skeleton, Toast } from 'antd-mobile';
+import { Skeleton, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -104,18 +105,14 @@ export default function BindAddressPage() {
           </p>
         ) : null}
 
-        <Button
-          block
-          color="primary"
-          size="large"
-          className="primary-button"
+        <PrimaryButton
           loading={save.isPending}
           disabled={running || save.isPending}
           onClick={() => void submit()}
-          data-testid="bind-address-submit"
+          testId="bind-address-submit"
         >
           {t('funding.bindAddress.submit')}
-        </Button>
+        </PrimaryButton>
 
         <section aria-labelledby="bound-title">
           <h2 className="funding-heading" id="bound-title">

@@ -1,10 +1,11 @@
 import { AmountField } from '@/components/ui/amount-field';
 import { Page } from '@/components/ui/page';
+import { PrimaryButton } from '@/components/ui/primary-button';
 import { formatDecimal } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { CURRENCIES, Chain, Currency, type CzSubmitBody } from '@nexa/contract';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
@@ -125,18 +126,14 @@ function DepositForm({ currency, chain }: { currency: Currency; chain: Chain }) 
           testId="deposit-screenshot"
         />
 
-        <Button
-          block
-          color="primary"
-          size="large"
-          className="primary-button"
+        <PrimaryButton
           loading={submitDeposit.isPending}
           disabled={running || submitDeposit.isPending || uploading || !target.data}
           onClick={() => void submit()}
-          data-testid="deposit-submit"
+          testId="deposit-submit"
         >
           {uploading ? t('funding.deposit.uploading') : t('funding.deposit.submit')}
-        </Button>
+        </PrimaryButton>
       </div>
     </Page>
   );

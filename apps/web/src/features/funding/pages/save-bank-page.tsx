@@ -1,11 +1,12 @@
 import { Figure } from '@/components/ui/figure';
 import { Page } from '@/components/ui/page';
+import { PrimaryButton } from '@/components/ui/primary-button';
 import { TextField } from '@/components/ui/text-field';
 import { useGoBack } from '@/components/ui/use-go-back';
 import { ROUTES } from '@/lib/routes';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Skeleton, Toast } from 'antd-mobile';
+import { Skeleton, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fundingApi } from '../api/funding-api';
@@ -115,18 +116,14 @@ export default function SaveBankPage() {
         />
         {bank.data ? <p className="fd-note">{t('funding.bank.replaces')}</p> : null}
 
-        <Button
-          block
-          color="primary"
-          size="large"
-          className="primary-button"
+        <PrimaryButton
           loading={save.isPending}
           disabled={running || save.isPending}
           onClick={() => void submit()}
-          data-testid="bank-submit"
+          testId="bank-submit"
         >
           {t('funding.bank.submit')}
-        </Button>
+        </PrimaryButton>
       </div>
     </Page>
   );

@@ -1,9 +1,10 @@
 import { ErrorState } from '@/components/ui/error-state';
 import { Page } from '@/components/ui/page';
+import { PrimaryButton } from '@/components/ui/primary-button';
 import { RecordsLink } from '@/components/ui/records-link';
 import { ROUTES } from '@/lib/routes';
 import { useSingleFlight } from '@/lib/use-single-flight';
-import { Button, Skeleton, Toast } from 'antd-mobile';
+import { Skeleton, Toast } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -86,18 +87,14 @@ export default function WithdrawalPage() {
           )}
           <WithdrawalAmount form={form} minUsd={p.minUsd} maxUsd={p.maxUsd} />
           <WithdrawalPasswordInput form={form} passwordSet={p.hasWithdrawalPassword} />
-          <Button
-            block
-            color="primary"
-            size="large"
-            className="primary-button"
+          <PrimaryButton
             loading={submitWithdrawal.isPending}
             disabled={running || submitWithdrawal.isPending}
             onClick={() => void submit()}
-            data-testid="withdraw-submit"
+            testId="withdraw-submit"
           >
             {t('funding.withdraw.submit')}
-          </Button>
+          </PrimaryButton>
           <WithdrawalNotice payment={p} />
         </div>
       )}

@@ -1,11 +1,12 @@
 import { ErrorState } from '@/components/ui/error-state';
 import { Page } from '@/components/ui/page';
+import { PrimaryButton } from '@/components/ui/primary-button';
 import { TextField } from '@/components/ui/text-field';
 import { useGoBack } from '@/components/ui/use-go-back';
 import { ROUTES } from '@/lib/routes';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Skeleton, Toast } from 'antd-mobile';
+import { Skeleton, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fundingApi } from '../api/funding-api';
@@ -113,18 +114,14 @@ export default function WithdrawalPasswordPage() {
             error={errorText(errors.password2)}
             testId="withdrawal-password-again"
           />
-          <Button
-            block
-            color="primary"
-            size="large"
-            className="primary-button"
+          <PrimaryButton
             loading={save.isPending}
             disabled={running || save.isPending}
             onClick={() => void submit()}
-            data-testid="withdrawal-password-submit"
+            testId="withdrawal-password-submit"
           >
             {t('funding.password.submit')}
-          </Button>
+          </PrimaryButton>
         </div>
       )}
     </Page>

@@ -1,10 +1,10 @@
 import { ErrorState } from '@/components/ui/error-state';
 import { Page } from '@/components/ui/page';
 import { PageSpinner } from '@/components/ui/page-spinner';
+import { PrimaryButton } from '@/components/ui/primary-button';
 import { ROUTES } from '@/lib/routes';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import type { VerificationState } from '@nexa/contract';
-import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -58,18 +58,9 @@ function BasicForm({ previous }: { previous: VerificationState }) {
         countryFallback={previous.country}
         onChange={change}
       />
-      <Button
-        block
-        type="submit"
-        color="primary"
-        size="large"
-        className="primary-button"
-        loading={running}
-        disabled={running}
-        data-testid="kyc-submit"
-      >
+      <PrimaryButton type="submit" loading={running} disabled={running} testId="kyc-submit">
         {t('kyc.submit')}
-      </Button>
+      </PrimaryButton>
       <p className="kyc-privacy">{t('kyc.privacy')}</p>
     </form>
   );

@@ -1,12 +1,12 @@
 import { ErrorState } from '@/components/ui/error-state';
 import { Page } from '@/components/ui/page';
 import { PageSpinner } from '@/components/ui/page-spinner';
+import { PrimaryButton } from '@/components/ui/primary-button';
 import { TextField } from '@/components/ui/text-field';
 import { isolateLtr } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import type { UserVerificationData } from '@nexa/contract';
-import { Button } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -135,18 +135,9 @@ function AdvancedForm({ data }: { data: UserVerificationData }) {
           />
         </div>
       </div>
-      <Button
-        block
-        type="submit"
-        color="primary"
-        size="large"
-        className="primary-button"
-        loading={running}
-        disabled={running || uploading}
-        data-testid="kyc-submit"
-      >
+      <PrimaryButton type="submit" loading={running} disabled={running || uploading} testId="kyc-submit">
         {uploading ? t('kyc.uploading') : t('kyc.submit')}
-      </Button>
+      </PrimaryButton>
       <p className="kyc-privacy">{t('kyc.privacy')}</p>
     </form>
   );

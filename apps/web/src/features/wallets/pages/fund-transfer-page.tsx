@@ -2,13 +2,14 @@ import { AmountField } from '@/components/ui/amount-field';
 import { ErrorState } from '@/components/ui/error-state';
 import { Figure } from '@/components/ui/figure';
 import { Page } from '@/components/ui/page';
+import { PrimaryButton } from '@/components/ui/primary-button';
 import { RecordsLink } from '@/components/ui/records-link';
 import { SuccessResult } from '@/components/ui/success-result';
 import { formatDecimal } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { CURRENCIES } from '@nexa/contract';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { DownOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -92,18 +93,14 @@ export default function FundTransferPage() {
 
           <p className="transfer-hint">{t('transfer.hint')}</p>
 
-          <Button
-            block
-            color="primary"
-            size="large"
-            className="primary-button"
+          <PrimaryButton
             loading={transfer.isPending}
             disabled={running || transfer.isPending}
             onClick={() => void submit()}
-            data-testid="transfer-submit"
+            testId="transfer-submit"
           >
             {t('transfer.submit')}
-          </Button>
+          </PrimaryButton>
 
           {result ? (
             <SuccessResult title={t('transfer.success')} text={t('transfer.newBalances')}>

@@ -1,11 +1,12 @@
 import { Page } from '@/components/ui/page';
+import { PrimaryButton } from '@/components/ui/primary-button';
 import { DEMO_AMOUNT_HINT } from '@/lib/config';
 import { formatAmount, formatDateTime, isolateLtr } from '@/lib/format';
 import { ApiError } from '@/lib/request';
 import { ROUTES } from '@/lib/routes';
 import type { DemoMoneyData } from '@nexa/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -102,33 +103,25 @@ export default function GetAssetsPage() {
             <p className="notice" data-testid="demo-real-notice">
               {t('demo.realMode')}
             </p>
-            <Button
-              block
-              color="primary"
-              size="large"
-              className="primary-button"
+            <PrimaryButton
               loading={switching}
               disabled={switching}
               onClick={() => void switchTo('demo').catch(() => undefined)}
-              data-testid="demo-switch"
+              testId="demo-switch"
             >
               {t('demo.switchToDemo')}
-            </Button>
+            </PrimaryButton>
           </>
         ) : (
           <>
-            <Button
-              block
-              color="primary"
-              size="large"
-              className="primary-button"
+            <PrimaryButton
               loading={claim.isPending || (lastClaim.isPending && !claimedThisMonth)}
               disabled={claimedThisMonth || claim.isPending || lastClaim.isPending}
               onClick={() => void onClaim()}
-              data-testid="demo-claim"
+              testId="demo-claim"
             >
               {claimedThisMonth ? t('demo.claimedThisMonth') : t('demo.claim')}
-            </Button>
+            </PrimaryButton>
             {claimedThisMonth ? (
               <p className="demo-next" data-testid="demo-next">
                 {t('demo.next', { date: isolateLtr(formatDateTime(nextClaimAt, true)) })}
