@@ -1,12 +1,12 @@
 import { AmountField } from '@/components/ui/amount-field';
 import { Figure } from '@/components/ui/figure';
-import { TextField } from '@/components/ui/text-field';
 import { formatAmount, formatDecimal } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useErrorText } from '../hooks/use-error-text';
 import type { WithdrawalForm } from '../hooks/use-withdrawal-form';
+import { PinField } from './pin-field';
 import { withUnit } from './withdrawal-confirm';
 
 /** The amount with All, then what is available, the fee, what arrives and what is frozen. */
@@ -81,16 +81,12 @@ export function WithdrawalPasswordInput({ form, passwordSet }: { form: Withdrawa
   const errorText = useErrorText();
   return (
     <div>
-      <TextField
+      <PinField
         label={t('funding.withdraw.password')}
         placeholder={t('funding.withdraw.passwordPlaceholder')}
-        type="password"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={6}
         value={form.password}
-        onChange={(e) => {
-          form.set.password(e.target.value.replace(/\D/g, '').slice(0, 6));
+        onValue={(value) => {
+          form.set.password(value);
           form.clear('password');
         }}
         error={errorText(form.errors.password)}

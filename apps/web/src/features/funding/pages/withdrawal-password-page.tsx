@@ -1,7 +1,6 @@
 import { ErrorState } from '@/components/ui/error-state';
 import { Page } from '@/components/ui/page';
 import { PrimaryButton } from '@/components/ui/primary-button';
-import { TextField } from '@/components/ui/text-field';
 import { useGoBack } from '@/components/ui/use-go-back';
 import { ROUTES } from '@/lib/routes';
 import { useSingleFlight } from '@/lib/use-single-flight';
@@ -11,14 +10,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fundingApi } from '../api/funding-api';
 import '../components/funding.css';
+import { PinField } from '../components/pin-field';
 import { fundingKeys } from '../hooks/query-keys';
 import { useErrorText } from '../hooks/use-error-text';
 import { usePayment } from '../hooks/use-funding-queries';
 import { type FundingError, type PasswordForm, checkPasswordForm } from '../model';
 
 type Field = keyof PasswordForm;
-
-const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 6);
 
 /**
  * Set the withdrawal password (spec §2, the 403 target): six digits entered twice; changing it asks for the old one
@@ -77,40 +75,28 @@ export default function WithdrawalPasswordPage() {
             {hasPassword ? t('funding.password.changeHint') : t('funding.password.setHint')}
           </p>
           {hasPassword ? (
-            <TextField
+            <PinField
               label={t('funding.password.old')}
               placeholder={t('funding.password.oldPlaceholder')}
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={6}
               value={form.oldPassword}
-              onChange={(e) => set('oldPassword', digitsOnly(e.target.value))}
+              onValue={(v) => set('oldPassword', v)}
               error={errorText(errors.oldPassword)}
               testId="withdrawal-password-old"
             />
           ) : null}
-          <TextField
+          <PinField
             label={t('funding.password.new')}
             placeholder={t('funding.password.newPlaceholder')}
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={6}
             value={form.password}
-            onChange={(e) => set('password', digitsOnly(e.target.value))}
+            onValue={(v) => set('password', v)}
             error={errorText(errors.password)}
             testId="withdrawal-password-new"
           />
-          <TextField
+          <PinField
             label={t('funding.password.again')}
             placeholder={t('funding.password.againPlaceholder')}
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={6}
             value={form.password2}
-            onChange={(e) => set('password2', digitsOnly(e.target.value))}
+            onValue={(v) => set('password2', v)}
             error={errorText(errors.password2)}
             testId="withdrawal-password-again"
           />
