@@ -1,9 +1,9 @@
 import { PrimaryButton } from '@/components/ui/primary-button';
+import { SubmitForm } from '@/components/ui/submit-form';
 import { ROUTES } from '@/lib/routes';
 import { getSession } from '@/lib/session-store';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { Toast } from 'antd-mobile';
-import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -37,14 +37,9 @@ export default function ForgetPasswordPage() {
     }
   });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void submit();
-  };
-
   return (
     <AuthScreen testId="forget" back title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle')}>
-      <form className="auth__form" onSubmit={onSubmit} noValidate>
+      <SubmitForm className="auth__form" onSubmit={submit}>
         <IdentityFields
           identity={identity}
           errors={errors}
@@ -56,7 +51,7 @@ export default function ForgetPasswordPage() {
         <PrimaryButton type="submit" loading={running} disabled={running} testId="forget-submit">
           {t('auth.reset.submit')}
         </PrimaryButton>
-      </form>
+      </SubmitForm>
     </AuthScreen>
   );
 }

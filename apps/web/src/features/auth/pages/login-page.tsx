@@ -1,11 +1,11 @@
 import { BrandMark, DownloadIcon, HeadsetIcon } from '@/components/ui/icons';
 import { PasswordField } from '@/components/ui/password-field';
 import { PrimaryButton } from '@/components/ui/primary-button';
+import { SubmitForm } from '@/components/ui/submit-form';
 import { REDIRECT_PARAM, ROUTES, safeRedirect } from '@/lib/routes';
 import { getSession } from '@/lib/session-store';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { Checkbox } from 'antd-mobile';
-import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -41,11 +41,6 @@ export function LoginPage() {
     }
   });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void submit();
-  };
-
   const keepRedirect = redirect ? `?${REDIRECT_PARAM}=${encodeURIComponent(redirect)}` : '';
 
   return (
@@ -56,7 +51,7 @@ export function LoginPage() {
       subtitle={t('auth.login.subtitle')}
       notice={redirect ? t('common.pleaseLogin') : null}
     >
-      <form className="auth__form" onSubmit={onSubmit} noValidate>
+      <SubmitForm className="auth__form" onSubmit={submit}>
         <IdentityFields
           identity={identity}
           errors={errors}
@@ -100,7 +95,7 @@ export function LoginPage() {
             {t('auth.login.toRegister')}
           </Link>
         </p>
-      </form>
+      </SubmitForm>
       <footer className="auth__footer">
         <Link to={ROUTES.download} className="auth__footer-link" data-testid="login-download">
           <DownloadIcon />

@@ -1,10 +1,10 @@
 import { PrimaryButton } from '@/components/ui/primary-button';
+import { SubmitForm } from '@/components/ui/submit-form';
 import { TextField } from '@/components/ui/text-field';
 import { REDIRECT_PARAM, ROUTES, safeRedirect } from '@/lib/routes';
 import { getSession } from '@/lib/session-store';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { Toast } from 'antd-mobile';
-import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -48,14 +48,9 @@ export default function RegisterPage() {
     }
   });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void submit();
-  };
-
   return (
     <AuthScreen testId="register" back title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
-      <form className="auth__form" onSubmit={onSubmit} noValidate>
+      <SubmitForm className="auth__form" onSubmit={submit}>
         <IdentityFields
           identity={identity}
           errors={errors}
@@ -89,7 +84,7 @@ export default function RegisterPage() {
             {t('auth.register.toLogin')}
           </Link>
         </p>
-      </form>
+      </SubmitForm>
     </AuthScreen>
   );
 }

@@ -2,6 +2,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Page } from '@/components/ui/page';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { PrimaryButton } from '@/components/ui/primary-button';
+import { SubmitForm } from '@/components/ui/submit-form';
 import { TextField } from '@/components/ui/text-field';
 import { isolateLtr } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
@@ -12,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { IdentityFields, type IdentityValues } from '../components/identity-fields';
 import '../components/kyc.css';
+import { FormHead } from '../components/form-head';
 import { PhotoUpload } from '../components/photo-upload';
 import { StateNotice } from '../components/state-notice';
 import { useVerification } from '../hooks/use-kyc-queries';
@@ -60,20 +62,8 @@ function AdvancedForm({ data }: { data: UserVerificationData }) {
   const maskedId = basic.idNumber && !isIdNumber(basic.idNumber) ? basic.idNumber : null;
 
   return (
-    <form
-      className="stack"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
-      {advanced.status === 'rejected' ? (
-        <p className="kyc-banner" role="alert" data-testid="kyc-rejected">
-          {t('kyc.rejectedReason', { reason: advanced.reason || t('kyc.noReason') })}
-        </p>
-      ) : null}
-      <p className="kyc-intro">{t('kyc.advanced.intro')}</p>
+    <SubmitForm onSubmit={submit}>
+      <FormHead previous={advanced} intro={t('kyc.advanced.intro')} />
       <IdentityFields
         values={{ country, name, idNumber }}
         errors={errors}
@@ -139,7 +129,7 @@ function AdvancedForm({ data }: { data: UserVerificationData }) {
         {uploading ? t('kyc.uploading') : t('kyc.submit')}
       </PrimaryButton>
       <p className="kyc-privacy">{t('kyc.privacy')}</p>
-    </form>
+    </SubmitForm>
   );
 }
 

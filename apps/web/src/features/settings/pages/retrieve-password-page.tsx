@@ -1,6 +1,7 @@
 import { Page } from '@/components/ui/page';
 import { PasswordField } from '@/components/ui/password-field';
 import { PrimaryButton } from '@/components/ui/primary-button';
+import { SubmitForm } from '@/components/ui/submit-form';
 import { useGoBack } from '@/components/ui/use-go-back';
 import { request } from '@/lib/http';
 import { ApiError } from '@/lib/request';
@@ -74,14 +75,7 @@ export default function RetrievePasswordPage() {
 
   return (
     <Page title={t('password.title')} back testId="password-page">
-      <form
-        className="stack"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <SubmitForm onSubmit={submit}>
         <PasswordField
           label={t('password.old')}
           placeholder={t('password.oldPlaceholder')}
@@ -114,7 +108,7 @@ export default function RetrievePasswordPage() {
         <PrimaryButton type="submit" loading={running} disabled={running} testId="password-submit">
           {t('password.submit')}
         </PrimaryButton>
-      </form>
+      </SubmitForm>
     </Page>
   );
 }
