@@ -48,7 +48,7 @@ export function CryptoTarget({ form, onSheet }: { form: WithdrawalForm; onSheet:
           <span className="field__label">{t('funding.withdraw.currency')}</span>
           <button
             type="button"
-            className="fd-select"
+            className="select-button fd-select"
             onClick={() => onSheet('currency')}
             data-testid="withdraw-currency"
           >
@@ -63,7 +63,7 @@ export function CryptoTarget({ form, onSheet }: { form: WithdrawalForm; onSheet:
           <span className="field__label">{t('funding.withdraw.chain')}</span>
           <button
             type="button"
-            className="fd-select"
+            className="select-button fd-select"
             onClick={() => onSheet('chain')}
             disabled={form.chains.length === 0}
             data-testid="withdraw-chain"
@@ -95,7 +95,7 @@ export function BankTarget({ form, bankCurrency }: { form: WithdrawalForm; bankC
     <>
       <div className="field">
         <span className="field__label">{t('funding.withdraw.currency')}</span>
-        <div className="fd-select fd-select--static" data-testid="withdraw-currency">
+        <div className="select-button fd-select fd-select--static" data-testid="withdraw-currency">
           <span className="fd-select__value">
             <CoinMark currency={bankCurrency} />
             {bankCurrency}

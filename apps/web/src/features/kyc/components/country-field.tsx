@@ -40,7 +40,7 @@ export function CountryField({
       </span>
       <button
         type="button"
-        className={`kyc-select${label ? '' : ' kyc-select--empty'}`}
+        className={`select-button kyc-select${label ? '' : ' kyc-select--empty'}`}
         onClick={() => setOpen(true)}
         aria-labelledby="kyc-country-label"
         aria-describedby={error ? 'kyc-country-error' : undefined}

@@ -55,7 +55,7 @@ export default function FundTransferPage() {
             <span className="field__label">{t('transfer.currency')}</span>
             <button
               type="button"
-              className="select-field"
+              className="select-button select-field"
               onClick={() => setSheet('currency')}
               disabled={form.currencies.length === 0}
               data-testid="transfer-currency"
