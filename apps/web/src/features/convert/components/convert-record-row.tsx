@@ -1,3 +1,4 @@
+import { BeforeAfter } from '@/components/ui/before-after';
 import { Figure } from '@/components/ui/figure';
 import { ICON, LineIcon } from '@/components/ui/line-icon';
 import { formatDateTime, formatDecimal } from '@/lib/format';
@@ -5,10 +6,6 @@ import type { ConvertRecord, Currency, Wallet } from '@nexa/contract';
 import { useTranslation } from 'react-i18next';
 import { formatRate } from '../model';
 import { CoinMark } from './coin-mark';
-
-function Arrow({ className }: { className?: string }) {
-  return <LineIcon d={ICON.arrow} size={14} className={`flip-rtl${className ? ` ${className}` : ''}`} />;
-}
 
 function Side({
   label,
@@ -32,9 +29,7 @@ function Side({
         {label} · {t(`wallets.${wallet}`)}
       </dt>
       <dd>
-        <Figure>{formatDecimal(before)}</Figure>
-        <Arrow className="cv-record__arrow" />
-        <Figure className="cv-record__after">{formatDecimal(after)}</Figure>
+        <BeforeAfter before={before} after={after} />
         <span className="cv-unit">{currency}</span>
       </dd>
     </div>
@@ -53,7 +48,7 @@ export function ConvertRecordRow({ record, testId = 'convert-record' }: { record
         <h3 className="cv-record__pair">
           <CoinMark currency={record.currencyOut} />
           <span>{record.currencyOut}</span>
-          <Arrow />
+          <LineIcon d={ICON.arrow} size={14} className="flip-rtl" />
           <CoinMark currency={record.currencyIn} />
           <span>{record.currencyIn}</span>
         </h3>
@@ -73,7 +68,7 @@ export function ConvertRecordRow({ record, testId = 'convert-record' }: { record
           <span className="cv-unit">{record.currencyIn}</span>
         </p>
       </div>
-      <dl className="cv-record__facts">
+      <dl className="record-facts cv-record__facts">
         <Side
           label={t('convert.record.out')}
           currency={record.currencyOut}
