@@ -8,6 +8,7 @@ import {
   type IdentityInput,
   defaultAreaCode,
   fieldErrorsFromServer,
+  hasErrors,
 } from '../validation';
 
 /** Form state shared by login, register and reset: the identity (e-mail or mobile) and the inline errors. */
@@ -58,5 +59,18 @@ export function useIdentityForm(initial?: Partial<IdentityInput>) {
     if (error instanceof ApiError) setErrors(fieldErrorsFromServer(error.fields));
   };
 
-  return { identity, update, setType, errors, setErrors, clearError, rememberIdentity, showServerErrors };
+  /** Shows what the checks `found`; when nothing, runs `action`, a refusal's reasons landing under their fields. */
+  const attempt = async (found: FieldErrors, action: () => Promise<void>) => {
+    setErrors(found);
+    if (hasErrors(found)) return;
+    try {
+      await action();
+    } catch (error) {
+      showServerErrors(error);
+    }
+  };
+
+  return { identity, update, setType, errors, setErrors, clearError, rememberIdentity, showServerErrors, attempt };
 }
+
+export type IdentityForm = ReturnType<typeof useIdentityForm>;

@@ -12,7 +12,7 @@ import { AuthScreen } from '../components/auth-screen';
 import { CodeAndPasswords } from '../components/code-and-passwords';
 import { IdentityFields } from '../components/identity-fields';
 import { useCodeForm } from '../hooks/use-code-form';
-import { hasErrors, validateReset } from '../validation';
+import { validateReset } from '../validation';
 
 export default function ForgetPasswordPage() {
   const { t } = useTranslation();
@@ -20,33 +20,22 @@ export default function ForgetPasswordPage() {
   // Start from whoever last logged in on this device, without the password.
   const [remembered] = useState(() => getSession().loginInf);
   const form = useCodeForm('reset', remembered ?? undefined);
-  const { identity, errors, setErrors, code, password, password2 } = form;
+  const { identity, code, password, password2 } = form;
 
-  const { run: submit, running } = useSingleFlight(async () => {
-    const found = validateReset({ ...identity, code, password, password2 });
-    setErrors(found);
-    if (hasErrors(found)) return;
-    try {
+  const { run: submit, running } = useSingleFlight(() =>
+    form.attempt(validateReset({ ...identity, code, password, password2 }), async () => {
       await authApi.resetPassword({ ...identityBody(identity), code, password, password2 });
       // A remembered password is now wrong: forget it, keep the identity.
       form.rememberIdentity();
       Toast.show({ icon: 'success', content: t('auth.reset.success'), duration: 2000 });
       navigate(ROUTES.login, { replace: true });
-    } catch (error) {
-      form.showServerErrors(error);
-    }
-  });
+    }),
+  );
 
   return (
     <AuthScreen testId="forget" back title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle')}>
       <SubmitForm className="auth__form" onSubmit={submit}>
-        <IdentityFields
-          identity={identity}
-          errors={errors}
-          onChange={form.update}
-          onTypeChange={form.setType}
-          testIdPrefix="forget"
-        />
+        <IdentityFields form={form} testIdPrefix="forget" />
         <CodeAndPasswords form={form} prefix="forget" passwordLabel={t('auth.newPassword')} />
         <PrimaryButton type="submit" loading={running} disabled={running} testId="forget-submit">
           {t('auth.reset.submit')}

@@ -13,7 +13,7 @@ import { authApi, identityBody } from '../api/auth-api';
 import { AuthScreen } from '../components/auth-screen';
 import { IdentityFields } from '../components/identity-fields';
 import { useIdentityForm } from '../hooks/use-identity';
-import { hasErrors, validateLogin } from '../validation';
+import { validateLogin } from '../validation';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -23,23 +23,18 @@ export function LoginPage() {
   // Read once: the form starts from the remembered login, later edits are the user's.
   const [remembered] = useState(() => getSession().loginInf);
   const form = useIdentityForm(remembered ?? undefined);
-  const { identity, errors, setErrors, clearError } = form;
+  const { identity, errors, clearError } = form;
   const [password, setPassword] = useState(remembered?.password ?? '');
   const [remember, setRemember] = useState(Boolean(remembered?.password));
 
-  const { run: submit, running } = useSingleFlight(async () => {
-    const found = validateLogin({ ...identity, password });
-    setErrors(found);
-    if (hasErrors(found)) return;
-    try {
+  const { run: submit, running } = useSingleFlight(() =>
+    form.attempt(validateLogin({ ...identity, password }), async () => {
       const session = await authApi.login({ ...identityBody(identity), password });
       getSession().signIn(session);
       form.rememberIdentity(remember ? password : undefined);
       navigate(safeRedirect(redirect), { replace: true });
-    } catch (error) {
-      form.showServerErrors(error);
-    }
-  });
+    }),
+  );
 
   const keepRedirect = redirect ? `?${REDIRECT_PARAM}=${encodeURIComponent(redirect)}` : '';
 
@@ -52,13 +47,7 @@ export function LoginPage() {
       notice={redirect ? t('common.pleaseLogin') : null}
     >
       <SubmitForm className="auth__form" onSubmit={submit}>
-        <IdentityFields
-          identity={identity}
-          errors={errors}
-          onChange={form.update}
-          onTypeChange={form.setType}
-          testIdPrefix="login"
-        />
+        <IdentityFields form={form} testIdPrefix="login" />
         <PasswordField
           label={t('auth.password')}
           placeholder={t('auth.passwordPlaceholder')}

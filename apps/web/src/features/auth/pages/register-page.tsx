@@ -14,7 +14,7 @@ import { CodeAndPasswords } from '../components/code-and-passwords';
 import { IdentityFields } from '../components/identity-fields';
 import { useCodeForm } from '../hooks/use-code-form';
 import { useInviteCodeRequired } from '../hooks/use-invite-code-switch';
-import { hasErrors, validateRegister } from '../validation';
+import { validateRegister } from '../validation';
 
 export default function RegisterPage() {
   const { t } = useTranslation();
@@ -23,15 +23,12 @@ export default function RegisterPage() {
   const redirect = params.get(REDIRECT_PARAM);
   const inviteRequired = useInviteCodeRequired();
   const form = useCodeForm('register');
-  const { identity, errors, setErrors, clearError, code, password, password2 } = form;
+  const { identity, errors, clearError, code, password, password2 } = form;
   // An invitation link is `#/pages/userPages/register?code=ABC123`.
   const [inviteCode, setInviteCode] = useState(() => (params.get('code') ?? '').trim().toUpperCase());
 
-  const { run: submit, running } = useSingleFlight(async () => {
-    const found = validateRegister({ ...identity, code, password, password2, inviteCode }, inviteRequired);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    try {
+  const { run: submit, running } = useSingleFlight(() =>
+    form.attempt(validateRegister({ ...identity, code, password, password2, inviteCode }, inviteRequired), async () => {
       const session = await authApi.register({
         ...identityBody(identity),
         code,
@@ -43,21 +40,13 @@ export default function RegisterPage() {
       form.rememberIdentity();
       Toast.show({ content: t('auth.register.success'), duration: 2000 });
       navigate(safeRedirect(redirect), { replace: true });
-    } catch (error) {
-      form.showServerErrors(error);
-    }
-  });
+    }),
+  );
 
   return (
     <AuthScreen testId="register" back title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
       <SubmitForm className="auth__form" onSubmit={submit}>
-        <IdentityFields
-          identity={identity}
-          errors={errors}
-          onChange={form.update}
-          onTypeChange={form.setType}
-          testIdPrefix="register"
-        />
+        <IdentityFields form={form} testIdPrefix="register" />
         <CodeAndPasswords form={form} prefix="register" passwordLabel={t('auth.password')} />
         <TextField
           label={t('auth.inviteCode')}
