@@ -1,20 +1,15 @@
 import { ErrorState } from '@/components/ui/error-state';
 import { Page } from '@/components/ui/page';
 import { PrimaryButton } from '@/components/ui/primary-button';
-import { useGoBack } from '@/components/ui/use-go-back';
-import { ROUTES } from '@/lib/routes';
-import { useSingleFlight } from '@/lib/use-single-flight';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Skeleton, Toast } from 'antd-mobile';
-import { useState } from 'react';
+import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { fundingApi } from '../api/funding-api';
 import '../components/funding.css';
 import { PinField } from '../components/pin-field';
-import { fundingKeys } from '../hooks/query-keys';
 import { useErrorText } from '../hooks/use-error-text';
 import { usePayment } from '../hooks/use-funding-queries';
-import { type FundingError, type PasswordForm, checkPasswordForm } from '../model';
+import { useFields, useFundingSave } from '../hooks/use-funding-save';
+import { type PasswordForm, checkPasswordForm } from '../model';
 
 type Field = keyof PasswordForm;
 
@@ -24,40 +19,22 @@ type Field = keyof PasswordForm;
  */
 export default function WithdrawalPasswordPage() {
   const { t } = useTranslation();
-  const goBack = useGoBack(ROUTES.withdrawal);
   const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const payment = usePayment();
-  const [form, setForm] = useState<PasswordForm>({ oldPassword: '', password: '', password2: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, FundingError>>>({});
+  const { values: form, errors, setErrors, set } = useFields<Field>({ oldPassword: '', password: '', password2: '' });
   const hasPassword = payment.data?.hasWithdrawalPassword ?? false;
+  const { submit, saving, busy } = useFundingSave(fundingApi.setWithdrawalPassword, t('funding.password.saved'));
 
-  const save = useMutation({
-    mutationFn: fundingApi.setWithdrawalPassword,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: fundingKeys.all }),
-  });
-
-  const set = (field: Field, value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const { run: submit, running } = useSingleFlight(async () => {
+  const checked = () => {
     const found = checkPasswordForm(form, hasPassword);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    try {
-      await save.mutateAsync({
-        oldPassword: hasPassword ? form.oldPassword : undefined,
-        password: form.password,
-        password2: form.password2,
-      });
-      Toast.show({ icon: 'success', content: t('funding.password.saved'), duration: 2000 });
-      goBack();
-    } catch {
-      // Toasted by the request helper (a wrong old password among others).
-    }
-  });
+    if (Object.keys(found).length > 0) return null;
+    return {
+      oldPassword: hasPassword ? form.oldPassword : undefined,
+      password: form.password,
+      password2: form.password2,
+    };
+  };
 
   const title = payment.data && hasPassword ? t('funding.password.changeTitle') : t('funding.password.title');
 
@@ -101,9 +78,9 @@ export default function WithdrawalPasswordPage() {
             testId="withdrawal-password-again"
           />
           <PrimaryButton
-            loading={save.isPending}
-            disabled={running || save.isPending}
-            onClick={() => void submit()}
+            loading={saving}
+            disabled={busy}
+            onClick={() => void submit(checked)}
             testId="withdrawal-password-submit"
           >
             {t('funding.password.submit')}
