@@ -1,5 +1,5 @@
 import { Figure } from '@/components/ui/figure';
-import { ICON, LineIcon } from '@/components/ui/line-icon';
+import { SwapButton } from '@/components/ui/swap-button';
 import { formatDecimal } from '@/lib/format';
 import type { Currency } from '@nexa/contract';
 import { DownOutline } from 'antd-mobile-icons';
@@ -77,15 +77,7 @@ export function ConvertPair({ form, onSheet }: { form: ConvertForm; onSheet: (si
         </button>
       </Side>
 
-      <button
-        type="button"
-        className="cv-swap"
-        onClick={form.swap}
-        aria-label={t('convert.swap')}
-        data-testid="convert-swap"
-      >
-        <LineIcon d={ICON.transfer} size={20} />
-      </button>
+      <SwapButton onClick={form.swap} label={t('convert.swap')} className="cv-swap" testId="convert-swap" />
 
       <Side side="to" currency={to} available={form.availableOf(to)} onPick={() => onSheet('to')}>
         <output

@@ -1,6 +1,6 @@
 import { Figure } from '@/components/ui/figure';
+import { SelectButton } from '@/components/ui/select-button';
 import { ROUTES } from '@/lib/routes';
-import { DownOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../hooks/use-error-text';
 import type { WithdrawalForm } from '../hooks/use-withdrawal-form';
@@ -44,34 +44,24 @@ export function CryptoTarget({ form, onSheet }: { form: WithdrawalForm; onSheet:
   return (
     <>
       <div className="fd-field-row">
-        <div className="field">
-          <span className="field__label">{t('funding.withdraw.currency')}</span>
-          <button
-            type="button"
-            className="select-button fd-select"
-            onClick={() => onSheet('currency')}
-            data-testid="withdraw-currency"
-          >
-            <span className="fd-select__value">
-              {activeCurrency ? <CoinMark currency={activeCurrency} /> : null}
-              {activeCurrency ?? t('funding.errors.selectCurrency')}
-            </span>
-            <DownOutline className="fd-select__chevron" />
-          </button>
-        </div>
-        <div className="field">
-          <span className="field__label">{t('funding.withdraw.chain')}</span>
-          <button
-            type="button"
-            className="select-button fd-select"
-            onClick={() => onSheet('chain')}
-            disabled={form.chains.length === 0}
-            data-testid="withdraw-chain"
-          >
-            <span className="fd-select__value">{activeChain ?? '--'}</span>
-            <DownOutline className="fd-select__chevron" />
-          </button>
-        </div>
+        <SelectButton
+          label={t('funding.withdraw.currency')}
+          className="fd-select"
+          onClick={() => onSheet('currency')}
+          testId="withdraw-currency"
+        >
+          {activeCurrency ? <CoinMark currency={activeCurrency} /> : null}
+          {activeCurrency ?? t('funding.errors.selectCurrency')}
+        </SelectButton>
+        <SelectButton
+          label={t('funding.withdraw.chain')}
+          className="fd-select"
+          onClick={() => onSheet('chain')}
+          disabled={form.chains.length === 0}
+          testId="withdraw-chain"
+        >
+          {activeChain ?? '--'}
+        </SelectButton>
       </div>
       <BoundTarget
         loading={form.addresses.isPending}
@@ -96,7 +86,7 @@ export function BankTarget({ form, bankCurrency }: { form: WithdrawalForm; bankC
       <div className="field">
         <span className="field__label">{t('funding.withdraw.currency')}</span>
         <div className="select-button fd-select fd-select--static" data-testid="withdraw-currency">
-          <span className="fd-select__value">
+          <span className="select-button__value">
             <CoinMark currency={bankCurrency} />
             {bankCurrency}
           </span>

@@ -1,7 +1,7 @@
 import { Figure } from '@/components/ui/figure';
-import { ICON, LineIcon } from '@/components/ui/line-icon';
 import { SelectSheet } from '@/components/ui/select-sheet';
 import { SummaryList } from '@/components/ui/summary-list';
+import { SwapButton } from '@/components/ui/swap-button';
 import { formatAmount, formatDecimal } from '@/lib/format';
 import { CURRENCIES, WALLETS, type Wallet } from '@nexa/contract';
 import { Dialog } from 'antd-mobile';
@@ -36,15 +36,12 @@ export function TransferRouteCard({ form, onSheet }: { form: TransferForm; onShe
         <span className="transfer-card__line" aria-hidden="true" />
         {row('to', form.to)}
       </div>
-      <button
-        type="button"
-        className="transfer-card__swap"
+      <SwapButton
         onClick={form.swap}
-        aria-label={t('transfer.swap')}
-        data-testid="transfer-swap"
-      >
-        <LineIcon d={ICON.transfer} size={20} />
-      </button>
+        label={t('transfer.swap')}
+        className="transfer-card__swap"
+        testId="transfer-swap"
+      />
     </section>
   );
 }

@@ -4,13 +4,13 @@ import { Figure } from '@/components/ui/figure';
 import { Page } from '@/components/ui/page';
 import { PrimaryButton } from '@/components/ui/primary-button';
 import { RecordsLink } from '@/components/ui/records-link';
+import { SelectButton } from '@/components/ui/select-button';
 import { SuccessResult } from '@/components/ui/success-result';
 import { formatDecimal } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { CURRENCIES } from '@nexa/contract';
 import { Toast } from 'antd-mobile';
-import { DownOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TransferRouteCard, type TransferSheet, TransferSheets, confirmTransfer } from '../components/transfer-parts';
@@ -51,24 +51,18 @@ export default function FundTransferPage() {
         <div className="stack">
           <TransferRouteCard form={form} onSheet={setSheet} />
 
-          <div className="field">
-            <span className="field__label">{t('transfer.currency')}</span>
-            <button
-              type="button"
-              className="select-button select-field"
-              onClick={() => setSheet('currency')}
-              disabled={form.currencies.length === 0}
-              data-testid="transfer-currency"
-            >
-              <span className="select-field__value">
-                <span className="coin-mark" aria-hidden="true">
-                  {active.slice(0, 1)}
-                </span>
-                {active}
-              </span>
-              <DownOutline className="select-field__chevron" />
-            </button>
-          </div>
+          <SelectButton
+            label={t('transfer.currency')}
+            className="select-field"
+            onClick={() => setSheet('currency')}
+            disabled={form.currencies.length === 0}
+            testId="transfer-currency"
+          >
+            <span className="coin-mark" aria-hidden="true">
+              {active.slice(0, 1)}
+            </span>
+            {active}
+          </SelectButton>
 
           <div>
             <AmountField
