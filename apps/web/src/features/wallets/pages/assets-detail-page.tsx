@@ -5,10 +5,10 @@ import { formatDecimal } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
 import type { CurrencyBalance } from '@nexa/contract';
 import { PullToRefresh, Skeleton } from 'antd-mobile';
-import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { walletsApi } from '../api/wallets-api';
+import { EyeToggle } from '../components/eye-toggle';
 import '../components/wallets.css';
 import { Figure } from '@/components/ui/figure';
 import { ICON, LineIcon } from '@/components/ui/line-icon';
@@ -100,15 +100,7 @@ export default function AssetsDetailPage() {
                 <WalletBadge wallet={wallet} />
                 {t('assets.walletValue')} ({denomination.code})
               </span>
-              <button
-                type="button"
-                className="icon-button icon-button--small total-card__eye"
-                onClick={() => setHidden(!hidden)}
-                aria-label={hidden ? t('assets.showAmounts') : t('assets.hideAmounts')}
-                aria-pressed={hidden}
-              >
-                {hidden ? <EyeInvisibleOutline /> : <EyeOutline />}
-              </button>
+              <EyeToggle hidden={hidden} onToggle={() => setHidden(!hidden)} />
             </header>
             {data ? (
               <>
