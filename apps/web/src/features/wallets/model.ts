@@ -1,9 +1,6 @@
 /** Pure rules of the Assets screens, tested in model.test.ts. */
 import { type Currency, type TransferTypeData, WALLETS, type Wallet } from '@nexa/contract';
 
-/** What a hidden amount shows (the eye on the Assets tab). */
-export const MASK = '******';
-
 export function isWallet(value: string | null | undefined): value is Wallet {
   return typeof value === 'string' && (WALLETS as readonly string[]).includes(value);
 }

@@ -1,24 +1,13 @@
 import { TextField } from '@/components/ui/text-field';
 import { useTranslation } from 'react-i18next';
-import type { FieldErrors, IdentityInput } from '../validation';
+import type { IdentityForm } from '../hooks/use-identity';
 import { AreaCodePicker } from './area-code-picker';
 import { IdentityTabs } from './identity-tabs';
 
 /** The e-mail / mobile switch and the matching inputs. */
-export function IdentityFields({
-  identity,
-  errors,
-  onChange,
-  onTypeChange,
-  testIdPrefix,
-}: {
-  identity: IdentityInput;
-  errors: FieldErrors;
-  onChange: (patch: Partial<IdentityInput>) => void;
-  onTypeChange: (type: IdentityInput['type']) => void;
-  testIdPrefix: string;
-}) {
+export function IdentityFields({ form, testIdPrefix }: { form: IdentityForm; testIdPrefix: string }) {
   const { t } = useTranslation();
+  const { identity, errors, update: onChange, setType: onTypeChange } = form;
   return (
     <>
       <IdentityTabs value={identity.type} onChange={onTypeChange} testIdPrefix={testIdPrefix} />

@@ -1,7 +1,6 @@
-import { ErrorState } from '@/components/ui/error-state';
-import { Popup, SpinLoading } from 'antd-mobile';
-import { CheckOutline, CloseOutline, SearchOutline } from 'antd-mobile-icons';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { SearchSheet } from '@/components/ui/search-sheet';
+import type { Region } from '@nexa/contract';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRegions } from '../hooks/use-regions';
 
@@ -20,6 +19,12 @@ const MAIN_COUNTRY_OF_CODE: Record<string, string> = {
   '590': 'GP',
   '599': 'CW',
 };
+
+/** Search by name, calling code (with or without its +) or the two-letter country code. */
+function matches(r: Region, query: string): boolean {
+  const q = query.replace(/^\+/, '');
+  return !q || r.name.toLowerCase().includes(q) || r.areaCode.startsWith(q) || r.country.toLowerCase() === q;
+}
 
 /**
  * The searchable sheet of countries ("+86  China"), fed by index/regions. Its own chunk: the popup and its
@@ -42,18 +47,7 @@ export default function RegionSheet({
   testId: string;
 }) {
   const { t } = useTranslation();
-  const [query, setQuery] = useState('');
-  const deferredQuery = useDeferredValue(query);
   const regions = useRegions(true);
-
-  const filtered = useMemo(() => {
-    const list = regions.data ?? [];
-    const q = deferredQuery.trim().toLowerCase().replace(/^\+/, '');
-    if (!q) return list;
-    return list.filter(
-      (r) => r.name.toLowerCase().includes(q) || r.areaCode.startsWith(q) || r.country.toLowerCase() === q,
-    );
-  }, [regions.data, deferredQuery]);
 
   const selectedCountry = useMemo(() => {
     if (country) return country;
@@ -61,77 +55,27 @@ export default function RegionSheet({
     return sharing.find((r) => r.country === MAIN_COUNTRY_OF_CODE[value])?.country ?? sharing[0]?.country ?? null;
   }, [country, regions.data, value]);
 
-  // Opening the sheet shows the current choice, not the top of a 240-country list.
-  const bodyRef = useRef<HTMLDivElement>(null);
-  const hasList = Boolean(regions.data);
-  useEffect(() => {
-    if (!open || !hasList) return;
-    const id = requestAnimationFrame(() => {
-      bodyRef.current?.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'center' });
-    });
-    return () => cancelAnimationFrame(id);
-  }, [open, hasList]);
-
-  const close = () => {
-    onClose();
-    setQuery('');
-  };
-
   return (
-    <Popup visible={open} onMaskClick={close} onClose={close} position="bottom" bodyClassName="sheet">
-      <div className="sheet__header">
-        <h2 className="sheet__title">{t('auth.selectRegion')}</h2>
-        <button type="button" className="icon-button" onClick={close} aria-label={t('common.cancel')}>
-          <CloseOutline />
-        </button>
-      </div>
-      <div className="sheet__search">
-        <SearchOutline className="sheet__search-icon" />
-        <input
-          className="sheet__search-input"
-          placeholder={t('auth.searchRegion')}
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          data-testid={`${testId}-search`}
-        />
-      </div>
-      <div className="sheet__body" ref={bodyRef}>
-        {regions.isPending ? (
-          <div className="sheet__state">
-            <SpinLoading color="primary" />
-          </div>
-        ) : regions.isError ? (
-          <ErrorState onRetry={() => void regions.refetch()} />
-        ) : filtered.length === 0 ? (
-          <p className="sheet__state">{t('auth.noRegion')}</p>
-        ) : (
-          <ul className="region-list">
-            {filtered.map((r) => {
-              const selected = r.country === selectedCountry;
-              return (
-                <li key={r.country}>
-                  <button
-                    type="button"
-                    className={`region-list__item${selected ? ' region-list__item--selected' : ''}`}
-                    aria-current={selected ? 'true' : undefined}
-                    onClick={() => {
-                      onSelect(r);
-                      close();
-                    }}
-                    data-testid={`area-code-option-${r.country}`}
-                  >
-                    <span className="region-list__code" dir="ltr">
-                      +{r.areaCode}
-                    </span>
-                    <span className="region-list__name">{r.name}</span>
-                    {selected ? <CheckOutline className="region-list__check" /> : null}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </div>
-    </Popup>
+    <SearchSheet
+      open={open}
+      onClose={onClose}
+      title={t('auth.selectRegion')}
+      closeLabel={t('common.cancel')}
+      placeholder={t('auth.searchRegion')}
+      searchTestId={`${testId}-search`}
+      list={regions}
+      matches={matches}
+      empty={t('auth.noRegion')}
+      keyOf={(r) => r.country}
+      isSelected={(r) => r.country === selectedCountry}
+      onPick={onSelect}
+      code={(r) => (
+        <span className="region-list__code" dir="ltr">
+          +{r.areaCode}
+        </span>
+      )}
+      name={(r) => r.name}
+      optionTestId={(r) => `area-code-option-${r.country}`}
+    />
   );
 }

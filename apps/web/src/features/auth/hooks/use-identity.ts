@@ -1,7 +1,15 @@
-import { useSession } from '@/lib/session-store';
+import { ApiError } from '@/lib/request';
+import { getSession, useSession } from '@/lib/session-store';
 import { DEFAULT_LANG, type IdentityType } from '@nexa/contract';
 import { useCallback, useState } from 'react';
-import { type FieldErrors, type FieldName, type IdentityInput, defaultAreaCode } from '../validation';
+import {
+  type FieldErrors,
+  type FieldName,
+  type IdentityInput,
+  defaultAreaCode,
+  fieldErrorsFromServer,
+  hasErrors,
+} from '../validation';
 
 /** Form state shared by login, register and reset: the identity (e-mail or mobile) and the inline errors. */
 export function useIdentityForm(initial?: Partial<IdentityInput>) {
@@ -36,5 +44,33 @@ export function useIdentityForm(initial?: Partial<IdentityInput>) {
     setErrors({});
   }, []);
 
-  return { identity, update, setType, errors, setErrors, clearError };
+  /** Remembers who signed in on this device (and the password, when asked to), for the next login form. */
+  const rememberIdentity = (password?: string) =>
+    getSession().setLoginInf({
+      type: identity.type,
+      email: identity.email.trim(),
+      areaCode: identity.areaCode,
+      mobile: identity.mobile.trim(),
+      ...(password ? { password } : {}),
+    });
+
+  /** A refusal's field reasons under their inputs (the request helper toasted the rest). */
+  const showServerErrors = (error: unknown) => {
+    if (error instanceof ApiError) setErrors(fieldErrorsFromServer(error.fields));
+  };
+
+  /** Shows what the checks `found`; when nothing, runs `action`, a refusal's reasons landing under their fields. */
+  const attempt = async (found: FieldErrors, action: () => Promise<void>) => {
+    setErrors(found);
+    if (hasErrors(found)) return;
+    try {
+      await action();
+    } catch (error) {
+      showServerErrors(error);
+    }
+  };
+
+  return { identity, update, setType, errors, setErrors, clearError, rememberIdentity, showServerErrors, attempt };
 }
+
+export type IdentityForm = ReturnType<typeof useIdentityForm>;

@@ -1,19 +1,19 @@
 import { BrandMark, DownloadIcon, HeadsetIcon } from '@/components/ui/icons';
-import { ApiError } from '@/lib/request';
+import { PasswordField } from '@/components/ui/password-field';
+import { PrimaryButton } from '@/components/ui/primary-button';
+import { SubmitForm } from '@/components/ui/submit-form';
 import { REDIRECT_PARAM, ROUTES, safeRedirect } from '@/lib/routes';
 import { getSession } from '@/lib/session-store';
 import { useSingleFlight } from '@/lib/use-single-flight';
-import { Button, Checkbox } from 'antd-mobile';
-import type { FormEvent } from 'react';
+import { Checkbox } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { authApi, identityBody } from '../api/auth-api';
 import { AuthScreen } from '../components/auth-screen';
 import { IdentityFields } from '../components/identity-fields';
-import { PasswordField } from '../components/password-field';
 import { useIdentityForm } from '../hooks/use-identity';
-import { fieldErrorsFromServer, hasErrors, validateLogin } from '../validation';
+import { validateLogin } from '../validation';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -23,35 +23,18 @@ export function LoginPage() {
   // Read once: the form starts from the remembered login, later edits are the user's.
   const [remembered] = useState(() => getSession().loginInf);
   const form = useIdentityForm(remembered ?? undefined);
-  const { identity, errors, setErrors, clearError } = form;
+  const { identity, errors, clearError } = form;
   const [password, setPassword] = useState(remembered?.password ?? '');
   const [remember, setRemember] = useState(Boolean(remembered?.password));
 
-  const { run: submit, running } = useSingleFlight(async () => {
-    const found = validateLogin({ ...identity, password });
-    setErrors(found);
-    if (hasErrors(found)) return;
-    try {
+  const { run: submit, running } = useSingleFlight(() =>
+    form.attempt(validateLogin({ ...identity, password }), async () => {
       const session = await authApi.login({ ...identityBody(identity), password });
-      const store = getSession();
-      store.signIn(session);
-      store.setLoginInf({
-        type: identity.type,
-        email: identity.email.trim(),
-        areaCode: identity.areaCode,
-        mobile: identity.mobile.trim(),
-        ...(remember ? { password } : {}),
-      });
+      getSession().signIn(session);
+      form.rememberIdentity(remember ? password : undefined);
       navigate(safeRedirect(redirect), { replace: true });
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(fieldErrorsFromServer(error.fields));
-    }
-  });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void submit();
-  };
+    }),
+  );
 
   const keepRedirect = redirect ? `?${REDIRECT_PARAM}=${encodeURIComponent(redirect)}` : '';
 
@@ -63,14 +46,8 @@ export function LoginPage() {
       subtitle={t('auth.login.subtitle')}
       notice={redirect ? t('common.pleaseLogin') : null}
     >
-      <form className="auth__form" onSubmit={onSubmit} noValidate>
-        <IdentityFields
-          identity={identity}
-          errors={errors}
-          onChange={form.update}
-          onTypeChange={form.setType}
-          testIdPrefix="login"
-        />
+      <SubmitForm className="auth__form" onSubmit={submit}>
+        <IdentityFields form={form} testIdPrefix="login" />
         <PasswordField
           label={t('auth.password')}
           placeholder={t('auth.passwordPlaceholder')}
@@ -98,25 +75,16 @@ export function LoginPage() {
             {t('auth.login.forgot')}
           </Link>
         </div>
-        <Button
-          type="submit"
-          color="primary"
-          block
-          size="large"
-          className="primary-button"
-          loading={running}
-          disabled={running}
-          data-testid="login-submit"
-        >
+        <PrimaryButton type="submit" loading={running} disabled={running} testId="login-submit">
           {t('auth.login.submit')}
-        </Button>
+        </PrimaryButton>
         <p className="auth__switch">
           {t('auth.login.noAccount')}{' '}
           <Link to={`${ROUTES.register}${keepRedirect}`} className="link link--strong" data-testid="login-register">
             {t('auth.login.toRegister')}
           </Link>
         </p>
-      </form>
+      </SubmitForm>
       <footer className="auth__footer">
         <Link to={ROUTES.download} className="auth__footer-link" data-testid="login-download">
           <DownloadIcon />

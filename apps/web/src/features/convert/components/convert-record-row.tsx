@@ -1,28 +1,11 @@
+import { BeforeAfter } from '@/components/ui/before-after';
+import { Figure } from '@/components/ui/figure';
+import { ICON, LineIcon } from '@/components/ui/line-icon';
 import { formatDateTime, formatDecimal } from '@/lib/format';
 import type { ConvertRecord, Currency, Wallet } from '@nexa/contract';
 import { useTranslation } from 'react-i18next';
 import { formatRate } from '../model';
 import { CoinMark } from './coin-mark';
-import { Figure } from './figure';
-
-function Arrow({ className }: { className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="14"
-      height="14"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className={`cv-flip-rtl${className ? ` ${className}` : ''}`}
-    >
-      <path d="M5 12h14m-5-5 5 5-5 5" />
-    </svg>
-  );
-}
 
 function Side({
   label,
@@ -46,9 +29,7 @@ function Side({
         {label} · {t(`wallets.${wallet}`)}
       </dt>
       <dd>
-        <Figure>{formatDecimal(before)}</Figure>
-        <Arrow className="cv-record__arrow" />
-        <Figure className="cv-record__after">{formatDecimal(after)}</Figure>
+        <BeforeAfter before={before} after={after} />
         <span className="cv-unit">{currency}</span>
       </dd>
     </div>
@@ -62,12 +43,12 @@ function Side({
 export function ConvertRecordRow({ record, testId = 'convert-record' }: { record: ConvertRecord; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <article className="cv-record" data-testid={testId} data-id={record.id}>
+    <article className="record-card" data-testid={testId} data-id={record.id}>
       <div className="cv-record__head">
         <h3 className="cv-record__pair">
           <CoinMark currency={record.currencyOut} />
           <span>{record.currencyOut}</span>
-          <Arrow />
+          <LineIcon d={ICON.arrow} size={14} className="flip-rtl" />
           <CoinMark currency={record.currencyIn} />
           <span>{record.currencyIn}</span>
         </h3>
@@ -87,7 +68,7 @@ export function ConvertRecordRow({ record, testId = 'convert-record' }: { record
           <span className="cv-unit">{record.currencyIn}</span>
         </p>
       </div>
-      <dl className="cv-record__facts">
+      <dl className="record-facts cv-record__facts">
         <Side
           label={t('convert.record.out')}
           currency={record.currencyOut}

@@ -1,10 +1,10 @@
+import { useAccountMode } from '@/shared/account-mode';
 import { fetchWalletMoney, walletKeys } from '@/shared/api/wallets';
 import type { Currency } from '@nexa/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { convertApi } from '../api/convert-api';
 import { QUOTE_REFRESH_MS } from '../model';
 import { convertKeys } from './query-keys';
-import { useAccountMode } from './use-account-mode';
 
 /** The currencies that convert, their scale, and the slippage bounds (index/coin). */
 export function useCoins() {

@@ -1,31 +1,23 @@
-import { Page } from '@/components/ui/page';
-import { usePagedList } from '@/lib/use-paged-list';
-import { PullToRefresh } from 'antd-mobile';
+import { RecordListPage } from '@/components/ui/paged-list';
+import { useAccountMode } from '@/shared/account-mode';
 import { useTranslation } from 'react-i18next';
 import { convertApi } from '../api/convert-api';
 import '../components/convert.css';
 import { ConvertRecordRow } from '../components/convert-record-row';
-import { PagedList } from '../components/paged-list';
 import { convertKeys } from '../hooks/query-keys';
-import { useAccountMode } from '../hooks/use-account-mode';
 
 /** Convert records of the current mode (index/sdRec), newest first, with infinite scroll. */
 export default function SpotGoodsRecordPage() {
   const { t } = useTranslation();
-  const mode = useAccountMode();
-  const paged = usePagedList(convertKeys.records(mode), (page, pageSize, signal) =>
-    convertApi.records(page, pageSize, signal),
-  );
   return (
-    <Page title={t('convert.record.title')} back testId="convert-record-page">
-      <PullToRefresh onRefresh={() => paged.query.refetch()}>
-        <PagedList
-          paged={paged}
-          label={t('convert.record.title')}
-          empty={t('convert.record.empty')}
-          renderItem={(record) => <ConvertRecordRow record={record} />}
-        />
-      </PullToRefresh>
-    </Page>
+    <RecordListPage
+      title={t('convert.record.title')}
+      testId="convert-record-page"
+      queryKey={convertKeys.records(useAccountMode())}
+      fetchPage={convertApi.records}
+      empty={t('convert.record.empty')}
+      className="cv-records"
+      renderItem={(record) => <ConvertRecordRow record={record} />}
+    />
   );
 }

@@ -1,8 +1,8 @@
-import { useSession } from '@/lib/session-store';
+import { useAccountMode } from '@/shared/account-mode';
 
 /** Deposits and withdrawals concern the real account only: said plainly while the user is in the demo account. */
 export function DemoNotice({ text, testId = 'funding-demo-notice' }: { text: string; testId?: string }) {
-  const demo = useSession((s) => s.user?.mode === 'demo');
+  const demo = useAccountMode() === 'demo';
   if (!demo) return null;
   return (
     <p className="funding-notice funding-notice--warning" role="note" data-testid={testId}>

@@ -1,4 +1,4 @@
-import { useSession } from '@/lib/session-store';
+import { useAccountMode } from '@/shared/account-mode';
 import { fetchWalletMoney, walletKeys } from '@/shared/api/wallets';
 import type { Chain, Currency } from '@nexa/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -42,7 +42,7 @@ export function useBankCard() {
  * the real account, so in demo mode there is nothing to read (the page says so and the server checks the balance).
  */
 export function useRealSpot() {
-  const mode = useSession((s) => s.user?.mode ?? 'real');
+  const mode = useAccountMode();
   const query = useQuery({
     queryKey: walletKeys.money(mode, 'spot', 'USD'),
     enabled: mode === 'real',

@@ -1,21 +1,18 @@
+import { Figure } from '@/components/ui/figure';
 import { Page } from '@/components/ui/page';
+import { PrimaryButton } from '@/components/ui/primary-button';
 import { TextField } from '@/components/ui/text-field';
-import { useGoBack } from '@/components/ui/use-go-back';
 import { formatDateTime } from '@/lib/format';
-import { ROUTES } from '@/lib/routes';
-import { useSingleFlight } from '@/lib/use-single-flight';
 import { CHAINS, Chain } from '@nexa/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Skeleton, Toast } from 'antd-mobile';
+import { Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { fundingApi } from '../api/funding-api';
-import { Figure } from '../components/figure';
 import '../components/funding.css';
-import { fundingKeys } from '../hooks/query-keys';
 import { useErrorText } from '../hooks/use-error-text';
 import { useAddresses } from '../hooks/use-funding-queries';
+import { useFundingSave } from '../hooks/use-funding-save';
 import { type FundingError, checkAddress } from '../model';
 
 /**
@@ -25,9 +22,7 @@ import { type FundingError, checkAddress } from '../model';
 export default function BindAddressPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const goBack = useGoBack(ROUTES.withdrawal);
   const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const addresses = useAddresses();
   const [chain, setChain] = useState<Chain>(() => {
     const wanted = Chain.safeParse(params.get('chain'));
@@ -36,26 +31,19 @@ export default function BindAddressPage() {
   const [address, setAddress] = useState('');
   const [error, setError] = useState<FundingError | null>(null);
 
-  const save = useMutation({
-    mutationFn: (body: { chain: Chain; address: string }) => fundingApi.saveAddress(body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: fundingKeys.all }),
-  });
+  const { submit, saving, busy } = useFundingSave(
+    (body: { chain: Chain; address: string }) => fundingApi.saveAddress(body),
+    t('funding.bindAddress.saved'),
+    () => setAddress(''),
+  );
 
   const current = addresses.data?.list.find((a) => a.chain === chain);
 
-  const { run: submit, running } = useSingleFlight(async () => {
+  const checked = () => {
     const problem = checkAddress(chain, address);
     setError(problem);
-    if (problem) return;
-    try {
-      await save.mutateAsync({ chain, address: address.trim() });
-      Toast.show({ icon: 'success', content: t('funding.bindAddress.saved'), duration: 2000 });
-      setAddress('');
-      goBack();
-    } catch {
-      // Toasted by the request helper.
-    }
-  });
+    return problem ? null : { chain, address: address.trim() };
+  };
 
   return (
     <Page title={t('funding.bindAddress.title')} back testId="bind-address-page">
@@ -104,18 +92,14 @@ export default function BindAddressPage() {
           </p>
         ) : null}
 
-        <Button
-          block
-          color="primary"
-          size="large"
-          className="primary-button"
-          loading={save.isPending}
-          disabled={running || save.isPending}
-          onClick={() => void submit()}
-          data-testid="bind-address-submit"
+        <PrimaryButton
+          loading={saving}
+          disabled={busy}
+          onClick={() => void submit(checked)}
+          testId="bind-address-submit"
         >
           {t('funding.bindAddress.submit')}
-        </Button>
+        </PrimaryButton>
 
         <section aria-labelledby="bound-title">
           <h2 className="funding-heading" id="bound-title">

@@ -1,18 +1,19 @@
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
+import { Figure } from '@/components/ui/figure';
 import { Page } from '@/components/ui/page';
+import { PrimaryButton } from '@/components/ui/primary-button';
 import { formatDecimal } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
 import type { Chain, Currency } from '@nexa/contract';
-import { Button, Skeleton } from 'antd-mobile';
+import { Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CoinMark } from '../components/coin-mark';
 import { DemoNotice } from '../components/demo-notice';
-import { Figure } from '../components/figure';
 import '../components/funding.css';
-import { RecordsLink } from '../components/records-link';
+import { RecordsLink } from '@/components/ui/records-link';
 import { useRechargeOptions } from '../hooks/use-funding-queries';
 
 /** Deposit, step one (spec §2): pick the currency and the chain; the next page shows where to send it. */
@@ -114,17 +115,9 @@ export default function RechargePage() {
 
           <p className="funding-hint">{t('funding.deposit.chainHint')}</p>
 
-          <Button
-            block
-            color="primary"
-            size="large"
-            className="primary-button"
-            disabled={!activeChain}
-            onClick={next}
-            data-testid="recharge-next"
-          >
+          <PrimaryButton disabled={!activeChain} onClick={next} testId="recharge-next">
             {t('funding.deposit.next')}
-          </Button>
+          </PrimaryButton>
         </div>
       )}
     </Page>

@@ -1,14 +1,11 @@
-import { Page } from '@/components/ui/page';
+import { Figure } from '@/components/ui/figure';
+import { RecordListPage } from '@/components/ui/paged-list';
 import { formatDateTime, formatDecimal } from '@/lib/format';
-import { usePagedList } from '@/lib/use-paged-list';
 import type { DepositRecord } from '@nexa/contract';
-import { PullToRefresh } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { fundingApi } from '../api/funding-api';
 import { AuthThumb } from '../components/auth-thumb';
-import { Figure } from '../components/figure';
 import '../components/funding.css';
-import { PagedRecords } from '../components/paged-records';
 import { RecordField } from '../components/record-fields';
 import { StatusTag } from '../components/status-tag';
 import { fundingKeys } from '../hooks/query-keys';
@@ -55,19 +52,14 @@ function DepositRow({ record }: { record: DepositRecord }) {
 /** Deposit records (index/czRec): order number, time, amount, chain, address, status and reason, screenshot. */
 export default function RechargeRecordPage() {
   const { t } = useTranslation();
-  const paged = usePagedList(fundingKeys.deposits, (page, pageSize, signal) =>
-    fundingApi.deposits(page, pageSize, signal),
-  );
   return (
-    <Page title={t('funding.depositRecord.title')} back testId="recharge-record-page">
-      <PullToRefresh onRefresh={() => paged.query.refetch()}>
-        <PagedRecords
-          paged={paged}
-          label={t('funding.depositRecord.title')}
-          empty={t('funding.depositRecord.empty')}
-          renderItem={(record) => <DepositRow record={record} />}
-        />
-      </PullToRefresh>
-    </Page>
+    <RecordListPage
+      title={t('funding.depositRecord.title')}
+      testId="recharge-record-page"
+      queryKey={fundingKeys.deposits}
+      fetchPage={fundingApi.deposits}
+      empty={t('funding.depositRecord.empty')}
+      renderItem={(record) => <DepositRow record={record} />}
+    />
   );
 }

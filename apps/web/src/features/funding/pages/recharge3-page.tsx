@@ -1,26 +1,23 @@
-import { ErrorState } from '@/components/ui/error-state';
-import { CopyIcon } from '@/components/ui/icons';
+import { AmountField } from '@/components/ui/amount-field';
 import { Page } from '@/components/ui/page';
-import { TextField } from '@/components/ui/text-field';
-import { copyText } from '@/lib/clipboard';
-import { sanitizeAmountInput } from '@/lib/decimal';
+import { PrimaryButton } from '@/components/ui/primary-button';
 import { formatDecimal } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { CURRENCIES, Chain, Currency, type CzSubmitBody } from '@nexa/contract';
-import { Button, Skeleton, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { fundingApi } from '../api/funding-api';
 import { DemoNotice } from '../components/demo-notice';
-import { Figure } from '../components/figure';
 import '../components/funding.css';
-import { QrCode } from '../components/qr-code';
-import { RecordsLink } from '../components/records-link';
+import { RecordsLink } from '@/components/ui/records-link';
+import { useMoneyCall } from '@/lib/use-money-call';
+import { DepositAddressCard } from '../components/deposit-address-card';
 import { ScreenshotField } from '../components/screenshot-field';
+import { WALLETS_KEY, fundingKeys } from '../hooks/query-keys';
 import { useErrorText } from '../hooks/use-error-text';
-import { useFundingAction } from '../hooks/use-funding-action';
 import { useChainAddress } from '../hooks/use-funding-queries';
 import { useImageUpload } from '../hooks/use-image-upload';
 import { type FundingError, MAX_UPLOAD_MB, checkDepositAmount } from '../model';
@@ -49,9 +46,10 @@ function DepositForm({ currency, chain }: { currency: Currency; chain: Chain }) 
   const [amountError, setAmountError] = useState<FundingError | null>(null);
   const [shotError, setShotError] = useState<FundingError | null>(null);
 
-  const submitDeposit = useFundingAction(
+  const submitDeposit = useMoneyCall(
     (input: DepositInput, requestId: string) => fundingApi.submitDeposit({ ...input, requestId }),
     (input) => `${input.currency}:${input.chain}:${input.amount}:${input.screenshot}`,
+    [fundingKeys.all, WALLETS_KEY],
   );
 
   const minAmount = target.data?.minAmount;
@@ -59,12 +57,6 @@ function DepositForm({ currency, chain }: { currency: Currency; chain: Chain }) 
     upload.state.status === 'failed'
       ? errorText(upload.state.error, { mb: String(MAX_UPLOAD_MB) })
       : errorText(shotError);
-
-  const copy = async () => {
-    if (!target.data) return;
-    const ok = await copyText(target.data.address);
-    Toast.show({ content: ok ? t('common.copied') : t('common.copyFailed'), duration: 1500 });
-  };
 
   const { run: submit, running } = useSingleFlight(async () => {
     const amountProblem = checkDepositAmount(amount, minAmount);
@@ -96,71 +88,28 @@ function DepositForm({ currency, chain }: { currency: Currency; chain: Chain }) 
     >
       <div className="stack">
         <DemoNotice text={t('funding.deposit.realOnly')} />
-        <section className="fd-address-card" aria-labelledby="deposit-address-title">
-          <div className="fd-address-card__chips">
-            <span className="fd-chip">{currency}</span>
-            <span className="fd-chip fd-chip--accent" data-testid="deposit-chain">
-              {chain}
-            </span>
-          </div>
-          {target.isPending ? (
-            <div className="fd-address-card__loading" aria-busy="true">
-              <Skeleton animated className="fd-address-card__qr-skeleton" />
-              <Skeleton.Paragraph lineCount={2} animated />
-            </div>
-          ) : target.isError ? (
-            <ErrorState onRetry={() => void target.refetch()} />
-          ) : (
-            <>
-              <QrCode text={target.data.address} label={t('funding.deposit.qrLabel')} testId="deposit-qr" />
-              <h2 className="fd-address-card__label" id="deposit-address-title">
-                {t('funding.deposit.address')}
-              </h2>
-              <div className="fd-address-card__row">
-                <Figure className="fd-address-card__address" testId="deposit-address">
-                  {target.data.address}
-                </Figure>
-                <button
-                  type="button"
-                  className="icon-button fd-address-card__copy"
-                  onClick={() => void copy()}
-                  aria-label={t('common.copy')}
-                  data-testid="deposit-address-copy"
-                >
-                  <CopyIcon />
-                </button>
-              </div>
-              <p className="fd-address-card__min">
-                {t('funding.deposit.min')}{' '}
-                <Figure testId="deposit-min">
-                  {formatDecimal(target.data.minAmount)} {currency}
-                </Figure>
-              </p>
-            </>
-          )}
-        </section>
+        <DepositAddressCard currency={currency} chain={chain} target={target} />
 
         <p className="funding-notice" role="note">
           {t('funding.deposit.warning', { currency, chain })}
         </p>
 
-        <TextField
+        <AmountField
           label={t('funding.deposit.amount')}
           placeholder={
             minAmount
               ? t('funding.deposit.amountPlaceholderMin', { min: formatDecimal(minAmount) })
               : t('funding.deposit.amountPlaceholder')
           }
-          inputMode="decimal"
-          autoComplete="off"
           value={amount}
-          onChange={(e) => {
-            setAmount(sanitizeAmountInput(e.target.value, CURRENCIES[currency].scale));
+          scale={CURRENCIES[currency].scale}
+          unit={currency}
+          onValue={(value) => {
+            setAmount(value);
             setAmountError(null);
           }}
           error={errorText(amountError, { min: `${formatDecimal(minAmount ?? '0')} ${currency}` })}
           testId="deposit-amount"
-          suffix={<span className="fd-unit">{currency}</span>}
         />
 
         <ScreenshotField
@@ -177,18 +126,14 @@ function DepositForm({ currency, chain }: { currency: Currency; chain: Chain }) 
           testId="deposit-screenshot"
         />
 
-        <Button
-          block
-          color="primary"
-          size="large"
-          className="primary-button"
+        <PrimaryButton
           loading={submitDeposit.isPending}
           disabled={running || submitDeposit.isPending || uploading || !target.data}
           onClick={() => void submit()}
-          data-testid="deposit-submit"
+          testId="deposit-submit"
         >
           {uploading ? t('funding.deposit.uploading') : t('funding.deposit.submit')}
-        </Button>
+        </PrimaryButton>
       </div>
     </Page>
   );

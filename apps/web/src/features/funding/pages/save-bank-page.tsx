@@ -1,18 +1,14 @@
+import { Figure } from '@/components/ui/figure';
 import { Page } from '@/components/ui/page';
+import { PrimaryButton } from '@/components/ui/primary-button';
 import { TextField } from '@/components/ui/text-field';
-import { useGoBack } from '@/components/ui/use-go-back';
-import { ROUTES } from '@/lib/routes';
-import { useSingleFlight } from '@/lib/use-single-flight';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Skeleton, Toast } from 'antd-mobile';
-import { useState } from 'react';
+import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { fundingApi } from '../api/funding-api';
-import { Figure } from '../components/figure';
 import '../components/funding.css';
-import { fundingKeys } from '../hooks/query-keys';
 import { useErrorText } from '../hooks/use-error-text';
 import { useBankCard } from '../hooks/use-funding-queries';
+import { useFields, useFundingSave } from '../hooks/use-funding-save';
 import { type FundingError, checkCardNumber, normalizeCardNumber } from '../model';
 
 type Field = 'bankName' | 'cardNumber' | 'userName';
@@ -20,43 +16,25 @@ type Field = 'bankName' | 'cardNumber' | 'userName';
 /** Bind a bank card (spec §2): bank name, card number, user name. Shows the bound card, its number masked. */
 export default function SaveBankPage() {
   const { t } = useTranslation();
-  const goBack = useGoBack(ROUTES.withdrawal);
   const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const bank = useBankCard();
-  const [form, setForm] = useState<Record<Field, string>>({ bankName: '', cardNumber: '', userName: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, FundingError>>>({});
+  const { values: form, errors, setErrors, set } = useFields<Field>({ bankName: '', cardNumber: '', userName: '' });
+  const { submit, saving, busy } = useFundingSave(fundingApi.saveBank, t('funding.bank.saved'));
 
-  const save = useMutation({
-    mutationFn: fundingApi.saveBank,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: fundingKeys.all }),
-  });
-
-  const set = (field: Field, value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const { run: submit, running } = useSingleFlight(async () => {
+  const checked = () => {
     const found: Partial<Record<Field, FundingError>> = {};
     if (form.bankName.trim() === '') found.bankName = 'bankName';
     const cardProblem = checkCardNumber(form.cardNumber);
     if (cardProblem) found.cardNumber = cardProblem;
     if (form.userName.trim() === '') found.userName = 'userName';
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    try {
-      await save.mutateAsync({
-        bankName: form.bankName.trim(),
-        cardNumber: normalizeCardNumber(form.cardNumber.trim()),
-        userName: form.userName.trim(),
-      });
-      Toast.show({ icon: 'success', content: t('funding.bank.saved'), duration: 2000 });
-      goBack();
-    } catch {
-      // Toasted by the request helper.
-    }
-  });
+    if (Object.keys(found).length > 0) return null;
+    return {
+      bankName: form.bankName.trim(),
+      cardNumber: normalizeCardNumber(form.cardNumber.trim()),
+      userName: form.userName.trim(),
+    };
+  };
 
   return (
     <Page title={t('funding.bank.title')} back testId="save-bank-page">
@@ -115,18 +93,9 @@ export default function SaveBankPage() {
         />
         {bank.data ? <p className="fd-note">{t('funding.bank.replaces')}</p> : null}
 
-        <Button
-          block
-          color="primary"
-          size="large"
-          className="primary-button"
-          loading={save.isPending}
-          disabled={running || save.isPending}
-          onClick={() => void submit()}
-          data-testid="bank-submit"
-        >
+        <PrimaryButton loading={saving} disabled={busy} onClick={() => void submit(checked)} testId="bank-submit">
           {t('funding.bank.submit')}
-        </Button>
+        </PrimaryButton>
       </div>
     </Page>
   );

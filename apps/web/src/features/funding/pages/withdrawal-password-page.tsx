@@ -1,23 +1,17 @@
 import { ErrorState } from '@/components/ui/error-state';
 import { Page } from '@/components/ui/page';
-import { TextField } from '@/components/ui/text-field';
-import { useGoBack } from '@/components/ui/use-go-back';
-import { ROUTES } from '@/lib/routes';
-import { useSingleFlight } from '@/lib/use-single-flight';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Skeleton, Toast } from 'antd-mobile';
-import { useState } from 'react';
+import { PrimaryButton } from '@/components/ui/primary-button';
+import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { fundingApi } from '../api/funding-api';
 import '../components/funding.css';
-import { fundingKeys } from '../hooks/query-keys';
+import { PinField } from '../components/pin-field';
 import { useErrorText } from '../hooks/use-error-text';
 import { usePayment } from '../hooks/use-funding-queries';
-import { type FundingError, type PasswordForm, checkPasswordForm } from '../model';
+import { useFields, useFundingSave } from '../hooks/use-funding-save';
+import { type PasswordForm, checkPasswordForm } from '../model';
 
 type Field = keyof PasswordForm;
-
-const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 6);
 
 /**
  * Set the withdrawal password (spec §2, the 403 target): six digits entered twice; changing it asks for the old one
@@ -25,40 +19,22 @@ const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 6);
  */
 export default function WithdrawalPasswordPage() {
   const { t } = useTranslation();
-  const goBack = useGoBack(ROUTES.withdrawal);
   const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const payment = usePayment();
-  const [form, setForm] = useState<PasswordForm>({ oldPassword: '', password: '', password2: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, FundingError>>>({});
+  const { values: form, errors, setErrors, set } = useFields<Field>({ oldPassword: '', password: '', password2: '' });
   const hasPassword = payment.data?.hasWithdrawalPassword ?? false;
+  const { submit, saving, busy } = useFundingSave(fundingApi.setWithdrawalPassword, t('funding.password.saved'));
 
-  const save = useMutation({
-    mutationFn: fundingApi.setWithdrawalPassword,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: fundingKeys.all }),
-  });
-
-  const set = (field: Field, value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const { run: submit, running } = useSingleFlight(async () => {
+  const checked = () => {
     const found = checkPasswordForm(form, hasPassword);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    try {
-      await save.mutateAsync({
-        oldPassword: hasPassword ? form.oldPassword : undefined,
-        password: form.password,
-        password2: form.password2,
-      });
-      Toast.show({ icon: 'success', content: t('funding.password.saved'), duration: 2000 });
-      goBack();
-    } catch {
-      // Toasted by the request helper (a wrong old password among others).
-    }
-  });
+    if (Object.keys(found).length > 0) return null;
+    return {
+      oldPassword: hasPassword ? form.oldPassword : undefined,
+      password: form.password,
+      password2: form.password2,
+    };
+  };
 
   const title = payment.data && hasPassword ? t('funding.password.changeTitle') : t('funding.password.title');
 
@@ -76,55 +52,39 @@ export default function WithdrawalPasswordPage() {
             {hasPassword ? t('funding.password.changeHint') : t('funding.password.setHint')}
           </p>
           {hasPassword ? (
-            <TextField
+            <PinField
               label={t('funding.password.old')}
               placeholder={t('funding.password.oldPlaceholder')}
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={6}
               value={form.oldPassword}
-              onChange={(e) => set('oldPassword', digitsOnly(e.target.value))}
+              onValue={(v) => set('oldPassword', v)}
               error={errorText(errors.oldPassword)}
               testId="withdrawal-password-old"
             />
           ) : null}
-          <TextField
+          <PinField
             label={t('funding.password.new')}
             placeholder={t('funding.password.newPlaceholder')}
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={6}
             value={form.password}
-            onChange={(e) => set('password', digitsOnly(e.target.value))}
+            onValue={(v) => set('password', v)}
             error={errorText(errors.password)}
             testId="withdrawal-password-new"
           />
-          <TextField
+          <PinField
             label={t('funding.password.again')}
             placeholder={t('funding.password.againPlaceholder')}
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={6}
             value={form.password2}
-            onChange={(e) => set('password2', digitsOnly(e.target.value))}
+            onValue={(v) => set('password2', v)}
             error={errorText(errors.password2)}
             testId="withdrawal-password-again"
           />
-          <Button
-            block
-            color="primary"
-            size="large"
-            className="primary-button"
-            loading={save.isPending}
-            disabled={running || save.isPending}
-            onClick={() => void submit()}
-            data-testid="withdrawal-password-submit"
+          <PrimaryButton
+            loading={saving}
+            disabled={busy}
+            onClick={() => void submit(checked)}
+            testId="withdrawal-password-submit"
           >
             {t('funding.password.submit')}
-          </Button>
+          </PrimaryButton>
         </div>
       )}
     </Page>

@@ -1,13 +1,10 @@
-import { Page } from '@/components/ui/page';
+import { Figure } from '@/components/ui/figure';
+import { RecordListPage } from '@/components/ui/paged-list';
 import { formatDateTime, formatDecimal } from '@/lib/format';
-import { usePagedList } from '@/lib/use-paged-list';
 import type { WithdrawalRecord } from '@nexa/contract';
-import { PullToRefresh } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { fundingApi } from '../api/funding-api';
-import { Figure } from '../components/figure';
 import '../components/funding.css';
-import { PagedRecords } from '../components/paged-records';
 import { RecordField } from '../components/record-fields';
 import { StatusTag } from '../components/status-tag';
 import { fundingKeys } from '../hooks/query-keys';
@@ -71,19 +68,14 @@ function WithdrawalRow({ record }: { record: WithdrawalRecord }) {
 /** Withdrawal records (index/tbRec): currency, method, address or masked card, amount, fee, status, reason. */
 export default function WithdrawalRecordPage() {
   const { t } = useTranslation();
-  const paged = usePagedList(fundingKeys.withdrawals, (page, pageSize, signal) =>
-    fundingApi.withdrawals(page, pageSize, signal),
-  );
   return (
-    <Page title={t('funding.withdrawalRecord.title')} back testId="withdrawal-record-page">
-      <PullToRefresh onRefresh={() => paged.query.refetch()}>
-        <PagedRecords
-          paged={paged}
-          label={t('funding.withdrawalRecord.title')}
-          empty={t('funding.withdrawalRecord.empty')}
-          renderItem={(record) => <WithdrawalRow record={record} />}
-        />
-      </PullToRefresh>
-    </Page>
+    <RecordListPage
+      title={t('funding.withdrawalRecord.title')}
+      testId="withdrawal-record-page"
+      queryKey={fundingKeys.withdrawals}
+      fetchPage={fundingApi.withdrawals}
+      empty={t('funding.withdrawalRecord.empty')}
+      renderItem={(record) => <WithdrawalRow record={record} />}
+    />
   );
 }

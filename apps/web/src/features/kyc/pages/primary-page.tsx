@@ -1,15 +1,17 @@
 import { ErrorState } from '@/components/ui/error-state';
 import { Page } from '@/components/ui/page';
 import { PageSpinner } from '@/components/ui/page-spinner';
+import { PrimaryButton } from '@/components/ui/primary-button';
+import { SubmitForm } from '@/components/ui/submit-form';
 import { ROUTES } from '@/lib/routes';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import type { VerificationState } from '@nexa/contract';
-import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { IdentityFields, type IdentityValues } from '../components/identity-fields';
 import '../components/kyc.css';
+import { FormHead } from '../components/form-head';
 import { StateNotice } from '../components/state-notice';
 import { useVerification } from '../hooks/use-kyc-queries';
 import { useSubmitVerification } from '../hooks/use-submit-verification';
@@ -38,40 +40,19 @@ function BasicForm({ previous }: { previous: VerificationState }) {
   };
 
   return (
-    <form
-      className="stack"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
-      {previous.status === 'rejected' ? (
-        <p className="kyc-banner" role="alert" data-testid="kyc-rejected">
-          {t('kyc.rejectedReason', { reason: previous.reason || t('kyc.noReason') })}
-        </p>
-      ) : null}
-      <p className="kyc-intro">{t('kyc.basic.intro')}</p>
+    <SubmitForm onSubmit={submit}>
+      <FormHead previous={previous} intro={t('kyc.basic.intro')} />
       <IdentityFields
         values={{ country, name, idNumber }}
         errors={errors}
         countryFallback={previous.country}
         onChange={change}
       />
-      <Button
-        block
-        type="submit"
-        color="primary"
-        size="large"
-        className="primary-button"
-        loading={running}
-        disabled={running}
-        data-testid="kyc-submit"
-      >
+      <PrimaryButton type="submit" loading={running} disabled={running} testId="kyc-submit">
         {t('kyc.submit')}
-      </Button>
+      </PrimaryButton>
       <p className="kyc-privacy">{t('kyc.privacy')}</p>
-    </form>
+    </SubmitForm>
   );
 }
 

@@ -1,17 +1,19 @@
 import { ErrorState } from '@/components/ui/error-state';
 import { Page } from '@/components/ui/page';
 import { PageSpinner } from '@/components/ui/page-spinner';
+import { PrimaryButton } from '@/components/ui/primary-button';
+import { SubmitForm } from '@/components/ui/submit-form';
 import { TextField } from '@/components/ui/text-field';
 import { isolateLtr } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import type { UserVerificationData } from '@nexa/contract';
-import { Button } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { IdentityFields, type IdentityValues } from '../components/identity-fields';
 import '../components/kyc.css';
+import { FormHead } from '../components/form-head';
 import { PhotoUpload } from '../components/photo-upload';
 import { StateNotice } from '../components/state-notice';
 import { useVerification } from '../hooks/use-kyc-queries';
@@ -60,20 +62,8 @@ function AdvancedForm({ data }: { data: UserVerificationData }) {
   const maskedId = basic.idNumber && !isIdNumber(basic.idNumber) ? basic.idNumber : null;
 
   return (
-    <form
-      className="stack"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
-      {advanced.status === 'rejected' ? (
-        <p className="kyc-banner" role="alert" data-testid="kyc-rejected">
-          {t('kyc.rejectedReason', { reason: advanced.reason || t('kyc.noReason') })}
-        </p>
-      ) : null}
-      <p className="kyc-intro">{t('kyc.advanced.intro')}</p>
+    <SubmitForm onSubmit={submit}>
+      <FormHead previous={advanced} intro={t('kyc.advanced.intro')} />
       <IdentityFields
         values={{ country, name, idNumber }}
         errors={errors}
@@ -135,20 +125,11 @@ function AdvancedForm({ data }: { data: UserVerificationData }) {
           />
         </div>
       </div>
-      <Button
-        block
-        type="submit"
-        color="primary"
-        size="large"
-        className="primary-button"
-        loading={running}
-        disabled={running || uploading}
-        data-testid="kyc-submit"
-      >
+      <PrimaryButton type="submit" loading={running} disabled={running || uploading} testId="kyc-submit">
         {uploading ? t('kyc.uploading') : t('kyc.submit')}
-      </Button>
+      </PrimaryButton>
       <p className="kyc-privacy">{t('kyc.privacy')}</p>
-    </form>
+    </SubmitForm>
   );
 }
 

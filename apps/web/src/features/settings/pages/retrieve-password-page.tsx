@@ -1,13 +1,14 @@
 import { Page } from '@/components/ui/page';
-import { TextField, type TextFieldProps } from '@/components/ui/text-field';
+import { PasswordField } from '@/components/ui/password-field';
+import { PrimaryButton } from '@/components/ui/primary-button';
+import { SubmitForm } from '@/components/ui/submit-form';
 import { useGoBack } from '@/components/ui/use-go-back';
 import { request } from '@/lib/http';
 import { ApiError } from '@/lib/request';
 import { ROUTES } from '@/lib/routes';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { LIMITS } from '@nexa/contract';
-import { Button, Toast } from 'antd-mobile';
-import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
+import { Toast } from 'antd-mobile';
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -32,32 +33,6 @@ function validateChangePassword(v: Record<Field, string>): Errors {
   if (!v.password2) errors.password2 = 'validation.password2';
   else if (v.password && v.password !== v.password2) errors.password2 = 'validation.passwordMismatch';
   return errors;
-}
-
-function PasswordInput(props: Omit<TextFieldProps, 'type' | 'suffix'>) {
-  const { t } = useTranslation();
-  const [visible, setVisible] = useState(false);
-  return (
-    <TextField
-      {...props}
-      type={visible ? 'text' : 'password'}
-      autoCapitalize="off"
-      autoCorrect="off"
-      spellCheck={false}
-      suffix={
-        <button
-          type="button"
-          className="icon-button field__eye"
-          onClick={() => setVisible((v) => !v)}
-          aria-label={visible ? t('auth.hidePassword') : t('auth.showPassword')}
-          aria-pressed={visible}
-          data-testid={props.testId ? `${props.testId}-toggle` : undefined}
-        >
-          {visible ? <EyeOutline /> : <EyeInvisibleOutline />}
-        </button>
-      }
-    />
-  );
 }
 
 /**
@@ -100,15 +75,8 @@ export default function RetrievePasswordPage() {
 
   return (
     <Page title={t('password.title')} back testId="password-page">
-      <form
-        className="stack"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <PasswordInput
+      <SubmitForm onSubmit={submit}>
+        <PasswordField
           label={t('password.old')}
           placeholder={t('password.oldPlaceholder')}
           autoComplete="current-password"
@@ -117,7 +85,7 @@ export default function RetrievePasswordPage() {
           error={err('oldPassword')}
           testId="password-old"
         />
-        <PasswordInput
+        <PasswordField
           label={t('password.new')}
           hint={t('password.rule', { min: LIMITS.passwordMinLength, max: LIMITS.passwordMaxLength })}
           placeholder={t('password.newPlaceholder')}
@@ -127,7 +95,7 @@ export default function RetrievePasswordPage() {
           error={err('password')}
           testId="password-new"
         />
-        <PasswordInput
+        <PasswordField
           label={t('password.new2')}
           placeholder={t('password.new2Placeholder')}
           autoComplete="new-password"
@@ -137,19 +105,10 @@ export default function RetrievePasswordPage() {
           testId="password-new2"
         />
         <p className="field__hint">{t('password.hint')}</p>
-        <Button
-          block
-          type="submit"
-          color="primary"
-          size="large"
-          className="primary-button"
-          loading={running}
-          disabled={running}
-          data-testid="password-submit"
-        >
+        <PrimaryButton type="submit" loading={running} disabled={running} testId="password-submit">
           {t('password.submit')}
-        </Button>
-      </form>
+        </PrimaryButton>
+      </SubmitForm>
     </Page>
   );
 }

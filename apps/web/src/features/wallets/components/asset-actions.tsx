@@ -1,7 +1,7 @@
+import { ICON, LineIcon } from '@/components/ui/line-icon';
 import { ROUTES } from '@/lib/routes';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ICON, LineIcon } from './line-icon';
 
 type ActionKey = 'deposit' | 'withdraw' | 'convert' | 'transfer' | 'demo';
 

@@ -1,9 +1,9 @@
+import { Figure } from '@/components/ui/figure';
 import { signOf } from '@/lib/decimal';
 import { formatDateTime, formatDecimal, formatSigned } from '@/lib/format';
 import type { MoneyLog } from '@nexa/contract';
 import { useTranslation } from 'react-i18next';
 import { useChangeTypeName } from '../hooks/use-change-type-name';
-import { Figure } from './figure';
 
 /** One account change (spec §3): type, wallet, currency, signed amount (+green / −red), balance after, time. */
 export function ChangeRow({ log, showWallet = true }: { log: MoneyLog; showWallet?: boolean }) {

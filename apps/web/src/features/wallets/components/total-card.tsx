@@ -1,13 +1,13 @@
 import { ErrorState } from '@/components/ui/error-state';
+import { Figure } from '@/components/ui/figure';
 import { signOf } from '@/lib/decimal';
 import { formatDecimal, formatSigned } from '@/lib/format';
 import type { PropertyData } from '@nexa/contract';
 import { Skeleton } from 'antd-mobile';
-import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import type { DenominationInfo } from '../hooks/use-wallet-queries';
 import { withSymbol } from '../model';
-import { Figure } from './figure';
+import { EyeToggle } from './eye-toggle';
 
 /** Total assets in the chosen denomination with the USDT figure beneath, today's earnings, and the eye. */
 export function TotalCard({
@@ -35,16 +35,7 @@ export function TotalCard({
         <span>
           {t('assets.totalAssets')} ({denomination.code})
         </span>
-        <button
-          type="button"
-          className="icon-button icon-button--small total-card__eye"
-          onClick={onToggleHidden}
-          aria-label={hidden ? t('assets.showAmounts') : t('assets.hideAmounts')}
-          aria-pressed={hidden}
-          data-testid="assets-eye"
-        >
-          {hidden ? <EyeInvisibleOutline /> : <EyeOutline />}
-        </button>
+        <EyeToggle hidden={hidden} onToggle={onToggleHidden} testId="assets-eye" />
       </header>
       {data && !loading ? (
         <>

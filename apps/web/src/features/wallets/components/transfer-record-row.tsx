@@ -1,8 +1,9 @@
+import { BeforeAfter } from '@/components/ui/before-after';
+import { Figure } from '@/components/ui/figure';
+import { ICON, LineIcon } from '@/components/ui/line-icon';
 import { formatDateTime, formatDecimal } from '@/lib/format';
 import type { TransferRecord, Wallet } from '@nexa/contract';
 import { useTranslation } from 'react-i18next';
-import { Figure } from './figure';
-import { ICON, LineIcon } from './line-icon';
 
 function Side({ wallet, before, after }: { wallet: Wallet; before: string; after: string }) {
   const { t } = useTranslation();
@@ -10,9 +11,7 @@ function Side({ wallet, before, after }: { wallet: Wallet; before: string; after
     <div className="balance-change">
       <dt>{t(`wallets.${wallet}`)}</dt>
       <dd>
-        <Figure>{formatDecimal(before)}</Figure>
-        <LineIcon d={ICON.arrow} size={14} className="flip-rtl balance-change__arrow" />
-        <Figure className="balance-change__after">{formatDecimal(after)}</Figure>
+        <BeforeAfter before={before} after={after} />
       </dd>
     </div>
   );
@@ -39,7 +38,7 @@ export function TransferRecordRow({ record, testId = 'record-item' }: { record: 
           {t('transfer.time')} <Figure>{formatDateTime(record.createdAt, true)}</Figure>
         </span>
       </p>
-      <dl className="balance-changes">
+      <dl className="record-facts">
         <Side wallet={record.walletOut} before={record.beforeOut} after={record.afterOut} />
         <Side wallet={record.walletIn} before={record.beforeIn} after={record.afterIn} />
       </dl>

@@ -1,3 +1,4 @@
+import { LineIcon } from '@/components/ui/line-icon';
 import type { Wallet } from '@nexa/contract';
 
 const GLYPH: Record<Wallet | 'account', string> = {
@@ -12,19 +13,7 @@ const GLYPH: Record<Wallet | 'account', string> = {
 export function WalletBadge({ wallet }: { wallet: Wallet | 'account' }) {
   return (
     <span className={`wallet-badge wallet-badge--${wallet}`} aria-hidden="true">
-      <svg
-        viewBox="0 0 24 24"
-        width="18"
-        height="18"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-      >
-        <path d={GLYPH[wallet]} />
-      </svg>
+      <LineIcon d={GLYPH[wallet]} size={18} />
     </span>
   );
 }

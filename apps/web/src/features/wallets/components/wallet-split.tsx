@@ -1,3 +1,4 @@
+import { Figure } from '@/components/ui/figure';
 import { formatDecimal } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
 import type { PropertyData } from '@nexa/contract';
@@ -6,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { DenominationInfo } from '../hooks/use-wallet-queries';
 import { withSymbol } from '../model';
-import { Figure } from './figure';
 import { WalletBadge } from './wallet-badge';
 
 /** My account (the total) and each wallet with its value; a wallet opens its detail page. */

@@ -1,10 +1,10 @@
 import { ApiError } from '@/lib/request';
 import { DEFAULT_DENOMINATION, getSession } from '@/lib/session-store';
+import { useAccountMode, useDenominationCode } from '@/shared/account-mode';
 import type { AccountMode, Wallet } from '@nexa/contract';
 import { useQuery } from '@tanstack/react-query';
 import { walletsApi } from '../api/wallets-api';
 import { staticKeys, walletKeys } from './query-keys';
-import { useAccountMode, useDenominationCode } from './use-account';
 
 const STATIC_STALE_MS = 10 * 60 * 1000;
 

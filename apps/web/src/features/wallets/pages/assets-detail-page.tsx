@@ -5,19 +5,19 @@ import { formatDecimal } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
 import type { CurrencyBalance } from '@nexa/contract';
 import { PullToRefresh, Skeleton } from 'antd-mobile';
-import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { walletsApi } from '../api/wallets-api';
+import { EyeToggle } from '../components/eye-toggle';
 import '../components/wallets.css';
+import { Figure } from '@/components/ui/figure';
+import { ICON, LineIcon } from '@/components/ui/line-icon';
+import { PagedList } from '@/components/ui/paged-list';
 import { usePagedList } from '@/lib/use-paged-list';
+import { useAccountMode, useHideAmounts } from '@/shared/account-mode';
 import { ChangeRow } from '../components/change-row';
-import { Figure } from '../components/figure';
-import { ICON, LineIcon } from '../components/line-icon';
-import { PagedList } from '../components/paged-list';
 import { WalletBadge } from '../components/wallet-badge';
 import { walletKeys } from '../hooks/query-keys';
-import { useAccountMode, useHideAmounts } from '../hooks/use-account';
 import { type DenominationInfo, useDenomination, useWalletMoney } from '../hooks/use-wallet-queries';
 import { isWallet, withSymbol } from '../model';
 
@@ -100,15 +100,7 @@ export default function AssetsDetailPage() {
                 <WalletBadge wallet={wallet} />
                 {t('assets.walletValue')} ({denomination.code})
               </span>
-              <button
-                type="button"
-                className="icon-button icon-button--small total-card__eye"
-                onClick={() => setHidden(!hidden)}
-                aria-label={hidden ? t('assets.showAmounts') : t('assets.hideAmounts')}
-                aria-pressed={hidden}
-              >
-                {hidden ? <EyeInvisibleOutline /> : <EyeOutline />}
-              </button>
+              <EyeToggle hidden={hidden} onToggle={() => setHidden(!hidden)} />
             </header>
             {data ? (
               <>
@@ -188,6 +180,7 @@ export default function AssetsDetailPage() {
               paged={changes}
               label={t('detail.recentChanges')}
               empty={t('changeRecord.empty')}
+              skeletonLines={2}
               renderItem={(log) => <ChangeRow log={log} showWallet={false} />}
             />
           </section>

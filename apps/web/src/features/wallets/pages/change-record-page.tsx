@@ -9,11 +9,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { walletsApi } from '../api/wallets-api';
 import '../components/wallets.css';
+import { PagedList } from '@/components/ui/paged-list';
 import { usePagedList } from '@/lib/use-paged-list';
+import { useAccountMode } from '@/shared/account-mode';
 import { ChangeRow } from '../components/change-row';
-import { PagedList } from '../components/paged-list';
 import { walletKeys } from '../hooks/query-keys';
-import { useAccountMode } from '../hooks/use-account';
 import { useChangeTypeName } from '../hooks/use-change-type-name';
 import { useMoneyLogOptions } from '../hooks/use-wallet-queries';
 import { dayRangeMs, isWallet } from '../model';
@@ -115,6 +115,7 @@ export default function ChangeRecordPage() {
           paged={paged}
           label={t('changeRecord.title')}
           empty={t('changeRecord.empty')}
+          skeletonLines={2}
           renderItem={(log) => <ChangeRow log={log} />}
         />
       </PullToRefresh>

@@ -10,7 +10,7 @@ import { CheckOutline } from 'antd-mobile-icons';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../components/wallets.css';
-import { Figure } from '../components/figure';
+import { Figure } from '@/components/ui/figure';
 import { useDenominations } from '../hooks/use-wallet-queries';
 
 /** The currency's name in the interface language (Intl knows them all), or nothing where Intl cannot say. */

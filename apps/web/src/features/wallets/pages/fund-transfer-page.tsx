@@ -1,255 +1,80 @@
+import { AmountField } from '@/components/ui/amount-field';
 import { ErrorState } from '@/components/ui/error-state';
+import { Figure } from '@/components/ui/figure';
 import { Page } from '@/components/ui/page';
-import { SelectSheet } from '@/components/ui/select-sheet';
-import { TextField } from '@/components/ui/text-field';
-import { compareDecimal, isPositiveAmount, sanitizeAmountInput, signOf } from '@/lib/decimal';
-import { formatAmount, formatDecimal } from '@/lib/format';
+import { PrimaryButton } from '@/components/ui/primary-button';
+import { RecordsLink } from '@/components/ui/records-link';
+import { SelectButton } from '@/components/ui/select-button';
+import { SuccessResult } from '@/components/ui/success-result';
+import { formatDecimal } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
 import { useSingleFlight } from '@/lib/use-single-flight';
-import { CURRENCIES, type Currency, type TransferRecord, WALLETS, type Wallet } from '@nexa/contract';
-import { Button, Dialog, Toast } from 'antd-mobile';
-import { DownOutline, UnorderedListOutline } from 'antd-mobile-icons';
+import { CURRENCIES } from '@nexa/contract';
+import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
-import { walletsApi } from '../api/wallets-api';
-import '../components/wallets.css';
-import { Figure } from '../components/figure';
-import { ICON, LineIcon } from '../components/line-icon';
+import { TransferRouteCard, type TransferSheet, TransferSheets, confirmTransfer } from '../components/transfer-parts';
 import { TransferRecordRow } from '../components/transfer-record-row';
-import { WalletBadge } from '../components/wallet-badge';
-import { useAccountMode } from '../hooks/use-account';
-import { useMoneyAction } from '../hooks/use-money-action';
-import { useProperty, useTransferTypes, useWalletMoney } from '../hooks/use-wallet-queries';
-import { isWallet, otherWallet, transferCurrencies } from '../model';
-
-interface TransferInput {
-  from: Wallet;
-  to: Wallet;
-  currency: Currency;
-  amount: string;
-}
-
-type Sheet = 'from' | 'to' | 'currency' | null;
+import '../components/wallets.css';
+import { useTransferForm } from '../hooks/use-transfer-form';
 
 /** Transfer between the user's own wallets (spec §2): from, swap, to, currency, amount with All, confirm. */
 export default function FundTransferPage() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const mode = useAccountMode();
-  const [from, setFrom] = useState<Wallet>(() => {
-    const p = params.get('from');
-    return isWallet(p) ? p : 'spot';
-  });
-  const [to, setTo] = useState<Wallet>(() => {
-    const p = params.get('to');
-    return isWallet(p) && p !== from ? p : otherWallet(from);
-  });
-  const [currency, setCurrency] = useState<Currency>('USDT');
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [sheet, setSheet] = useState<Sheet>(null);
-  const [result, setResult] = useState<TransferRecord | null>(null);
-
-  const types = useTransferTypes();
-  const property = useProperty();
-  const source = useWalletMoney(from);
-  const currencies = transferCurrencies(types.data, from, to);
-  const active: Currency = currencies.includes(currency) ? currency : (currencies[0] ?? currency);
-  const available = source.data?.currencies.find((c) => c.currency === active)?.available;
-
-  const transfer = useMoneyAction(
-    (input: TransferInput, requestId: string) => walletsApi.transfer({ ...input, requestId }),
-    (input) => `${mode}:${input.from}>${input.to}:${input.currency}:${input.amount}`,
-  );
-
-  const chooseFrom = (wallet: Wallet) => {
-    if (wallet === to) setTo(from);
-    setFrom(wallet);
-    setError(null);
-  };
-  const chooseTo = (wallet: Wallet) => {
-    if (wallet === from) setFrom(to);
-    setTo(wallet);
-    setError(null);
-  };
-  const swap = () => {
-    setFrom(to);
-    setTo(from);
-    setError(null);
-  };
-
-  const validate = (): string | null => {
-    if (currencies.length === 0) return t('transfer.noCurrency');
-    if (amount === '') return t('validation.amount');
-    if (!isPositiveAmount(amount)) return t('transfer.amountPositive');
-    if (available !== undefined && compareDecimal(amount, available) > 0) return t('transfer.insufficient');
-    return null;
-  };
+  const form = useTransferForm();
+  const [sheet, setSheet] = useState<TransferSheet>(null);
+  const { types, transfer, active, available, result } = form;
 
   const { run: submit, running } = useSingleFlight(async () => {
-    const problem = validate();
-    setError(problem);
-    if (problem) return;
-    const input: TransferInput = { from, to, currency: active, amount };
-    const confirmed = await Dialog.confirm({
-      title: t('transfer.confirmTitle'),
-      content: (
-        <dl className="confirm-summary">
-          <div>
-            <dt>{t('transfer.amount')}</dt>
-            <dd>
-              <Figure>{formatAmount(amount, CURRENCIES[active].scale)}</Figure> {active}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('transfer.from')}</dt>
-            <dd>{t(`wallets.${from}`)}</dd>
-          </div>
-          <div>
-            <dt>{t('transfer.to')}</dt>
-            <dd>{t(`wallets.${to}`)}</dd>
-          </div>
-        </dl>
-      ),
-      confirmText: <span data-testid="transfer-confirm">{t('common.confirm')}</span>,
-      cancelText: <span data-testid="transfer-cancel">{t('common.cancel')}</span>,
-    });
-    if (!confirmed) return;
+    const input = form.checkedInput();
+    if (!input || !(await confirmTransfer(t, input))) return;
     try {
       const record = await transfer.mutateAsync(input);
-      setResult(record);
-      setAmount('');
+      form.setResult(record);
+      form.setAmount('');
       Toast.show({ icon: 'success', content: t('transfer.success'), duration: 2000 });
     } catch {
       // The request helper toasted the server's reason (or the network failure); a retry reuses the requestId.
     }
   });
 
-  const fillAll = () => {
-    if (available && signOf(available) > 0) {
-      setAmount(available);
-      setError(null);
-    }
-  };
-
-  const walletOptions = WALLETS.map((wallet) => {
-    const balance = property.data?.wallets.find((w) => w.wallet === wallet);
-    return {
-      value: wallet,
-      label: (
-        <span className="wallet-option">
-          <WalletBadge wallet={wallet} />
-          {t(`wallets.${wallet}`)}
-        </span>
-      ),
-      extra: balance ? (
-        <span className="select-sheet__extra">
-          <Figure>{formatDecimal(balance.availableUsdt)}</Figure> USDT
-        </span>
-      ) : undefined,
-    };
-  });
-
-  const busy = running || transfer.isPending;
-
   return (
     <Page
       title={t('transfer.title')}
       back
       testId="transfer-page"
-      right={
-        <Link
-          to={ROUTES.fundTransferRecord}
-          className="icon-button"
-          aria-label={t('transferRecord.title')}
-          data-testid="transfer-records"
-        >
-          <UnorderedListOutline />
-        </Link>
-      }
+      right={<RecordsLink to={ROUTES.fundTransferRecord} label={t('transferRecord.title')} testId="transfer-records" />}
     >
       {types.isError && !types.data ? (
         <ErrorState onRetry={() => void types.refetch()} />
       ) : (
         <div className="stack">
-          <section className="transfer-card">
-            <div className="transfer-card__rows">
-              <button
-                type="button"
-                className="transfer-card__row"
-                onClick={() => setSheet('from')}
-                data-testid="transfer-from"
-              >
-                <span className="transfer-card__dot transfer-card__dot--from" aria-hidden="true" />
-                <span className="transfer-card__label">{t('transfer.from')}</span>
-                <span className="transfer-card__wallet">{t(`wallets.${from}`)}</span>
-                <DownOutline className="transfer-card__chevron" />
-              </button>
-              <span className="transfer-card__line" aria-hidden="true" />
-              <button
-                type="button"
-                className="transfer-card__row transfer-card__row--to"
-                onClick={() => setSheet('to')}
-                data-testid="transfer-to"
-              >
-                <span className="transfer-card__dot transfer-card__dot--to" aria-hidden="true" />
-                <span className="transfer-card__label">{t('transfer.to')}</span>
-                <span className="transfer-card__wallet">{t(`wallets.${to}`)}</span>
-                <DownOutline className="transfer-card__chevron" />
-              </button>
-            </div>
-            <button
-              type="button"
-              className="transfer-card__swap"
-              onClick={swap}
-              aria-label={t('transfer.swap')}
-              data-testid="transfer-swap"
-            >
-              <LineIcon d={ICON.transfer} size={20} />
-            </button>
-          </section>
+          <TransferRouteCard form={form} onSheet={setSheet} />
 
-          <div className="field">
-            <span className="field__label">{t('transfer.currency')}</span>
-            <button
-              type="button"
-              className="select-field"
-              onClick={() => setSheet('currency')}
-              disabled={currencies.length === 0}
-              data-testid="transfer-currency"
-            >
-              <span className="select-field__value">
-                <span className="coin-mark" aria-hidden="true">
-                  {active.slice(0, 1)}
-                </span>
-                {active}
-              </span>
-              <DownOutline className="select-field__chevron" />
-            </button>
-          </div>
+          <SelectButton
+            label={t('transfer.currency')}
+            className="select-field"
+            onClick={() => setSheet('currency')}
+            disabled={form.currencies.length === 0}
+            testId="transfer-currency"
+          >
+            <span className="coin-mark" aria-hidden="true">
+              {active.slice(0, 1)}
+            </span>
+            {active}
+          </SelectButton>
 
           <div>
-            <TextField
+            <AmountField
               label={t('transfer.amount')}
               placeholder={t('transfer.amountPlaceholder')}
-              inputMode="decimal"
-              autoComplete="off"
-              value={amount}
-              onChange={(e) => {
-                setAmount(sanitizeAmountInput(e.target.value, CURRENCIES[active].scale));
-                setError(null);
-              }}
-              error={error}
+              value={form.amount}
+              scale={CURRENCIES[active].scale}
+              unit={active}
+              onValue={form.typeAmount}
+              error={form.error}
               testId="transfer-amount"
-              suffix={
-                <span className="amount-suffix">
-                  <span className="amount-suffix__currency">{active}</span>
-                  <button type="button" className="amount-suffix__all" onClick={fillAll} data-testid="transfer-all">
-                    {t('transfer.all')}
-                  </button>
-                </span>
-              }
+              all={{ label: t('transfer.all'), onClick: form.fillAll, testId: 'transfer-all' }}
             />
             <p className="transfer-available">
               <span>{t('transfer.available')}</span>
@@ -262,65 +87,23 @@ export default function FundTransferPage() {
 
           <p className="transfer-hint">{t('transfer.hint')}</p>
 
-          <Button
-            block
-            color="primary"
-            size="large"
-            className="primary-button"
+          <PrimaryButton
             loading={transfer.isPending}
-            disabled={busy}
+            disabled={running || transfer.isPending}
             onClick={() => void submit()}
-            data-testid="transfer-submit"
+            testId="transfer-submit"
           >
             {t('transfer.submit')}
-          </Button>
+          </PrimaryButton>
 
           {result ? (
-            <section className="transfer-result" aria-live="polite">
-              <h2 className="transfer-result__title">
-                <span className="transfer-result__tick" aria-hidden="true">
-                  ✓
-                </span>
-                {t('transfer.success')}
-              </h2>
-              <p className="transfer-result__hint">{t('transfer.newBalances')}</p>
+            <SuccessResult title={t('transfer.success')} text={t('transfer.newBalances')}>
               <TransferRecordRow record={result} testId="transfer-result" />
-            </section>
+            </SuccessResult>
           ) : null}
         </div>
       )}
-
-      <SelectSheet
-        visible={sheet === 'from'}
-        title={t('transfer.selectFrom')}
-        options={walletOptions}
-        value={from}
-        onSelect={chooseFrom}
-        onClose={() => setSheet(null)}
-        testId="transfer-from"
-      />
-      <SelectSheet
-        visible={sheet === 'to'}
-        title={t('transfer.selectTo')}
-        options={walletOptions}
-        value={to}
-        onSelect={chooseTo}
-        onClose={() => setSheet(null)}
-        testId="transfer-to"
-      />
-      <SelectSheet
-        visible={sheet === 'currency'}
-        title={t('transfer.selectCurrency')}
-        options={currencies.map((c) => ({ value: c, label: c }))}
-        value={active}
-        onSelect={(c) => {
-          setCurrency(c);
-          setAmount('');
-          setError(null);
-        }}
-        onClose={() => setSheet(null)}
-        testId="transfer-currency"
-      />
+      <TransferSheets form={form} sheet={sheet} onClose={() => setSheet(null)} />
     </Page>
   );
 }

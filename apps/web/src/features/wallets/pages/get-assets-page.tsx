@@ -1,21 +1,23 @@
 import { Page } from '@/components/ui/page';
+import { PrimaryButton } from '@/components/ui/primary-button';
 import { DEMO_AMOUNT_HINT } from '@/lib/config';
 import { formatAmount, formatDateTime, isolateLtr } from '@/lib/format';
 import { ApiError } from '@/lib/request';
 import { ROUTES } from '@/lib/routes';
 import type { DemoMoneyData } from '@nexa/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { walletsApi } from '../api/wallets-api';
 import '../components/wallets.css';
-import { Figure } from '../components/figure';
-import { ICON, LineIcon } from '../components/line-icon';
+import { Figure } from '@/components/ui/figure';
+import { ICON, LineIcon } from '@/components/ui/line-icon';
+import { useMoneyCall } from '@/lib/use-money-call';
+import { useAccountMode } from '@/shared/account-mode';
 import { walletKeys } from '../hooks/query-keys';
-import { useAccountMode } from '../hooks/use-account';
-import { useMoneyAction } from '../hooks/use-money-action';
+
 import { useSwitchMode } from '../hooks/use-switch-mode';
 import { monthStartUtcMs, nextMonthStartUtcMs } from '../model';
 
@@ -46,9 +48,10 @@ export default function GetAssetsPage() {
       (await walletsApi.moneyLogs({ type: 'demo_claim', page: 1, pageSize: 1 }, signal)).list[0] ?? null,
   });
 
-  const claim = useMoneyAction(
+  const claim = useMoneyCall(
     (_: undefined, requestId: string) => walletsApi.claimDemo(requestId),
     () => `${mode}:demo_claim:${monthStart}`,
+    [walletKeys.all],
   );
 
   const claimedThisMonth =
@@ -100,33 +103,25 @@ export default function GetAssetsPage() {
             <p className="notice" data-testid="demo-real-notice">
               {t('demo.realMode')}
             </p>
-            <Button
-              block
-              color="primary"
-              size="large"
-              className="primary-button"
+            <PrimaryButton
               loading={switching}
               disabled={switching}
               onClick={() => void switchTo('demo').catch(() => undefined)}
-              data-testid="demo-switch"
+              testId="demo-switch"
             >
               {t('demo.switchToDemo')}
-            </Button>
+            </PrimaryButton>
           </>
         ) : (
           <>
-            <Button
-              block
-              color="primary"
-              size="large"
-              className="primary-button"
+            <PrimaryButton
               loading={claim.isPending || (lastClaim.isPending && !claimedThisMonth)}
               disabled={claimedThisMonth || claim.isPending || lastClaim.isPending}
               onClick={() => void onClaim()}
-              data-testid="demo-claim"
+              testId="demo-claim"
             >
               {claimedThisMonth ? t('demo.claimedThisMonth') : t('demo.claim')}
-            </Button>
+            </PrimaryButton>
             {claimedThisMonth ? (
               <p className="demo-next" data-testid="demo-next">
                 {t('demo.next', { date: isolateLtr(formatDateTime(nextClaimAt, true)) })}

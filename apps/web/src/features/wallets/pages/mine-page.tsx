@@ -4,6 +4,7 @@ import { Page } from '@/components/ui/page';
 import { ROUTES } from '@/lib/routes';
 import { useSession } from '@/lib/session-store';
 import { useUserInfo } from '@/lib/user-query';
+import { useAccountMode, useHideAmounts } from '@/shared/account-mode';
 import type { AccountMode } from '@nexa/contract';
 import { DEFAULT_LANG, LANG_NAMES } from '@nexa/contract';
 import { List, PullToRefresh, Skeleton } from 'antd-mobile';
@@ -15,7 +16,6 @@ import { ModeSwitch } from '../components/mode-switch';
 import { TotalCard } from '../components/total-card';
 import { UserCard } from '../components/user-card';
 import { WalletSplit } from '../components/wallet-split';
-import { useAccountMode, useHideAmounts } from '../hooks/use-account';
 import { useSwitchMode } from '../hooks/use-switch-mode';
 import { useDenomination, useProperty } from '../hooks/use-wallet-queries';
 

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
-import { MASK } from '../model';
+import './account.css';
+
+/** What a hidden amount shows (the eye on the Assets tab). */
+export const MASK = '******';
 
 /**
- * A number on screen: always laid out left to right (also in Arabic and Persian), tabular digits, masked when
- * the user hid amounts.
+ * A number or an address on screen: laid out left to right in every language (also Arabic and Persian), tabular
+ * digits, masked when the user hid amounts.
  */
 export function Figure({
   children,

@@ -1,7 +1,7 @@
-import { TextField, type TextFieldProps } from '@/components/ui/text-field';
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextField, type TextFieldProps } from './text-field';
 
 /** A password input with a show/hide toggle. */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'suffix'>) {

@@ -1,17 +1,17 @@
 import { ApiError } from '@/lib/request';
 import { RequestIdKeeper } from '@/lib/request-id';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { walletKeys } from './query-keys';
 
 /**
- * A call that moves money (transfer, demo claim). Each user action gets a requestId; when the network failed
- * before an answer came, retrying the same action (same fingerprint) sends the same requestId, so the server
- * applies it once. After a success every balance and record list is read again.
+ * A call that moves money (a transfer, a demo claim, a deposit or withdrawal submit). Each user action gets a
+ * requestId; when the network failed before an answer came, retrying the same action (same fingerprint) sends the
+ * same requestId, so the server applies it once. After a success the queries under `refresh` are read again.
  */
-export function useMoneyAction<V, R>(
+export function useMoneyCall<V, R>(
   call: (vars: V, requestId: string) => Promise<R>,
   fingerprint: (vars: V) => string,
+  refresh: readonly QueryKey[],
 ) {
   const [keeper] = useState(() => new RequestIdKeeper());
   const queryClient = useQueryClient();
@@ -19,7 +19,7 @@ export function useMoneyAction<V, R>(
     mutationFn: (vars) => call(vars, keeper.idFor(fingerprint(vars))),
     onSuccess: async () => {
       keeper.settle(false);
-      await queryClient.invalidateQueries({ queryKey: walletKeys.all });
+      await Promise.all(refresh.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onError: (error) => {
       keeper.settle(error instanceof ApiError && error.isTransport);

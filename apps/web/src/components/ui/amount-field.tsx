@@ -1,0 +1,55 @@
+import { sanitizeAmountInput } from '@/lib/decimal';
+import { TextField, type TextFieldProps } from './text-field';
+import './account.css';
+
+/** The "All" button at the end of an amount: fills in the most that can be used. */
+export interface FillAll {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  testId: string;
+}
+
+/**
+ * An amount typed in a currency: decimal keyboard, at most `scale` decimals (what cannot be sent is never typed),
+ * the currency at the end and, when `all` is given, the button that fills in the most that can be used.
+ */
+export function AmountField({
+  unit,
+  scale,
+  onValue,
+  all,
+  ...field
+}: Omit<TextFieldProps, 'onChange' | 'suffix'> & {
+  unit: string | undefined;
+  scale: number;
+  onValue: (value: string) => void;
+  all?: FillAll;
+}) {
+  return (
+    <TextField
+      inputMode="decimal"
+      autoComplete="off"
+      {...field}
+      onChange={(e) => onValue(sanitizeAmountInput(e.target.value, scale))}
+      suffix={
+        all ? (
+          <span className="amount-suffix">
+            <span className="amount-unit">{unit}</span>
+            <button
+              type="button"
+              className="amount-suffix__all"
+              onClick={all.onClick}
+              disabled={all.disabled}
+              data-testid={all.testId}
+            >
+              {all.label}
+            </button>
+          </span>
+        ) : (
+          <span className="amount-unit">{unit}</span>
+        )
+      }
+    />
+  );
+}

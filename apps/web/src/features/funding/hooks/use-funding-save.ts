@@ -1,0 +1,46 @@
+import { useGoBack } from '@/components/ui/use-go-back';
+import { ROUTES } from '@/lib/routes';
+import { useSingleFlight } from '@/lib/use-single-flight';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Toast } from 'antd-mobile';
+import { useState } from 'react';
+import type { FundingError } from '../model';
+import { fundingKeys } from './query-keys';
+
+/** A form's values by field and the error under each (a key of `funding.errors`); typing clears a field's error. */
+export function useFields<F extends string>(initial: Record<F, string>) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Partial<Record<F, FundingError>>>({});
+  const set = (field: F, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  return { values, errors, setErrors, set };
+}
+
+/**
+ * Saving one of the withdrawal's prerequisites (card, address, password): `checked` says what to send, or null
+ * when the form showed an error. After a save every funding query is read again, `saved` is toasted and the user
+ * goes back to where they came from (the withdrawal by default). A refusal was toasted by the request helper.
+ */
+export function useFundingSave<B>(call: (body: B) => Promise<unknown>, saved: string, afterSave?: () => void) {
+  const goBack = useGoBack(ROUTES.withdrawal);
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: call,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: fundingKeys.all }),
+  });
+  const { run, running } = useSingleFlight(async (checked: () => B | null) => {
+    const body = checked();
+    if (body === null) return;
+    try {
+      await save.mutateAsync(body);
+      Toast.show({ icon: 'success', content: saved, duration: 2000 });
+      afterSave?.();
+      goBack();
+    } catch {
+      // Toasted by the request helper.
+    }
+  });
+  return { submit: run, saving: save.isPending, busy: running || save.isPending };
+}

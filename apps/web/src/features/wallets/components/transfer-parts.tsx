@@ -1,0 +1,133 @@
+import { Figure } from '@/components/ui/figure';
+import { SelectSheet } from '@/components/ui/select-sheet';
+import { SummaryList } from '@/components/ui/summary-list';
+import { SwapButton } from '@/components/ui/swap-button';
+import { formatAmount, formatDecimal } from '@/lib/format';
+import { CURRENCIES, WALLETS, type Wallet } from '@nexa/contract';
+import { Dialog } from 'antd-mobile';
+import { DownOutline } from 'antd-mobile-icons';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { TransferForm, TransferInput } from '../hooks/use-transfer-form';
+import { WalletBadge } from './wallet-badge';
+
+export type TransferSheet = 'from' | 'to' | 'currency' | null;
+
+/** From and to, one above the other with a line between them, and the swap button beside. */
+export function TransferRouteCard({ form, onSheet }: { form: TransferForm; onSheet: (s: TransferSheet) => void }) {
+  const { t } = useTranslation();
+  const row = (side: 'from' | 'to', wallet: Wallet) => (
+    <button
+      type="button"
+      className={`transfer-card__row${side === 'to' ? ' transfer-card__row--to' : ''}`}
+      onClick={() => onSheet(side)}
+      data-testid={`transfer-${side}`}
+    >
+      <span className={`transfer-card__dot transfer-card__dot--${side}`} aria-hidden="true" />
+      <span className="transfer-card__label">{t(`transfer.${side}`)}</span>
+      <span className="transfer-card__wallet">{t(`wallets.${wallet}`)}</span>
+      <DownOutline className="transfer-card__chevron" />
+    </button>
+  );
+  return (
+    <section className="transfer-card">
+      <div className="transfer-card__rows">
+        {row('from', form.from)}
+        <span className="transfer-card__line" aria-hidden="true" />
+        {row('to', form.to)}
+      </div>
+      <SwapButton
+        onClick={form.swap}
+        label={t('transfer.swap')}
+        className="transfer-card__swap"
+        testId="transfer-swap"
+      />
+    </section>
+  );
+}
+
+/** The wallet pickers (each wallet with its available USDT value) and the currency picker. */
+export function TransferSheets({
+  form,
+  sheet,
+  onClose,
+}: {
+  form: TransferForm;
+  sheet: TransferSheet;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const walletOptions = WALLETS.map((wallet) => {
+    const balance = form.property.data?.wallets.find((w) => w.wallet === wallet);
+    return {
+      value: wallet,
+      label: (
+        <span className="wallet-option">
+          <WalletBadge wallet={wallet} />
+          {t(`wallets.${wallet}`)}
+        </span>
+      ),
+      extra: balance ? (
+        <span className="select-sheet__extra">
+          <Figure>{formatDecimal(balance.availableUsdt)}</Figure> USDT
+        </span>
+      ) : undefined,
+    };
+  });
+  return (
+    <>
+      <SelectSheet
+        visible={sheet === 'from'}
+        title={t('transfer.selectFrom')}
+        options={walletOptions}
+        value={form.from}
+        onSelect={form.chooseFrom}
+        onClose={onClose}
+        testId="transfer-from"
+      />
+      <SelectSheet
+        visible={sheet === 'to'}
+        title={t('transfer.selectTo')}
+        options={walletOptions}
+        value={form.to}
+        onSelect={form.chooseTo}
+        onClose={onClose}
+        testId="transfer-to"
+      />
+      <SelectSheet
+        visible={sheet === 'currency'}
+        title={t('transfer.selectCurrency')}
+        options={form.currencies.map((c) => ({ value: c, label: c }))}
+        value={form.active}
+        onSelect={form.chooseCurrency}
+        onClose={onClose}
+        testId="transfer-currency"
+      />
+    </>
+  );
+}
+
+/** Asks the user to confirm the transfer: amount, from, to. */
+export function confirmTransfer(t: TFunction, input: TransferInput): Promise<boolean> {
+  return Dialog.confirm({
+    title: t('transfer.confirmTitle'),
+    content: (
+      <SummaryList
+        rows={[
+          {
+            label: t('transfer.amount'),
+            value: (
+              <>
+                <Figure>{formatAmount(input.amount, CURRENCIES[input.currency].scale)}</Figure> {input.currency}
+              </>
+            ),
+          },
+          { label: t('transfer.from'), value: t(`wallets.${input.from}`) },
+          { label: t('transfer.to'), value: t(`wallets.${input.to}`) },
+        ]}
+      />
+    ),
+    confirmText: <span data-testid="transfer-confirm">{t('common.confirm')}</span>,
+    cancelText: <span data-testid="transfer-cancel">{t('common.cancel')}</span>,
+  });
+}
