@@ -89,6 +89,7 @@ export async function trader(server: Server, dataDir: string) {
     password: 'password-1',
     password2: 'password-1',
   });
+  if (reg.code !== 1) throw new Error(`trader: register refused: ${reg.msg}`);
   const token = reg.data.token;
   await server.api('user/changeUser', { mode: 'demo' }, token);
   await server.api('user/getDemoMoney', { requestId: rid() }, token);
