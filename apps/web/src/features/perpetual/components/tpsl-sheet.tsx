@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSetTakeStop } from '../hooks/use-perpetual';
 import { type ValueProblem, checkTpSl } from '../model/perp-model';
 import { FieldError, Figure, SideTag, useProblemText } from './bits';
-import { PriceField } from './order-panel';
+import { PriceField } from './order-fields';
 import { Fact, Facts, Sheet } from './sheet';
 
 /**
