@@ -2,13 +2,13 @@ import { sanitizeAmountInput } from '@/lib/decimal';
 import { formatAmount } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
 import type { PerpPosition } from '@nexa/contract';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAddMargin } from '../hooks/use-perpetual';
 import { USDT_DECIMALS, type ValueProblem, checkAddMargin, liquidationAfterAdding } from '../model/perp-model';
 import { FieldError, Figure, SideTag, useProblemText } from './bits';
-import { Fact, Facts, Sheet } from './sheet';
+import { Fact, Facts, Sheet, SheetActions } from './sheet';
 
 /**
  * Adds margin to one position from the available margin (Sustainable/addMargin, with a requestId kept across a
@@ -147,20 +147,16 @@ function AddMarginForm({
           {problem ? <FieldError id="perp-margin-amount">{problemText('amount', problem)}</FieldError> : null}
         </div>
       </div>
-      <div className="perp-sheet__actions">
-        <Button className="perp-sheet-button" onClick={onDone} disabled={add.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          className="perp-sheet-button perp-sheet-button--primary"
-          loading={add.isPending}
-          disabled={add.isPending}
-          onClick={() => void submit()}
-          data-testid="perp-margin-submit"
-        >
-          {t('common.confirm')}
-        </Button>
-      </div>
+      <SheetActions
+        pending={add.isPending}
+        cancel={{ label: t('common.cancel'), onClick: onDone }}
+        confirm={{
+          label: t('common.confirm'),
+          tone: 'primary',
+          onClick: () => void submit(),
+          testId: 'perp-margin-submit',
+        }}
+      />
     </>
   );
 }

@@ -3,13 +3,13 @@ import { formatAmount, formatSigned } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
 import { useTicker } from '@/lib/use-market';
 import type { PerpPosition } from '@nexa/contract';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClosePosition } from '../hooks/use-perpetual';
 import { LOTS_MAX_DIGITS, type ValueProblem, checkLots, toneOf, unrealizedPnl } from '../model/perp-model';
 import { FieldError, Figure, SideTag, useProblemText } from './bits';
-import { Fact, Facts, Sheet } from './sheet';
+import { Fact, Facts, Sheet, SheetActions } from './sheet';
 
 /**
  * Closes one position at the market price, all of it or some lots (Sustainable/closePosition, requestId kept
@@ -134,20 +134,16 @@ function CloseForm({
         </div>
       </div>
       <p className="perp-note">{t('perpetual.closeSheet.note')}</p>
-      <div className="perp-sheet__actions">
-        <Button className="perp-sheet-button" onClick={onDone} disabled={close.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          className="perp-sheet-button perp-sheet-button--primary"
-          loading={close.isPending}
-          disabled={close.isPending}
-          onClick={() => void submit()}
-          data-testid="perp-close-submit"
-        >
-          {t('perpetual.closeSheet.submit')}
-        </Button>
-      </div>
+      <SheetActions
+        pending={close.isPending}
+        cancel={{ label: t('common.cancel'), onClick: onDone }}
+        confirm={{
+          label: t('perpetual.closeSheet.submit'),
+          tone: 'primary',
+          onClick: () => void submit(),
+          testId: 'perp-close-submit',
+        }}
+      />
     </>
   );
 }

@@ -1,14 +1,14 @@
 import { sanitizeAmountInput } from '@/lib/decimal';
 import { formatPrice } from '@/lib/market-format';
 import type { PerpPosition } from '@nexa/contract';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetTakeStop } from '../hooks/use-perpetual';
 import { type ValueProblem, checkTpSl } from '../model/perp-model';
 import { FieldError, Figure, SideTag, useProblemText } from './bits';
 import { PriceField } from './order-fields';
-import { Fact, Facts, Sheet } from './sheet';
+import { Fact, Facts, Sheet, SheetActions } from './sheet';
 
 /**
  * Take-profit and stop-loss of one position (Sustainable/setTakeStopPrice). Both fields start with the current
@@ -129,31 +129,19 @@ function TpSlForm({
         {problems.none ? <FieldError id="perp-tpsl">{t('perpetual.errors.selectOne')}</FieldError> : null}
       </div>
       <p className="perp-note">{t('perpetual.tpslSheet.note')}</p>
-      <div className="perp-sheet__actions">
-        {hasAny ? (
-          <Button
-            className="perp-sheet-button"
-            disabled={save.isPending}
-            onClick={() => void send('', '', t('perpetual.tpslSheet.removed'))}
-            data-testid="perp-tpsl-remove"
-          >
-            {t('perpetual.tpslSheet.remove')}
-          </Button>
-        ) : (
-          <Button className="perp-sheet-button" onClick={onDone} disabled={save.isPending}>
-            {t('common.cancel')}
-          </Button>
-        )}
-        <Button
-          className="perp-sheet-button perp-sheet-button--primary"
-          loading={save.isPending}
-          disabled={save.isPending}
-          onClick={submit}
-          data-testid="perp-tpsl-submit"
-        >
-          {t('common.confirm')}
-        </Button>
-      </div>
+      <SheetActions
+        pending={save.isPending}
+        cancel={
+          hasAny
+            ? {
+                label: t('perpetual.tpslSheet.remove'),
+                onClick: () => void send('', '', t('perpetual.tpslSheet.removed')),
+                testId: 'perp-tpsl-remove',
+              }
+            : { label: t('common.cancel'), onClick: onDone }
+        }
+        confirm={{ label: t('common.confirm'), tone: 'primary', onClick: submit, testId: 'perp-tpsl-submit' }}
+      />
     </>
   );
 }
