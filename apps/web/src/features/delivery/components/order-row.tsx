@@ -50,7 +50,7 @@ function RowShell({
         <DirectionTag direction={order.direction} />
         <span className="order-row__period">{periodName(order.seconds)}</span>
         <span className="order-row__side">{side}</span>
-        <RightOutline className="order-row__chevron fut-flip-rtl" />
+        <RightOutline className="order-row__chevron flip-rtl" />
       </span>
       <span className="order-row__grid">{children}</span>
       <span className="order-row__meta">

@@ -1,13 +1,13 @@
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { useProducts } from '@/lib/use-market';
+import { ListSkeleton } from '@/shared/trading-bits';
 import type { PerpOrder, PerpTrade } from '@nexa/contract';
 import { Dialog, InfiniteScroll, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { useCurrentOrders, useHistoryOrders, useHistoryTrades } from '../hooks/use-perpetual';
 import { useCancelOrder } from '../hooks/use-perpetual';
 import { pairName, precisionOf } from './bits';
-import { ListSkeleton } from './list-states';
 import { OrderRow, TradeRow } from './record-rows';
 
 /** Pending limit orders, each with Cancel (Sustainable/cancelDeliveryOrder, after a confirmation). */
@@ -38,7 +38,7 @@ export function CurrentOrderList({
     }
   };
 
-  if (orders.isPending) return <ListSkeleton />;
+  if (orders.isPending) return <ListSkeleton list="perp-list" row="perp-row" />;
   if (orders.isError && !orders.data) return <ErrorState onRetry={() => void orders.refetch()} />;
   if (list.length === 0) return <EmptyState title={t('perpetual.empty.orders')} testId="perp-orders-empty" />;
   return (
@@ -64,7 +64,7 @@ export function HistoryOrderList({ paged }: { paged: ReturnType<typeof useHistor
   const { t } = useTranslation();
   const products = useProducts();
   const { query, items, hasMore, loadMore } = paged;
-  if (query.isPending) return <ListSkeleton />;
+  if (query.isPending) return <ListSkeleton list="perp-list" row="perp-row" />;
   if (query.isError && items.length === 0) return <ErrorState onRetry={() => void query.refetch()} />;
   if (items.length === 0) return <EmptyState title={t('perpetual.empty.history')} testId="perp-history-empty" />;
   return (
@@ -91,7 +91,7 @@ export function TradeList({ paged }: { paged: ReturnType<typeof useHistoryTrades
   const { t } = useTranslation();
   const products = useProducts();
   const { query, items, hasMore, loadMore } = paged;
-  if (query.isPending) return <ListSkeleton />;
+  if (query.isPending) return <ListSkeleton list="perp-list" row="perp-row" />;
   if (query.isError && items.length === 0) return <ErrorState onRetry={() => void query.refetch()} />;
   if (items.length === 0) return <EmptyState title={t('perpetual.empty.trades')} testId="perp-trades-empty" />;
   return (

@@ -52,7 +52,7 @@ export function PositionCard({
           {pair}
         </span>
         <SideTag side={position.side} leverage={position.leverage} />
-        <RightOutline className="perp-position__chevron perp-flip-rtl" />
+        <RightOutline className="perp-position__chevron flip-rtl" />
       </Link>
       <div className="perp-position__pnl">
         <span className="perp-cell__label">{t('perpetual.unrealizedPnl')}</span>

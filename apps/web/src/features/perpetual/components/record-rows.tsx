@@ -61,7 +61,7 @@ export function OrderRow({
         <span className="perp-row__end">
           <OrderStatusTag status={order.status} />
         </span>
-        <RightOutline className="perp-row__chevron perp-flip-rtl" />
+        <RightOutline className="perp-row__chevron flip-rtl" />
       </Link>
       <div className="perp-grid">
         <Cell label={t('perpetual.orderPrice')}>
@@ -124,7 +124,7 @@ export function TradeRow({ trade, pair, precision }: { trade: PerpTrade; pair: s
         </span>
         <SideTag side={trade.side} />
         <span className={`perp-action perp-action--${trade.action}`}>{t(`perpetual.action.${trade.action}`)}</span>
-        <RightOutline className="perp-row__chevron perp-flip-rtl" />
+        <RightOutline className="perp-row__chevron flip-rtl" />
       </span>
       <div className="perp-grid">
         <Cell label={t('perpetual.fillPrice')}>
