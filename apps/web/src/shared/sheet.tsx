@@ -4,26 +4,10 @@
  * the class names it passes; the structure and behaviour are this one copy.
  */
 import { Button, Popup } from 'antd-mobile';
-import { CloseOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 
-/** The sheet's title and its close button (disabled while a call is pending). */
-export function SheetHeader({
-  title,
-  onClose,
-  pending = false,
-}: { title: ReactNode; onClose: () => void; pending?: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <header className="sheet__header">
-      <h2 className="sheet__title">{title}</h2>
-      <button type="button" className="icon-button" onClick={onClose} disabled={pending} aria-label={t('common.close')}>
-        <CloseOutline />
-      </button>
-    </header>
-  );
-}
+export { SheetHeader };
+import { SheetHeader } from '@/components/ui/select-sheet';
 
 /** A bottom sheet with a title and a close button; the mask does not close it while a call is pending. */
 export function Sheet({

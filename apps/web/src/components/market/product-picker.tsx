@@ -1,7 +1,8 @@
 import { EmptyState } from '@/components/ui/empty-state';
+import { SheetHeader } from '@/components/ui/select-sheet';
 import type { ProductSummary } from '@nexa/contract';
 import { Popup } from 'antd-mobile';
-import { CloseOutline, SearchOutline } from 'antd-mobile-icons';
+import { SearchOutline } from 'antd-mobile-icons';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterProducts } from './filter-products';
@@ -37,12 +38,7 @@ export function ProductPicker({
   );
   return (
     <Popup visible={visible} onMaskClick={close} onClose={close} bodyClassName="sheet product-picker" destroyOnClose>
-      <header className="sheet__header">
-        <h2 className="sheet__title">{t('market.selectProduct')}</h2>
-        <button type="button" className="icon-button" onClick={close} aria-label={t('common.close')}>
-          <CloseOutline />
-        </button>
-      </header>
+      <SheetHeader title={t('market.selectProduct')} onClose={close} />
       <label className="sheet__search">
         <SearchOutline className="sheet__search-icon" />
         <input

@@ -1,7 +1,7 @@
 import { filterProducts } from '@/components/market/filter-products';
-import { MarketListHead, MarketRow, MarketRowsSkeleton } from '@/components/market/market-row';
+import { MarketRows, SegTabs } from '@/components/market/market-list';
+import { MarketListHead } from '@/components/market/market-row';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
 import { Page } from '@/components/ui/page';
 import { ROUTES } from '@/lib/routes';
 import { useSession } from '@/lib/session-store';
@@ -16,6 +16,7 @@ import '../components/markets.css';
 type MarketTab = 'futures' | 'perpetual';
 type CategoryFilter = Category | 'all';
 const FILTERS: readonly CategoryFilter[] = ['all', ...CATEGORIES];
+const MARKET_TABS: readonly MarketTab[] = ['futures', 'perpetual'];
 
 // Kept while the app runs: coming back to Markets shows the tab, search and category the user left.
 const remembered: { tab: MarketTab; keyword: string; category: CategoryFilter } = {
@@ -63,21 +64,14 @@ export default function MarketsPage() {
   return (
     <Page title={t('tabs.markets')} testId="markets-page">
       <div className="markets">
-        <div className="seg-tabs markets__tabs" role="tablist">
-          {(['futures', 'perpetual'] as const).map((key) => (
-            <button
-              key={key}
-              type="button"
-              role="tab"
-              aria-selected={tab === key}
-              className="seg-tabs__tab"
-              onClick={() => setTab(key)}
-              data-testid={`markets-tab-${key}`}
-            >
-              {t(`market.tabs.${key}`)}
-            </button>
-          ))}
-        </div>
+        <SegTabs
+          tabs={MARKET_TABS}
+          value={tab}
+          onChange={setTab}
+          label={(key) => t(`market.tabs.${key}`)}
+          testId="markets-tab"
+          className="markets__tabs"
+        />
         <label className="markets__search">
           <SearchOutline className="markets__search-icon" />
           <input
@@ -122,17 +116,16 @@ export default function MarketsPage() {
         </div>
         <section className="market-list" role="tabpanel" data-tab={tab}>
           <MarketListHead />
-          {products.data ? (
-            shown.length === 0 ? (
+          <MarketRows
+            query={products}
+            list={shown}
+            empty={
               <EmptyState title={t('market.noMatch')} description={t('market.noMatchDesc')} testId="markets-empty" />
-            ) : (
-              shown.map((p) => <MarketRow key={p.symbol} product={p} testId="market-row" onSelect={open} />)
-            )
-          ) : products.isError ? (
-            <ErrorState onRetry={() => void products.refetch()} />
-          ) : (
-            <MarketRowsSkeleton rows={10} />
-          )}
+            }
+            rowTestId="market-row"
+            onSelect={open}
+            skeletonRows={10}
+          />
         </section>
       </div>
     </Page>
