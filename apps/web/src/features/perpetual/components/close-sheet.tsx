@@ -3,13 +3,13 @@ import { formatAmount, formatSigned } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
 import { useTicker } from '@/lib/use-market';
 import type { PerpPosition } from '@nexa/contract';
-import { Toast } from 'antd-mobile';
+
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClosePosition } from '../hooks/use-perpetual';
 import { LOTS_MAX_DIGITS, type ValueProblem, checkLots, toneOf, unrealizedPnl } from '../model/perp-model';
-import { FieldError, Figure, SideTag, useProblemText } from './bits';
-import { Fact, Facts, Sheet, SheetActions } from './sheet';
+import { FieldError, Figure, useProblemText } from './bits';
+import { Fact, Facts, PairFact, type PositionFormProps, PositionSheet, SheetActions, callAndClose } from './sheet';
 
 /**
  * Closes one position at the market price, all of it or some lots (Sustainable/closePosition, requestId kept
@@ -28,30 +28,18 @@ export function CloseSheet({
 }) {
   const { t } = useTranslation();
   return (
-    <Sheet
-      visible={position !== null}
+    <PositionSheet
+      position={position}
       title={t('perpetual.closeSheet.title')}
-      onClose={onClose}
       testId="perp-close-sheet"
+      onClose={onClose}
     >
-      {position ? (
-        <CloseForm key={position.id} position={position} pair={pair} precision={precision} onDone={onClose} />
-      ) : null}
-    </Sheet>
+      {(p) => <CloseForm key={p.id} position={p} pair={pair} precision={precision} onDone={onClose} />}
+    </PositionSheet>
   );
 }
 
-function CloseForm({
-  position,
-  pair,
-  precision,
-  onDone,
-}: {
-  position: PerpPosition;
-  pair: string;
-  precision: number;
-  onDone: () => void;
-}) {
+function CloseForm({ position, pair, precision, onDone }: PositionFormProps) {
   const { t } = useTranslation();
   const problemText = useProblemText();
   const close = useClosePosition();
@@ -68,21 +56,17 @@ function CloseForm({
     setProblem(found);
     if (found) return;
     const all = BigInt(lots) === BigInt(position.quantity);
-    try {
-      await close.mutateAsync({ positionId: position.id, quantity: all ? undefined : lots });
-      Toast.show({ icon: 'success', content: t('perpetual.closeSheet.done'), duration: 2000 });
-      onDone();
-    } catch {
-      // Toasted by the request helper; a retry after a network failure reuses the requestId.
-    }
+    await callAndClose(
+      () => close.mutateAsync({ positionId: position.id, quantity: all ? undefined : lots }),
+      t('perpetual.closeSheet.done'),
+      onDone,
+    );
   };
 
   return (
     <>
       <Facts>
-        <Fact label={t('perpetual.pair')}>
-          <span dir="ltr">{pair}</span> <SideTag side={position.side} leverage={position.leverage} />
-        </Fact>
+        <PairFact pair={pair} position={position} />
         <Fact label={t('perpetual.entryPrice')}>
           <Figure>{formatPrice(position.entryPrice, precision)}</Figure>
         </Fact>

@@ -3,12 +3,13 @@ import { ErrorState } from '@/components/ui/error-state';
 import { useProducts } from '@/lib/use-market';
 import { ListSkeleton } from '@/shared/trading-bits';
 import type { PerpOrder, PerpTrade } from '@nexa/contract';
-import { Dialog, InfiniteScroll, Toast } from 'antd-mobile';
+import { Dialog, InfiniteScroll } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { useCurrentOrders, useHistoryOrders, useHistoryTrades } from '../hooks/use-perpetual';
 import { useCancelOrder } from '../hooks/use-perpetual';
 import { pairName, precisionOf } from './bits';
 import { OrderRow, TradeRow } from './record-rows';
+import { callAndClose } from './sheet';
 
 /** Pending limit orders, each with Cancel (Sustainable/cancelDeliveryOrder, after a confirmation). */
 export function CurrentOrderList({
@@ -30,12 +31,8 @@ export function CurrentOrderList({
       cancelText: <span data-testid="perp-cancel-keep">{t('perpetual.keepOrder')}</span>,
     });
     if (!ok) return;
-    try {
-      await cancel.mutateAsync(order.id);
-      Toast.show({ icon: 'success', content: t('perpetual.cancelled'), duration: 2000 });
-    } catch {
-      // Toasted by the request helper (filled meanwhile, for instance); the list reads again.
-    }
+    // A failure (filled meanwhile, for instance) is toasted by the request helper; the list reads again.
+    await callAndClose(() => cancel.mutateAsync(order.id), t('perpetual.cancelled'));
   };
 
   if (orders.isPending) return <ListSkeleton list="perp-list" row="perp-row" />;

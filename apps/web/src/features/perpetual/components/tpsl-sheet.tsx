@@ -1,14 +1,14 @@
 import { sanitizeAmountInput } from '@/lib/decimal';
 import { formatPrice } from '@/lib/market-format';
 import type { PerpPosition } from '@nexa/contract';
-import { Toast } from 'antd-mobile';
+
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetTakeStop } from '../hooks/use-perpetual';
 import { type ValueProblem, checkTpSl } from '../model/perp-model';
-import { FieldError, Figure, SideTag, useProblemText } from './bits';
+import { FieldError, Figure, useProblemText } from './bits';
 import { PriceField } from './order-fields';
-import { Fact, Facts, Sheet, SheetActions } from './sheet';
+import { Fact, Facts, PairFact, type PositionFormProps, PositionSheet, SheetActions, callAndClose } from './sheet';
 
 /**
  * Take-profit and stop-loss of one position (Sustainable/setTakeStopPrice). Both fields start with the current
@@ -28,30 +28,18 @@ export function TpSlSheet({
 }) {
   const { t } = useTranslation();
   return (
-    <Sheet
-      visible={position !== null}
+    <PositionSheet
+      position={position}
       title={t('perpetual.tpslSheet.title')}
-      onClose={onClose}
       testId="perp-tpsl-sheet"
+      onClose={onClose}
     >
-      {position ? (
-        <TpSlForm key={position.id} position={position} pair={pair} precision={precision} onDone={onClose} />
-      ) : null}
-    </Sheet>
+      {(p) => <TpSlForm key={p.id} position={p} pair={pair} precision={precision} onDone={onClose} />}
+    </PositionSheet>
   );
 }
 
-function TpSlForm({
-  position,
-  pair,
-  precision,
-  onDone,
-}: {
-  position: PerpPosition;
-  pair: string;
-  precision: number;
-  onDone: () => void;
-}) {
+function TpSlForm({ position, pair, precision, onDone }: PositionFormProps) {
   const { t } = useTranslation();
   const problemText = useProblemText();
   const save = useSetTakeStop();
@@ -60,15 +48,8 @@ function TpSlForm({
   const [problems, setProblems] = useState<{ tp?: ValueProblem | null; sl?: ValueProblem | null; none?: boolean }>({});
   const hasAny = Boolean(position.tpPrice || position.slPrice);
 
-  const send = async (tpPrice: string, slPrice: string, message: string) => {
-    try {
-      await save.mutateAsync({ positionId: position.id, tpPrice, slPrice });
-      Toast.show({ icon: 'success', content: message, duration: 2000 });
-      onDone();
-    } catch {
-      // The request helper toasted the server's reason.
-    }
-  };
+  const send = (tpPrice: string, slPrice: string, message: string) =>
+    callAndClose(() => save.mutateAsync({ positionId: position.id, tpPrice, slPrice }), message, onDone);
 
   const submit = () => {
     if (tp.trim() === '' && sl.trim() === '') {
@@ -88,9 +69,7 @@ function TpSlForm({
   return (
     <>
       <Facts>
-        <Fact label={t('perpetual.pair')}>
-          <span dir="ltr">{pair}</span> <SideTag side={position.side} leverage={position.leverage} />
-        </Fact>
+        <PairFact pair={pair} position={position} />
         <Fact label={t('perpetual.entryPrice')}>
           <Figure>{formatPrice(position.entryPrice, precision)}</Figure>
         </Fact>
