@@ -2,6 +2,7 @@ import { formatCompact, formatPrice } from '@/lib/market-format';
 import { useTicker } from '@/lib/use-market';
 import { KLINE_INTERVALS, type KlineInterval } from '@nexa/contract';
 import { useTranslation } from 'react-i18next';
+import { ChartError } from './chart-error';
 import type { View } from './chart-series';
 import type { ChartStatus } from './use-kline-data';
 
@@ -99,14 +100,7 @@ export function ChartOverlays({
           <span className="chart__spinner" />
         </output>
       ) : null}
-      {status === 'error' ? (
-        <div className="chart__overlay" role="alert">
-          <p className="chart__overlay-text">{t('chart.loadFailed')}</p>
-          <button type="button" className="chart__retry" onClick={onRetry} data-testid="retry">
-            {t('common.retry')}
-          </button>
-        </div>
-      ) : null}
+      {status === 'error' ? <ChartError onRetry={onRetry} /> : null}
       {status === 'ready' && bars === 0 ? (
         <div className="chart__overlay">
           <p className="chart__overlay-text">{t('chart.noData')}</p>
