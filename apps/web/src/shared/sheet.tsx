@@ -109,3 +109,11 @@ export function SheetActions({
     </div>
   );
 }
+
+/** A confirm sheet's props: the draft to confirm (null: closed), whether the call is on its way, the answers. */
+export interface ConfirmSheetProps<D> {
+  draft: D | null;
+  pending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}

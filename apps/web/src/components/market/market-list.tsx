@@ -1,7 +1,9 @@
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import type { ProductSummary } from '@nexa/contract';
-import type { ReactNode } from 'react';
+import { SearchOutline } from 'antd-mobile-icons';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MarketRow, MarketRowsSkeleton } from './market-row';
 
 /**
@@ -69,5 +71,45 @@ export function SegTabs<K extends string>({
         </button>
       ))}
     </div>
+  );
+}
+
+/**
+ * The search box over a product list (symbol or name): `block` is its class (`markets__search` on Markets,
+ * `sheet__search` in the product picker), the icon and input take `<block>-icon`, `<block>-input`.
+ */
+export function ProductSearch({
+  block,
+  value,
+  onChange,
+  testId,
+  inputProps,
+  children,
+}: {
+  block: string;
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+  inputProps?: InputHTMLAttributes<HTMLInputElement>;
+  /** After the input (a clear button). */
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <label className={block}>
+      <SearchOutline className={`${block}-icon`} />
+      <input
+        className={`${block}-input`}
+        type="search"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={t('market.searchPlaceholder')}
+        aria-label={t('market.searchPlaceholder')}
+        autoComplete="off"
+        {...inputProps}
+        data-testid={testId}
+      />
+      {children}
+    </label>
   );
 }

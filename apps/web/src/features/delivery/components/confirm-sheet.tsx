@@ -1,5 +1,5 @@
 import { formatAmount } from '@/lib/format';
-import { Fact, Facts, Sheet, SheetActions } from '@/shared/sheet';
+import { type ConfirmSheetProps, Fact, Facts, Sheet, SheetActions } from '@/shared/sheet';
 import { useTranslation } from 'react-i18next';
 import { expectedProfit } from '../model';
 import { DirectionTag, Figure, PeriodYield } from './bits';
@@ -12,17 +12,7 @@ export const SHEET_ACTIONS = { row: 'confirm-sheet__actions', button: 'sheet-but
  * The last look before the stake is held: product, direction, period, amount and expected profit, and the rule
  * that decides the result. Confirm places the order (a retry after a network failure reuses its requestId).
  */
-export function ConfirmSheet({
-  draft,
-  pending,
-  onConfirm,
-  onClose,
-}: {
-  draft: OrderDraft | null;
-  pending: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
+export function ConfirmSheet({ draft, pending, onConfirm, onClose }: ConfirmSheetProps<OrderDraft>) {
   const { t } = useTranslation();
   const profit = draft ? expectedProfit(draft.amount, draft.period.yield) : null;
   return (

@@ -1,5 +1,5 @@
 import { filterProducts } from '@/components/market/filter-products';
-import { MarketRows, SegTabs } from '@/components/market/market-list';
+import { MarketRows, ProductSearch, SegTabs } from '@/components/market/market-list';
 import { MarketListHead } from '@/components/market/market-row';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Page } from '@/components/ui/page';
@@ -7,7 +7,7 @@ import { ROUTES } from '@/lib/routes';
 import { useSession } from '@/lib/session-store';
 import { useProducts } from '@/lib/use-market';
 import { CATEGORIES, type Category } from '@nexa/contract';
-import { CloseCircleFill, SearchOutline } from 'antd-mobile-icons';
+import { CloseCircleFill } from 'antd-mobile-icons';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -72,22 +72,18 @@ export default function MarketsPage() {
           testId="markets-tab"
           className="markets__tabs"
         />
-        <label className="markets__search">
-          <SearchOutline className="markets__search-icon" />
-          <input
-            className="markets__search-input"
-            type="search"
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            placeholder={t('market.searchPlaceholder')}
-            aria-label={t('market.searchPlaceholder')}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            enterKeyHint="search"
-            maxLength={20}
-            data-testid="markets-search"
-          />
+        <ProductSearch
+          block="markets__search"
+          value={keyword}
+          onChange={setKeyword}
+          testId="markets-search"
+          inputProps={{
+            autoCapitalize: 'characters',
+            spellCheck: false,
+            enterKeyHint: 'search',
+            maxLength: 20,
+          }}
+        >
           {keyword ? (
             <button
               type="button"
@@ -99,7 +95,7 @@ export default function MarketsPage() {
               <CloseCircleFill />
             </button>
           ) : null}
-        </label>
+        </ProductSearch>
         <div className="chips markets__chips">
           {FILTERS.map((key) => (
             <button

@@ -1,5 +1,6 @@
 import { formatAmount } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
+import type { ConfirmSheetProps } from '@/shared/sheet';
 
 import { useTranslation } from 'react-i18next';
 import { Figure, SideTag } from './bits';
@@ -10,17 +11,7 @@ import { Fact, Facts, Sheet, SheetActions } from './sheet';
  * The last look before margin is taken: pair, side and leverage, type and price, lots, margin, fee, the estimated
  * liquidation price and TP/SL. Confirm places the order (a retry after a network failure reuses its requestId).
  */
-export function ConfirmSheet({
-  draft,
-  pending,
-  onConfirm,
-  onClose,
-}: {
-  draft: OrderDraft | null;
-  pending: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
+export function ConfirmSheet({ draft, pending, onConfirm, onClose }: ConfirmSheetProps<OrderDraft>) {
   const { t } = useTranslation();
   const precision = draft?.product.pricePrecision ?? 2;
   return (
