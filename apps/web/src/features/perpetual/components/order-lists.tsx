@@ -2,13 +2,13 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { useProducts } from '@/lib/use-market';
 import { ListSkeleton } from '@/shared/trading-bits';
-import type { PerpOrder, PerpTrade } from '@nexa/contract';
+import type { PerpOrder } from '@nexa/contract';
 import { Dialog, InfiniteScroll } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { useCurrentOrders, useHistoryOrders, useHistoryTrades } from '../hooks/use-perpetual';
 import { useCancelOrder } from '../hooks/use-perpetual';
 import { pairName, precisionOf } from './bits';
-import { OrderRow, TradeRow } from './record-rows';
+import { OrderRow, TradeItems } from './record-rows';
 import { callAndClose } from './sheet';
 
 /** Pending limit orders, each with Cancel (Sustainable/cancelDeliveryOrder, after a confirmation). */
@@ -93,17 +93,7 @@ export function TradeList({ paged }: { paged: ReturnType<typeof useHistoryTrades
   if (items.length === 0) return <EmptyState title={t('perpetual.empty.trades')} testId="perp-trades-empty" />;
   return (
     <>
-      <ul className="perp-list" aria-label={t('perpetual.tabs.trades')}>
-        {items.map((trade: PerpTrade) => (
-          <li key={trade.id}>
-            <TradeRow
-              trade={trade}
-              pair={pairName(trade.symbol, products.data)}
-              precision={precisionOf(trade.symbol, products.data)}
-            />
-          </li>
-        ))}
-      </ul>
+      <TradeItems trades={items} products={products.data} label={t('perpetual.tabs.trades')} />
       <InfiniteScroll loadMore={loadMore} hasMore={hasMore} className="perp-list__more" />
     </>
   );

@@ -1,13 +1,13 @@
 import { formatAmount, formatDateTime, formatSigned } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
-import type { PerpOrder, PerpTrade } from '@nexa/contract';
+import type { PerpOrder, PerpTrade, ProductSummary } from '@nexa/contract';
 import { RightOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toneOf } from '../model/perp-model';
 import { detailPath } from '../paths';
-import { Figure, SideTag } from './bits';
+import { Figure, SideTag, pairName, precisionOf } from './bits';
 
 function Cell({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
@@ -144,5 +144,30 @@ export function TradeRow({ trade, pair, precision }: { trade: PerpTrade; pair: s
         <Figure>{formatDateTime(trade.createdAt, true)}</Figure>
       </span>
     </Link>
+  );
+}
+
+/** Trades, each with its pair and the product's price precision. */
+export function TradeItems({
+  trades,
+  products,
+  label,
+}: {
+  trades: readonly PerpTrade[];
+  products: readonly ProductSummary[] | undefined;
+  label?: string;
+}) {
+  return (
+    <ul className="perp-list" aria-label={label}>
+      {trades.map((trade) => (
+        <li key={trade.id}>
+          <TradeRow
+            trade={trade}
+            pair={pairName(trade.symbol, products)}
+            precision={precisionOf(trade.symbol, products)}
+          />
+        </li>
+      ))}
+    </ul>
   );
 }
