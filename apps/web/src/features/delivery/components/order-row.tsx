@@ -70,6 +70,21 @@ function Cell({ label, children, className }: { label: string; children: ReactNo
   );
 }
 
+/** The first cells of every row: the stake and the entry price. */
+function StakeCells({ order, precision }: { order: DeliveryOrder; precision: number }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Cell label={t('delivery.amount')}>
+        <Figure>{formatAmount(order.amount)}</Figure>
+      </Cell>
+      <Cell label={t('delivery.entryPrice')}>
+        <Figure>{formatPrice(order.entry?.price, precision)}</Figure>
+      </Cell>
+    </>
+  );
+}
+
 /** An open order: amount, entry, the time left and where it stands at the live price. */
 export function PositionRow({
   order,
@@ -102,12 +117,7 @@ export function PositionRow({
         )
       }
     >
-      <Cell label={t('delivery.amount')}>
-        <Figure>{formatAmount(order.amount)}</Figure>
-      </Cell>
-      <Cell label={t('delivery.entryPrice')}>
-        <Figure>{formatPrice(order.entry?.price, precision)}</Figure>
-      </Cell>
+      <StakeCells order={order} precision={precision} />
       <Cell label={t('delivery.currentPrice')}>
         <Figure>{formatPrice(ticker?.price, precision)}</Figure>
       </Cell>
@@ -132,12 +142,7 @@ export function HistoryRow({
   const precision = order.entry ? decimalPlaces(order.entry.price) : 2;
   return (
     <RowShell order={order} pair={pair} onOpen={onOpen} side={<StatusTag status={order.status} />}>
-      <Cell label={t('delivery.amount')}>
-        <Figure>{formatAmount(order.amount)}</Figure>
-      </Cell>
-      <Cell label={t('delivery.entryPrice')}>
-        <Figure>{formatPrice(order.entry?.price, precision)}</Figure>
-      </Cell>
+      <StakeCells order={order} precision={precision} />
       <Cell label={t('delivery.exitPrice')}>
         <Figure>{formatPrice(order.exit?.price, precision)}</Figure>
       </Cell>
