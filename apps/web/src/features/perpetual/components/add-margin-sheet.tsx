@@ -1,14 +1,22 @@
 import { sanitizeAmountInput } from '@/lib/decimal';
 import { formatAmount } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
-import type { PerpPosition } from '@nexa/contract';
 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAddMargin } from '../hooks/use-perpetual';
 import { USDT_DECIMALS, type ValueProblem, checkAddMargin, liquidationAfterAdding } from '../model/perp-model';
 import { FieldError, Figure, useProblemText } from './bits';
-import { Fact, Facts, PairFact, type PositionFormProps, PositionSheet, SheetActions, callAndClose } from './sheet';
+import {
+  Fact,
+  Facts,
+  PairFact,
+  type PositionFormProps,
+  PositionSheet,
+  type PositionSheetProps,
+  SheetActions,
+  callAndClose,
+} from './sheet';
 
 /**
  * Adds margin to one position from the available margin (Sustainable/addMargin, with a requestId kept across a
@@ -20,13 +28,7 @@ export function AddMarginSheet({
   precision,
   available,
   onClose,
-}: {
-  position: PerpPosition | null;
-  pair: string;
-  precision: number;
-  available: string | undefined;
-  onClose: () => void;
-}) {
+}: PositionSheetProps & { available: string | undefined }) {
   const { t } = useTranslation();
   return (
     <PositionSheet

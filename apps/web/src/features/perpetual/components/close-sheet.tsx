@@ -2,30 +2,28 @@ import { sanitizeAmountInput } from '@/lib/decimal';
 import { formatAmount, formatSigned } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
 import { useTicker } from '@/lib/use-market';
-import type { PerpPosition } from '@nexa/contract';
 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClosePosition } from '../hooks/use-perpetual';
 import { LOTS_MAX_DIGITS, type ValueProblem, checkLots, toneOf, unrealizedPnl } from '../model/perp-model';
 import { FieldError, Figure, useProblemText } from './bits';
-import { Fact, Facts, PairFact, type PositionFormProps, PositionSheet, SheetActions, callAndClose } from './sheet';
+import {
+  Fact,
+  Facts,
+  PairFact,
+  type PositionFormProps,
+  PositionSheet,
+  type PositionSheetProps,
+  SheetActions,
+  callAndClose,
+} from './sheet';
 
 /**
  * Closes one position at the market price, all of it or some lots (Sustainable/closePosition, requestId kept
  * across a retry). Shows the estimated PnL of the lots being closed at the live price.
  */
-export function CloseSheet({
-  position,
-  pair,
-  precision,
-  onClose,
-}: {
-  position: PerpPosition | null;
-  pair: string;
-  precision: number;
-  onClose: () => void;
-}) {
+export function CloseSheet({ position, pair, precision, onClose }: PositionSheetProps) {
   const { t } = useTranslation();
   return (
     <PositionSheet

@@ -50,6 +50,14 @@ export function PositionSheet({
   );
 }
 
+/** What a position sheet is handed: the position (null: closed), its pair and price precision. */
+export interface PositionSheetProps {
+  position: PerpPosition | null;
+  pair: string;
+  precision: number;
+  onClose: () => void;
+}
+
 /** What a position sheet's form is handed. */
 export interface PositionFormProps {
   position: PerpPosition;

@@ -1,6 +1,5 @@
 import { sanitizeAmountInput } from '@/lib/decimal';
 import { formatPrice } from '@/lib/market-format';
-import type { PerpPosition } from '@nexa/contract';
 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,24 +7,23 @@ import { useSetTakeStop } from '../hooks/use-perpetual';
 import { type ValueProblem, checkTpSl } from '../model/perp-model';
 import { FieldError, Figure, useProblemText } from './bits';
 import { PriceField } from './order-fields';
-import { Fact, Facts, PairFact, type PositionFormProps, PositionSheet, SheetActions, callAndClose } from './sheet';
+import {
+  Fact,
+  Facts,
+  PairFact,
+  type PositionFormProps,
+  PositionSheet,
+  type PositionSheetProps,
+  SheetActions,
+  callAndClose,
+} from './sheet';
 
 /**
  * Take-profit and stop-loss of one position (Sustainable/setTakeStopPrice). Both fields start with the current
  * values, so changing one keeps the other; submitting both blank is refused ("select at least one option", spec
  * §5); "Remove" clears both on purpose.
  */
-export function TpSlSheet({
-  position,
-  pair,
-  precision,
-  onClose,
-}: {
-  position: PerpPosition | null;
-  pair: string;
-  precision: number;
-  onClose: () => void;
-}) {
+export function TpSlSheet({ position, pair, precision, onClose }: PositionSheetProps) {
   const { t } = useTranslation();
   return (
     <PositionSheet
