@@ -1,7 +1,7 @@
 import { withTimeout } from '@/lib/async';
 import { PAGE_LOAD_TIMEOUT_MS } from '@/lib/config';
 import { Component, type ErrorInfo, type ReactNode, Suspense, lazy, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { ChartError } from './chart-error';
 import type { ProductChartProps } from './types';
 import './chart.css';
 
@@ -58,16 +58,10 @@ class ChartBoundary extends Component<{ children: ReactNode; onRetry: () => void
 }
 
 function ChartLoadError({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation();
   return (
     <section className="chart chart--placeholder">
       <div className="chart__canvas-wrap">
-        <div className="chart__overlay" role="alert">
-          <p className="chart__overlay-text">{t('chart.loadFailed')}</p>
-          <button type="button" className="chart__retry" onClick={onRetry} data-testid="retry">
-            {t('common.retry')}
-          </button>
-        </div>
+        <ChartError onRetry={onRetry} />
       </div>
     </section>
   );

@@ -1,10 +1,11 @@
 import { EmptyState } from '@/components/ui/empty-state';
+import { SheetHeader } from '@/components/ui/select-sheet';
 import type { ProductSummary } from '@nexa/contract';
 import { Popup } from 'antd-mobile';
-import { CloseOutline, SearchOutline } from 'antd-mobile-icons';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterProducts } from './filter-products';
+import { ProductSearch } from './market-list';
 import { MarketListHead, MarketRow } from './market-row';
 
 /** The bottom sheet listing every product with live prices; options are `product-option-<SYMBOL>`. */
@@ -37,25 +38,8 @@ export function ProductPicker({
   );
   return (
     <Popup visible={visible} onMaskClick={close} onClose={close} bodyClassName="sheet product-picker" destroyOnClose>
-      <header className="sheet__header">
-        <h2 className="sheet__title">{t('market.selectProduct')}</h2>
-        <button type="button" className="icon-button" onClick={close} aria-label={t('common.close')}>
-          <CloseOutline />
-        </button>
-      </header>
-      <label className="sheet__search">
-        <SearchOutline className="sheet__search-icon" />
-        <input
-          className="sheet__search-input"
-          type="search"
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-          placeholder={t('market.searchPlaceholder')}
-          aria-label={t('market.searchPlaceholder')}
-          autoComplete="off"
-          data-testid="product-picker-search"
-        />
-      </label>
+      <SheetHeader title={t('market.selectProduct')} onClose={close} />
+      <ProductSearch block="sheet__search" value={keyword} onChange={setKeyword} testId="product-picker-search" />
       <MarketListHead />
       <div className="sheet__body">
         {shown.length === 0 ? (

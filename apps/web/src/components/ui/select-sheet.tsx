@@ -10,6 +10,27 @@ export interface SelectOption<V extends string> {
   extra?: ReactNode;
 }
 
+/** A sheet's title and its close button (disabled while a call is pending). */
+export function SheetHeader({
+  title,
+  onClose,
+  pending = false,
+}: {
+  title: ReactNode;
+  onClose: () => void;
+  pending?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <header className="sheet__header">
+      <h2 className="sheet__title">{title}</h2>
+      <button type="button" className="icon-button" onClick={onClose} disabled={pending} aria-label={t('common.close')}>
+        <CloseOutline />
+      </button>
+    </header>
+  );
+}
+
 /** A bottom sheet to pick one of a few options (wallet, currency, filter). Option ids: `<testId>-option-<value>`. */
 export function SelectSheet<V extends string>({
   visible,
@@ -28,15 +49,9 @@ export function SelectSheet<V extends string>({
   onClose: () => void;
   testId: string;
 }) {
-  const { t } = useTranslation();
   return (
     <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="select-sheet" destroyOnClose>
-      <header className="sheet__header">
-        <h2 className="sheet__title">{title}</h2>
-        <button type="button" className="icon-button" onClick={onClose} aria-label={t('common.close')}>
-          <CloseOutline />
-        </button>
-      </header>
+      <SheetHeader title={title} onClose={onClose} />
       <div
         className="option-list select-sheet__list"
         role="listbox"

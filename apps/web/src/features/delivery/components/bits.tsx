@@ -1,24 +1,9 @@
-import type { AccountMode, DeliveryStatus, Direction, ProductSummary } from '@nexa/contract';
-import type { ReactNode } from 'react';
+import { Figure, ModeBadge as SharedModeBadge } from '@/shared/trading-bits';
+import type { AccountMode, DeliveryStatus, Direction } from '@nexa/contract';
 import { useTranslation } from 'react-i18next';
 import { periodLength, statusGroup, yieldPercent } from '../model';
 
-/** A number on screen: laid out left to right in every language, tabular digits. */
-export function Figure({
-  children,
-  className,
-  testId,
-}: {
-  children: ReactNode;
-  className?: string;
-  testId?: string;
-}) {
-  return (
-    <span dir="ltr" className={`fut-figure${className ? ` ${className}` : ''}`} data-testid={testId}>
-      {children}
-    </span>
-  );
-}
+export { Figure, pairName } from '@/shared/trading-bits';
 
 /** "30s", "3m": a period's length in the interface language. */
 export function usePeriodName() {
@@ -64,17 +49,5 @@ export function DirectionTag({ direction }: { direction: Direction }) {
 /** Real or demo: everything on the tab acts on this account. */
 export function ModeBadge({ mode }: { mode: AccountMode }) {
   const { t } = useTranslation();
-  return (
-    <span className={`mode-badge mode-badge--${mode}`} data-testid="futures-mode" data-mode={mode}>
-      {t(`delivery.mode.${mode}`)}
-    </span>
-  );
-}
-
-/** "BTC/USDT" from the catalogue, or split at the quote currency when the product is not listed any more. */
-export function pairName(symbol: string, products: readonly ProductSummary[] | undefined): string {
-  const product = products?.find((p) => p.symbol === symbol);
-  if (product) return `${product.base}/${product.quote}`;
-  const quote = ['USDT', 'USDC', 'USD'].find((q) => symbol.endsWith(q) && symbol.length > q.length);
-  return quote ? `${symbol.slice(0, -quote.length)}/${quote}` : symbol;
+  return <SharedModeBadge mode={mode} label={t(`delivery.mode.${mode}`)} testId="futures-mode" />;
 }

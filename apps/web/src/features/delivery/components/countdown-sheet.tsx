@@ -2,9 +2,9 @@ import { decimalPlaces } from '@/lib/decimal';
 import { formatAmount, formatDateTime, formatSigned } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
 import { useProducts, useTicker } from '@/lib/use-market';
+import { Fact, Facts, SheetActions, SheetHeader } from '@/shared/sheet';
 import type { DeliveryOrder } from '@nexa/contract';
-import { Button, Popup, SpinLoading } from 'antd-mobile';
-import { CloseOutline } from 'antd-mobile-icons';
+import { Popup, SpinLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { serverOffsetMs, useNow } from '../hooks/server-clock';
 import { useOrder } from '../hooks/use-delivery-queries';
@@ -18,6 +18,7 @@ import {
   statusGroup,
 } from '../model';
 import { DirectionTag, Figure, PeriodYield, StatusTag, pairName } from './bits';
+import { SHEET_ACTIONS } from './confirm-sheet';
 
 const RING_RADIUS = 52;
 const RING_LENGTH = 2 * Math.PI * RING_RADIUS;
@@ -99,14 +100,14 @@ function CountdownBody({
 
   return (
     <div className="countdown-sheet" data-testid="futures-countdown" data-id={order.id} data-status={order.status}>
-      <header className="sheet__header">
-        <h2 className="sheet__title">
-          <span dir="ltr">{pairName(order.symbol, products.data)}</span> <DirectionTag direction={order.direction} />
-        </h2>
-        <button type="button" className="icon-button" onClick={onClose} aria-label={t('common.close')}>
-          <CloseOutline />
-        </button>
-      </header>
+      <SheetHeader
+        title={
+          <>
+            <span dir="ltr">{pairName(order.symbol, products.data)}</span> <DirectionTag direction={order.direction} />
+          </>
+        }
+        onClose={onClose}
+      />
 
       {final ? (
         <Result order={order} />
@@ -128,64 +129,45 @@ function CountdownBody({
         </div>
       )}
 
-      <dl className="summary-list">
-        <div>
-          <dt>{t('delivery.entryPrice')}</dt>
-          <dd>
-            <Figure testId="futures-entry-price">{entry ? formatPrice(entry, precision) : '--'}</Figure>
-          </dd>
-        </div>
+      <Facts className="summary-list">
+        <Fact label={t('delivery.entryPrice')}>
+          <Figure testId="futures-entry-price">{entry ? formatPrice(entry, precision) : '--'}</Figure>
+        </Fact>
         {final ? (
-          <div>
-            <dt>{t('delivery.exitPrice')}</dt>
-            <dd>
-              <Figure testId="futures-exit-price">{formatPrice(order.exit?.price, precision)}</Figure>
-            </dd>
-          </div>
+          <Fact label={t('delivery.exitPrice')}>
+            <Figure testId="futures-exit-price">{formatPrice(order.exit?.price, precision)}</Figure>
+          </Fact>
         ) : (
-          <div>
-            <dt>{t('delivery.currentPrice')}</dt>
-            <dd className={outcome ? `tone-${outcome}` : undefined}>
-              <Figure testId="futures-current-price">{current ? formatPrice(current, precision) : '--'}</Figure>
-            </dd>
-          </div>
+          <Fact label={t('delivery.currentPrice')} valueClassName={outcome ? `tone-${outcome}` : undefined}>
+            <Figure testId="futures-current-price">{current ? formatPrice(current, precision) : '--'}</Figure>
+          </Fact>
         )}
-        <div>
-          <dt>{t('delivery.period')}</dt>
-          <dd>
-            <PeriodYield seconds={order.seconds} yieldRate={order.yield} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('delivery.amount')}</dt>
-          <dd>
-            <Figure>{formatAmount(order.amount)}</Figure> USDT
-          </dd>
-        </div>
+        <Fact label={t('delivery.period')}>
+          <PeriodYield seconds={order.seconds} yieldRate={order.yield} />
+        </Fact>
+        <Fact label={t('delivery.amount')}>
+          <Figure>{formatAmount(order.amount)}</Figure> USDT
+        </Fact>
         {final ? null : (
-          <div>
-            <dt>{t('delivery.expected')}</dt>
-            <dd>
-              <Figure>+{formatAmount(order.expectedProfit)}</Figure> USDT
-            </dd>
-          </div>
+          <Fact label={t('delivery.expected')}>
+            <Figure>+{formatAmount(order.expectedProfit)}</Figure> USDT
+          </Fact>
         )}
-        <div>
-          <dt>{final ? t('delivery.settledAt') : t('delivery.expiresAt')}</dt>
-          <dd>
-            <Figure>{formatDateTime(final ? (order.settledAt ?? order.expiresAt) : order.expiresAt, true)}</Figure>
-          </dd>
-        </div>
-      </dl>
+        <Fact label={final ? t('delivery.settledAt') : t('delivery.expiresAt')}>
+          <Figure>{formatDateTime(final ? (order.settledAt ?? order.expiresAt) : order.expiresAt, true)}</Figure>
+        </Fact>
+      </Facts>
 
-      <div className="confirm-sheet__actions">
-        <Button className="sheet-button" onClick={() => onDetail(order)} data-testid="futures-countdown-detail">
-          {t('delivery.viewDetail')}
-        </Button>
-        <Button className="sheet-button sheet-button--primary" onClick={onClose} data-testid="futures-countdown-close">
-          {final ? t('delivery.countdown.again') : t('delivery.countdown.hide')}
-        </Button>
-      </div>
+      <SheetActions
+        classes={SHEET_ACTIONS}
+        cancel={{ label: t('delivery.viewDetail'), onClick: () => onDetail(order), testId: 'futures-countdown-detail' }}
+        confirm={{
+          label: final ? t('delivery.countdown.again') : t('delivery.countdown.hide'),
+          tone: 'primary',
+          onClick: onClose,
+          testId: 'futures-countdown-close',
+        }}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { useProducts } from '@/lib/use-market';
+import { ListSkeleton } from '@/shared/trading-bits';
 import type { DeliveryOrder } from '@nexa/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { InfiniteScroll, Skeleton } from 'antd-mobile';
@@ -24,19 +25,6 @@ export function useOpenOrder() {
   };
 }
 
-function ListSkeleton() {
-  return (
-    <div className="order-list" aria-busy="true">
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="order-row order-row--skeleton">
-          <Skeleton.Title animated />
-          <Skeleton.Paragraph lineCount={2} animated />
-        </div>
-      ))}
-    </div>
-  );
-}
-
 /** Position orders: the open (and scheduled) orders of the current mode, each with its countdown. */
 export function PositionList({ live }: { live: boolean }) {
   const { t } = useTranslation();
@@ -45,7 +33,7 @@ export function PositionList({ live }: { live: boolean }) {
   const open = useOpenOrder();
   const list = active.data ?? [];
   const serverNow = useNow(500, list.length > 0) + serverOffsetMs();
-  if (active.isPending) return <ListSkeleton />;
+  if (active.isPending) return <ListSkeleton list="order-list" row="order-row" />;
   if (active.isError && !active.data) return <ErrorState onRetry={() => void active.refetch()} />;
   if (list.length === 0) return <EmptyState title={t('delivery.emptyPositions')} testId="futures-positions-empty" />;
   return (
@@ -71,7 +59,7 @@ export function HistoryList({
   const products = useProducts();
   const open = useOpenOrder();
   const { query, items, hasMore, loadMore } = paged;
-  if (query.isPending) return <ListSkeleton />;
+  if (query.isPending) return <ListSkeleton list="order-list" row="order-row" />;
   if (query.isError && items.length === 0) return <ErrorState onRetry={() => void query.refetch()} />;
   if (items.length === 0) return <EmptyState title={empty} testId="futures-history-empty" />;
   return (

@@ -50,7 +50,7 @@ function RowShell({
         <DirectionTag direction={order.direction} />
         <span className="order-row__period">{periodName(order.seconds)}</span>
         <span className="order-row__side">{side}</span>
-        <RightOutline className="order-row__chevron fut-flip-rtl" />
+        <RightOutline className="order-row__chevron flip-rtl" />
       </span>
       <span className="order-row__grid">{children}</span>
       <span className="order-row__meta">
@@ -67,6 +67,21 @@ function Cell({ label, children, className }: { label: string; children: ReactNo
       <span className="order-row__label">{label}</span>
       <span className={`order-row__value${className ? ` ${className}` : ''}`}>{children}</span>
     </span>
+  );
+}
+
+/** The first cells of every row: the stake and the entry price. */
+function StakeCells({ order, precision }: { order: DeliveryOrder; precision: number }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Cell label={t('delivery.amount')}>
+        <Figure>{formatAmount(order.amount)}</Figure>
+      </Cell>
+      <Cell label={t('delivery.entryPrice')}>
+        <Figure>{formatPrice(order.entry?.price, precision)}</Figure>
+      </Cell>
+    </>
   );
 }
 
@@ -102,12 +117,7 @@ export function PositionRow({
         )
       }
     >
-      <Cell label={t('delivery.amount')}>
-        <Figure>{formatAmount(order.amount)}</Figure>
-      </Cell>
-      <Cell label={t('delivery.entryPrice')}>
-        <Figure>{formatPrice(order.entry?.price, precision)}</Figure>
-      </Cell>
+      <StakeCells order={order} precision={precision} />
       <Cell label={t('delivery.currentPrice')}>
         <Figure>{formatPrice(ticker?.price, precision)}</Figure>
       </Cell>
@@ -132,12 +142,7 @@ export function HistoryRow({
   const precision = order.entry ? decimalPlaces(order.entry.price) : 2;
   return (
     <RowShell order={order} pair={pair} onOpen={onOpen} side={<StatusTag status={order.status} />}>
-      <Cell label={t('delivery.amount')}>
-        <Figure>{formatAmount(order.amount)}</Figure>
-      </Cell>
-      <Cell label={t('delivery.entryPrice')}>
-        <Figure>{formatPrice(order.entry?.price, precision)}</Figure>
-      </Cell>
+      <StakeCells order={order} precision={precision} />
       <Cell label={t('delivery.exitPrice')}>
         <Figure>{formatPrice(order.exit?.price, precision)}</Figure>
       </Cell>

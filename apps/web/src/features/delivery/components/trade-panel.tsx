@@ -1,25 +1,13 @@
-import { ErrorState } from '@/components/ui/error-state';
 import { sanitizeAmountInput } from '@/lib/decimal';
-import { formatAmount, formatDecimal } from '@/lib/format';
 import type { DeliveryPeriod, Direction, ProductSummary } from '@nexa/contract';
-import { Skeleton } from 'antd-mobile';
-import { AddCircleOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { useDeliveryBalance, useMode, usePeriods } from '../hooks/use-delivery-queries';
-import {
-  type AmountProblem,
-  QUICK_AMOUNTS,
-  STAKE_DECIMALS,
-  checkAmount,
-  expectedProfit,
-  fitsBounds,
-  maxStakeFor,
-  yieldPercent,
-} from '../model';
-import { FUTURES_PATHS } from '../paths';
-import { Figure, ModeBadge, usePeriodName } from './bits';
+import { type AmountProblem, STAKE_DECIMALS, checkAmount, expectedProfit, maxStakeFor } from '../model';
+import { AmountBox } from './amount-box';
+import { ModeBadge } from './bits';
+import { PeriodRow } from './period-row';
+import { TradeFacts } from './trade-facts';
 
 export interface OrderDraft {
   product: ProductSummary;
@@ -44,7 +32,6 @@ export function TradePanel({
 }) {
   const { t } = useTranslation();
   const mode = useMode();
-  const periodName = usePeriodName();
   const periods = usePeriods(product?.symbol);
   const { query: balance, available } = useDeliveryBalance();
   const [chosenSeconds, setChosenSeconds] = useState<number | null>(null);
@@ -55,21 +42,6 @@ export function TradePanel({
   // The chosen period, or the product's first when it has no such period (another product was picked).
   const period = list.find((p) => p.seconds === chosenSeconds) ?? list[0];
   const profit = period ? expectedProfit(amount, period.yield) : null;
-
-  const problemText = (p: AmountProblem): string => {
-    switch (p.kind) {
-      case 'empty':
-        return t('delivery.errors.empty');
-      case 'notPositive':
-        return t('delivery.errors.notPositive');
-      case 'belowMin':
-        return t('delivery.errors.belowMin', { min: formatDecimal(p.min) });
-      case 'aboveMax':
-        return t('delivery.errors.aboveMax', { max: formatDecimal(p.max) });
-      case 'insufficient':
-        return t('delivery.errors.insufficient');
-    }
-  };
 
   const changeAmount = (value: string) => {
     setAmount(sanitizeAmountInput(value, STAKE_DECIMALS));
@@ -93,171 +65,46 @@ export function TradePanel({
         <ModeBadge mode={mode} />
       </div>
 
-      {periods.isError && !periods.data ? (
-        <ErrorState onRetry={() => void periods.refetch()} />
-      ) : periods.isPending || !product ? (
-        <div className="period-row" aria-busy="true">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} animated className="period-chip period-chip--skeleton" />
-          ))}
-        </div>
-      ) : (
-        <fieldset className="period-row">
-          <legend className="fut-sr-only">{t('delivery.period')}</legend>
-          {list.map((p) => {
-            const selected = p.seconds === period?.seconds;
-            return (
-              <button
-                key={p.seconds}
-                type="button"
-                aria-pressed={selected}
-                className={`period-chip${selected ? ' period-chip--on' : ''}`}
-                onClick={() => {
-                  setChosenSeconds(p.seconds);
-                  setProblem(null);
-                }}
-                data-testid={`futures-period-${p.seconds}`}
-              >
-                <span className="period-chip__time">{periodName(p.seconds)}</span>
-                <span className="period-chip__sep"> · </span>
-                <Figure className="period-chip__yield">{yieldPercent(p.yield)}%</Figure>
-              </button>
-            );
-          })}
-        </fieldset>
-      )}
-
-      <div className={`amount-box${problem ? ' amount-box--error' : ''}`}>
-        <label className="amount-box__label" htmlFor="futures-amount">
-          {t('delivery.amount')}
-        </label>
-        <div className="amount-box__control">
-          <input
-            id="futures-amount"
-            className="amount-box__input"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={
-              period
-                ? t('delivery.amountPlaceholder', {
-                    min: formatDecimal(period.minStake),
-                    max: formatDecimal(period.maxStake),
-                  })
-                : ''
-            }
-            value={amount}
-            onChange={(e) => changeAmount(e.target.value)}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? 'futures-amount-error' : undefined}
-            data-testid="futures-amount"
-          />
-          <span className="amount-box__unit">USDT</span>
-        </div>
-        {problem ? (
-          <p className="amount-box__error" id="futures-amount-error" data-testid="futures-amount-error">
-            {problemText(problem)}
-          </p>
-        ) : null}
-        <div className="quick-amounts">
-          {period ? (
-            <>
-              <button
-                type="button"
-                className="quick-chip"
-                onClick={() => changeAmount(period.minStake)}
-                data-testid="futures-quick-min"
-              >
-                {t('delivery.quickMin')}
-              </button>
-              {QUICK_AMOUNTS.map((q) => (
-                <button
-                  key={q}
-                  type="button"
-                  className={`quick-chip${amount === q ? ' quick-chip--on' : ''}`}
-                  disabled={!fitsBounds(q, period)}
-                  onClick={() => changeAmount(q)}
-                  data-testid={`futures-quick-${q}`}
-                >
-                  <Figure>{q}</Figure>
-                </button>
-              ))}
-              <button
-                type="button"
-                className="quick-chip"
-                onClick={() => max && changeAmount(max)}
-                data-testid="futures-quick-max"
-              >
-                {t('delivery.quickMax')}
-              </button>
-            </>
-          ) : null}
-        </div>
-      </div>
-
-      <dl className="trade-facts">
-        <div>
-          <dt>{t('delivery.available')}</dt>
-          <dd>
-            <Figure testId="futures-available">
-              {available !== undefined ? formatDecimal(available) : balance.isError ? '--' : '…'}
-            </Figure>{' '}
-            USDT
-            <Link
-              to={`${FUTURES_PATHS.fundTransfer}?from=spot&to=delivery`}
-              className="trade-facts__transfer"
-              aria-label={t('delivery.transfer')}
-              data-testid="futures-transfer"
-            >
-              <AddCircleOutline />
-              <span>{t('delivery.transfer')}</span>
-            </Link>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('delivery.expected')}</dt>
-          <dd className={profit ? 'tone-up' : undefined}>
-            <Figure testId="futures-expected">{profit ? `+${formatAmount(profit)}` : '--'}</Figure> USDT
-          </dd>
-        </div>
-        {period ? (
-          <div className="trade-facts__hint" data-testid="futures-bounds">
-            <dt>{t('delivery.perOrder')}</dt>
-            <dd>
-              <Figure>
-                {formatDecimal(period.minStake)} – {formatDecimal(period.maxStake)}
-              </Figure>{' '}
-              USDT
-            </dd>
-          </div>
-        ) : null}
-      </dl>
+      <PeriodRow
+        periods={periods}
+        loading={periods.isPending || !product}
+        chosen={period}
+        onChoose={(seconds) => {
+          setChosenSeconds(seconds);
+          setProblem(null);
+        }}
+      />
+      <AmountBox period={period} amount={amount} max={max} problem={problem} onChange={changeAmount} />
+      <TradeFacts available={available} balanceError={balance.isError} profit={profit} period={period} />
 
       <div className="trade-actions">
-        <button
-          type="button"
-          className="trade-button trade-button--call"
-          disabled={!period || busy}
-          onClick={() => submit('call')}
-          data-testid="futures-call"
-        >
-          <span className="trade-button__main">
-            <span aria-hidden="true">▲</span> {t('delivery.rise')}
-          </span>
-          <span className="trade-button__sub">{t('delivery.call')}</span>
-        </button>
-        <button
-          type="button"
-          className="trade-button trade-button--put"
-          disabled={!period || busy}
-          onClick={() => submit('put')}
-          data-testid="futures-put"
-        >
-          <span className="trade-button__main">
-            <span aria-hidden="true">▼</span> {t('delivery.fall')}
-          </span>
-          <span className="trade-button__sub">{t('delivery.put')}</span>
-        </button>
+        <TradeButton direction="call" disabled={!period || busy} onClick={() => submit('call')} />
+        <TradeButton direction="put" disabled={!period || busy} onClick={() => submit('put')} />
       </div>
     </section>
+  );
+}
+
+/** Rise (call, green) or Fall (put, red). */
+function TradeButton({
+  direction,
+  disabled,
+  onClick,
+}: { direction: Direction; disabled: boolean; onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className={`trade-button trade-button--${direction}`}
+      disabled={disabled}
+      onClick={onClick}
+      data-testid={`futures-${direction}`}
+    >
+      <span className="trade-button__main">
+        <span aria-hidden="true">{direction === 'call' ? '▲' : '▼'}</span>{' '}
+        {t(direction === 'call' ? 'delivery.rise' : 'delivery.fall')}
+      </span>
+      <span className="trade-button__sub">{t(`delivery.${direction}`)}</span>
+    </button>
   );
 }

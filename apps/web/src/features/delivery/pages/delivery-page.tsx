@@ -1,7 +1,5 @@
-import { ProductChart } from '@/components/chart';
-import { ProductHeader } from '@/components/market/product-header';
+import { ChosenProductView } from '@/components/market/chosen-product-view';
 import { useChosenProduct } from '@/components/market/use-chosen-product';
-import { ErrorState } from '@/components/ui/error-state';
 import { Page } from '@/components/ui/page';
 import { useTranslation } from 'react-i18next';
 import { DeliveryTrading } from '../components/delivery-trading';
@@ -13,23 +11,12 @@ import { FuturesHeaderActions } from '../components/header-actions';
  */
 export default function DeliveryPage() {
   const { t } = useTranslation();
-  const { products, product, choose } = useChosenProduct('delivery');
+  const chosen = useChosenProduct('delivery');
+  const { product } = chosen;
   return (
     <Page title={t('tabs.futures')} testId="delivery-page" right={<FuturesHeaderActions />}>
       <div className="stack trade-stack">
-        {products.isError && !product ? (
-          <ErrorState onRetry={() => void products.refetch()} />
-        ) : (
-          <>
-            <ProductHeader
-              product={product}
-              products={products.data ?? []}
-              onChoose={choose}
-              badge={t('futures.badge')}
-            />
-            {product ? <ProductChart symbol={product.symbol} pricePrecision={product.pricePrecision} /> : null}
-          </>
-        )}
+        <ChosenProductView chosen={chosen} badge={t('futures.badge')} />
         <DeliveryTrading product={product} />
       </div>
     </Page>

@@ -1,6 +1,6 @@
-import { MarketListHead, MarketRow, MarketRowsSkeleton } from '@/components/market/market-row';
+import { MarketRows, SegTabs } from '@/components/market/market-list';
+import { MarketListHead } from '@/components/market/market-row';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
 import { ROUTES } from '@/lib/routes';
 import { useSession } from '@/lib/session-store';
 import { useCallback, useState } from 'react';
@@ -37,34 +37,16 @@ export function Rankings() {
       <h2 id="rankings-title" className="visually-hidden">
         {t('home.rankings')}
       </h2>
-      <div className="seg-tabs" role="tablist">
-        {RANKS.map((key) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            aria-selected={rank === key}
-            className="seg-tabs__tab"
-            onClick={() => setRank(key)}
-            data-testid={`home-rank-${key}`}
-          >
-            {t(`home.rank.${key}`)}
-          </button>
-        ))}
-      </div>
+      <SegTabs tabs={RANKS} value={rank} onChange={setRank} label={(key) => t(`home.rank.${key}`)} testId="home-rank" />
       <MarketListHead />
       <div role="tabpanel" data-rank={rank}>
-        {overview.data ? (
-          list.length === 0 ? (
-            <EmptyState title={t('market.noProducts')} />
-          ) : (
-            list.map((p) => <MarketRow key={p.symbol} product={p} testId="rank-row" onSelect={open} />)
-          )
-        ) : overview.isError ? (
-          <ErrorState onRetry={() => void overview.refetch()} />
-        ) : (
-          <MarketRowsSkeleton />
-        )}
+        <MarketRows
+          query={overview}
+          list={list}
+          empty={<EmptyState title={t('market.noProducts')} />}
+          rowTestId="rank-row"
+          onSelect={open}
+        />
       </div>
     </section>
   );

@@ -1,13 +1,13 @@
 import { filterProducts } from '@/components/market/filter-products';
-import { MarketListHead, MarketRow, MarketRowsSkeleton } from '@/components/market/market-row';
+import { MarketRows, ProductSearch, SegTabs } from '@/components/market/market-list';
+import { MarketListHead } from '@/components/market/market-row';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
 import { Page } from '@/components/ui/page';
 import { ROUTES } from '@/lib/routes';
 import { useSession } from '@/lib/session-store';
 import { useProducts } from '@/lib/use-market';
 import { CATEGORIES, type Category } from '@nexa/contract';
-import { CloseCircleFill, SearchOutline } from 'antd-mobile-icons';
+import { CloseCircleFill } from 'antd-mobile-icons';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -16,6 +16,7 @@ import '../components/markets.css';
 type MarketTab = 'futures' | 'perpetual';
 type CategoryFilter = Category | 'all';
 const FILTERS: readonly CategoryFilter[] = ['all', ...CATEGORIES];
+const MARKET_TABS: readonly MarketTab[] = ['futures', 'perpetual'];
 
 // Kept while the app runs: coming back to Markets shows the tab, search and category the user left.
 const remembered: { tab: MarketTab; keyword: string; category: CategoryFilter } = {
@@ -63,37 +64,26 @@ export default function MarketsPage() {
   return (
     <Page title={t('tabs.markets')} testId="markets-page">
       <div className="markets">
-        <div className="seg-tabs markets__tabs" role="tablist">
-          {(['futures', 'perpetual'] as const).map((key) => (
-            <button
-              key={key}
-              type="button"
-              role="tab"
-              aria-selected={tab === key}
-              className="seg-tabs__tab"
-              onClick={() => setTab(key)}
-              data-testid={`markets-tab-${key}`}
-            >
-              {t(`market.tabs.${key}`)}
-            </button>
-          ))}
-        </div>
-        <label className="markets__search">
-          <SearchOutline className="markets__search-icon" />
-          <input
-            className="markets__search-input"
-            type="search"
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            placeholder={t('market.searchPlaceholder')}
-            aria-label={t('market.searchPlaceholder')}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            enterKeyHint="search"
-            maxLength={20}
-            data-testid="markets-search"
-          />
+        <SegTabs
+          tabs={MARKET_TABS}
+          value={tab}
+          onChange={setTab}
+          label={(key) => t(`market.tabs.${key}`)}
+          testId="markets-tab"
+          className="markets__tabs"
+        />
+        <ProductSearch
+          block="markets__search"
+          value={keyword}
+          onChange={setKeyword}
+          testId="markets-search"
+          inputProps={{
+            autoCapitalize: 'characters',
+            spellCheck: false,
+            enterKeyHint: 'search',
+            maxLength: 20,
+          }}
+        >
           {keyword ? (
             <button
               type="button"
@@ -105,7 +95,7 @@ export default function MarketsPage() {
               <CloseCircleFill />
             </button>
           ) : null}
-        </label>
+        </ProductSearch>
         <div className="chips markets__chips">
           {FILTERS.map((key) => (
             <button
@@ -122,17 +112,16 @@ export default function MarketsPage() {
         </div>
         <section className="market-list" role="tabpanel" data-tab={tab}>
           <MarketListHead />
-          {products.data ? (
-            shown.length === 0 ? (
+          <MarketRows
+            query={products}
+            list={shown}
+            empty={
               <EmptyState title={t('market.noMatch')} description={t('market.noMatchDesc')} testId="markets-empty" />
-            ) : (
-              shown.map((p) => <MarketRow key={p.symbol} product={p} testId="market-row" onSelect={open} />)
-            )
-          ) : products.isError ? (
-            <ErrorState onRetry={() => void products.refetch()} />
-          ) : (
-            <MarketRowsSkeleton rows={10} />
-          )}
+            }
+            rowTestId="market-row"
+            onSelect={open}
+            skeletonRows={10}
+          />
         </section>
       </div>
     </Page>

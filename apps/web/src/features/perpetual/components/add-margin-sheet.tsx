@@ -1,14 +1,22 @@
 import { sanitizeAmountInput } from '@/lib/decimal';
 import { formatAmount } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
-import type { PerpPosition } from '@nexa/contract';
-import { Button, Toast } from 'antd-mobile';
+
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAddMargin } from '../hooks/use-perpetual';
 import { USDT_DECIMALS, type ValueProblem, checkAddMargin, liquidationAfterAdding } from '../model/perp-model';
-import { FieldError, Figure, SideTag, useProblemText } from './bits';
-import { Fact, Facts, Sheet } from './sheet';
+import { FieldError, Figure, useProblemText } from './bits';
+import {
+  Fact,
+  Facts,
+  PairFact,
+  type PositionFormProps,
+  PositionSheet,
+  type PositionSheetProps,
+  SheetActions,
+  callAndClose,
+} from './sheet';
 
 /**
  * Adds margin to one position from the available margin (Sustainable/addMargin, with a requestId kept across a
@@ -20,32 +28,26 @@ export function AddMarginSheet({
   precision,
   available,
   onClose,
-}: {
-  position: PerpPosition | null;
-  pair: string;
-  precision: number;
-  available: string | undefined;
-  onClose: () => void;
-}) {
+}: PositionSheetProps & { available: string | undefined }) {
   const { t } = useTranslation();
   return (
-    <Sheet
-      visible={position !== null}
+    <PositionSheet
+      position={position}
       title={t('perpetual.marginSheet.title')}
-      onClose={onClose}
       testId="perp-margin-sheet"
+      onClose={onClose}
     >
-      {position ? (
+      {(p) => (
         <AddMarginForm
-          key={position.id}
-          position={position}
+          key={p.id}
+          position={p}
           pair={pair}
           precision={precision}
           available={available}
           onDone={onClose}
         />
-      ) : null}
-    </Sheet>
+      )}
+    </PositionSheet>
   );
 }
 
@@ -55,13 +57,7 @@ function AddMarginForm({
   precision,
   available,
   onDone,
-}: {
-  position: PerpPosition;
-  pair: string;
-  precision: number;
-  available: string | undefined;
-  onDone: () => void;
-}) {
+}: PositionFormProps & { available: string | undefined }) {
   const { t } = useTranslation();
   const problemText = useProblemText();
   const add = useAddMargin();
@@ -81,21 +77,17 @@ function AddMarginForm({
     const found = checkAddMargin(amount, available);
     setProblem(found);
     if (found) return;
-    try {
-      await add.mutateAsync({ positionId: position.id, amount });
-      Toast.show({ icon: 'success', content: t('perpetual.marginSheet.done'), duration: 2000 });
-      onDone();
-    } catch {
-      // Toasted by the request helper; a retry after a network failure reuses the requestId.
-    }
+    await callAndClose(
+      () => add.mutateAsync({ positionId: position.id, amount }),
+      t('perpetual.marginSheet.done'),
+      onDone,
+    );
   };
 
   return (
     <>
       <Facts>
-        <Fact label={t('perpetual.pair')}>
-          <span dir="ltr">{pair}</span> <SideTag side={position.side} leverage={position.leverage} />
-        </Fact>
+        <PairFact pair={pair} position={position} />
         <Fact label={t('perpetual.margin')}>
           <Figure>{formatAmount(position.margin)}</Figure> USDT
         </Fact>
@@ -147,20 +139,16 @@ function AddMarginForm({
           {problem ? <FieldError id="perp-margin-amount">{problemText('amount', problem)}</FieldError> : null}
         </div>
       </div>
-      <div className="perp-sheet__actions">
-        <Button className="perp-sheet-button" onClick={onDone} disabled={add.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          className="perp-sheet-button perp-sheet-button--primary"
-          loading={add.isPending}
-          disabled={add.isPending}
-          onClick={() => void submit()}
-          data-testid="perp-margin-submit"
-        >
-          {t('common.confirm')}
-        </Button>
-      </div>
+      <SheetActions
+        pending={add.isPending}
+        cancel={{ label: t('common.cancel'), onClick: onDone }}
+        confirm={{
+          label: t('common.confirm'),
+          tone: 'primary',
+          onClick: () => void submit(),
+          testId: 'perp-margin-submit',
+        }}
+      />
     </>
   );
 }

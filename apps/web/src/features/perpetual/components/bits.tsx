@@ -1,26 +1,12 @@
 import { isolateLtr } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
+import { Figure, ModeBadge as SharedModeBadge } from '@/shared/trading-bits';
 import type { AccountMode, PositionSide, ProductSummary } from '@nexa/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ValueProblem } from '../model/perp-model';
 
-/** A number on screen: left to right in every language, tabular digits. */
-export function Figure({
-  children,
-  className,
-  testId,
-}: {
-  children: ReactNode;
-  className?: string;
-  testId?: string;
-}) {
-  return (
-    <span dir="ltr" className={`perp-figure${className ? ` ${className}` : ''}`} data-testid={testId}>
-      {children}
-    </span>
-  );
-}
+export { Figure, pairName } from '@/shared/trading-bits';
 
 /** Long (green) or short (red), with the leverage when given: "Long 10x". */
 export function SideTag({ side, leverage }: { side: PositionSide; leverage?: number }) {
@@ -36,19 +22,7 @@ export function SideTag({ side, leverage }: { side: PositionSide; leverage?: num
 /** Real or demo: everything on these screens acts on this account. */
 export function ModeBadge({ mode }: { mode: AccountMode }) {
   const { t } = useTranslation();
-  return (
-    <span className={`mode-badge mode-badge--${mode}`} data-testid="perp-mode" data-mode={mode}>
-      {t(`perpetual.mode.${mode}`)}
-    </span>
-  );
-}
-
-/** "BTC/USDT" from the catalogue, or split at the quote currency when the product is not listed any more. */
-export function pairName(symbol: string, products: readonly ProductSummary[] | undefined): string {
-  const product = products?.find((p) => p.symbol === symbol);
-  if (product) return `${product.base}/${product.quote}`;
-  const quote = ['USDT', 'USDC', 'USD'].find((q) => symbol.endsWith(q) && symbol.length > q.length);
-  return quote ? `${symbol.slice(0, -quote.length)}/${quote}` : symbol;
+  return <SharedModeBadge mode={mode} label={t(`perpetual.mode.${mode}`)} testId="perp-mode" />;
 }
 
 /** A product's price precision from the catalogue (2 when unknown). */

@@ -1,9 +1,9 @@
 import { readPreference, writePreference } from '@/lib/preferences';
-import { Button, Checkbox, Toast } from 'antd-mobile';
+import { Checkbox, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCloseAll } from '../hooks/use-perpetual';
-import { Sheet } from './sheet';
+import { Sheet, SheetActions } from './sheet';
 
 /** Whether "don't remind me again" was ticked on this device (Settings can turn the confirmation back on). */
 export function closeAllSkipsConfirm(): boolean {
@@ -74,20 +74,16 @@ export function CloseAllDialog({
       >
         {t('perpetual.closeAll.noRemind')}
       </Checkbox>
-      <div className="perp-sheet__actions">
-        <Button className="perp-sheet-button" onClick={close} disabled={pending} data-testid="perp-close-all-cancel">
-          {t('common.cancel')}
-        </Button>
-        <Button
-          className="perp-sheet-button perp-sheet-button--primary"
-          loading={pending}
-          disabled={pending}
-          onClick={() => void confirm()}
-          data-testid="perp-close-all-confirm"
-        >
-          {t('perpetual.closeAll.submit')}
-        </Button>
-      </div>
+      <SheetActions
+        pending={pending}
+        cancel={{ label: t('common.cancel'), onClick: close, testId: 'perp-close-all-cancel' }}
+        confirm={{
+          label: t('perpetual.closeAll.submit'),
+          tone: 'primary',
+          onClick: () => void confirm(),
+          testId: 'perp-close-all-confirm',
+        }}
+      />
     </Sheet>
   );
 }

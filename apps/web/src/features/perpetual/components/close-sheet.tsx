@@ -2,56 +2,42 @@ import { sanitizeAmountInput } from '@/lib/decimal';
 import { formatAmount, formatSigned } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
 import { useTicker } from '@/lib/use-market';
-import type { PerpPosition } from '@nexa/contract';
-import { Button, Toast } from 'antd-mobile';
+
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClosePosition } from '../hooks/use-perpetual';
 import { LOTS_MAX_DIGITS, type ValueProblem, checkLots, toneOf, unrealizedPnl } from '../model/perp-model';
-import { FieldError, Figure, SideTag, useProblemText } from './bits';
-import { Fact, Facts, Sheet } from './sheet';
+import { FieldError, Figure, useProblemText } from './bits';
+import {
+  Fact,
+  Facts,
+  PairFact,
+  type PositionFormProps,
+  PositionSheet,
+  type PositionSheetProps,
+  SheetActions,
+  callAndClose,
+} from './sheet';
 
 /**
  * Closes one position at the market price, all of it or some lots (Sustainable/closePosition, requestId kept
  * across a retry). Shows the estimated PnL of the lots being closed at the live price.
  */
-export function CloseSheet({
-  position,
-  pair,
-  precision,
-  onClose,
-}: {
-  position: PerpPosition | null;
-  pair: string;
-  precision: number;
-  onClose: () => void;
-}) {
+export function CloseSheet({ position, pair, precision, onClose }: PositionSheetProps) {
   const { t } = useTranslation();
   return (
-    <Sheet
-      visible={position !== null}
+    <PositionSheet
+      position={position}
       title={t('perpetual.closeSheet.title')}
-      onClose={onClose}
       testId="perp-close-sheet"
+      onClose={onClose}
     >
-      {position ? (
-        <CloseForm key={position.id} position={position} pair={pair} precision={precision} onDone={onClose} />
-      ) : null}
-    </Sheet>
+      {(p) => <CloseForm key={p.id} position={p} pair={pair} precision={precision} onDone={onClose} />}
+    </PositionSheet>
   );
 }
 
-function CloseForm({
-  position,
-  pair,
-  precision,
-  onDone,
-}: {
-  position: PerpPosition;
-  pair: string;
-  precision: number;
-  onDone: () => void;
-}) {
+function CloseForm({ position, pair, precision, onDone }: PositionFormProps) {
   const { t } = useTranslation();
   const problemText = useProblemText();
   const close = useClosePosition();
@@ -68,21 +54,17 @@ function CloseForm({
     setProblem(found);
     if (found) return;
     const all = BigInt(lots) === BigInt(position.quantity);
-    try {
-      await close.mutateAsync({ positionId: position.id, quantity: all ? undefined : lots });
-      Toast.show({ icon: 'success', content: t('perpetual.closeSheet.done'), duration: 2000 });
-      onDone();
-    } catch {
-      // Toasted by the request helper; a retry after a network failure reuses the requestId.
-    }
+    await callAndClose(
+      () => close.mutateAsync({ positionId: position.id, quantity: all ? undefined : lots }),
+      t('perpetual.closeSheet.done'),
+      onDone,
+    );
   };
 
   return (
     <>
       <Facts>
-        <Fact label={t('perpetual.pair')}>
-          <span dir="ltr">{pair}</span> <SideTag side={position.side} leverage={position.leverage} />
-        </Fact>
+        <PairFact pair={pair} position={position} />
         <Fact label={t('perpetual.entryPrice')}>
           <Figure>{formatPrice(position.entryPrice, precision)}</Figure>
         </Fact>
@@ -134,20 +116,16 @@ function CloseForm({
         </div>
       </div>
       <p className="perp-note">{t('perpetual.closeSheet.note')}</p>
-      <div className="perp-sheet__actions">
-        <Button className="perp-sheet-button" onClick={onDone} disabled={close.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          className="perp-sheet-button perp-sheet-button--primary"
-          loading={close.isPending}
-          disabled={close.isPending}
-          onClick={() => void submit()}
-          data-testid="perp-close-submit"
-        >
-          {t('perpetual.closeSheet.submit')}
-        </Button>
-      </div>
+      <SheetActions
+        pending={close.isPending}
+        cancel={{ label: t('common.cancel'), onClick: onDone }}
+        confirm={{
+          label: t('perpetual.closeSheet.submit'),
+          tone: 'primary',
+          onClick: () => void submit(),
+          testId: 'perp-close-submit',
+        }}
+      />
     </>
   );
 }

@@ -1,26 +1,17 @@
 import { formatAmount } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
-import { Button } from 'antd-mobile';
+import type { ConfirmSheetProps } from '@/shared/sheet';
+
 import { useTranslation } from 'react-i18next';
 import { Figure, SideTag } from './bits';
 import type { OrderDraft } from './order-panel';
-import { Fact, Facts, Sheet } from './sheet';
+import { Fact, Facts, Sheet, SheetActions } from './sheet';
 
 /**
  * The last look before margin is taken: pair, side and leverage, type and price, lots, margin, fee, the estimated
  * liquidation price and TP/SL. Confirm places the order (a retry after a network failure reuses its requestId).
  */
-export function ConfirmSheet({
-  draft,
-  pending,
-  onConfirm,
-  onClose,
-}: {
-  draft: OrderDraft | null;
-  pending: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
+export function ConfirmSheet({ draft, pending, onConfirm, onClose }: ConfirmSheetProps<OrderDraft>) {
   const { t } = useTranslation();
   const precision = draft?.product.pricePrecision ?? 2;
   return (
@@ -78,25 +69,16 @@ export function ConfirmSheet({
           <p className="perp-note">
             {draft.type === 'market' ? t('perpetual.confirm.noteMarket') : t('perpetual.confirm.noteLimit')}
           </p>
-          <div className="perp-sheet__actions">
-            <Button
-              className="perp-sheet-button"
-              onClick={onClose}
-              disabled={pending}
-              data-testid="perp-confirm-cancel"
-            >
-              {t('common.cancel')}
-            </Button>
-            <Button
-              className={`perp-sheet-button perp-sheet-button--${draft.side}`}
-              loading={pending}
-              disabled={pending}
-              onClick={onConfirm}
-              data-testid="perp-confirm"
-            >
-              {t(draft.side === 'long' ? 'perpetual.openLong' : 'perpetual.openShort')}
-            </Button>
-          </div>
+          <SheetActions
+            pending={pending}
+            cancel={{ label: t('common.cancel'), onClick: onClose, testId: 'perp-confirm-cancel' }}
+            confirm={{
+              label: t(draft.side === 'long' ? 'perpetual.openLong' : 'perpetual.openShort'),
+              tone: draft.side,
+              onClick: onConfirm,
+              testId: 'perp-confirm',
+            }}
+          />
         </>
       ) : null}
     </Sheet>

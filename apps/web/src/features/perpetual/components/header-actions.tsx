@@ -1,6 +1,6 @@
+import { HeaderLink } from '@/shared/trading-bits';
 import { FileOutline, HistogramOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { PERP_PATHS, tradePath } from '../paths';
 
 /** The Perpetual tab's header icons: the single-product trade screen (index1) and the rules. */
@@ -9,23 +9,13 @@ export function PerpHeaderActions({ symbol }: { symbol: string | undefined }) {
   return (
     <>
       {symbol ? (
-        <Link
-          to={tradePath(symbol)}
-          className="icon-button"
-          aria-label={t('perpetual.tradeTitle')}
-          data-testid="perp-trade-link"
-        >
+        <HeaderLink to={tradePath(symbol)} label={t('perpetual.tradeTitle')} testId="perp-trade-link">
           <HistogramOutline />
-        </Link>
+        </HeaderLink>
       ) : null}
-      <Link
-        to={PERP_PATHS.rule}
-        className="icon-button"
-        aria-label={t('perpetual.ruleTitle')}
-        data-testid="perp-rule-link"
-      >
+      <HeaderLink to={PERP_PATHS.rule} label={t('perpetual.ruleTitle')} testId="perp-rule-link">
         <FileOutline />
-      </Link>
+      </HeaderLink>
     </>
   );
 }

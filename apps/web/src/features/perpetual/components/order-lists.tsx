@@ -1,14 +1,15 @@
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { useProducts } from '@/lib/use-market';
-import type { PerpOrder, PerpTrade } from '@nexa/contract';
-import { Dialog, InfiniteScroll, Toast } from 'antd-mobile';
+import { ListSkeleton } from '@/shared/trading-bits';
+import type { PerpOrder } from '@nexa/contract';
+import { Dialog, InfiniteScroll } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { useCurrentOrders, useHistoryOrders, useHistoryTrades } from '../hooks/use-perpetual';
 import { useCancelOrder } from '../hooks/use-perpetual';
 import { pairName, precisionOf } from './bits';
-import { ListSkeleton } from './list-states';
-import { OrderRow, TradeRow } from './record-rows';
+import { OrderRow, TradeItems } from './record-rows';
+import { callAndClose } from './sheet';
 
 /** Pending limit orders, each with Cancel (Sustainable/cancelDeliveryOrder, after a confirmation). */
 export function CurrentOrderList({
@@ -30,15 +31,11 @@ export function CurrentOrderList({
       cancelText: <span data-testid="perp-cancel-keep">{t('perpetual.keepOrder')}</span>,
     });
     if (!ok) return;
-    try {
-      await cancel.mutateAsync(order.id);
-      Toast.show({ icon: 'success', content: t('perpetual.cancelled'), duration: 2000 });
-    } catch {
-      // Toasted by the request helper (filled meanwhile, for instance); the list reads again.
-    }
+    // A failure (filled meanwhile, for instance) is toasted by the request helper; the list reads again.
+    await callAndClose(() => cancel.mutateAsync(order.id), t('perpetual.cancelled'));
   };
 
-  if (orders.isPending) return <ListSkeleton />;
+  if (orders.isPending) return <ListSkeleton list="perp-list" row="perp-row" />;
   if (orders.isError && !orders.data) return <ErrorState onRetry={() => void orders.refetch()} />;
   if (list.length === 0) return <EmptyState title={t('perpetual.empty.orders')} testId="perp-orders-empty" />;
   return (
@@ -64,7 +61,7 @@ export function HistoryOrderList({ paged }: { paged: ReturnType<typeof useHistor
   const { t } = useTranslation();
   const products = useProducts();
   const { query, items, hasMore, loadMore } = paged;
-  if (query.isPending) return <ListSkeleton />;
+  if (query.isPending) return <ListSkeleton list="perp-list" row="perp-row" />;
   if (query.isError && items.length === 0) return <ErrorState onRetry={() => void query.refetch()} />;
   if (items.length === 0) return <EmptyState title={t('perpetual.empty.history')} testId="perp-history-empty" />;
   return (
@@ -91,22 +88,12 @@ export function TradeList({ paged }: { paged: ReturnType<typeof useHistoryTrades
   const { t } = useTranslation();
   const products = useProducts();
   const { query, items, hasMore, loadMore } = paged;
-  if (query.isPending) return <ListSkeleton />;
+  if (query.isPending) return <ListSkeleton list="perp-list" row="perp-row" />;
   if (query.isError && items.length === 0) return <ErrorState onRetry={() => void query.refetch()} />;
   if (items.length === 0) return <EmptyState title={t('perpetual.empty.trades')} testId="perp-trades-empty" />;
   return (
     <>
-      <ul className="perp-list" aria-label={t('perpetual.tabs.trades')}>
-        {items.map((trade: PerpTrade) => (
-          <li key={trade.id}>
-            <TradeRow
-              trade={trade}
-              pair={pairName(trade.symbol, products.data)}
-              precision={precisionOf(trade.symbol, products.data)}
-            />
-          </li>
-        ))}
-      </ul>
+      <TradeItems trades={items} products={products.data} label={t('perpetual.tabs.trades')} />
       <InfiniteScroll loadMore={loadMore} hasMore={hasMore} className="perp-list__more" />
     </>
   );

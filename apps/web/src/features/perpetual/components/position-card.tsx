@@ -52,7 +52,7 @@ export function PositionCard({
           {pair}
         </span>
         <SideTag side={position.side} leverage={position.leverage} />
-        <RightOutline className="perp-position__chevron perp-flip-rtl" />
+        <RightOutline className="perp-position__chevron flip-rtl" />
       </Link>
       <div className="perp-position__pnl">
         <span className="perp-cell__label">{t('perpetual.unrealizedPnl')}</span>
@@ -94,32 +94,38 @@ export function PositionCard({
           </Figure>
         </span>
       </div>
-      <div className="perp-position__actions">
-        <button
-          type="button"
-          className="perp-ghost"
-          onClick={() => onAction('tpsl', position)}
-          data-testid="perp-position-tpsl"
-        >
-          {t('perpetual.actions.tpsl')}
-        </button>
-        <button
-          type="button"
-          className="perp-ghost"
-          onClick={() => onAction('margin', position)}
-          data-testid="perp-position-add-margin"
-        >
-          {t('perpetual.actions.addMargin')}
-        </button>
-        <button
-          type="button"
-          className="perp-ghost perp-ghost--strong"
-          onClick={() => onAction('close', position)}
-          data-testid="perp-position-close"
-        >
-          {t('perpetual.actions.close')}
-        </button>
-      </div>
+      <PositionActions onAction={(action) => onAction(action, position)} />
     </article>
+  );
+}
+
+/** What can be done to a position: set TP/SL, add margin, close (the card and the detail page). */
+export function PositionActions({
+  onAction,
+  className,
+}: {
+  onAction: (action: PositionAction) => void;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const actions: { action: PositionAction; label: string; testId: string; strong?: boolean }[] = [
+    { action: 'tpsl', label: t('perpetual.actions.tpsl'), testId: 'perp-position-tpsl' },
+    { action: 'margin', label: t('perpetual.actions.addMargin'), testId: 'perp-position-add-margin' },
+    { action: 'close', label: t('perpetual.actions.close'), testId: 'perp-position-close', strong: true },
+  ];
+  return (
+    <div className={`perp-position__actions${className ? ` ${className}` : ''}`}>
+      {actions.map((a) => (
+        <button
+          key={a.action}
+          type="button"
+          className={a.strong ? 'perp-ghost perp-ghost--strong' : 'perp-ghost'}
+          onClick={() => onAction(a.action)}
+          data-testid={a.testId}
+        >
+          {a.label}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { useProducts } from '@/lib/use-market';
+import { ListSkeleton } from '@/shared/trading-bits';
 import type { PerpPosition, PositionOrdersData } from '@nexa/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,7 +10,6 @@ import { AddMarginSheet } from './add-margin-sheet';
 import { pairName, precisionOf } from './bits';
 import { CloseAllDialog, closeAllSkipsConfirm, useCloseAllNow } from './close-all-dialog';
 import { CloseSheet } from './close-sheet';
-import { ListSkeleton } from './list-states';
 import { type PositionAction, PositionCard } from './position-card';
 import { TpSlSheet } from './tpsl-sheet';
 
@@ -39,7 +39,7 @@ export function PositionList({
   const precision = target ? precisionOf(target.symbol, products.data) : 2;
   const close = () => setActing(null);
 
-  if (positions.isPending) return <ListSkeleton />;
+  if (positions.isPending) return <ListSkeleton list="perp-list" row="perp-row" />;
   if (positions.isError && !positions.data) return <ErrorState onRetry={() => void positions.refetch()} />;
   if (list.length === 0) return <EmptyState title={t('perpetual.empty.positions')} testId="perp-positions-empty" />;
 

@@ -1,13 +1,13 @@
 import { formatAmount, formatDateTime, formatSigned } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
-import type { PerpOrder, PerpTrade } from '@nexa/contract';
+import type { PerpOrder, PerpTrade, ProductSummary } from '@nexa/contract';
 import { RightOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toneOf } from '../model/perp-model';
 import { detailPath } from '../paths';
-import { Figure, SideTag } from './bits';
+import { Figure, SideTag, pairName, precisionOf } from './bits';
 
 function Cell({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
@@ -61,7 +61,7 @@ export function OrderRow({
         <span className="perp-row__end">
           <OrderStatusTag status={order.status} />
         </span>
-        <RightOutline className="perp-row__chevron perp-flip-rtl" />
+        <RightOutline className="perp-row__chevron flip-rtl" />
       </Link>
       <div className="perp-grid">
         <Cell label={t('perpetual.orderPrice')}>
@@ -124,7 +124,7 @@ export function TradeRow({ trade, pair, precision }: { trade: PerpTrade; pair: s
         </span>
         <SideTag side={trade.side} />
         <span className={`perp-action perp-action--${trade.action}`}>{t(`perpetual.action.${trade.action}`)}</span>
-        <RightOutline className="perp-row__chevron perp-flip-rtl" />
+        <RightOutline className="perp-row__chevron flip-rtl" />
       </span>
       <div className="perp-grid">
         <Cell label={t('perpetual.fillPrice')}>
@@ -144,5 +144,30 @@ export function TradeRow({ trade, pair, precision }: { trade: PerpTrade; pair: s
         <Figure>{formatDateTime(trade.createdAt, true)}</Figure>
       </span>
     </Link>
+  );
+}
+
+/** Trades, each with its pair and the product's price precision. */
+export function TradeItems({
+  trades,
+  products,
+  label,
+}: {
+  trades: readonly PerpTrade[];
+  products: readonly ProductSummary[] | undefined;
+  label?: string;
+}) {
+  return (
+    <ul className="perp-list" aria-label={label}>
+      {trades.map((trade) => (
+        <li key={trade.id}>
+          <TradeRow
+            trade={trade}
+            pair={pairName(trade.symbol, products)}
+            precision={precisionOf(trade.symbol, products)}
+          />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,62 +1,91 @@
-import { Popup } from 'antd-mobile';
-import { CloseOutline } from 'antd-mobile-icons';
-import type { ReactNode } from 'react';
+import { Fact, Facts as SharedFacts, Sheet as SharedSheet, SheetActions as SharedSheetActions } from '@/shared/sheet';
+import type { PerpPosition } from '@nexa/contract';
+import { Toast } from 'antd-mobile';
+import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SideTag } from './bits';
 
-/** A bottom sheet with a title and a close button; the mask does not close it while a call is pending. */
+export { Fact };
+
+/** The Perpetual screens' bottom sheet: the shared sheet with its body padded. */
 export function Sheet({
-  visible,
-  title,
-  pending = false,
-  onClose,
-  testId,
   children,
-}: {
-  visible: boolean;
-  title: ReactNode;
-  pending?: boolean;
-  onClose: () => void;
-  testId: string;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
+  ...props
+}: Omit<ComponentProps<typeof SharedSheet>, 'popupClassName' | 'className'>) {
   return (
-    <Popup
-      visible={visible}
-      onMaskClick={pending ? undefined : onClose}
-      onClose={onClose}
-      bodyClassName="perp-sheet"
-      destroyOnClose
-    >
-      <section data-testid={testId} aria-label={typeof title === 'string' ? title : undefined}>
-        <header className="sheet__header">
-          <h2 className="sheet__title">{title}</h2>
-          <button
-            type="button"
-            className="icon-button"
-            onClick={onClose}
-            disabled={pending}
-            aria-label={t('common.close')}
-          >
-            <CloseOutline />
-          </button>
-        </header>
-        <div className="perp-sheet__body">{children}</div>
-      </section>
-    </Popup>
+    <SharedSheet {...props} popupClassName="perp-sheet">
+      <div className="perp-sheet__body">{children}</div>
+    </SharedSheet>
   );
 }
 
 /** Label / value rows of a sheet or a detail card. */
 export function Facts({ children, className }: { children: ReactNode; className?: string }) {
-  return <dl className={`perp-summary${className ? ` ${className}` : ''}`}>{children}</dl>;
+  return <SharedFacts className={`perp-summary${className ? ` ${className}` : ''}`}>{children}</SharedFacts>;
 }
 
-export function Fact({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
+/** A sheet's cancel and main action. */
+export function SheetActions(props: Omit<ComponentProps<typeof SharedSheetActions>, 'classes'>) {
+  return <SharedSheetActions {...props} classes={{ row: 'perp-sheet__actions', button: 'perp-sheet-button' }} />;
+}
+
+/** A sheet about one position (close, TP/SL, add margin): its form is keyed by the position, fresh for each. */
+export function PositionSheet({
+  position,
+  title,
+  testId,
+  onClose,
+  children,
+}: {
+  position: PerpPosition | null;
+  title: string;
+  testId: string;
+  onClose: () => void;
+  children: (position: PerpPosition) => ReactNode;
+}) {
   return (
-    <div data-testid={testId}>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
+    <Sheet visible={position !== null} title={title} onClose={onClose} testId={testId}>
+      {position ? children(position) : null}
+    </Sheet>
   );
+}
+
+/** What a position sheet is handed: the position (null: closed), its pair and price precision. */
+export interface PositionSheetProps {
+  position: PerpPosition | null;
+  pair: string;
+  precision: number;
+  onClose: () => void;
+}
+
+/** What a position sheet's form is handed. */
+export interface PositionFormProps {
+  position: PerpPosition;
+  pair: string;
+  precision: number;
+  onDone: () => void;
+}
+
+/** The first fact of a position sheet: the pair with its side and leverage. */
+export function PairFact({ pair, position }: { pair: string; position: PerpPosition }) {
+  const { t } = useTranslation();
+  return (
+    <Fact label={t('perpetual.pair')}>
+      <span dir="ltr">{pair}</span> <SideTag side={position.side} leverage={position.leverage} />
+    </Fact>
+  );
+}
+
+/**
+ * Runs a money call of a sheet; on success toasts `done` and closes. A failure was toasted by the request helper
+ * (a retry after a network failure reuses the requestId).
+ */
+export async function callAndClose(call: () => Promise<unknown>, done: string, onDone?: () => void) {
+  try {
+    await call();
+    Toast.show({ icon: 'success', content: done, duration: 2000 });
+    onDone?.();
+  } catch {
+    // Toasted by the request helper.
+  }
 }

@@ -1,57 +1,43 @@
 import { sanitizeAmountInput } from '@/lib/decimal';
 import { formatPrice } from '@/lib/market-format';
-import type { PerpPosition } from '@nexa/contract';
-import { Button, Toast } from 'antd-mobile';
+
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetTakeStop } from '../hooks/use-perpetual';
 import { type ValueProblem, checkTpSl } from '../model/perp-model';
-import { FieldError, Figure, SideTag, useProblemText } from './bits';
-import { PriceField } from './order-panel';
-import { Fact, Facts, Sheet } from './sheet';
+import { FieldError, Figure, useProblemText } from './bits';
+import { PriceField } from './order-fields';
+import {
+  Fact,
+  Facts,
+  PairFact,
+  type PositionFormProps,
+  PositionSheet,
+  type PositionSheetProps,
+  SheetActions,
+  callAndClose,
+} from './sheet';
 
 /**
  * Take-profit and stop-loss of one position (Sustainable/setTakeStopPrice). Both fields start with the current
  * values, so changing one keeps the other; submitting both blank is refused ("select at least one option", spec
  * §5); "Remove" clears both on purpose.
  */
-export function TpSlSheet({
-  position,
-  pair,
-  precision,
-  onClose,
-}: {
-  position: PerpPosition | null;
-  pair: string;
-  precision: number;
-  onClose: () => void;
-}) {
+export function TpSlSheet({ position, pair, precision, onClose }: PositionSheetProps) {
   const { t } = useTranslation();
   return (
-    <Sheet
-      visible={position !== null}
+    <PositionSheet
+      position={position}
       title={t('perpetual.tpslSheet.title')}
-      onClose={onClose}
       testId="perp-tpsl-sheet"
+      onClose={onClose}
     >
-      {position ? (
-        <TpSlForm key={position.id} position={position} pair={pair} precision={precision} onDone={onClose} />
-      ) : null}
-    </Sheet>
+      {(p) => <TpSlForm key={p.id} position={p} pair={pair} precision={precision} onDone={onClose} />}
+    </PositionSheet>
   );
 }
 
-function TpSlForm({
-  position,
-  pair,
-  precision,
-  onDone,
-}: {
-  position: PerpPosition;
-  pair: string;
-  precision: number;
-  onDone: () => void;
-}) {
+function TpSlForm({ position, pair, precision, onDone }: PositionFormProps) {
   const { t } = useTranslation();
   const problemText = useProblemText();
   const save = useSetTakeStop();
@@ -60,15 +46,8 @@ function TpSlForm({
   const [problems, setProblems] = useState<{ tp?: ValueProblem | null; sl?: ValueProblem | null; none?: boolean }>({});
   const hasAny = Boolean(position.tpPrice || position.slPrice);
 
-  const send = async (tpPrice: string, slPrice: string, message: string) => {
-    try {
-      await save.mutateAsync({ positionId: position.id, tpPrice, slPrice });
-      Toast.show({ icon: 'success', content: message, duration: 2000 });
-      onDone();
-    } catch {
-      // The request helper toasted the server's reason.
-    }
-  };
+  const send = (tpPrice: string, slPrice: string, message: string) =>
+    callAndClose(() => save.mutateAsync({ positionId: position.id, tpPrice, slPrice }), message, onDone);
 
   const submit = () => {
     if (tp.trim() === '' && sl.trim() === '') {
@@ -88,9 +67,7 @@ function TpSlForm({
   return (
     <>
       <Facts>
-        <Fact label={t('perpetual.pair')}>
-          <span dir="ltr">{pair}</span> <SideTag side={position.side} leverage={position.leverage} />
-        </Fact>
+        <PairFact pair={pair} position={position} />
         <Fact label={t('perpetual.entryPrice')}>
           <Figure>{formatPrice(position.entryPrice, precision)}</Figure>
         </Fact>
@@ -129,31 +106,19 @@ function TpSlForm({
         {problems.none ? <FieldError id="perp-tpsl">{t('perpetual.errors.selectOne')}</FieldError> : null}
       </div>
       <p className="perp-note">{t('perpetual.tpslSheet.note')}</p>
-      <div className="perp-sheet__actions">
-        {hasAny ? (
-          <Button
-            className="perp-sheet-button"
-            disabled={save.isPending}
-            onClick={() => void send('', '', t('perpetual.tpslSheet.removed'))}
-            data-testid="perp-tpsl-remove"
-          >
-            {t('perpetual.tpslSheet.remove')}
-          </Button>
-        ) : (
-          <Button className="perp-sheet-button" onClick={onDone} disabled={save.isPending}>
-            {t('common.cancel')}
-          </Button>
-        )}
-        <Button
-          className="perp-sheet-button perp-sheet-button--primary"
-          loading={save.isPending}
-          disabled={save.isPending}
-          onClick={submit}
-          data-testid="perp-tpsl-submit"
-        >
-          {t('common.confirm')}
-        </Button>
-      </div>
+      <SheetActions
+        pending={save.isPending}
+        cancel={
+          hasAny
+            ? {
+                label: t('perpetual.tpslSheet.remove'),
+                onClick: () => void send('', '', t('perpetual.tpslSheet.removed')),
+                testId: 'perp-tpsl-remove',
+              }
+            : { label: t('common.cancel'), onClick: onDone }
+        }
+        confirm={{ label: t('common.confirm'), tone: 'primary', onClick: submit, testId: 'perp-tpsl-submit' }}
+      />
     </>
   );
 }

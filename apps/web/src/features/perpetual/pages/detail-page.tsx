@@ -13,8 +13,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { AddMarginSheet } from '../components/add-margin-sheet';
 import { Figure, ModeBadge, SideTag, pairName, precisionOf } from '../components/bits';
 import { CloseSheet } from '../components/close-sheet';
-import type { PositionAction } from '../components/position-card';
-import { OrderStatusTag, TradeRow } from '../components/record-rows';
+import { type PositionAction, PositionActions } from '../components/position-card';
+import { OrderStatusTag, TradeItems } from '../components/record-rows';
 import { Fact, Facts } from '../components/sheet';
 import { TpSlSheet } from '../components/tpsl-sheet';
 import { useMode, usePerpEvents, usePositions } from '../hooks/use-perpetual';
@@ -88,17 +88,7 @@ function Fills({ positionId }: { positionId: string }) {
       ) : fills.data.length === 0 ? (
         <EmptyState title={t('perpetual.empty.trades')} />
       ) : (
-        <ul className="perp-list">
-          {fills.data.map((trade) => (
-            <li key={trade.id}>
-              <TradeRow
-                trade={trade}
-                pair={pairName(trade.symbol, products.data)}
-                precision={precisionOf(trade.symbol, products.data)}
-              />
-            </li>
-          ))}
-        </ul>
+        <TradeItems trades={fills.data} products={products.data} />
       )}
     </section>
   );
@@ -168,27 +158,7 @@ function PositionDetail({ id }: { id: string }) {
           <Figure>{formatDateTime(position.openedAt, true)}</Figure>
         </Fact>
       </Facts>
-      <div className="perp-position__actions perp-detail-actions">
-        <button type="button" className="perp-ghost" onClick={() => setActing('tpsl')} data-testid="perp-position-tpsl">
-          {t('perpetual.actions.tpsl')}
-        </button>
-        <button
-          type="button"
-          className="perp-ghost"
-          onClick={() => setActing('margin')}
-          data-testid="perp-position-add-margin"
-        >
-          {t('perpetual.actions.addMargin')}
-        </button>
-        <button
-          type="button"
-          className="perp-ghost perp-ghost--strong"
-          onClick={() => setActing('close')}
-          data-testid="perp-position-close"
-        >
-          {t('perpetual.actions.close')}
-        </button>
-      </div>
+      <PositionActions className="perp-detail-actions" onAction={setActing} />
       <Fills positionId={id} />
       <TpSlSheet position={acting === 'tpsl' ? position : null} pair={pair} precision={precision} onClose={close} />
       <AddMarginSheet

@@ -1,7 +1,5 @@
-import { ProductChart } from '@/components/chart';
-import { ProductHeader } from '@/components/market/product-header';
+import { ChosenProductView } from '@/components/market/chosen-product-view';
 import { useChosenProduct } from '@/components/market/use-chosen-product';
-import { ErrorState } from '@/components/ui/error-state';
 import { Page } from '@/components/ui/page';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,25 +17,14 @@ import '../components/perpetual.css';
  */
 export default function PerpetualPage() {
   const { t } = useTranslation();
-  const { products, product, choose } = useChosenProduct('perpetual');
+  const chosen = useChosenProduct('perpetual');
+  const { product } = chosen;
   const book = useMarketDepth(product?.symbol);
   const [picked, setPicked] = useState<{ price: string; at: number } | undefined>(undefined);
   return (
     <Page title={t('tabs.perpetual')} testId="perpetual-page" right={<PerpHeaderActions symbol={product?.symbol} />}>
       <div className="stack trade-stack">
-        {products.isError && !product ? (
-          <ErrorState onRetry={() => void products.refetch()} />
-        ) : (
-          <>
-            <ProductHeader
-              product={product}
-              products={products.data ?? []}
-              onChoose={choose}
-              badge={t('perpetual.badge')}
-            />
-            {product ? <ProductChart symbol={product.symbol} pricePrecision={product.pricePrecision} /> : null}
-          </>
-        )}
+        <ChosenProductView chosen={chosen} badge={t('perpetual.badge')} />
         <PerpTrading product={product} pickedPrice={picked} />
         {product ? (
           <>

@@ -1,7 +1,5 @@
-import { ProductChart } from '@/components/chart';
-import { ProductHeader } from '@/components/market/product-header';
+import { ChosenProductView } from '@/components/market/chosen-product-view';
 import { useChosenProduct } from '@/components/market/use-chosen-product';
-import { ErrorState } from '@/components/ui/error-state';
 import { Page } from '@/components/ui/page';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +16,8 @@ export default function PerpetualTradePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const wanted = params.get('symbol')?.toUpperCase() ?? null;
-  const { products, product, choose } = useChosenProduct('perpetual');
+  const chosen = useChosenProduct('perpetual');
+  const { products, product, choose } = chosen;
   const known = Boolean(wanted && products.data?.some((p) => p.symbol === wanted));
   useEffect(() => {
     if (wanted && known) choose(wanted);
@@ -26,19 +25,7 @@ export default function PerpetualTradePage() {
   return (
     <Page title={t('perpetual.tradeTitle')} back testId="perp-trade-page">
       <div className="stack trade-stack">
-        {products.isError && !product ? (
-          <ErrorState onRetry={() => void products.refetch()} />
-        ) : (
-          <>
-            <ProductHeader
-              product={product}
-              products={products.data ?? []}
-              onChoose={choose}
-              badge={t('perpetual.badge')}
-            />
-            {product ? <ProductChart symbol={product.symbol} pricePrecision={product.pricePrecision} /> : null}
-          </>
-        )}
+        <ChosenProductView chosen={chosen} badge={t('perpetual.badge')} />
         <PerpTrading product={product} onlyThisProduct />
       </div>
     </Page>

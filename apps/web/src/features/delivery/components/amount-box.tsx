@@ -1,0 +1,110 @@
+import { formatDecimal } from '@/lib/format';
+import type { DeliveryPeriod } from '@nexa/contract';
+import { useTranslation } from 'react-i18next';
+import { type AmountProblem, QUICK_AMOUNTS, fitsBounds } from '../model';
+import { Figure } from './bits';
+
+function useProblemText() {
+  const { t } = useTranslation();
+  return (p: AmountProblem): string => {
+    switch (p.kind) {
+      case 'empty':
+        return t('delivery.errors.empty');
+      case 'notPositive':
+        return t('delivery.errors.notPositive');
+      case 'belowMin':
+        return t('delivery.errors.belowMin', { min: formatDecimal(p.min) });
+      case 'aboveMax':
+        return t('delivery.errors.aboveMax', { max: formatDecimal(p.max) });
+      case 'insufficient':
+        return t('delivery.errors.insufficient');
+    }
+  };
+}
+
+/** The stake: its input with the period's bounds as placeholder, its problem, and the quick amounts. */
+export function AmountBox({
+  period,
+  amount,
+  max,
+  problem,
+  onChange,
+}: {
+  period: DeliveryPeriod | undefined;
+  amount: string;
+  /** The largest stake the balance and the period allow. */
+  max: string | null;
+  problem: AmountProblem | null;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  const problemText = useProblemText();
+  return (
+    <div className={`amount-box${problem ? ' amount-box--error' : ''}`}>
+      <label className="amount-box__label" htmlFor="futures-amount">
+        {t('delivery.amount')}
+      </label>
+      <div className="amount-box__control">
+        <input
+          id="futures-amount"
+          className="amount-box__input"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={
+            period
+              ? t('delivery.amountPlaceholder', {
+                  min: formatDecimal(period.minStake),
+                  max: formatDecimal(period.maxStake),
+                })
+              : ''
+          }
+          value={amount}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? 'futures-amount-error' : undefined}
+          data-testid="futures-amount"
+        />
+        <span className="amount-box__unit">USDT</span>
+      </div>
+      {problem ? (
+        <p className="amount-box__error" id="futures-amount-error" data-testid="futures-amount-error">
+          {problemText(problem)}
+        </p>
+      ) : null}
+      <div className="quick-amounts">
+        {period ? (
+          <>
+            <button
+              type="button"
+              className="quick-chip"
+              onClick={() => onChange(period.minStake)}
+              data-testid="futures-quick-min"
+            >
+              {t('delivery.quickMin')}
+            </button>
+            {QUICK_AMOUNTS.map((q) => (
+              <button
+                key={q}
+                type="button"
+                className={`quick-chip${amount === q ? ' quick-chip--on' : ''}`}
+                disabled={!fitsBounds(q, period)}
+                onClick={() => onChange(q)}
+                data-testid={`futures-quick-${q}`}
+              >
+                <Figure>{q}</Figure>
+              </button>
+            ))}
+            <button
+              type="button"
+              className="quick-chip"
+              onClick={() => max && onChange(max)}
+              data-testid="futures-quick-max"
+            >
+              {t('delivery.quickMax')}
+            </button>
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}

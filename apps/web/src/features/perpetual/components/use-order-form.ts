@@ -1,0 +1,155 @@
+import { sanitizeAmountInput } from '@/lib/decimal';
+import { useTicker } from '@/lib/use-market';
+import { DEFAULT_LEVERAGE, type PerpOrderType, type PositionSide, type ProductInfo } from '@nexa/contract';
+import { useEffect, useRef, useState } from 'react';
+import {
+  type OrderPreview,
+  type ValueProblem,
+  affordable,
+  checkLots,
+  checkPositive,
+  checkTpSl,
+  liquidationPrice,
+  maxLots,
+  orderPreview,
+} from '../model/perp-model';
+
+export interface OrderDraft {
+  product: ProductInfo;
+  side: PositionSide;
+  type: PerpOrderType;
+  /** The limit price; undefined for a market order. */
+  price?: string;
+  /** What the preview was computed at: the limit price or the market price then. */
+  reference: string;
+  lots: string;
+  leverage: number;
+  tpPrice: string;
+  slPrice: string;
+  preview: OrderPreview;
+  liquidation: string | null;
+}
+
+export type Problems = Partial<Record<'price' | 'lots' | 'tp' | 'sl', ValueProblem>>;
+
+/**
+ * The order entry's state: type, price, lots, leverage, TP/SL and each field's problem; the preview at the limit
+ * or market price; `submit` checks everything and hands a draft on, or shows the problems.
+ */
+export function useOrderForm({
+  info,
+  available,
+  pickedPrice,
+  onOrder,
+}: {
+  info: ProductInfo | undefined;
+  available: string | undefined;
+  pickedPrice?: { price: string; at: number };
+  onOrder: (draft: OrderDraft) => void;
+}) {
+  const ticker = useTicker(info?.symbol);
+  const [type, setType] = useState<PerpOrderType>('market');
+  const [price, setPrice] = useState('');
+  const [lots, setLots] = useState('');
+  const [leverage, setLeverage] = useState(DEFAULT_LEVERAGE);
+  const [withTpSl, setWithTpSl] = useState(false);
+  const [tp, setTp] = useState('');
+  const [sl, setSl] = useState('');
+  const [problems, setProblems] = useState<Problems>({});
+
+  const symbol = info?.symbol;
+  const maxLeverage = info?.perpetual.maxLeverage ?? DEFAULT_LEVERAGE;
+  const precision = info?.pricePrecision ?? 2;
+
+  // Another product: its own prices; the leverage stays unless the new product does not allow it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the product changes
+  useEffect(() => {
+    setPrice('');
+    setTp('');
+    setSl('');
+    setProblems({});
+    setLeverage((l) => Math.min(l, maxLeverage));
+  }, [symbol]);
+
+  const panelRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!pickedPrice) return;
+    setType('limit');
+    setPrice(pickedPrice.price);
+    setProblems((p) => ({ ...p, price: undefined }));
+    // The book sits below the panel: bring the filled price into view.
+    panelRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [pickedPrice]);
+
+  const reference = type === 'limit' ? price : ticker?.price;
+  const spec = info?.perpetual;
+  const preview = spec ? orderPreview(reference, lots, leverage, spec) : null;
+  const max = spec ? maxLots(available, reference, leverage, spec) : 0n;
+
+  const clear = (field: keyof Problems) => setProblems((p) => (p[field] ? { ...p, [field]: undefined } : p));
+  const priceInput = (raw: string) => sanitizeAmountInput(raw, precision);
+
+  const submit = (side: PositionSide) => {
+    if (!info || !spec) return;
+    const found: Problems = {};
+    if (type === 'limit') found.price = checkPositive(price) ?? undefined;
+    found.lots = checkLots(lots) ?? undefined;
+    const ref = type === 'limit' ? (found.price ? undefined : price) : ticker?.price;
+    const draftPreview = ref ? orderPreview(ref, lots, leverage, spec) : null;
+    if (!found.lots && draftPreview && !affordable(draftPreview.cost, available)) {
+      found.lots = { kind: 'insufficient' };
+    }
+    const liquidation =
+      ref && draftPreview ? liquidationPrice(side, ref, draftPreview.margin, lots, spec.contractSize, precision) : null;
+    if (withTpSl && ref) {
+      const checked = checkTpSl(tp, sl, { side, reference: ref, liquidation });
+      found.tp = checked.tp ?? undefined;
+      found.sl = checked.sl ?? undefined;
+    }
+    setProblems(found);
+    if (Object.values(found).some(Boolean) || !ref || !draftPreview) return;
+    onOrder({
+      product: info,
+      side,
+      type,
+      price: type === 'limit' ? price : undefined,
+      reference: ref,
+      lots,
+      leverage,
+      tpPrice: withTpSl ? tp : '',
+      slPrice: withTpSl ? sl : '',
+      preview: draftPreview,
+      liquidation,
+    });
+  };
+
+  return {
+    ticker,
+    type,
+    price,
+    lots,
+    leverage,
+    withTpSl,
+    tp,
+    sl,
+    problems,
+    maxLeverage,
+    precision,
+    preview,
+    max,
+    setType,
+    setPrice,
+    setLots,
+    setLeverage,
+    setWithTpSl,
+    setTp,
+    setSl,
+    setProblems,
+    panelRef,
+    clear,
+    priceInput,
+    submit,
+  };
+}
+
+export type OrderForm = ReturnType<typeof useOrderForm>;
