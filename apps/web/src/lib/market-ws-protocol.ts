@@ -7,11 +7,11 @@ import { Candle, Depth, Ticker, Trade, type WsFrame } from '@nexa/contract';
 import { z } from 'zod';
 import type { Schedule } from './async';
 
-/** One event of the signed-in user on the `user` channel, e.g. `{event: 'delivery', data: DeliveryOrder}`. */
-export interface UserEvent {
-  event: string;
-  data: unknown;
-}
+/**
+ * One frame of the signed-in user's `user` channel, as received: lib/user-events.ts parses it against the
+ * contract's `UserEvent` union (by `type`), so nothing here trusts its shape.
+ */
+export type UserFrame = unknown;
 
 /** The channels of the socket; `user` is authenticated with the session token first. */
 export type MarketChannel = 'tickers' | 'user' | `kline:${string}:${string}` | `depth:${string}` | `trades:${string}`;
@@ -22,7 +22,7 @@ export const USER_CHANNEL = 'user';
 export type ChannelData<C extends string> = C extends 'tickers'
   ? Ticker[]
   : C extends 'user'
-    ? UserEvent[]
+    ? UserFrame[]
     : C extends `kline:${string}`
       ? Candle
       : C extends `depth:${string}`

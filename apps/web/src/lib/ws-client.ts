@@ -37,7 +37,7 @@ export {
   type MarketChannel,
   type SocketLike,
   type SubscribeOptions,
-  type UserEvent,
+  type UserFrame,
   WS_DEFAULTS,
   type WsClientOptions,
 } from './market-ws-protocol';
