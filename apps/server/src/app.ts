@@ -40,6 +40,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: 60_000,
+    // A module's start may take long (the market back-fills a fresh database's history, settlement catches up on
+    // what expired while no node ran); the node listens only once every module has started.
+    pluginTimeout: 0,
     // Spec paths are case-sensitive (`/api/Sustainable/createOrder`).
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
   });
