@@ -205,6 +205,18 @@ async function migrate(inTransaction: InTransaction): Promise<number> {
   return applied;
 }
 
+/**
+ * The id the next row of `table` (a bigserial `id`) will have, drawn before the row is written so that what is
+ * written first (ledger entries) can name it (`delivery_order:42`). For repositories only.
+ */
+export async function nextRowId(ex: Executor, table: string): Promise<string> {
+  const rows = await queryRows<{ id: string }>(
+    ex,
+    sql`SELECT nextval(pg_get_serial_sequence(${table}, 'id'))::text AS id`,
+  );
+  return rows[0]!.id;
+}
+
 /** Runs raw SQL and returns its rows; both drivers answer `{ rows }`. For repositories only. */
 export async function queryRows<T extends Record<string, unknown>>(ex: Executor, query: SQL): Promise<T[]> {
   const result = (await ex.execute(query)) as unknown as { rows: T[] };

@@ -1,6 +1,6 @@
 import type { AccountMode } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
-import { type Executor, queryPage, queryRows } from '../../platform/db.js';
+import { type Executor, nextRowId, queryPage, queryRows } from '../../platform/db.js';
 
 export interface ConvertRow {
   [k: string]: unknown;
@@ -47,13 +47,18 @@ const COLUMNS = sql`id::text AS id, mode, currency_out, trim_scale(amount_out)::
   trim_scale(quoted_rate)::text AS quoted_rate, trim_scale(slippage)::text AS slippage, created_at`;
 
 export const convertRepository = {
-  async insert(ex: Executor, c: NewConvert): Promise<ConvertRow> {
+  /** The id the next convert order will have (its ledger entries name it first). */
+  nextId(ex: Executor): Promise<string> {
+    return nextRowId(ex, 'convert_orders');
+  },
+
+  async insert(ex: Executor, c: NewConvert & { id: string }): Promise<ConvertRow> {
     const rows = await queryRows<ConvertRow>(
       ex,
-      sql`INSERT INTO convert_orders (user_id, mode, request_id, currency_out, amount_out, before_out, after_out,
+      sql`INSERT INTO convert_orders (id, user_id, mode, request_id, currency_out, amount_out, before_out, after_out,
                                       currency_in, amount_in, before_in, after_in, rate, quoted_rate, slippage,
                                       transfer_out_id, transfer_in_id, created_at)
-          VALUES (${String(c.userId)}, ${c.mode}, ${c.requestId}, ${c.currencyOut}, ${c.amountOut}::numeric,
+          VALUES (${c.id}::bigint, ${String(c.userId)}, ${c.mode}, ${c.requestId}, ${c.currencyOut}, ${c.amountOut}::numeric,
                   ${c.beforeOut}::numeric, ${c.afterOut}::numeric, ${c.currencyIn}, ${c.amountIn}::numeric,
                   ${c.beforeIn}::numeric, ${c.afterIn}::numeric, ${c.rate}::numeric, ${c.quotedRate}::numeric,
                   ${c.slippage}::numeric, ${c.transferOutId}, ${c.transferInId}, ${c.now.toISOString()}::timestamptz)

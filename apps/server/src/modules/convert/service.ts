@@ -101,7 +101,8 @@ export class ConvertService {
       }
       const receive = receiveOf(amount, rate, toCurrency);
       if (receive.lte(0)) throw refused('convert.receiveTooSmall');
-      const ref = `convert:${requestId}`;
+      const id = await repo.nextId(tx);
+      const ref = `convert_order:${id}`;
       try {
         const outEntry: Entry = {
           debit: { userId, mode, wallet: 'spot', currency: fromCurrency },
@@ -129,6 +130,7 @@ export class ConvertService {
           out = await this.d.ledger.transfer(tx, outEntry);
         }
         const row = await repo.insert(tx, {
+          id,
           userId,
           mode,
           requestId,

@@ -1,6 +1,6 @@
 import type { AccountMode, DeliveryStatus } from '@nexa/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, queryPage, queryRows } from '../../platform/db.js';
+import { type Executor, nextRowId, queryPage, queryRows } from '../../platform/db.js';
 
 /** A delivery order as stored. */
 export type OrderRecord = {
@@ -44,8 +44,7 @@ const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 export const deliveryRepository = {
   /** The id the next order will have: its ledger entries name the order row before the row is written. */
   async nextId(ex: Executor): Promise<string> {
-    const rows = await queryRows<{ id: string }>(ex, sql`SELECT nextval('delivery_orders_id_seq')::text AS id`);
-    return rows[0]!.id;
+    return nextRowId(ex, 'delivery_orders');
   },
 
   /** The expiry of the oldest open order already past it (settlement lag), or null. */

@@ -67,8 +67,12 @@ export class PerpetualBook {
     private readonly now: () => Date,
   ) {}
 
-  /** A market order (or a limit the market has already crossed): filled at once at `price`. */
-  async openAtMarket(tx: Executor, o: OpenTerms, price: Money, ref: string, limit?: Money): Promise<Fill> {
+  /**
+   * A market order (or a limit the market has already crossed): filled at once at `price`. `orderId` is drawn
+   * first (`nextOrderId`), so the fee and margin entries name the order row they belong to.
+   */
+  async openAtMarket(tx: Executor, o: OpenTerms, price: Money, orderId: string, limit?: Money): Promise<Fill> {
+    const ref = orderRef(orderId);
     const cs = money(o.product.contractSize);
     const margin = marginOf(price, o.lots, cs, o.leverage);
     const fee = feeOf(price, o.lots, cs, money(o.product.feeRate));
@@ -97,6 +101,7 @@ export class PerpetualBook {
     });
     const order = await repo.insertOrder(tx, {
       ...o,
+      id: orderId,
       symbol: o.product.symbol,
       type: limit ? 'limit' : 'market',
       intent: 'open',
@@ -118,7 +123,8 @@ export class PerpetualBook {
   }
 
   /** A limit order: its margin and open fee (both at the limit price) held until it fills or is cancelled. */
-  async placeLimit(tx: Executor, o: OpenTerms, limit: Money, ref: string): Promise<OrderRecord> {
+  async placeLimit(tx: Executor, o: OpenTerms, limit: Money, orderId: string): Promise<OrderRecord> {
+    const ref = orderRef(orderId);
     const cs = money(o.product.contractSize);
     const margin = marginOf(limit, o.lots, cs, o.leverage);
     const fee = feeOf(limit, o.lots, cs, money(o.product.feeRate));
@@ -137,6 +143,7 @@ export class PerpetualBook {
       : null;
     return repo.insertOrder(tx, {
       ...o,
+      id: orderId,
       symbol: o.product.symbol,
       type: 'limit',
       intent: 'open',
@@ -355,6 +362,9 @@ export class PerpetualBook {
     });
   }
 }
+
+/** The ledger ref of what an order moves (its fee, its margin): the order row. */
+export const orderRef = (orderId: string) => `perp_order:${orderId}`;
 
 export const holdsOf = (pos: PositionRecord) => pos.holdIds;
 

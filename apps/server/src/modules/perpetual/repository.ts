@@ -7,7 +7,7 @@ import type {
   PositionSide,
 } from '@nexa/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, queryPage, queryRows } from '../../platform/db.js';
+import { type Executor, nextRowId, queryPage, queryRows } from '../../platform/db.js';
 
 export type PositionStatus = 'open' | 'closed' | 'liquidated';
 export type TradeAction = 'open' | 'close' | 'tp' | 'sl' | 'liquidation';
@@ -78,6 +78,8 @@ export interface NewPosition {
 }
 
 export interface NewOrder {
+  /** Drawn first (`nextOrderId`) when the order's ledger entries must name it; else the sequence's next. */
+  id?: string;
   userId: bigint;
   mode: AccountMode;
   symbol: string;
@@ -153,13 +155,19 @@ export const perpetualRepository = {
     return rows[0]!;
   },
 
+  /** The id the next order will have (its ledger entries name it first). */
+  nextOrderId(ex: Executor): Promise<string> {
+    return nextRowId(ex, 'perp_orders');
+  },
+
   async insertOrder(ex: Executor, o: NewOrder): Promise<OrderRecord> {
     const rows = await queryRows<OrderRecord>(
       ex,
-      sql`INSERT INTO perp_orders (user_id, mode, symbol, side, type, intent, price, quantity, filled_quantity, leverage,
+      sql`INSERT INTO perp_orders (id, user_id, mode, symbol, side, type, intent, price, quantity, filled_quantity, leverage,
                                    contract_size, margin, fee, margin_hold_id, fee_hold_id, fill_price, tp_price,
                                    sl_price, status, position_id, created_at, updated_at)
-          VALUES (${String(o.userId)}, ${o.mode}, ${o.symbol}, ${o.side}, ${o.type}, ${o.intent}, ${num(o.price)},
+          VALUES (coalesce(${o.id ?? null}::bigint, nextval('perp_orders_id_seq')), ${String(o.userId)}, ${o.mode},
+                  ${o.symbol}, ${o.side}, ${o.type}, ${o.intent}, ${num(o.price)},
                   ${num(o.quantity)}, ${num(o.filledQuantity)}, ${o.leverage}, ${num(o.contractSize)}, ${num(o.margin)},
                   ${num(o.fee)}, ${o.marginHoldId}::bigint, ${o.feeHoldId}::bigint, ${num(o.fillPrice)},
                   ${num(o.tpPrice)}, ${num(o.slPrice)}, ${o.status}, ${o.positionId}::bigint, ${iso(o.now)},

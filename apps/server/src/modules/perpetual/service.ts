@@ -112,7 +112,7 @@ export class PerpetualService {
         if (!tick) throw refused('perp.marketUnavailable');
         const price = money(tick.price);
         this.checkTakeStop(product, terms, price, tp, sl);
-        const fill = await this.book.openAtMarket(tx, terms, price, `perp_order:${requestId}`, limit);
+        const fill = await this.book.openAtMarket(tx, terms, price, await repo.nextOrderId(tx), limit);
         news.push({ kind: 'position', row: fill.position });
         raise(feeCharged(fill, 'perpetual.open'));
         return this.orderView(fill.order);
@@ -121,7 +121,7 @@ export class PerpetualService {
         throw refused('perp.tooManyOrders', { max: this.limits.maxPendingOrders });
       }
       this.checkTakeStop(product, terms, limit!, tp, sl);
-      const row = await this.book.placeLimit(tx, terms, limit!, `perp_order:${requestId}`);
+      const row = await this.book.placeLimit(tx, terms, limit!, await repo.nextOrderId(tx));
       news.push({ kind: 'order', row });
       return this.orderView(row);
     });

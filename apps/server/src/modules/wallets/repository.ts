@@ -1,6 +1,6 @@
 import type { AccountMode } from '@nexa/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, queryPage, queryRows } from '../../platform/db.js';
+import { type Executor, nextRowId, queryPage, queryRows } from '../../platform/db.js';
 
 export interface WalletTransferRow {
   [k: string]: unknown;
@@ -41,9 +41,15 @@ export interface ChangeFilter {
 const iso = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 
 export const walletsRepository = {
+  /** The id the next wallet transfer will have (its ledger entries name it first). */
+  nextTransferId(ex: Executor): Promise<string> {
+    return nextRowId(ex, 'wallet_transfers');
+  },
+
   async insertWalletTransfer(
     ex: Executor,
     t: {
+      id: string;
       userId: bigint;
       mode: AccountMode;
       currency: string;
@@ -60,9 +66,9 @@ export const walletsRepository = {
   ): Promise<WalletTransferRow> {
     const rows = await queryRows<WalletTransferRow>(
       ex,
-      sql`INSERT INTO wallet_transfers (user_id, mode, currency, amount, from_wallet, to_wallet, from_before, from_after,
-                                        to_before, to_after, transfer_id, created_at)
-          VALUES (${String(t.userId)}, ${t.mode}, ${t.currency}, ${t.amount}::numeric, ${t.fromWallet}, ${t.toWallet},
+      sql`INSERT INTO wallet_transfers (id, user_id, mode, currency, amount, from_wallet, to_wallet, from_before,
+                                        from_after, to_before, to_after, transfer_id, created_at)
+          VALUES (${t.id}::bigint, ${String(t.userId)}, ${t.mode}, ${t.currency}, ${t.amount}::numeric, ${t.fromWallet}, ${t.toWallet},
                   ${t.fromBefore}::numeric, ${t.fromAfter}::numeric, ${t.toBefore}::numeric, ${t.toAfter}::numeric,
                   ${t.transferId}, ${t.now.toISOString()}::timestamptz)
           RETURNING id::text AS id, mode, currency, amount::text AS amount, from_wallet, to_wallet,

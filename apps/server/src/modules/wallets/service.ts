@@ -105,16 +105,18 @@ export class WalletsService {
       input: { ...rest, amount: amount.toFixed() },
     };
     return runMoneyCall(this.d, call, async (tx) => {
+      const id = await repo.nextTransferId(tx);
       const posted = await this.moveOrRefuse(() =>
         this.d.ledger.transfer(tx, {
           debit: { userId, mode: actor.mode, wallet: body.from, currency: body.currency },
           credit: { userId, mode: actor.mode, wallet: body.to, currency: body.currency },
           amount,
           types: { debit: 'transfer_out', credit: 'transfer_in' },
-          ref: `transfer:${requestId}`,
+          ref: `wallet_transfer:${id}`,
         }),
       );
       const row = await repo.insertWalletTransfer(tx, {
+        id,
         userId,
         mode: actor.mode,
         currency: body.currency,
@@ -162,7 +164,7 @@ export class WalletsService {
         credit: { userId, mode: 'demo', wallet: 'spot', currency: QUOTE_CURRENCY },
         amount,
         types: { debit: 'demo_claim', credit: 'demo_claim' },
-        ref: `demo:${month}`,
+        ref: `demo_claim:${userId}:${month}`,
       });
       const claimed = await repo.insertDemoClaim(tx, {
         userId,
