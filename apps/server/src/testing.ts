@@ -3,9 +3,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { WsFrame } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import WebSocket from 'ws';
 import { type AppDeps, buildApp } from './app.js';
 import { type Config, DEFAULT_AUTH_LIMITS, loadConfig } from './config.js';
 import { createOperator as createOperatorAccount } from './modules/admin/operators.js';
@@ -278,4 +280,42 @@ export async function loginOperator(
   const body = res.json() as { code: number; msg: string; data: { token: string } };
   if (body.code !== 1) throw new Error(`operator login failed: ${body.msg}`);
   return { username: op.username, password: TEST_OPERATOR_PASSWORD, token: body.data.token };
+}
+
+/** A WebSocket test client that records every message (frames may hold one message or an array of them). */
+export class WsTestClient {
+  readonly messages: WsFrame[] = [];
+  readonly replies: { op: string; msg?: string; channels?: string[] }[] = [];
+  frames = 0;
+  closed = false;
+  readonly ws: WebSocket;
+  readonly opened: Promise<void>;
+
+  constructor(url: string) {
+    this.ws = new WebSocket(url);
+    this.opened = new Promise((resolve, reject) => {
+      this.ws.once('open', () => resolve());
+      this.ws.once('error', reject);
+    });
+    this.ws.on('message', (raw) => {
+      const parsed = JSON.parse(raw.toString());
+      if (!Array.isArray(parsed) && 'op' in parsed) {
+        this.replies.push(parsed);
+        return;
+      }
+      this.frames++;
+      this.messages.push(...(Array.isArray(parsed) ? parsed : [parsed]));
+    });
+    this.ws.on('close', () => {
+      this.closed = true;
+    });
+  }
+
+  send(msg: object) {
+    this.ws.send(JSON.stringify(msg));
+  }
+
+  on(channel: string) {
+    return this.messages.filter((m) => m.channel === channel);
+  }
 }

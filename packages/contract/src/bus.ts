@@ -18,7 +18,7 @@ const DecimalOrNull = Decimal.nullable();
 /** Users' events for whichever node holds their sockets; settlement packs many into one message. */
 export const UserEventBatch = z.object({
   events: z
-    .array(z.object({ userId: Id, event: UserEvent }))
+    .array(z.object({ userId: Id, seq: z.number().int().positive().optional(), event: UserEvent }))
     .min(1)
     .max(10_000),
 });

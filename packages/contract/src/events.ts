@@ -16,9 +16,32 @@ export const UserEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('perpetual.positions'), positions: z.array(PerpPosition).min(1) }),
   /** A pending order filled, a TP/SL fired or a position was liquidated: the order, the position after it, the fill. */
   z.object({ type: z.literal('perpetual.fill'), order: PerpOrder, position: PerpPosition, trade: PerpTrade }),
+  /**
+   * A balance moved (transfer, deposit, withdrawal, order, settlement, fee, margin): the account's figures after
+   * the transaction that moved it.
+   */
+  z.object({
+    type: z.literal('wallet.balance'),
+    mode: AccountMode,
+    wallet: Wallet,
+    currency: z.string().max(20),
+    available: z.string().max(60),
+    frozen: z.string().max(60),
+  }),
 ]);
 export type UserEvent = z.infer<typeof UserEvent>;
 export type UserEventType = UserEvent['type'];
+
+/**
+ * One message of the `user` channel: an event and, for the events the server journals (all but the live position
+ * figures), the user's event number. Numbers rise by one per event for each user, across connections and nodes, so
+ * a client that reconnects asks for what came after the last one it saw (`subscribe` with `since`).
+ */
+export const UserFrame = z.object({
+  seq: z.number().int().positive().optional(),
+  event: UserEvent,
+});
+export type UserFrame = z.infer<typeof UserFrame>;
 
 /**
  * What the money calls and workers report once their transaction committed, for the domains that build on them

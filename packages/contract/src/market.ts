@@ -160,7 +160,15 @@ export const WS_CHANNEL_PATTERN =
 export const WsChannel = z.string().regex(WS_CHANNEL_PATTERN);
 export const WS_MAX_CHANNELS = 50;
 export const WsClientMessage = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('subscribe'), channels: z.array(WsChannel).min(1).max(WS_MAX_CHANNELS) }),
+  z.object({
+    op: z.literal('subscribe'),
+    channels: z.array(WsChannel).min(1).max(WS_MAX_CHANNELS),
+    /**
+     * With `user`: the last user-event number this client saw (`UserFrame.seq`). The server first sends what
+     * came after it, or `{op:'resync'}` when it no longer has all of it (the client then reads its lists again).
+     */
+    since: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  }),
   z.object({ op: z.literal('unsubscribe'), channels: z.array(WsChannel).min(1).max(WS_MAX_CHANNELS) }),
   z.object({ op: z.literal('auth'), token: z.string().min(1).max(200) }),
   z.object({ op: z.literal('ping') }),
@@ -175,10 +183,11 @@ export interface WsFrame<T = unknown> {
 }
 /**
  * Replies to ops: {op:'subscribed'|'unsubscribed'|'authed'|'pong'|'error', ...}; `revoked` is unasked: the login
- * session the socket authenticated with was revoked or expired, so its `user` subscription ended.
+ * session the socket authenticated with was revoked or expired, so its `user` subscription ended. `resync` answers
+ * a `subscribe user` whose `since` the server can no longer replay from: the client reads its lists again.
  */
 export interface WsReply {
-  op: 'subscribed' | 'unsubscribed' | 'authed' | 'pong' | 'error' | 'revoked';
+  op: 'subscribed' | 'unsubscribed' | 'authed' | 'pong' | 'error' | 'revoked' | 'resync';
   channels?: string[];
   msg?: string;
 }

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { AccountMode, Currency, Wallet } from '@nexa/contract';
 import { type Money, ZERO, money } from '@nexa/rules';
 import type { Executor } from '../platform/db.js';
+import type { UserEvents } from '../platform/user-events/index.js';
 import {
   type AccountKeyRow,
   type AccountKeySql,
@@ -89,7 +90,11 @@ interface Change {
  * constraints); system accounts carry the other side.
  */
 export class Ledger {
-  constructor(private readonly now: () => Date = () => new Date()) {}
+  constructor(
+    private readonly now: () => Date = () => new Date(),
+    /** Where each user account's new figures go (the `user` channel), with the transaction that moved them. */
+    private readonly events?: Pick<UserEvents, 'raise'>,
+  ) {}
 
   /** Moves `amount` from the debit account's available to the credit account's available. */
   async transfer(tx: Executor, e: Entry): Promise<Posted> {
@@ -215,6 +220,7 @@ export class Ledger {
       }
     }
     await repo.insertChangeBatch(tx, changes, now);
+    this.raiseBalances(changes);
     const touched = plan.systemDeltas;
     if (touched.length > 0) {
       // Now the system rows: locked in order, moved, and the recorded sides shifted from zero to their balances.
@@ -307,13 +313,28 @@ export class Ledger {
   }
 
   private async logChanges(tx: Executor, transferId: string, e: { ref: string }, sides: [AccountRef, string, Side][]) {
-    await repo.insertChanges(
-      tx,
-      sides
-        .filter((s): s is [UserAccount, string, Side] => isUser(s[0]))
-        .map(([a, type, s]) => changeRow({ ...a, userId: String(a.userId) }, transferId, type, s, e.ref)),
-      this.now(),
-    );
+    const changes = sides
+      .filter((s): s is [UserAccount, string, Side] => isUser(s[0]))
+      .map(([a, type, s]) => changeRow({ ...a, userId: String(a.userId) }, transferId, type, s, e.ref));
+    await repo.insertChanges(tx, changes, this.now());
+    this.raiseBalances(changes);
+  }
+
+  /** Each user account's figures after the changes (the last change of an account has them). */
+  private raiseBalances(changes: ChangeRow[]) {
+    if (!this.events) return;
+    const last = new Map<string, ChangeRow>();
+    for (const c of changes) last.set(`${c.user_id}:${c.mode}:${c.wallet}:${c.currency}`, c);
+    for (const c of last.values()) {
+      this.events.raise(c.user_id, {
+        type: 'wallet.balance',
+        mode: c.mode as AccountMode,
+        wallet: c.wallet as Wallet,
+        currency: c.currency,
+        available: c.balance_after,
+        frozen: c.frozen_after,
+      });
+    }
   }
 }
 
@@ -337,6 +358,7 @@ function changeRow(
     balance_before: s.availableBefore,
     balance_after: s.availableAfter,
     frozen_change: money(s.frozenAfter).minus(s.frozenBefore).toFixed(),
+    frozen_after: s.frozenAfter,
     ref,
   };
 }

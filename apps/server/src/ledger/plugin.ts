@@ -9,5 +9,5 @@ declare module 'fastify' {
 }
 
 export const ledgerModule = nexaModule('ledger', async (app) => {
-  app.decorate('ledger', new Ledger(app.platform.now));
+  app.decorate('ledger', new Ledger(app.platform.now, app.platform.userEvents));
 });

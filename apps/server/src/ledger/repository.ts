@@ -73,6 +73,8 @@ export interface ChangeRow {
   balance_before: string;
   balance_after: string;
   frozen_change: string;
+  /** Not stored (the change row keeps the movement): the account's frozen figure after it, for the `user` channel. */
+  frozen_after: string;
   ref: string;
 }
 

@@ -7,6 +7,7 @@ import { m0006Funding } from './0006-funding.js';
 import { m0007Convert } from './0007-convert.js';
 import { m0008Perpetual } from './0008-perpetual.js';
 import { m0009OrderWallets } from './0009-order-wallets.js';
+import { m0010UserEvents } from './0010-user-events.js';
 
 export interface Migration {
   version: number;
@@ -25,4 +26,5 @@ export const migrations: readonly Migration[] = [
   m0007Convert,
   m0008Perpetual,
   m0009OrderWallets,
+  m0010UserEvents,
 ];

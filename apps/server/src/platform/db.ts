@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { migrations } from '../migrations/index.js';
+import { withTxScopes } from './tx-scope.js';
 
 /**
  * One SQL dialect on two engines (ARCHITECTURE §1): embedded PGlite in DATA_DIR by default, a PostgreSQL
@@ -76,7 +77,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     });
     const url = opts.databaseUrl;
     return {
-      db: retryingTransactions(drizzlePg(pool) as unknown as Executor),
+      db: retryingTransactions(withTxScopes(drizzlePg(pool) as unknown as Executor)),
       kind: 'postgres',
       url,
       pool,
@@ -98,7 +99,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     ),
   );
   return {
-    db: drizzlePglite(client) as unknown as Executor,
+    db: withTxScopes(drizzlePglite(client) as unknown as Executor),
     kind: 'pglite',
     tryLead: async () => ({ release: async () => {}, onLost: () => {} }),
     close: () => client.close(),

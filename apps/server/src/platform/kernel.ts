@@ -10,6 +10,7 @@ import type { Database } from './db.js';
 import { DomainEvents } from './domain-events.js';
 import { type Router, createRouter, installErrorHandling } from './http.js';
 import { HttpSmsMessenger, type Messenger, OutboxMessenger, RoutingMessenger, SmtpMessenger } from './messenger.js';
+import { UserEvents } from './user-events/index.js';
 
 /**
  * What every module is built on: the configuration, the database, the bus between nodes, the messenger, the one
@@ -24,6 +25,8 @@ export interface Platform {
   router: Router;
   /** Fees charged, stakes settled: what later domains (rebates) build on, after each commit. */
   events: DomainEvents;
+  /** The `user` channel's events: raised in the transaction that caused them, journaled, sent after the commit. */
+  userEvents: UserEvents;
   now: () => Date;
   sleep: (ms: number) => Promise<void>;
   /**
@@ -40,6 +43,9 @@ declare module 'fastify' {
     platform: Platform;
   }
 }
+
+/** How often each node drops journaled user events older than the replay window. */
+const USER_EVENT_PRUNE_MS = 60_000;
 
 export interface PlatformOptions {
   config: Config;
@@ -73,6 +79,8 @@ export const platformPlugin = fp<PlatformOptions>(
     const bus = o.bus ?? createBus(config, database, app);
     const stops: (() => Promise<void>)[] = [];
     const drains: (() => Promise<void>)[] = [];
+    const now = o.now ?? (() => new Date());
+    const userEvents = new UserEvents({ db: database.db, bus, now });
     app.decorate('platform', {
       config,
       database,
@@ -80,11 +88,17 @@ export const platformPlugin = fp<PlatformOptions>(
       messenger: o.messenger ?? createMessenger(config, app),
       router: createRouter(app, config.defaultLang),
       events: new DomainEvents((err, event) => app.log.error({ err, type: event.type }, 'domain event handler failed')),
-      now: o.now ?? (() => new Date()),
+      userEvents,
+      now,
       sleep: o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms))),
       onStop: (stop) => void stops.push(stop),
       onDrain: (drain) => void drains.push(drain),
     } satisfies Platform);
+    const pruning = setInterval(() => {
+      userEvents.prune().catch((err) => app.log.warn({ err }, 'user events: prune failed'));
+    }, USER_EVENT_PRUNE_MS);
+    pruning.unref();
+    stops.push(async () => clearInterval(pruning));
     app.addHook('preClose', async () => {
       for (const drain of drains) await drain();
     });

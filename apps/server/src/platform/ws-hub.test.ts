@@ -1,49 +1,18 @@
 import { EventEmitter } from 'node:events';
-import type { SessionData, Ticker, UserEvent, WsFrame } from '@nexa/contract';
+import type { SessionData, Ticker, UserFrame, WsFrame } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { ManualSource, type TestApp, call, createTestApp, registerUser, until } from '../testing.js';
+import {
+  WsTestClient as Client,
+  ManualSource,
+  type TestApp,
+  call,
+  createTestApp,
+  registerUser,
+  until,
+} from '../testing.js';
 import { queryRows } from './db.js';
 import { WsHub } from './ws-hub.js';
-
-/** A test client that records every message (frames may hold one message or an array of them). */
-class Client {
-  readonly messages: WsFrame[] = [];
-  readonly replies: { op: string; msg?: string; channels?: string[] }[] = [];
-  frames = 0;
-  closed = false;
-  readonly ws: WebSocket;
-  readonly opened: Promise<void>;
-
-  constructor(url: string) {
-    this.ws = new WebSocket(url);
-    this.opened = new Promise((resolve, reject) => {
-      this.ws.once('open', () => resolve());
-      this.ws.once('error', reject);
-    });
-    this.ws.on('message', (raw) => {
-      const parsed = JSON.parse(raw.toString());
-      if (!Array.isArray(parsed) && 'op' in parsed) {
-        this.replies.push(parsed);
-        return;
-      }
-      this.frames++;
-      this.messages.push(...(Array.isArray(parsed) ? parsed : [parsed]));
-    });
-    this.ws.on('close', () => {
-      this.closed = true;
-    });
-  }
-
-  send(msg: object) {
-    this.ws.send(JSON.stringify(msg));
-  }
-
-  on(channel: string) {
-    return this.messages.filter((m) => m.channel === channel);
-  }
-}
 
 let t: TestApp;
 let url: string;
@@ -187,13 +156,19 @@ describe('WebSocket /api/ws', () => {
       requestId: `ws-${Date.now()}-3`,
     });
     expect(order.code, order.msg).toBe(1);
-    await until(() => c.on('user').length > 0);
-    const events = c.on('user').flatMap((m) => m.data as UserEvent[]);
+    const userEvents = () => c.on('user').flatMap((m) => (m.data as UserFrame[]).map((f) => f.event));
+    await until(() => userEvents().some((e) => e.type === 'delivery.order'));
+    const events = userEvents();
     expect(events).toContainEqual(
       expect.objectContaining({
         type: 'delivery.order',
         order: expect.objectContaining({ id: (order.data as { id: string }).id }),
       }),
+    );
+    // And every balance it moved: the demo grant, the transfer's two wallets, the stake held.
+    const balances = events.filter((e) => e.type === 'wallet.balance');
+    expect(balances).toContainEqual(
+      expect.objectContaining({ mode: 'demo', wallet: 'delivery', currency: 'USDT', available: '90', frozen: '10' }),
     );
   });
 
@@ -232,7 +207,7 @@ describe('WebSocket /api/ws', () => {
     await until(() => other.replies.some((r) => r.op === 'revoked'));
     expect(first.replies.some((r) => r.op === 'revoked')).toBe(false);
     // Any event: the hub forwards what its node's bus parsed already.
-    t.app.hub.publishToUser(String(await userIdOf(u.user.uid)), { type: 'probe' } as unknown as UserEvent);
+    t.app.hub.publishToUser(String(await userIdOf(u.user.uid)), { event: { type: 'probe' } } as unknown as UserFrame);
     await until(() => first.on('user').some((m) => JSON.stringify(m.data).includes('probe')));
     expect(other.on('user').some((m) => JSON.stringify(m.data).includes('probe'))).toBe(false);
     // Re-authenticating with the revoked token is refused.

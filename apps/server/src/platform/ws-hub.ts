@@ -2,6 +2,7 @@ import websocket from '@fastify/websocket';
 import {
   type SessionRevocation,
   type UserEvent,
+  type UserFrame,
   WS_MAX_CHANNELS,
   WsClientMessage,
   type WsFrame,
@@ -68,6 +69,8 @@ export interface ChannelPolicy {
   /** The first frame after subscribing: the channel's current state, so a (re)subscriber starts whole. */
   snapshot(channel: string, userId: string | undefined): unknown | undefined;
   authenticate(token: string): Promise<WsSession | null>;
+  /** The user's journaled events after `since` (a reconnecting client's last), or `resync` when they are gone. */
+  replay?(userId: string, since: number): Promise<{ seq: number; event: UserEvent }[] | 'resync'>;
 }
 
 /** Who a socket acts for, and until when. */
@@ -132,11 +135,24 @@ export class WsHub {
   }
 
   /** Queues an event on the `user` channel of one user's connections (on this node). */
-  publishToUser(userId: string, data: UserEvent) {
+  publishToUser(userId: string, data: UserFrame) {
     const subs = this.byChannel.get('user');
     if (!subs) return;
     const mode = this.policy.merge('user');
     for (const c of subs) if (c.userId === userId) this.queue(c, 'user', data, mode);
+  }
+
+  /**
+   * Puts what a reconnecting client missed ahead of whatever arrived meanwhile (by number, once each), all of it:
+   * the channel's cap on queued events does not cut a replay short.
+   */
+  private queueReplay(c: Client, replayed: { seq: number; event: UserEvent }[]) {
+    const queued = (c.pending.get('user') as UserFrame[] | undefined) ?? [];
+    const last = replayed.at(-1)?.seq ?? 0;
+    const later = queued.filter((f) => f.seq === undefined || f.seq > last);
+    c.pending.set('user', [...replayed, ...later]);
+    this.dirty.add(c);
+    this.scheduleFlush();
   }
 
   /**
@@ -159,7 +175,8 @@ export class WsHub {
    */
   async follow(bus: Pick<Bus, 'subscribe'>) {
     await bus.subscribe('user-events', ({ events }) => {
-      for (const { userId, event } of events) this.publishToUser(userId, event);
+      for (const { userId, seq, event } of events)
+        this.publishToUser(userId, seq === undefined ? { event } : { seq, event });
     });
     await bus.subscribe('sessions', (r) => this.revoke(r));
   }
@@ -261,6 +278,17 @@ export class WsHub {
       else this.queue(c, ch, snap, mode);
     }
     this.reply(c, { op: 'subscribed', channels: parsed.channels });
+    if (parsed.since !== undefined && c.userId && parsed.channels.includes('user')) await this.replay(c, parsed.since);
+  }
+
+  /** A `subscribe user` with `since`: what the client missed, or `resync` when it cannot be replayed. */
+  private async replay(c: Client, since: number) {
+    const userId = c.userId!;
+    const missed = (await this.policy.replay?.(userId, since)) ?? 'resync';
+    // Signed out, or unsubscribed, while the journal was read.
+    if (c.userId !== userId || !c.channels.has('user')) return;
+    if (missed === 'resync') return this.reply(c, { op: 'resync', channels: ['user'] });
+    if (missed.length > 0) this.queueReplay(c, missed);
   }
 
   private unsubscribe(c: Client, ch: string) {

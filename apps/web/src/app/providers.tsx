@@ -2,6 +2,7 @@ import { useAntdLocale } from '@/i18n/antd-locale';
 import { queryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/session-store';
 import { applyTheme } from '@/lib/theme';
+import { LiveBalances } from '@/shared/live-balances';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd-mobile';
 import { type ReactNode, useEffect } from 'react';
@@ -13,6 +14,7 @@ export function Providers({ children }: { children: ReactNode }) {
   useEffect(() => applyTheme(theme), [theme]);
   return (
     <QueryClientProvider client={queryClient}>
+      <LiveBalances />
       <ConfigProvider {...(locale ? { locale } : {})}>{children}</ConfigProvider>
     </QueryClientProvider>
   );

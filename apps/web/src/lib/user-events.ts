@@ -1,8 +1,8 @@
-import { UserEvent } from '@nexa/contract';
+import { type UserEvent, UserFrame } from '@nexa/contract';
 import { marketSocket } from './market-socket';
 
 export interface UserEventHandlers {
-  /** One of the user's own events, parsed by its `type` (the contract's `UserEvent`). */
+  /** One of the user's own events, parsed by its `type` (the contract's `UserEvent`), once each. */
   onEvent: (event: UserEvent) => void;
   /** Events may have been missed (reconnect, sequence gap, an event this build does not know): read lists again. */
   onResync: () => void;
@@ -10,21 +10,48 @@ export interface UserEventHandlers {
   onLive: (live: boolean) => void;
 }
 
+/** The highest user-event number any listener saw: what a reconnecting socket asks the server to replay after. */
+let highestSeen = 0;
+
+export function lastUserEventSeq(): number {
+  return highestSeen;
+}
+
+/** A new session (sign-in, sign-out) starts numbering afresh. */
+export function resetUserEventSeq() {
+  highestSeen = 0;
+}
+
 /**
- * The user's events from the app's WebSocket (`user` channel, authenticated with the session token). Every frame
- * is parsed by the contract's `UserEvent` union; one that does not parse (a newer server) asks for a resync, so a
- * screen never shows a shape it guessed.
+ * Reads frames of the `user` channel for one listener: each frame is parsed by the contract's `UserFrame`; a
+ * numbered event already seen is dropped (a replay after a reconnect may repeat what arrived), and a jump in the
+ * numbers, or a frame that does not parse (a newer server), asks for a resync, so a screen never shows a shape it
+ * guessed nor misses a change silently. Pure apart from `highestSeen`; exported for tests.
  */
+export function userFrameReader(handlers: Pick<UserEventHandlers, 'onEvent' | 'onResync'>) {
+  let last = 0;
+  return (frame: unknown) => {
+    const parsed = UserFrame.safeParse(frame);
+    if (!parsed.success) return handlers.onResync();
+    const { seq, event } = parsed.data;
+    if (seq !== undefined) {
+      if (seq <= last) return;
+      if (last > 0 && seq > last + 1) handlers.onResync();
+      last = seq;
+      highestSeen = Math.max(highestSeen, seq);
+    }
+    handlers.onEvent(event);
+  };
+}
+
+/** The user's events from the app's WebSocket (`user` channel, authenticated with the session token). */
 export function subscribeUserEvents(handlers: UserEventHandlers): () => void {
   handlers.onLive(false);
+  const read = userFrameReader(handlers);
   return marketSocket().subscribe(
     'user',
     (frames) => {
-      for (const frame of frames) {
-        const parsed = UserEvent.safeParse(frame);
-        if (parsed.success) handlers.onEvent(parsed.data);
-        else handlers.onResync();
-      }
+      for (const frame of frames) read(frame);
     },
     { onResync: handlers.onResync, onLive: handlers.onLive, onError: () => handlers.onLive(false) },
   );

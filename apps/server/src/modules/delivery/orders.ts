@@ -13,7 +13,7 @@ import type { Executor } from '../../platform/db.js';
 import type { DomainEvents } from '../../platform/domain-events.js';
 import { notFound, refused } from '../../platform/errors.js';
 import { type Actor, runMoneyCall } from '../../platform/money-call.js';
-import { publishUserEvents } from '../../platform/user-events.js';
+import type { UserEvents } from '../../platform/user-events/index.js';
 import type { MarketService } from '../market/index.js';
 import { type OrderRecord, deliveryRepository as repo } from './repository.js';
 import { HOUSE, orderRef, rulesText, toOrderAt } from './rules.js';
@@ -51,6 +51,8 @@ export interface DeliveryDeps {
     'product' | 'periodsOf' | 'latestTick' | 'ticksAtOrBefore' | 'lastStoredTicks' | 'storeTick'
   >;
   bus: Bus;
+  /** The `user` channel: each order's changes, journaled with the transaction that made them. */
+  userEvents: Pick<UserEvents, 'raise'>;
   events?: DomainEvents;
   now: () => Date;
   limits: DeliveryLimits;
@@ -72,7 +74,6 @@ export class DeliveryOrders {
   async create(actor: Actor, body: CreateDeliveryOrderBody): Promise<DeliveryOrder> {
     const order = await this.place(actor, 'delivery', body, 'order/createDeliveryOrder', null);
     this.onPlaced(order.expiresAt);
-    void this.notify(actor, order);
     return order;
   }
 
@@ -128,7 +129,7 @@ export class DeliveryOrders {
         expiresAt: new Date(opensAt.getTime() + period.seconds * 1000),
         now,
       });
-      return this.toOrder(row);
+      return this.raise(actor, this.toOrder(row));
     });
   }
 
@@ -139,9 +140,8 @@ export class DeliveryOrders {
       if (!row) throw notFound();
       if (row.status !== 'scheduled') throw refused('delivery.notCancellable');
       await this.d.ledger.void(tx, row.holdId, 'delivery_refund');
-      return this.toOrder((await repo.cancel(tx, id))!);
+      return this.raise(actor, this.toOrder((await repo.cancel(tx, id))!));
     });
-    void this.notify(actor, order);
     return order;
   }
 
@@ -184,8 +184,10 @@ export class DeliveryOrders {
     return toOrderAt(r, this.d.market.product(r.symbol)?.pricePrecision ?? 2);
   }
 
-  private notify(actor: Actor, order: DeliveryOrder) {
-    return publishUserEvents(this.d.bus, [{ userId: String(actor.userId), event: { type: 'delivery.order', order } }]);
+  /** In the order's transaction: the user's `delivery.order` event, sent once it commits. */
+  private raise(actor: Actor, order: DeliveryOrder) {
+    this.d.userEvents.raise(actor.userId, { type: 'delivery.order', order });
+    return order;
   }
 
   private checkOrder(body: CreateDeliveryOrderBody) {

@@ -19,9 +19,9 @@ export interface DeliveryModuleOptions {
 export const deliveryModule = nexaModule<DeliveryModuleOptions>(
   'delivery',
   async (app, o) => {
-    const { database, bus, events, router, now, onStop } = app.platform;
+    const { database, bus, events, userEvents, router, now, onStop } = app.platform;
     const limits = o.limits ?? DEFAULT_DELIVERY_LIMITS;
-    const deps = { db: database.db, ledger: app.ledger, market: app.market, bus, events, now, limits };
+    const deps = { db: database.db, ledger: app.ledger, market: app.market, bus, userEvents, events, now, limits };
     const settlement = new DeliverySettlement({ ...deps, log: app.log });
     const orders = new DeliveryOrders(deps, (atMs) => settlement.wakeAt(atMs));
     registerDeliveryRoutes(router, orders);

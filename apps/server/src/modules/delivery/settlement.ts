@@ -1,7 +1,6 @@
 import { type DeliveryOrder, type DomainEvent, QUOTE_CURRENCY } from '@nexa/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BatchOp } from '../../ledger/index.js';
-import { publishUserEvents } from '../../platform/user-events.js';
 import type { DeliveryDeps } from './orders.js';
 import { type OrderRecord, deliveryRepository as repo } from './repository.js';
 import { HOUSE, ms, orderRef, outcomeOf, toOrderAt } from './rules.js';
@@ -99,7 +98,7 @@ export class DeliverySettlement {
    */
   private async settleBatch(share: { k: number; of: number }): Promise<number> {
     const now = this.d.now();
-    const settled: { userId: string; order: DeliveryOrder }[] = [];
+    let settledCount = 0;
     let results: Outcome[] = [];
     let waiting: number | undefined;
     await this.d.db.transaction(async (tx) => {
@@ -127,34 +126,31 @@ export class DeliverySettlement {
         results.map((r) => ({ id: r.row.id, status: r.status, exit: r.exit, payout: r.payout.toFixed() })),
         now,
       );
-      for (const row of rows) settled.push({ userId: row.userId, order: this.toOrder(row) });
+      for (const row of rows) this.d.userEvents.raise(row.userId, { type: 'delivery.order', order: this.toOrder(row) });
+      settledCount = rows.length;
     });
     if (waiting !== undefined) this.retrySoon(waiting);
     this.d.events?.emit(results.map(settledEvent));
-    void publishUserEvents(
-      this.d.bus,
-      settled.map(({ userId, order }) => ({ userId, event: { type: 'delivery.order', order } })),
-    );
-    return settled.length;
+    return settledCount;
   }
 
   private async openScheduled() {
-    const opened: { userId: string; order: DeliveryOrder }[] = [];
+    const opened: DeliveryOrder[] = [];
     await this.d.db.transaction(async (tx) => {
+      opened.length = 0;
       const now = this.d.now();
       for (const row of await repo.lockScheduledDue(tx, now, this.d.limits.batchSize)) {
         const tick = this.d.market.latestTick(row.symbol);
         if (!tick || now.getTime() - tick.ts > this.d.limits.staleTickMs) continue;
         await this.d.market.storeTick(tick, tx);
         const o = await repo.open(tx, row.id, tick, now, new Date(now.getTime() + row.seconds * 1000));
-        if (o) opened.push({ userId: o.userId, order: this.toOrder(o) });
+        if (!o) continue;
+        const order = this.toOrder(o);
+        this.d.userEvents.raise(o.userId, { type: 'delivery.order', order });
+        opened.push(order);
       }
     });
-    for (const o of opened) this.wakeAt(o.order.expiresAt);
-    void publishUserEvents(
-      this.d.bus,
-      opened.map(({ userId, order }) => ({ userId, event: { type: 'delivery.order', order } })),
-    );
+    for (const order of opened) this.wakeAt(order.expiresAt);
   }
 
   private toOrder(r: OrderRecord): DeliveryOrder {

@@ -26,7 +26,7 @@ export interface MarketModuleOptions {
 export const marketModule = nexaModule<MarketModuleOptions>(
   'market',
   async (app, o) => {
-    const { config, database, bus, router, now, onStop, onDrain } = app.platform;
+    const { config, database, bus, router, now, onStop, onDrain, userEvents } = app.platform;
     const okx = config.market.okx;
     const market = new MarketService({
       database,
@@ -37,7 +37,11 @@ export const marketModule = nexaModule<MarketModuleOptions>(
       ...(okx ? { okxSource: () => new OkxSource({ restUrl: okx.restUrl, wsUrl: okx.wsUrl, log: app.log }) } : {}),
     });
     const hub = new WsHub(
-      marketChannels(market, (token) => app.auth.socketSession(token)),
+      marketChannels(
+        market,
+        (token) => app.auth.socketSession(token),
+        (userId, since) => userEvents.replay(userId, since),
+      ),
       o.hubOptions ?? DEFAULT_HUB_OPTIONS,
       () => now().getTime(),
     );

@@ -65,6 +65,7 @@ const CHANNEL = /^(kline|depth|trades):([A-Z0-9]+)(?::(\w+))?$/;
 export function marketChannels(
   market: MarketService,
   authenticate: (token: string) => Promise<WsSession | null>,
+  replay?: ChannelPolicy['replay'],
 ): ChannelPolicy {
   return {
     accepts(channel) {
@@ -92,6 +93,7 @@ export function marketChannels(
       return market.trades(symbol).map(({ symbol: _s, ...t }) => t);
     },
     authenticate,
+    ...(replay ? { replay } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { PerpOrder, PerpPosition, PerpTrade, UserEvent } from '@nexa/contract';
+import type { PerpOrder, PerpPosition, PerpTrade, UserEvent, UserFrame } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -184,14 +184,14 @@ describe('perpetual trigger engine', () => {
       const parsed = JSON.parse(raw.toString());
       if (!Array.isArray(parsed) && 'op' in parsed) replies.push(parsed.op);
       for (const m of Array.isArray(parsed) ? parsed : [parsed]) {
-        if (m.channel === 'user') items.push(...(Array.isArray(m.data) ? m.data : [m.data]));
+        if (m.channel === 'user') items.push(...(m.data as UserFrame[]).map((f) => f.event));
       }
     });
     const sentTo = new Set<string>();
     const hub = t.app.hub;
     const original = hub.publishToUser.bind(hub);
     hub.publishToUser = (userId, data) => {
-      if (data.type === 'perpetual.positions') sentTo.add(userId);
+      if (data.event.type === 'perpetual.positions') sentTo.add(userId);
       original(userId, data);
     };
     try {
@@ -233,7 +233,14 @@ describe('perpetual trigger engine', () => {
     await tick(t, src, s, '100.000');
     await order(u.as, s, { tpPrice: '110' });
     const bus = typedBus(new InProcessBus());
-    const deps = { book: t.app.perpetual.book, market: t.app.market, bus, log: t.app.log, now: t.clock.now };
+    const deps = {
+      book: t.app.perpetual.book,
+      market: t.app.market,
+      bus,
+      userEvents: t.app.platform.userEvents,
+      log: t.app.log,
+      now: t.clock.now,
+    };
     // Two more nodes beside the app's own engine: this one is told it leads, the other that it does not.
     const lead = { release: async () => {}, onLost: () => {} };
     const leader = new TriggerEngine({ ...deps, database: { ...t.database, tryLead: async () => lead } });
@@ -279,6 +286,7 @@ describe('perpetual trigger engine', () => {
       book: t.app.perpetual.book,
       market: t.app.market,
       bus: typedBus(new InProcessBus()),
+      userEvents: t.app.platform.userEvents,
       log: t.app.log,
       now: t.clock.now,
     });

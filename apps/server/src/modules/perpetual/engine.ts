@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../platform/bus.js';
 import type { Database, Leadership } from '../../platform/db.js';
 import type { DomainEvents } from '../../platform/domain-events.js';
+import type { UserEvents } from '../../platform/user-events/index.js';
 import type { MarketService, Tick } from '../market/index.js';
 import { type Fill, type PerpetualBook, exposureOf } from './book.js';
 import { type OrderRecord, type PositionRecord, perpetualRepository as repo } from './repository.js';
@@ -51,6 +52,8 @@ export interface EngineDeps {
   book: PerpetualBook;
   market: Pick<MarketService, 'events' | 'product' | 'latestTick'>;
   bus: Bus;
+  /** The `user` channel: fills are journaled with their transaction, live figures just sent. */
+  userEvents: Pick<UserEvents, 'raise' | 'live'>;
   log: FastifyBaseLogger;
   now: () => Date;
   options?: Partial<EngineOptions>;
@@ -327,7 +330,7 @@ export class TriggerEngine {
       const row = await repo.lockOrder(tx, id);
       if (!row || row.status !== 'pending') return { row };
       if (!limitCrossed(row, price)) return { row, waiting: true };
-      return { row, fill: await this.d.book.fillLimit(tx, row) };
+      return { row, fill: this.journal(await this.d.book.fillLimit(tx, row)) };
     });
     if (!outcome.row) return;
     if (!outcome.fill) this.apply({ kind: 'order', row: outcome.row });
@@ -353,7 +356,7 @@ export class TriggerEngine {
         action === 'liquidation'
           ? await this.d.book.liquidate(tx, row, price)
           : await this.d.book.close(tx, row, money(row.quantity), price, action, feeRate);
-      return { row, fill };
+      return { row, fill: this.journal(fill) };
     });
     if (!outcome.row) return;
     if (!outcome.fill) this.apply({ kind: 'position', row: outcome.row });
@@ -362,7 +365,19 @@ export class TriggerEngine {
     this.settled(outcome.fill);
   }
 
-  /** After a commit: the index learns the new state, the user hears of the fill. */
+  /** In the fill's transaction: the user's `perpetual.fill` event, journaled with it and sent once it commits. */
+  private journal(fill: Fill): Fill {
+    const precision = this.d.market.product(fill.position.symbol)?.pricePrecision ?? 2;
+    this.d.userEvents.raise(fill.position.userId, {
+      type: 'perpetual.fill',
+      order: toOrder(fill.order, precision),
+      position: toPosition(fill.position, fill.trade.price, precision),
+      trade: toTrade(fill.trade, precision),
+    });
+    return fill;
+  }
+
+  /** After a commit: the index learns the new state; the fee is reported. */
   private settled(fill: Fill) {
     this.apply({ kind: 'order', row: fill.order });
     this.apply({ kind: 'position', row: fill.position });
@@ -370,15 +385,6 @@ export class TriggerEngine {
     const source =
       action === 'open' ? 'perpetual.open' : action === 'liquidation' ? 'perpetual.liquidation' : 'perpetual.close';
     this.d.events?.emit([feeCharged(fill, source)]);
-    const precision = this.d.market.product(fill.position.symbol)?.pricePrecision ?? 2;
-    const position: PerpPosition = toPosition(fill.position, fill.trade.price, precision);
-    const order = toOrder(fill.order, precision);
-    this.notify(fill.position.userId, {
-      type: 'perpetual.fill',
-      order,
-      position,
-      trade: toTrade(fill.trade, precision),
-    });
   }
 
   /** Puts a ref's triggers back as this node knows them (fired but not acted on). */
@@ -413,16 +419,12 @@ export class TriggerEngine {
         if (row) list.push(toPosition(row, t.price, precision));
       }
       // In slices: a PostgreSQL NOTIFY carries at most 8000 bytes.
+      const events: { userId: string; event: UserEvent }[] = [];
       for (let i = 0; i < list.length; i += PUSH_SLICE) {
-        this.notify(userId, { type: 'perpetual.positions', positions: list.slice(i, i + PUSH_SLICE) });
+        events.push({ userId, event: { type: 'perpetual.positions', positions: list.slice(i, i + PUSH_SLICE) } });
       }
+      void this.d.userEvents.live(events);
     }
-  }
-
-  private notify(userId: string, event: UserEvent) {
-    void this.d.bus
-      .publish('user-events', { events: [{ userId, event }] })
-      .catch((err) => this.d.log.warn({ err }, 'perp: notify failed'));
   }
 
   private follow(row: PositionRecord) {

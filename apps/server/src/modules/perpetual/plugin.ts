@@ -25,7 +25,7 @@ export interface PerpetualModuleOptions {
 export const perpetualModule = nexaModule<PerpetualModuleOptions>(
   'perpetual',
   async (app, o) => {
-    const { database, bus, events, router, now, onStop } = app.platform;
+    const { database, bus, events, userEvents, router, now, onStop } = app.platform;
     const perpetual = new PerpetualService({
       db: database.db,
       ledger: app.ledger,
@@ -41,6 +41,7 @@ export const perpetualModule = nexaModule<PerpetualModuleOptions>(
       book: perpetual.book,
       market: app.market,
       bus,
+      userEvents,
       log: app.log,
       now,
       localWatchers: () => app.hub.usersOn('user'),

@@ -1,0 +1,71 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Executor } from './db.js';
+
+/**
+ * What one attempt of a top-level transaction carries beside its SQL: work to add just before it commits (in the
+ * transaction, once per key) and work to run once it committed (never after a rollback, nor for an attempt that
+ * was retried). Code deep inside a call (the ledger) raises what the commit must carry without threading it
+ * through every signature. A savepoint (`tx.transaction`) shares its transaction's scope.
+ */
+export class TxScope {
+  private readonly bags = new Map<object, unknown>();
+  private readonly before: ((tx: Executor) => Promise<void>)[] = [];
+  private readonly after: (() => void)[] = [];
+  private open = true;
+
+  /** The value this scope keeps for `owner`, made (and its pre-commit work registered) on first use. */
+  bag<T>(owner: object, make: () => T, beforeCommit: (tx: Executor, value: T) => Promise<void>): T {
+    if (this.bags.has(owner)) return this.bags.get(owner) as T;
+    const value = make();
+    this.bags.set(owner, value);
+    this.before.push((tx) => beforeCommit(tx, value));
+    return value;
+  }
+
+  afterCommit(fn: () => void) {
+    this.after.push(fn);
+  }
+
+  get isOpen() {
+    return this.open;
+  }
+
+  /** @internal the transaction's last statements. */
+  async finish(tx: Executor) {
+    // Pre-commit work may register more (a journal registers its publishing): run until none is left.
+    for (let i = 0; i < this.before.length; i++) await this.before[i]!(tx);
+    this.open = false;
+  }
+
+  /** @internal after COMMIT. */
+  committed() {
+    this.open = false;
+    for (const fn of this.after) fn();
+  }
+}
+
+const storage = new AsyncLocalStorage<TxScope>();
+
+/** The scope of the transaction this code runs in, if any (and still open). */
+export function currentTxScope(): TxScope | undefined {
+  const scope = storage.getStore();
+  return scope?.isOpen ? scope : undefined;
+}
+
+/** Gives every top-level transaction of `db` (each attempt of it) a scope of its own. */
+export function withTxScopes(db: Executor): Executor {
+  const run = db.transaction.bind(db);
+  const scoped: typeof db.transaction = async (fn, config) => {
+    const scope = new TxScope();
+    const result = await storage.run(scope, () =>
+      run(async (tx) => {
+        const value = await fn(tx);
+        await scope.finish(tx);
+        return value;
+      }, config),
+    );
+    scope.committed();
+    return result;
+  };
+  return Object.assign(db, { transaction: scoped });
+}

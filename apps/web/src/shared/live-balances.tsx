@@ -1,0 +1,47 @@
+import { useSession } from '@/lib/session-store';
+import { resetUserEventSeq, subscribeUserEvents } from '@/lib/user-events';
+import { walletKeys } from '@/shared/api/wallets';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+
+/** Balance events come in bursts (a transfer moves two wallets, a settlement many): one refetch per burst. */
+const COALESCE_MS = 150;
+
+/**
+ * Every balance on every screen follows the server's `wallet.balance` events (transfers, deposits approved,
+ * withdrawals decided, settlements, fees, margin): the wallets' queries of that account mode are read again, so
+ * Assets and every "available" figure update without a reload. Rendered once, inside the query provider.
+ */
+export function LiveBalances() {
+  const token = useSession((s) => s.token);
+  const client = useQueryClient();
+  useEffect(() => {
+    resetUserEventSeq();
+    if (!token) return;
+    const modes = new Set<string>();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const refresh = (mode?: string) => {
+      modes.add(mode ?? '*');
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const all = modes.has('*');
+        for (const m of all ? [undefined] : modes) {
+          void client.invalidateQueries({ queryKey: m ? [...walletKeys.all, m] : walletKeys.all });
+        }
+        modes.clear();
+      }, COALESCE_MS);
+    };
+    const stop = subscribeUserEvents({
+      onEvent: (event) => {
+        if (event.type === 'wallet.balance') refresh(event.mode);
+      },
+      onResync: () => refresh(),
+      onLive: () => {},
+    });
+    return () => {
+      clearTimeout(timer);
+      stop();
+    };
+  }, [token, client]);
+  return null;
+}
