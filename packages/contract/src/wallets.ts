@@ -55,6 +55,8 @@ export const CHANGE_TYPES = [
   'withdrawal_freeze',
   'withdrawal_paid',
   'withdrawal_refund',
+  /** The withdrawal's fee: frozen with the request, paid with the approval (its own rows, apart from the amount). */
+  'withdrawal_fee',
   'convert_out',
   'convert_in',
   'perp_margin',

@@ -590,11 +590,11 @@ describe('withdrawals', () => {
     expect(await spot(u)).toEqual({ available: '298.00', frozen: '202.00' });
     expect((await u.as<PaymentData>('index/payment')).data.usedToday).toBe(1);
     expect((await u.as<TbRecData>('index/tbRec')).data.list).toEqual([ok.data]);
+    // The amount and its fee each have their own, labelled rows.
     const logs = (await u.as<MoneyLogsData>('order/moneyLogs', { type: 'withdrawal_freeze' })).data;
-    expect(logs.list.map((l) => [l.amount, l.frozenChange]).sort()).toEqual([
-      ['-2.00', '2.00'],
-      ['-200.00', '200.00'],
-    ]);
+    expect(logs.list.map((l) => [l.amount, l.frozenChange])).toEqual([['-200.00', '200.00']]);
+    const fees = (await u.as<MoneyLogsData>('order/moneyLogs', { type: 'withdrawal_fee' })).data;
+    expect(fees.list.map((l) => [l.amount, l.frozenChange])).toEqual([['-2.00', '2.00']]);
   });
 
   it('asks for each missing withdrawal field in the user language', async () => {
@@ -804,7 +804,9 @@ describe('withdrawals', () => {
       [paid.id, 'approved', null],
     ]);
     const types = (await u.as<MoneyLogsData>('order/moneyLogs', { pageSize: 50 })).data.list.map((l) => l.type);
-    expect(types.filter((x) => x === 'withdrawal_paid')).toHaveLength(2);
+    expect(types.filter((x) => x === 'withdrawal_paid')).toHaveLength(1);
+    // Both fees frozen, the approved one paid (the rejected one comes back as a refund).
+    expect(types.filter((x) => x === 'withdrawal_fee')).toHaveLength(3);
     expect(types.filter((x) => x === 'withdrawal_refund')).toHaveLength(2);
     const audit = await queryRows<{ action: string; reason: string | null }>(
       t.database.db,

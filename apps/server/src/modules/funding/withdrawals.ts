@@ -116,7 +116,9 @@ export class WithdrawalService {
 
   /** Pays out: the amount leaves for 'withdrawals', the fee for 'fees'. */
   approve(id: string, decision: Decision): Promise<AdminWithdrawal> {
-    return this.decide(id, decision, 'approved', (tx, holdId) => this.d.ledger.post(tx, holdId, 'withdrawal_paid'));
+    return this.decide(id, decision, 'approved', (tx, holdId, part) =>
+      this.d.ledger.post(tx, holdId, part === 'fee' ? 'withdrawal_fee' : 'withdrawal_paid'),
+    );
   }
 
   /** Releases amount and fee back to the user's available balance. */
@@ -128,7 +130,7 @@ export class WithdrawalService {
     id: string,
     decision: Decision,
     status: Exclude<ReviewStatus, 'review'>,
-    resolve: (tx: Executor, holdId: string) => Promise<unknown>,
+    resolve: (tx: Executor, holdId: string, part: 'amount' | 'fee') => Promise<unknown>,
   ): Promise<AdminWithdrawal> {
     if (!isRecordId(id)) throw notFound();
     return this.d.db.transaction(async (tx) => {
@@ -136,8 +138,8 @@ export class WithdrawalService {
       if (!row) throw notFound();
       if (row.status !== 'review') throw refused('review.alreadyDecided');
       const before = toAdminWithdrawal(row);
-      await resolve(tx, row.hold_id);
-      if (row.fee_hold_id) await resolve(tx, row.fee_hold_id);
+      await resolve(tx, row.hold_id, 'amount');
+      if (row.fee_hold_id) await resolve(tx, row.fee_hold_id, 'fee');
       await repo.decideWithdrawal(tx, id, {
         status,
         reason: decision.reason,
@@ -213,7 +215,7 @@ export class WithdrawalService {
             debit: from,
             credit: { system: 'fees', mode: 'real', currency: body.currency },
             amount: fee,
-            types,
+            types: { debit: 'withdrawal_fee', credit: 'withdrawal_fee' },
             ref,
           })
         ).transferId;
