@@ -174,7 +174,7 @@ describe('futures: a delivery order from the panel to its settled result', () =>
       await row.waitFor();
       await expect(row.getAttribute('data-status')).resolves.toBe(status);
       await expect(row.textContent()).resolves.toContain(
-        { won: 'Closed · drawn', lost: 'Closed · not drawn' }[status] ?? 'Closed · refunded',
+        { won: 'Closed · won', lost: 'Closed · lost' }[status] ?? 'Closed · refunded',
       );
       await shot(page, 'futures-history-tab-en');
       await row.click();
