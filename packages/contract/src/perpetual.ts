@@ -65,6 +65,7 @@ export const PerpOrder = z.object({
   leverage: z.number().int(),
   /** Held while pending (margin + open fee). */
   frozenMargin: z.string(),
+  /** The open fee: charged when filled, held while pending, 0.00 once cancelled or rejected (it came back). */
   fee: z.string(),
   /** The fill price (null until filled). */
   fillPrice: z.string().nullable(),

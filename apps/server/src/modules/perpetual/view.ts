@@ -48,7 +48,8 @@ export function toOrder(r: OrderRecord, precision: number): PerpOrder {
     filledQuantity: r.filledQuantity,
     leverage: Number(r.leverage),
     frozenMargin: pending ? usdt(money(r.margin).plus(r.fee)) : '0.00',
-    fee: usdt(money(r.fee)),
+    // A cancelled or rejected order's fee came back with its margin: nothing was charged.
+    fee: r.status === 'cancelled' || r.status === 'rejected' ? '0.00' : usdt(money(r.fee)),
     fillPrice: price(r.fillPrice, precision),
     tpPrice: price(r.tpPrice, precision),
     slPrice: price(r.slPrice, precision),
@@ -70,7 +71,8 @@ export function toTrade(r: TradeRecord, precision: number): PerpTrade {
     action: r.action,
     price: money(r.price).toFixed(precision),
     quantity: r.quantity,
-    fee: usdt(money(r.fee)),
+    // A cancelled or rejected order's fee came back with its margin: nothing was charged.
+    fee: r.status === 'cancelled' || r.status === 'rejected' ? '0.00' : usdt(money(r.fee)),
     realizedPnl: usdt(money(r.realizedPnl)),
     createdAt: ms(r.createdAt),
   };
