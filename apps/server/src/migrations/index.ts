@@ -8,6 +8,7 @@ import { m0007Convert } from './0007-convert.js';
 import { m0008Perpetual } from './0008-perpetual.js';
 import { m0009OrderWallets } from './0009-order-wallets.js';
 import { m0010UserEvents } from './0010-user-events.js';
+import { m0011ContentLanguages } from './0011-content-languages.js';
 
 export interface Migration {
   version: number;
@@ -27,4 +28,5 @@ export const migrations: readonly Migration[] = [
   m0008Perpetual,
   m0009OrderWallets,
   m0010UserEvents,
+  m0011ContentLanguages,
 ];

@@ -9,6 +9,7 @@ import type {
   TimeListData,
   VarietiesData,
 } from '@nexa/contract';
+import { LANGS } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db.js';
@@ -148,7 +149,22 @@ describe('market calls', () => {
     expect(list.data).toMatchObject({ total: 3, page: 1, pageSize: 2 });
     expect(list.data.list[0]!.title).toBe('New products listed');
     const de = await call<NoticeListData>(t.app, 'index/getList', { type: 'notice' }, { lang: 'de' });
-    expect(de.data.list[0]!.title).toBe('New products listed');
+    expect(de.data.list[0]!.title).toBe('Neue Produkte gelistet');
+    // What the platform ships with reads in every language; what an operator wrote in English only falls back to it.
+    const missing = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`SELECT id::text AS id FROM notices n, jsonb_array_elements_text(${JSON.stringify(LANGS)}::jsonb) AS l(lang)
+          WHERE NOT n.title ? l.lang OR NOT n.body ? l.lang
+          UNION ALL
+          SELECT id::text FROM carousel c, jsonb_array_elements_text(${JSON.stringify(LANGS)}::jsonb) AS l(lang) WHERE NOT c.title ? l.lang`,
+    );
+    expect(missing).toEqual([]);
+    await t.database.db.execute(
+      sql`INSERT INTO notices (type, title, body) VALUES ('notice', '{"en": "English only"}', '{"en": "Body"}')`,
+    );
+    const ar = await call<NoticeListData>(t.app, 'index/getList', { type: 'notice' }, { lang: 'ar' });
+    expect(ar.data.list[0]!.title).toBe('English only');
+    expect(ar.data.list[1]!.title).toBe('إدراج منتجات جديدة');
     const detail = await call<NoticeDetail>(t.app, 'index/noticeDetail', { id: list.data.list[0]!.id }, { lang: 'zh' });
     expect(detail.data.title).toBe('新品种上线');
     expect((await call(t.app, 'index/noticeDetail', { id: '999999' })).code).toBe(404);

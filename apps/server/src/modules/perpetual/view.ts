@@ -71,8 +71,7 @@ export function toTrade(r: TradeRecord, precision: number): PerpTrade {
     action: r.action,
     price: money(r.price).toFixed(precision),
     quantity: r.quantity,
-    // A cancelled or rejected order's fee came back with its margin: nothing was charged.
-    fee: r.status === 'cancelled' || r.status === 'rejected' ? '0.00' : usdt(money(r.fee)),
+    fee: usdt(money(r.fee)),
     realizedPnl: usdt(money(r.realizedPnl)),
     createdAt: ms(r.createdAt),
   };
