@@ -15,6 +15,11 @@ interface ChannelState {
    */
   phase: 'pending' | 'live' | 'refused';
   lastSeq: number;
+  /**
+   * When the channel last delivered a frame to its listeners, or got its first listener (freshness); -Infinity
+   * after the connection dropped, until the next frame.
+   */
+  lastFrameAt: number;
 }
 
 export interface ChannelTableDeps {
@@ -23,6 +28,9 @@ export interface ChannelTableDeps {
   defer: (fn: () => void) => void;
   log: Log;
   getToken: () => string | null;
+  now: () => number;
+  /** A frame of `channel` reached its listeners. */
+  framed: (channel: string) => void;
 }
 
 /** Calls every listener's `onLive` of `state`. */
@@ -55,7 +63,7 @@ export class ChannelTable {
   add(channel: string, listener: Listener) {
     let state = this.channels.get(channel);
     if (!state) {
-      state = { listeners: new Set(), phase: 'pending', lastSeq: 0 };
+      state = { listeners: new Set(), phase: 'pending', lastSeq: 0, lastFrameAt: this.deps.now() };
       this.channels.set(channel, state);
     }
     state.listeners.add(listener);
@@ -79,6 +87,12 @@ export class ChannelTable {
 
   clear() {
     this.channels.clear();
+  }
+
+  /** When `channel` last delivered a frame (or got its first listener); undefined while nobody listens to it. */
+  lastFrameAt(channel: string): number | undefined {
+    const state = this.channels.get(channel);
+    return state && state.listeners.size > 0 ? state.lastFrameAt : undefined;
   }
 
   queueFlush() {
@@ -123,13 +137,17 @@ export class ChannelTable {
     }
   }
 
-  /** The connection dropped: nothing is subscribed any more, and no channel is live. */
+  /**
+   * The connection dropped: nothing is subscribed any more, no channel is live, and what the channels showed is
+   * out of date until each brings a frame on the next connection.
+   */
   dropped() {
     this.requested.clear();
     this.auth = null;
     for (const state of this.channels.values()) {
       if (state.phase === 'live') tellLive(state, false);
       if (state.phase !== 'refused') state.phase = 'pending';
+      state.lastFrameAt = Number.NEGATIVE_INFINITY;
     }
   }
 
@@ -202,7 +220,9 @@ export class ChannelTable {
       data = parsed.data;
     }
     const typed = { ...frame, data };
+    state.lastFrameAt = this.deps.now();
     for (const l of [...state.listeners]) safely(() => l.handler(data, typed));
+    this.deps.framed(frame.channel);
   }
 
   /** The session behind the token is not (or no longer) valid: the user channel stays off until a new token. */
