@@ -16,8 +16,8 @@ interface ChannelState {
   phase: 'pending' | 'live' | 'refused';
   lastSeq: number;
   /**
-   * When the channel last delivered a frame to its listeners, or got its first listener (freshness); -Infinity
-   * after the connection dropped, until the next frame.
+   * When the channel last delivered a frame to its listeners, or got its first listener (less the silence it had
+   * when it was last left; freshness); -Infinity after the connection dropped, until the next frame.
    */
   lastFrameAt: number;
 }
@@ -47,6 +47,12 @@ export class ChannelTable {
   private readonly channels = new Map<string, ChannelState>();
   /** Channels the server has been asked for on the current connection. */
   private readonly requested = new Set<string>();
+  /**
+   * How long each forgotten channel had been silent when its last listener left: a channel subscribed again
+   * starts that old, so leaving and coming back (a tab switch) neither makes a stale feed look live nor greys a
+   * live one, whatever the time in between.
+   */
+  private readonly silentWhenLeft = new Map<string, number>();
   /** The `auth` of the current connection: which token was sent and whether the server accepted it. */
   private auth: { token: string; state: 'pending' | 'authed' | 'refused' } | null = null;
   private flushQueued = false;
@@ -63,7 +69,10 @@ export class ChannelTable {
   add(channel: string, listener: Listener) {
     let state = this.channels.get(channel);
     if (!state) {
-      state = { listeners: new Set(), phase: 'pending', lastSeq: 0, lastFrameAt: this.deps.now() };
+      const now = this.deps.now();
+      const lastFrameAt = now - (this.silentWhenLeft.get(channel) ?? 0);
+      this.silentWhenLeft.delete(channel);
+      state = { listeners: new Set(), phase: 'pending', lastSeq: 0, lastFrameAt };
       this.channels.set(channel, state);
     }
     state.listeners.add(listener);
@@ -104,7 +113,11 @@ export class ChannelTable {
   /** Brings the server's subscriptions in line with the channels that have listeners. */
   flush() {
     this.flushQueued = false;
-    for (const [channel, state] of this.channels) if (state.listeners.size === 0) this.channels.delete(channel);
+    for (const [channel, state] of this.channels) {
+      if (state.listeners.size > 0) continue;
+      this.channels.delete(channel);
+      this.silentWhenLeft.set(channel, this.deps.now() - state.lastFrameAt);
+    }
     if (!this.deps.isOpen()) return;
     const add: string[] = [];
     const remove: string[] = [];

@@ -482,13 +482,13 @@ describe('ws client: freshness', () => {
   /** Subscribes `channel`, opens and confirms it, and records what a watcher of its freshness is told. */
   function watched(channel: 'tickers' | 'trades:BTCUSDT') {
     seq = 0;
-    client.subscribe(channel, vi.fn());
+    const off = client.subscribe(channel, vi.fn());
     const seen: string[] = [];
     client.onFreshness(() => seen.push(client.freshness(channel)));
     const now = () => client.freshness(channel);
     now();
     openAndConfirm();
-    return { seen, now };
+    return { seen, now, off };
   }
 
   it('tickers turn stale after 3 s without a frame, and live again with the next one', () => {
@@ -537,6 +537,23 @@ describe('ws client: freshness', () => {
     tick();
     expect(now()).toBe('live');
     expect(seen).toEqual(['reconnecting', 'stale', 'live']);
+  });
+
+  it.each([
+    ['a stale feed stays stale', 4_000, 'stale'],
+    ['a live feed stays live', 1_000, 'live'],
+  ] as const)('leaving and coming back (a tab switch): %s, however long it was left', (_name, silentMs, expected) => {
+    const { now, off } = watched('tickers');
+    tick();
+    time.advance(silentMs);
+    off();
+    flush();
+    expect(last().ops('unsubscribe')).toEqual([{ op: 'unsubscribe', channels: ['tickers'] }]);
+    // Long enough for the idle connection to close; the next listener opens another.
+    time.advance(60_000);
+    client.subscribe('tickers', vi.fn());
+    time.advance(500);
+    expect(now()).toBe(expected);
   });
 
   it('channels without a rate floor are never stale by silence; a channel nobody listens to is live', () => {
