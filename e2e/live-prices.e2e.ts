@@ -62,8 +62,10 @@ describe('live prices never freeze', () => {
       await expectMoving(() => rowPrices(page));
       // The perpetual order form's market price.
       await page.getByTestId('tab-perpetual').click();
-      await page.getByTestId('perp-market-price').waitFor();
-      await expectMoving(() => page.getByTestId('perp-market-price').textContent());
+      // The figure only: a "Delayed" mark appearing beside it is no move.
+      const marketPrice = page.getByTestId('perp-market-price').locator('.figure');
+      await marketPrice.waitFor();
+      await expectMoving(() => marketPrice.textContent());
       // And none of it reads as stale.
       await expect.poll(() => page.getByTestId('stale-badge').count()).toBe(0);
       await context.close();
