@@ -1,12 +1,19 @@
-import type { Page } from 'playwright-core';
+import { randomUUID } from 'node:crypto';
+import type { Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { phone, serverAndBrowser } from './browser.js';
+import { phone, serverAndBrowser, shot } from './browser.js';
 import { appSession } from './session.js';
 
 // The real server with its market feed: the sim ticks every second.
 const ctx = serverAndBrowser();
 
-const { registerUser, openSignedIn } = appSession(() => ctx.server);
+const { api, registerUser, openSignedIn } = appSession(() => ctx.server);
+
+const ROUTE = {
+  futures: '/pages/tabbarPages/futures/index',
+  perpetual: '/pages/tabbarPages/perpetual/index',
+  convert: '/pages/tabbarPages/mine/spotGoods',
+} as const;
 
 /** The text `read` returns changes within 5 s (prices tick every second): the screen is live, not frozen. */
 async function expectMoving(read: () => Promise<string | null>) {
@@ -28,7 +35,7 @@ describe('live prices never freeze', () => {
     async () => {
       const context = await phone(ctx.browser);
       const page = await context.newPage();
-      await openSignedIn(page, await registerUser('live'), '/pages/tabbarPages/futures/index', {
+      await openSignedIn(page, await registerUser('live'), ROUTE.futures, {
         lang: 'en',
         theme: 'dark',
         productType1: 'BTCUSDT',
@@ -55,9 +62,155 @@ describe('live prices never freeze', () => {
       await expectMoving(() => rowPrices(page));
       // The perpetual order form's market price.
       await page.getByTestId('tab-perpetual').click();
-      await page.getByTestId('perp-market-price').waitFor();
-      await expectMoving(() => page.getByTestId('perp-market-price').textContent());
+      // The figure only: a "Delayed" mark appearing beside it is no move.
+      const marketPrice = page.getByTestId('perp-market-price').locator('.figure');
+      await marketPrice.waitFor();
+      await expectMoving(() => marketPrice.textContent());
+      // And none of it reads as stale.
+      await expect.poll(() => page.getByTestId('stale-badge').count()).toBe(0);
       await context.close();
     },
   );
+
+  it(
+    'a stopped feed greys the prices with a "Delayed" or "Reconnecting…" mark, and money actions refuse to confirm',
+    { timeout: 180_000 },
+    async () => {
+      const session = await demoTrader();
+      for (const theme of ['dark', 'light'] as const) {
+        const context = await phone(ctx.browser);
+        const page = await context.newPage();
+        const feed = await feedSwitch(page);
+        await openSignedIn(page, session, ROUTE.perpetual, { lang: 'en', theme });
+        await page.getByTestId('perpetual-page').waitFor();
+        await expectMoving(() => page.getByTestId('product-price').textContent());
+        await expect.poll(() => page.getByTestId('stale-badge').count()).toBe(0);
+
+        // The server's frames stop reaching the page: within 3 s (and a check) the prices are marked.
+        feed.hold();
+        await expect.poll(() => badgeText(page), { timeout: 6_000 }).toBe('Delayed');
+        await expect(page.locator('.product-header__price.is-stale').count()).resolves.toBe(1);
+        await expect(page.locator('[data-testid="perp-market-price"] .is-stale').count()).resolves.toBe(1);
+        await shot(page, `stale-perpetual-${theme}`);
+        if (theme === 'dark') await moneyActionsRefuse(page, session.token);
+
+        await page.getByTestId('tab-markets').click();
+        await expect
+          .poll(() => page.locator('[data-testid="row-price"].is-stale').count(), { timeout: 6_000 })
+          .toBeGreaterThan(10);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.getByTestId('stale-blocked').waitFor({ state: 'hidden', timeout: 5_000 });
+        await shot(page, `stale-markets-${theme}`);
+
+        // The connection is cut and refused: reconnecting.
+        await feed.cut();
+        await expect.poll(() => badgeText(page), { timeout: 6_000 }).toBe('Reconnecting…');
+        await shot(page, `reconnecting-markets-${theme}`);
+
+        // Back: the next connection brings frames, the marks go and the rows move again.
+        feed.pass();
+        await page.evaluate(() => window.dispatchEvent(new Event('online')));
+        await expect.poll(() => page.getByTestId('stale-badge').count(), { timeout: 20_000 }).toBe(0);
+        await expect(page.locator('.is-stale').count()).resolves.toBe(0);
+        await expectMoving(() => rowPrices(page));
+        await context.close();
+      }
+    },
+  );
 });
+
+/** A demo account with a perpetual wallet and one open BTC long (opened as soon as the feed has a price). */
+async function demoTrader() {
+  const session = await registerUser('stale');
+  await api('user/changeUser', { mode: 'demo' }, session.token);
+  await api('user/getDemoMoney', { requestId: randomUUID() }, session.token);
+  const transfer = { from: 'spot', to: 'perpetual', currency: 'USDT', amount: '1000', requestId: randomUUID() };
+  await api('index/zySubmit', transfer, session.token);
+  const order = { type: 'market', leverage: 10, symbol: 'BTCUSDT', side: 'long', quantity: '1' };
+  await expect
+    .poll(
+      () =>
+        api('Sustainable/createOrder', { ...order, requestId: randomUUID() }, session.token).then(
+          () => 'open',
+          (error: unknown) => String(error),
+        ),
+      { timeout: 15_000, interval: 500 },
+    )
+    .toBe('open');
+  return session;
+}
+
+/**
+ * The page's socket through a switch: the server's messages `pass`, are held back (`hold`: the feed stops while
+ * the connection stays up), or the connection is `cut` and every new one refused until `pass` again.
+ */
+async function feedSwitch(page: Page) {
+  let mode: 'pass' | 'hold' | 'cut' = 'pass';
+  const open: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/api\/ws/, (ws) => {
+    if (mode === 'cut') {
+      void ws.close();
+      return;
+    }
+    const server = ws.connectToServer();
+    server.onMessage((message) => {
+      if (mode === 'pass') ws.send(message);
+    });
+    open.push(ws);
+  });
+  return {
+    pass: () => {
+      mode = 'pass';
+    },
+    hold: () => {
+      mode = 'hold';
+    },
+    cut: async () => {
+      mode = 'cut';
+      for (const ws of open.splice(0)) await ws.close();
+    },
+  };
+}
+
+const badgeText = (page: Page) =>
+  page
+    .getByTestId('stale-badge')
+    .first()
+    .textContent()
+    .catch(() => null);
+
+/** A market order, a close and a convert, each on stale prices: the app says so and nothing is confirmed. */
+async function moneyActionsRefuse(page: Page, token: string) {
+  const blocked = page.getByTestId('stale-blocked');
+  const toastGone = () => blocked.waitFor({ state: 'hidden', timeout: 5_000 });
+  await page.getByTestId('perp-lots').fill('1');
+  await page.getByTestId('perp-open-long').click();
+  await blocked.waitFor();
+  await expect(page.getByTestId('perp-confirm-sheet').count()).resolves.toBe(0);
+  await toastGone();
+
+  await page.getByTestId('perp-position-close').click();
+  const sheet = page.getByTestId('perp-close-sheet');
+  await sheet.waitFor();
+  await expect(sheet.getByTestId('stale-badge').textContent()).resolves.toBe('Delayed');
+  await page.getByTestId('perp-close-submit').click();
+  await blocked.waitFor();
+  await shot(page, 'stale-close-dark');
+  await expect(sheet.isVisible()).resolves.toBe(true);
+  await toastGone();
+  await sheet.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.evaluate((route) => {
+    window.location.hash = `#${route}`;
+  }, ROUTE.convert);
+  await page.getByTestId('convert-page').waitFor();
+  await page.getByTestId('convert-amount').fill('100');
+  await page.getByTestId('convert-submit').click();
+  await blocked.waitFor();
+  await expect(page.getByTestId('convert-confirm').count()).resolves.toBe(0);
+  await page.goBack();
+  await page.getByTestId('perpetual-page').waitFor();
+  // Nothing reached the server: the one position is still open, and no other.
+  const { list } = await api<{ list: { quantity: string }[] }>('Sustainable/PositionOrders', {}, token);
+  expect(list.map((p) => p.quantity)).toEqual(['1']);
+}

@@ -15,6 +15,11 @@ interface ChannelState {
    */
   phase: 'pending' | 'live' | 'refused';
   lastSeq: number;
+  /**
+   * When the channel last delivered a frame to its listeners, or got its first listener (less the silence it had
+   * when it was last left; freshness); -Infinity after the connection dropped, until the next frame.
+   */
+  lastFrameAt: number;
 }
 
 export interface ChannelTableDeps {
@@ -23,6 +28,9 @@ export interface ChannelTableDeps {
   defer: (fn: () => void) => void;
   log: Log;
   getToken: () => string | null;
+  now: () => number;
+  /** A frame of `channel` reached its listeners. */
+  framed: (channel: string) => void;
 }
 
 /** Calls every listener's `onLive` of `state`. */
@@ -39,6 +47,12 @@ export class ChannelTable {
   private readonly channels = new Map<string, ChannelState>();
   /** Channels the server has been asked for on the current connection. */
   private readonly requested = new Set<string>();
+  /**
+   * How long each forgotten channel had been silent when its last listener left: a channel subscribed again
+   * starts that old, so leaving and coming back (a tab switch) neither makes a stale feed look live nor greys a
+   * live one, whatever the time in between.
+   */
+  private readonly silentWhenLeft = new Map<string, number>();
   /** The `auth` of the current connection: which token was sent and whether the server accepted it. */
   private auth: { token: string; state: 'pending' | 'authed' | 'refused' } | null = null;
   private flushQueued = false;
@@ -55,7 +69,10 @@ export class ChannelTable {
   add(channel: string, listener: Listener) {
     let state = this.channels.get(channel);
     if (!state) {
-      state = { listeners: new Set(), phase: 'pending', lastSeq: 0 };
+      const now = this.deps.now();
+      const lastFrameAt = now - (this.silentWhenLeft.get(channel) ?? 0);
+      this.silentWhenLeft.delete(channel);
+      state = { listeners: new Set(), phase: 'pending', lastSeq: 0, lastFrameAt };
       this.channels.set(channel, state);
     }
     state.listeners.add(listener);
@@ -81,6 +98,12 @@ export class ChannelTable {
     this.channels.clear();
   }
 
+  /** When `channel` last delivered a frame (or got its first listener); undefined while nobody listens to it. */
+  lastFrameAt(channel: string): number | undefined {
+    const state = this.channels.get(channel);
+    return state && state.listeners.size > 0 ? state.lastFrameAt : undefined;
+  }
+
   queueFlush() {
     if (this.flushQueued) return;
     this.flushQueued = true;
@@ -90,7 +113,11 @@ export class ChannelTable {
   /** Brings the server's subscriptions in line with the channels that have listeners. */
   flush() {
     this.flushQueued = false;
-    for (const [channel, state] of this.channels) if (state.listeners.size === 0) this.channels.delete(channel);
+    for (const [channel, state] of this.channels) {
+      if (state.listeners.size > 0) continue;
+      this.channels.delete(channel);
+      this.silentWhenLeft.set(channel, this.deps.now() - state.lastFrameAt);
+    }
     if (!this.deps.isOpen()) return;
     const add: string[] = [];
     const remove: string[] = [];
@@ -123,13 +150,17 @@ export class ChannelTable {
     }
   }
 
-  /** The connection dropped: nothing is subscribed any more, and no channel is live. */
+  /**
+   * The connection dropped: nothing is subscribed any more, no channel is live, and what the channels showed is
+   * out of date until each brings a frame on the next connection.
+   */
   dropped() {
     this.requested.clear();
     this.auth = null;
     for (const state of this.channels.values()) {
       if (state.phase === 'live') tellLive(state, false);
       if (state.phase !== 'refused') state.phase = 'pending';
+      state.lastFrameAt = Number.NEGATIVE_INFINITY;
     }
   }
 
@@ -202,7 +233,9 @@ export class ChannelTable {
       data = parsed.data;
     }
     const typed = { ...frame, data };
+    state.lastFrameAt = this.deps.now();
     for (const l of [...state.listeners]) safely(() => l.handler(data, typed));
+    this.deps.framed(frame.channel);
   }
 
   /** The session behind the token is not (or no longer) valid: the user channel stays off until a new token. */

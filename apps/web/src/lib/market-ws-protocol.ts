@@ -104,6 +104,12 @@ export type FrameHandler<C extends string> = (data: ChannelData<C>, frame: WsFra
 
 export type ConnectionStatus = 'idle' | 'connecting' | 'open' | 'reconnecting';
 
+/**
+ * Whether what a channel brought can be trusted as current: `live`; `stale` when it has been silent for longer
+ * than it should be (market-ws-freshness.ts); `reconnecting` while the connection is down and coming back.
+ */
+export type Freshness = 'live' | 'stale' | 'reconnecting';
+
 export interface Listener {
   handler: (data: unknown, frame: WsFrame) => void;
   options: SubscribeOptions;

@@ -35,18 +35,29 @@ export function useProducts() {
 let feedReaders = 0;
 let stopFeed: (() => void) | null = null;
 
-/** A store subscription that also keeps the `tickers` channel open while anyone reads. */
-function subscribeTicker(symbol: string, listener: () => void): () => void {
-  const off = tickerStore.subscribe(symbol, listener);
+/** Keeps the `tickers` channel feeding the store until the returned function is called (once per reader). */
+export function holdTickerFeed(): () => void {
   feedReaders += 1;
   stopFeed ??= marketSocket().subscribe('tickers', (list) => tickerStore.put(list));
+  let held = true;
   return () => {
-    off();
+    if (!held) return;
+    held = false;
     feedReaders -= 1;
     if (feedReaders === 0) {
       stopFeed?.();
       stopFeed = null;
     }
+  };
+}
+
+/** A store subscription that also keeps the `tickers` channel open while anyone reads. */
+function subscribeTicker(symbol: string, listener: () => void): () => void {
+  const off = tickerStore.subscribe(symbol, listener);
+  const release = holdTickerFeed();
+  return () => {
+    off();
+    release();
   };
 }
 

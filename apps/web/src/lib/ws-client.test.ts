@@ -367,20 +367,7 @@ describe('ws client: the user channel', () => {
   let userClient: WsClient;
   beforeEach(() => {
     token = 'T1';
-    userClient = createWsClient({
-      url: 'ws://test/api/ws',
-      createSocket: (url) => {
-        const s = new FakeSocket(url);
-        sockets.push(s);
-        return s;
-      },
-      schedule: time.schedule,
-      now: time.now,
-      random: () => 0.5,
-      defer: (fn) => deferred.push(fn),
-      log: () => undefined,
-      getToken: () => token,
-    });
+    userClient = makeClient({ getToken: () => token });
   });
 
   it('authenticates before subscribing it, then delivers its events and says it is live', () => {
@@ -482,5 +469,108 @@ describe('a revoked session', () => {
     last().receive({ channel: 'user', seq: 1, ts: 1, data: [{ event: 'x', data: 1 }] });
     expect(events).not.toHaveBeenCalled();
     c.destroy();
+  });
+});
+
+describe('ws client: freshness', () => {
+  /** A tickers frame from the server on the current socket, `seq` counting on from the last one. */
+  let seq = 0;
+  const tick = () => {
+    seq += 1;
+    last().receive({ channel: 'tickers', seq, ts: seq, data: [ticker('BTCUSDT', `${seq}`, seq)] });
+  };
+  /** Subscribes `channel`, opens and confirms it, and records what a watcher of its freshness is told. */
+  function watched(channel: 'tickers' | 'trades:BTCUSDT') {
+    seq = 0;
+    const off = client.subscribe(channel, vi.fn());
+    const seen: string[] = [];
+    client.onFreshness(() => seen.push(client.freshness(channel)));
+    const now = () => client.freshness(channel);
+    now();
+    openAndConfirm();
+    return { seen, now, off };
+  }
+
+  it('tickers turn stale after 3 s without a frame, and live again with the next one', () => {
+    const { seen, now } = watched('tickers');
+    tick();
+    time.advance(3_000);
+    expect(now()).toBe('live');
+    time.advance(500);
+    expect(now()).toBe('stale');
+    expect(seen).toEqual(['stale']);
+    tick();
+    // At once, not at the next check.
+    expect(now()).toBe('live');
+    expect(seen).toEqual(['stale', 'live']);
+    // Frames every second keep it live.
+    for (let i = 0; i < 10; i++) {
+      time.advance(1_000);
+      tick();
+    }
+    expect(seen).toEqual(['stale', 'live']);
+  });
+
+  it('a fresh subscription has 3 s to bring its first frame', () => {
+    const { now } = watched('tickers');
+    time.advance(2_900);
+    expect(now()).toBe('live');
+    time.advance(600);
+    expect(now()).toBe('stale');
+  });
+
+  it('every channel is reconnecting while the connection is down, and tickers stay stale until a frame', () => {
+    const { seen, now } = watched('tickers');
+    const trades = () => client.freshness('trades:BTCUSDT');
+    client.subscribe('trades:BTCUSDT', vi.fn());
+    tick();
+    expect(trades()).toBe('live');
+    last().serverClose();
+    expect(now()).toBe('reconnecting');
+    expect(trades()).toBe('reconnecting');
+    time.advance(backoffDelayMs(0, 0.5, 500, 15_000));
+    openAndConfirm();
+    // Open again, but nothing has come yet: what is on screen is older than the drop.
+    expect(now()).toBe('stale');
+    expect(trades()).toBe('live');
+    seq = 0;
+    tick();
+    expect(now()).toBe('live');
+    expect(seen).toEqual(['reconnecting', 'stale', 'live']);
+  });
+
+  it.each([
+    ['a stale feed stays stale', 4_000, 'stale'],
+    ['a live feed stays live', 1_000, 'live'],
+  ] as const)('leaving and coming back (a tab switch): %s, however long it was left', (_name, silentMs, expected) => {
+    const { now, off } = watched('tickers');
+    tick();
+    time.advance(silentMs);
+    off();
+    flush();
+    expect(last().ops('unsubscribe')).toEqual([{ op: 'unsubscribe', channels: ['tickers'] }]);
+    // Long enough for the idle connection to close; the next listener opens another.
+    time.advance(60_000);
+    client.subscribe('tickers', vi.fn());
+    time.advance(500);
+    expect(now()).toBe(expected);
+  });
+
+  it('channels without a rate floor are never stale by silence; a channel nobody listens to is live', () => {
+    const { now } = watched('trades:BTCUSDT');
+    // Silent for 40 s (the connection itself counts as dead after 45 s).
+    time.advance(40_000);
+    expect(now()).toBe('live');
+    expect(client.freshness('tickers')).toBe('live');
+  });
+
+  it('checks the clock only while someone watches, and stops on destroy', () => {
+    const off = client.onFreshness(vi.fn());
+    expect(time.pending()).toBe(1);
+    off();
+    expect(time.pending()).toBe(0);
+    client.onFreshness(vi.fn());
+    client.destroy();
+    expect(time.pending()).toBe(0);
   });
 });

@@ -11,17 +11,22 @@
  * - Heartbeat: a ping every 20 s; no message at all for 45 s means the connection is dead: reconnect.
  * - The `user` channel (the signed-in user's order events) is subscribed after `{op:'auth', token}` was answered
  *   `authed`, on every connection; `onLive` tells a view whether its channel is confirmed, so it can poll while not.
+ * - Freshness: a channel silent for longer than its feed ever is (tickers: 3 s) is `stale`, and every channel is
+ *   `reconnecting` while the connection is down, so a view greys what it shows instead of freezing silently.
  *
- * Three parts: this public API, the subscription state machine (market-ws-channels.ts) and the socket with its
- * heartbeat and reconnects (market-ws-connection.ts); market-ws-protocol.ts holds the types they share.
+ * Four parts: this public API, the subscription state machine (market-ws-channels.ts), the socket with its
+ * heartbeat and reconnects (market-ws-connection.ts) and freshness (market-ws-freshness.ts);
+ * market-ws-protocol.ts holds the types they share.
  * Everything it touches outside itself (the WebSocket constructor, timers, the clock, randomness) is passed in,
  * so ws-client.test.ts drives it with a fake socket and a hand-moved clock.
  */
 import { ChannelTable } from './market-ws-channels';
 import { Connection } from './market-ws-connection';
+import { FreshnessWatch } from './market-ws-freshness';
 import {
   type ConnectionStatus,
   type FrameHandler,
+  type Freshness,
   type Listener,
   type MarketChannel,
   type SubscribeOptions,
@@ -34,6 +39,7 @@ export {
   type ChannelData,
   type ConnectionStatus,
   type FrameHandler,
+  type Freshness,
   type MarketChannel,
   type SocketLike,
   type SubscribeOptions,
@@ -48,6 +54,10 @@ export interface WsClient {
   reconnectNow(): void;
   status(): ConnectionStatus;
   onStatus(listener: (status: ConnectionStatus) => void): () => void;
+  /** Whether what `channel` shows is current (the same value until `onFreshness` says it may have changed). */
+  freshness(channel: MarketChannel): Freshness;
+  /** Called whenever the freshness of a channel read with `freshness` changed. */
+  onFreshness(listener: () => void): () => void;
   /** Closes the connection and forgets every subscriber (tests, logout of a future `user` channel). */
   destroy(): void;
 }
@@ -65,6 +75,14 @@ export function createWsClient(options: WsClientOptions): WsClient {
     defer,
     log,
     getToken: () => o.getToken?.() ?? null,
+    now: o.now,
+    framed: (channel) => freshness.framed(channel),
+  });
+  const freshness = new FreshnessWatch({
+    schedule: o.schedule,
+    now: o.now,
+    status: () => currentStatus,
+    lastFrameAt: (channel) => channels.lastFrameAt(channel),
   });
   const connection: Connection = new Connection(
     o,
@@ -77,6 +95,7 @@ export function createWsClient(options: WsClientOptions): WsClient {
         if (next === currentStatus) return;
         currentStatus = next;
         for (const l of statusListeners) l(next);
+        freshness.check();
       },
     },
     log,
@@ -104,8 +123,11 @@ export function createWsClient(options: WsClientOptions): WsClient {
       statusListeners.add(listener);
       return () => statusListeners.delete(listener);
     },
+    freshness: (channel) => freshness.of(channel),
+    onFreshness: (listener) => freshness.watch(listener),
     destroy() {
       connection.destroy();
+      freshness.stop();
       channels.clear();
       connection.close();
       statusListeners.clear();

@@ -1,3 +1,4 @@
+import { StaleBadge, staleClass, usePriceFreshness } from '@/components/ui/stale';
 import { directionOf, formatChange, formatCompact, formatPrice } from '@/lib/market-format';
 import { useTicker } from '@/lib/use-market';
 import type { ProductSummary } from '@nexa/contract';
@@ -26,6 +27,7 @@ export const MarketRow = memo(function MarketRow({ product, testId, onSelect, se
   const live = useTicker(product.symbol) ?? product;
   const flashRef = useFlash<HTMLSpanElement>(live.price);
   const direction = directionOf(live.change);
+  const stale = staleClass(usePriceFreshness());
   return (
     <button
       type="button"
@@ -46,12 +48,12 @@ export const MarketRow = memo(function MarketRow({ product, testId, onSelect, se
         </span>
       </span>
       <span className="market-row__price" dir="ltr">
-        <span ref={flashRef} className="flash-target" data-testid="row-price">
+        <span ref={flashRef} className={`flash-target${stale}`} data-testid="row-price">
           {formatPrice(live.price, product.pricePrecision)}
         </span>
       </span>
       <span className="market-row__change">
-        <span className={`change-pill change-pill--${direction}`} dir="ltr" data-testid="row-change">
+        <span className={`change-pill change-pill--${direction}${stale}`} dir="ltr" data-testid="row-change">
           {formatChange(live.change)}
         </span>
       </span>
@@ -86,9 +88,12 @@ export function MarketRowsSkeleton({ rows = 8 }: { rows?: number }) {
 /** The column titles above a list: pair, price, 24h change. */
 export function MarketListHead() {
   const { t } = useTranslation();
+  const freshness = usePriceFreshness();
   return (
     <div className="market-list__head" role="presentation">
-      <span>{t('market.pairVol')}</span>
+      <span>
+        {t('market.pairVol')} <StaleBadge freshness={freshness} />
+      </span>
       <span className="market-list__head-price">{t('market.price')}</span>
       <span className="market-list__head-change">{t('market.change24h')}</span>
     </div>

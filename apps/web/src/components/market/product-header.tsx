@@ -1,3 +1,4 @@
+import { StaleBadge, staleClass, usePriceFreshness } from '@/components/ui/stale';
 import { directionOf, formatChange, formatPrice } from '@/lib/market-format';
 import { useTicker } from '@/lib/use-market';
 import type { ProductSummary } from '@nexa/contract';
@@ -30,6 +31,7 @@ export function ProductHeader({
   const live = useTicker(product?.symbol) ?? product;
   const flashRef = useFlash<HTMLSpanElement>(live?.price);
   const direction = directionOf(live?.change);
+  const freshness = usePriceFreshness();
   if (!product || !live) {
     return (
       <section className="product-header" data-testid="product-header" aria-busy="true">
@@ -58,14 +60,19 @@ export function ProductHeader({
         {badge ? <span className="product-header__badge">{badge}</span> : null}
       </div>
       <div className="product-header__quote">
-        <span className={`product-header__price text-${direction}`} dir="ltr">
+        <span className={`product-header__price text-${direction}${staleClass(freshness)}`} dir="ltr">
           <span ref={flashRef} className="flash-target" data-testid="product-price">
             {formatPrice(live.price, product.pricePrecision)}
           </span>
         </span>
-        <span className={`change-pill change-pill--${direction}`} dir="ltr" data-testid="product-change">
+        <span
+          className={`change-pill change-pill--${direction}${staleClass(freshness)}`}
+          dir="ltr"
+          data-testid="product-change"
+        >
           {formatChange(live.change)}
         </span>
+        <StaleBadge freshness={freshness} />
       </div>
       <p className="product-header__name">{product.name}</p>
       <ProductPicker

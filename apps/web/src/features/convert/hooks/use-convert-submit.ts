@@ -1,3 +1,4 @@
+import { useLivePriceGuard } from '@/components/ui/stale';
 import { ApiError } from '@/lib/request';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import type { ConvertRecord, SdQuoteData } from '@nexa/contract';
@@ -21,6 +22,7 @@ export function useConvertSubmit(form: ConvertForm) {
   const queryClient = useQueryClient();
   const [submission] = useState(() => new ConvertSubmission());
   const [result, setResult] = useState<ConvertRecord | null>(null);
+  const { ensureLive } = useLivePriceGuard();
   const { from, to, amount, slippage } = form;
 
   const { run, running } = useSingleFlight(async () => {
@@ -31,6 +33,8 @@ export function useConvertSubmit(form: ConvertForm) {
     form.setAmountError(problem);
     form.setSlippageError(slippageProblem);
     if (problem || slippageProblem) return;
+    // The rate follows the live market: not while prices have stopped moving (checked again after confirming).
+    if (!ensureLive()) return;
 
     // The rate the user confirms is a fresh one, for exactly this amount.
     let fresh: SdQuoteData;
@@ -40,7 +44,7 @@ export function useConvertSubmit(form: ConvertForm) {
       return; // toasted by the request helper
     }
     const worst = minimumReceived(fresh.receive, slippage, form.scaleOf(to));
-    if (!(await confirmConvert(t, { amount, from, to, slippage, worst }, fresh))) return;
+    if (!(await confirmConvert(t, { amount, from, to, slippage, worst }, fresh)) || !ensureLive()) return;
     const body = submission.bodyFor(form.mode, {
       fromCurrency: from,
       toCurrency: to,

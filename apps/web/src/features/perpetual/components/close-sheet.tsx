@@ -1,3 +1,4 @@
+import { StaleBadge, staleClass, useLivePriceGuard } from '@/components/ui/stale';
 import { sanitizeAmountInput } from '@/lib/decimal';
 import { formatAmount, formatSigned } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
@@ -42,6 +43,7 @@ function CloseForm({ position, pair, precision, onDone }: PositionFormProps) {
   const problemText = useProblemText();
   const close = useClosePosition();
   const ticker = useTicker(position.symbol);
+  const { freshness, ensureLive } = useLivePriceGuard();
   const [lots, setLots] = useState(position.quantity);
   const [problem, setProblem] = useState<ValueProblem | null>(null);
   const mark = ticker?.price ?? position.markPrice;
@@ -50,6 +52,8 @@ function CloseForm({ position, pair, precision, onDone }: PositionFormProps) {
     : null;
 
   const submit = async () => {
+    // Closed at the market price: never on one that stopped moving.
+    if (!ensureLive()) return;
     const found = checkLots(lots, position.quantity);
     setProblem(found);
     if (found) return;
@@ -69,10 +73,11 @@ function CloseForm({ position, pair, precision, onDone }: PositionFormProps) {
           <Figure>{formatPrice(position.entryPrice, precision)}</Figure>
         </Fact>
         <Fact label={t('perpetual.marketPrice')}>
-          <Figure>{formatPrice(mark, precision)}</Figure>
+          <Figure className={staleClass(freshness).trim()}>{formatPrice(mark, precision)}</Figure>{' '}
+          <StaleBadge freshness={freshness} />
         </Fact>
         <Fact label={t('perpetual.closeSheet.estPnl')}>
-          <Figure className={`tone-${toneOf(estimate)}`} testId="perp-close-estimate">
+          <Figure className={`tone-${toneOf(estimate)}${staleClass(freshness)}`} testId="perp-close-estimate">
             {estimate ? formatSigned(formatAmount(estimate, 2, false)) : '--'}
           </Figure>{' '}
           USDT

@@ -1,3 +1,4 @@
+import { useLivePriceGuard } from '@/components/ui/stale';
 import { formatAmount } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
 import type { ConfirmSheetProps } from '@/shared/sheet';
@@ -14,6 +15,7 @@ import { Fact, Facts, Sheet, SheetActions } from './sheet';
 export function ConfirmSheet({ draft, pending, onConfirm, onClose }: ConfirmSheetProps<OrderDraft>) {
   const { t } = useTranslation();
   const precision = draft?.product.pricePrecision ?? 2;
+  const { ensureLive } = useLivePriceGuard();
   return (
     <Sheet
       visible={draft !== null}
@@ -75,7 +77,7 @@ export function ConfirmSheet({ draft, pending, onConfirm, onClose }: ConfirmShee
             confirm={{
               label: t(draft.side === 'long' ? 'perpetual.openLong' : 'perpetual.openShort'),
               tone: draft.side,
-              onClick: onConfirm,
+              onClick: () => (draft.type === 'market' && !ensureLive() ? undefined : onConfirm()),
               testId: 'perp-confirm',
             }}
           />

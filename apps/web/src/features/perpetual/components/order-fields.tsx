@@ -1,3 +1,4 @@
+import { StaleBadge, staleClass } from '@/components/ui/stale';
 import { sanitizeAmountInput } from '@/lib/decimal';
 import { formatAmount, formatDecimal } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
@@ -43,7 +44,10 @@ export function OrderPriceField({ form, info }: { form: OrderForm; info: Product
         ) : (
           <span className="perp-field__static" data-testid="perp-market-price">
             {t('perpetual.marketPrice')}
-            <Figure className="perp-field__hint">≈ {formatPrice(ticker?.price, precision)}</Figure>
+            <Figure className={`perp-field__hint${staleClass(form.freshness)}`}>
+              ≈ {formatPrice(ticker?.price, precision)}
+            </Figure>
+            <StaleBadge freshness={form.freshness} />
           </span>
         )}
         <span className="perp-field__unit">{info.quote}</span>

@@ -1,3 +1,4 @@
+import { useLivePriceGuard } from '@/components/ui/stale';
 import { sanitizeAmountInput } from '@/lib/decimal';
 import { useTicker } from '@/lib/use-market';
 import { DEFAULT_LEVERAGE, type PerpOrderType, type PositionSide, type ProductInfo } from '@nexa/contract';
@@ -48,6 +49,7 @@ export function useOrderForm({
   onOrder: (draft: OrderDraft) => void;
 }) {
   const ticker = useTicker(info?.symbol);
+  const { freshness, ensureLive } = useLivePriceGuard();
   const [type, setType] = useState<PerpOrderType>('market');
   const [price, setPrice] = useState('');
   const [lots, setLots] = useState('');
@@ -91,6 +93,8 @@ export function useOrderForm({
 
   const submit = (side: PositionSide) => {
     if (!info || !spec) return;
+    // A market order is quoted at the live price: never on one that stopped moving.
+    if (type === 'market' && !ensureLive()) return;
     const found: Problems = {};
     if (type === 'limit') found.price = checkPositive(price) ?? undefined;
     found.lots = checkLots(lots) ?? undefined;
@@ -125,6 +129,7 @@ export function useOrderForm({
 
   return {
     ticker,
+    freshness,
     type,
     price,
     lots,

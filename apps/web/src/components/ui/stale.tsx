@@ -1,0 +1,43 @@
+import { type Freshness, priceFreshnessNow, usePriceFreshness } from '@/lib/use-freshness';
+import { Toast } from 'antd-mobile';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import './stale.css';
+
+export { usePriceFreshness } from '@/lib/use-freshness';
+
+/**
+ * The class a live figure adds while what it shows is not current (greyed, lib/use-freshness.ts), with a leading
+ * space, or nothing while it is live.
+ */
+export function staleClass(freshness: Freshness): string {
+  return freshness === 'live' ? '' : ' is-stale';
+}
+
+/** A small pill beside live prices while they are not current: "Reconnecting…" or "Delayed"; nothing while live. */
+export function StaleBadge({ freshness, testId = 'stale-badge' }: { freshness: Freshness; testId?: string }) {
+  const { t } = useTranslation();
+  if (freshness === 'live') return null;
+  return (
+    <output className={`stale-badge stale-badge--${freshness}`} data-testid={testId}>
+      <span className="stale-badge__dot" aria-hidden="true" />
+      {t(freshness === 'reconnecting' ? 'market.live.reconnecting' : 'market.live.stale')}
+    </output>
+  );
+}
+
+/**
+ * For money actions that quote a live price (market orders, close, convert): `ensureLive()` is true while prices
+ * are current; otherwise it says so (a toast) and is false, so the action does not confirm on an old price. It
+ * reads the freshness when called, so an action that awaited a dialog checks what holds then.
+ */
+export function useLivePriceGuard(): { freshness: Freshness; ensureLive: () => boolean } {
+  const { t } = useTranslation();
+  const freshness = usePriceFreshness();
+  const ensureLive = useCallback(() => {
+    if (priceFreshnessNow() === 'live') return true;
+    Toast.show({ content: <span data-testid="stale-blocked">{t('market.live.blocked')}</span>, duration: 3000 });
+    return false;
+  }, [t]);
+  return { freshness, ensureLive };
+}
