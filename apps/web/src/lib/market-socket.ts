@@ -1,10 +1,11 @@
+import { browserSchedule } from './async';
+import { API_BASE } from './config';
+import { getSession } from './session-store';
 /**
  * The app's one WebSocket (lib/ws-client.ts), on the same origin as the page: `/api/ws`. Market channels for
  * everyone; the `user` channel authenticated with the session's token.
  */
-import { browserSchedule } from './async';
-import { API_BASE } from './config';
-import { getSession } from './session-store';
+import { lastUserEventSeq } from './user-event-cursor';
 import { type WsClient, createWsClient } from './ws-client';
 
 function socketUrl(): string {
@@ -24,6 +25,7 @@ export function marketSocket(): WsClient {
     schedule: browserSchedule,
     now: () => Date.now(),
     getToken: () => getSession().token,
+    userSince: lastUserEventSeq,
   });
   // Back online or back on screen: do not sit out the rest of a long back-off.
   window.addEventListener('online', () => created.reconnectNow());

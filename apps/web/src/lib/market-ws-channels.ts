@@ -28,6 +28,8 @@ export interface ChannelTableDeps {
   defer: (fn: () => void) => void;
   log: Log;
   getToken: () => string | null;
+  /** The last user-event number seen; a `user` subscription asks the server to replay what came after it. */
+  userSince?: () => number;
   now: () => number;
   /** A frame of `channel` reached its listeners. */
   framed: (channel: string) => void;
@@ -136,7 +138,23 @@ export class ChannelTable {
       }
     }
     if (remove.length > 0) this.sendChunked('unsubscribe', remove);
-    if (add.length > 0) this.sendChunked('subscribe', add);
+    const market = add.filter((c) => c !== USER_CHANNEL);
+    if (market.length > 0) this.sendChunked('subscribe', market);
+    if (market.length < add.length) this.subscribeUser();
+  }
+
+  /**
+   * `subscribe user`, with the last event number seen when there is one: the server sends what came after it
+   * first, or `resync` when it no longer can, so a reconnect costs no refetch when nothing was lost.
+   */
+  private subscribeUser() {
+    const since = this.deps.userSince?.() ?? 0;
+    this.deps.send({ op: 'subscribe', channels: [USER_CHANNEL], ...(since > 0 ? { since } : {}) });
+  }
+
+  /** Whether the server replays the `user` channel from its last number instead of the views refetching. */
+  private replaysUser(channel: string) {
+    return channel === USER_CHANNEL && (this.deps.userSince?.() ?? 0) > 0;
   }
 
   /** A connection opened: subscribe everything; after a reconnect, every view refetches what it missed. */
@@ -144,8 +162,10 @@ export class ChannelTable {
     this.requested.clear();
     this.flush();
     if (!reconnected) return;
-    // Whatever happened while the connection was down is lost: let every view refetch.
-    for (const state of this.channels.values()) {
+    // Whatever happened while the connection was down is lost: let every view refetch (the user channel's
+    // events are replayed from the last one seen, or the server says `resync`).
+    for (const [channel, state] of this.channels) {
+      if (this.replaysUser(channel)) continue;
       for (const l of [...state.listeners]) safely(() => l.options.onResync?.());
     }
   }
@@ -208,8 +228,11 @@ export class ChannelTable {
     // Frames of the old subscription may still be on their way: ignore them until the server confirms.
     state.phase = 'pending';
     this.deps.send({ op: 'unsubscribe', channels: [channel] });
-    this.deps.send({ op: 'subscribe', channels: [channel] });
+    const replayed = this.replaysUser(channel);
+    if (channel === USER_CHANNEL) this.subscribeUser();
+    else this.deps.send({ op: 'subscribe', channels: [channel] });
     this.requested.add(channel);
+    if (replayed) return;
     for (const l of [...state.listeners]) safely(() => l.options.onResync?.());
   }
 
@@ -253,6 +276,10 @@ export class ChannelTable {
     if (reply.op === 'revoked') {
       // The server ended the session's binding (logout elsewhere, password changed, expiry).
       this.refuseUser();
+    } else if (reply.op === 'resync') {
+      // The server could not replay what the user channel missed: the views read their lists again.
+      const state = this.channels.get(USER_CHANNEL);
+      for (const l of [...(state?.listeners ?? [])]) safely(() => l.options.onResync?.());
     } else if (reply.op === 'subscribed') {
       for (const channel of reply.channels ?? []) {
         const state = this.channels.get(channel);

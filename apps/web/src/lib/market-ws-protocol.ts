@@ -70,6 +70,8 @@ export interface WsClientOptions {
   log?: (message: string, detail?: unknown) => void;
   /** The session token the `user` channel is authenticated with; null when signed out (no `user` channel). */
   getToken?: () => string | null;
+  /** The last user-event number seen: a `user` subscription asks for what came after it (0: nothing to replay). */
+  userSince?: () => number;
   idleCloseMs?: number;
   pingIntervalMs?: number;
   deadAfterMs?: number;

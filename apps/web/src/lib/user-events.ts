@@ -1,5 +1,8 @@
 import { type UserEvent, UserFrame } from '@nexa/contract';
 import { marketSocket } from './market-socket';
+import { noteUserEventSeq } from './user-event-cursor';
+
+export { lastUserEventSeq, resetUserEventSeq } from './user-event-cursor';
 
 export interface UserEventHandlers {
   /** One of the user's own events, parsed by its `type` (the contract's `UserEvent`), once each. */
@@ -10,23 +13,11 @@ export interface UserEventHandlers {
   onLive: (live: boolean) => void;
 }
 
-/** The highest user-event number any listener saw: what a reconnecting socket asks the server to replay after. */
-let highestSeen = 0;
-
-export function lastUserEventSeq(): number {
-  return highestSeen;
-}
-
-/** A new session (sign-in, sign-out) starts numbering afresh. */
-export function resetUserEventSeq() {
-  highestSeen = 0;
-}
-
 /**
  * Reads frames of the `user` channel for one listener: each frame is parsed by the contract's `UserFrame`; a
  * numbered event already seen is dropped (a replay after a reconnect may repeat what arrived), and a jump in the
  * numbers, or a frame that does not parse (a newer server), asks for a resync, so a screen never shows a shape it
- * guessed nor misses a change silently. Pure apart from `highestSeen`; exported for tests.
+ * guessed nor misses a change silently. Notes the highest number for the next (re)subscription; exported for tests.
  */
 export function userFrameReader(handlers: Pick<UserEventHandlers, 'onEvent' | 'onResync'>) {
   let last = 0;
@@ -38,7 +29,7 @@ export function userFrameReader(handlers: Pick<UserEventHandlers, 'onEvent' | 'o
       if (seq <= last) return;
       if (last > 0 && seq > last + 1) handlers.onResync();
       last = seq;
-      highestSeen = Math.max(highestSeen, seq);
+      noteUserEventSeq(seq);
     }
     handlers.onEvent(event);
   };

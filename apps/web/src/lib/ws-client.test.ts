@@ -437,6 +437,34 @@ describe('ws client: the user channel', () => {
     expect(last().ops('subscribe')).toEqual([]);
   });
 
+  it('after a reconnect asks for the events after the last one seen instead of refetching; `resync` refetches', () => {
+    let since = 0;
+    const replaying = makeClient({ getToken: () => token, userSince: () => since });
+    const resync = vi.fn();
+    replaying.subscribe('user', vi.fn(), { onResync: resync });
+    last().open();
+    last().receive({ op: 'authed' });
+    // Nothing seen yet: a plain subscribe.
+    expect(last().ops('subscribe')).toEqual([{ op: 'subscribe', channels: ['user'] }]);
+    last().receive({ op: 'subscribed', channels: ['user'] });
+    since = 41;
+    last().serverClose();
+    time.advance(backoffDelayMs(0, 0.5, 500, 15_000));
+    last().open();
+    last().receive({ op: 'authed' });
+    expect(last().ops('subscribe')).toEqual([{ op: 'subscribe', channels: ['user'], since: 41 }]);
+    expect(resync).not.toHaveBeenCalled();
+    // The server no longer has event 42: the views read their lists again.
+    last().receive({ op: 'subscribed', channels: ['user'] });
+    last().receive({ op: 'resync', channels: ['user'] });
+    expect(resync).toHaveBeenCalledTimes(1);
+    // A gap in the connection's frames re-subscribes from the last event seen, again without a refetch.
+    last().receive({ channel: 'user', seq: 1, ts: 1, data: [] });
+    last().receive({ channel: 'user', seq: 3, ts: 3, data: [] });
+    expect(last().ops('subscribe').at(-1)).toEqual({ op: 'subscribe', channels: ['user'], since: 41 });
+    expect(resync).toHaveBeenCalledTimes(1);
+  });
+
   it('tells a listener that joins a live channel that it is live', () => {
     userClient.subscribe('user', vi.fn());
     last().open();

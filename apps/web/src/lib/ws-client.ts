@@ -75,6 +75,7 @@ export function createWsClient(options: WsClientOptions): WsClient {
     defer,
     log,
     getToken: () => o.getToken?.() ?? null,
+    userSince: () => o.userSince?.() ?? 0,
     now: o.now,
     framed: (channel) => freshness.framed(channel),
   });
