@@ -1,7 +1,7 @@
 import { ClearButton } from '@/components/ui/clear-button';
 import { RangeCalendar } from '@/components/ui/range-calendar';
 import { SelectSheet } from '@/components/ui/select-sheet';
-import { formatDate } from '@/lib/format';
+import { formatDateRange } from '@/lib/format';
 import { CalendarOutline, DownOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -78,7 +78,7 @@ export function DateRangeFilter({
       >
         <CalendarOutline className="filter-chip__icon" />
         <span className="filter-chip__text" dir={range ? 'ltr' : undefined}>
-          {range ? `${formatDate(range[0].getTime())} ~ ${formatDate(range[1].getTime())}` : t('changeRecord.allDates')}
+          {range ? formatDateRange(range) : t('changeRecord.allDates')}
         </span>
       </button>
       {range ? (
