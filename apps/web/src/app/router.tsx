@@ -50,60 +50,69 @@ const pages = {
   comingSoon: lazyPage(() => import('@/components/ui/coming-soon-page')),
 };
 
+type PageKey = Exclude<keyof typeof pages, 'comingSoon'>;
+
+/** The route of a page whose path is the ROUTES entry of the same name. */
+const route = (key: PageKey): RouteObject => ({ path: ROUTES[key], element: <LazyPage entry={pages[key]} /> });
+
+/** A page the spec names but this build does not have yet. */
+const comingSoon = (page: 'helpCenter' | 'download' | 'service'): RouteObject => ({
+  path: ROUTES[page],
+  element: <LazyPage entry={pages.comingSoon} props={{ page }} />,
+});
+
+// Visitor pages (spec §6).
+const VISITOR_PAGES: readonly PageKey[] = ['register', 'forgetPassword', 'lang'];
+const TABS: readonly PageKey[] = ['home', 'markets', 'futures', 'perpetual', 'mine'];
+// Behind login, outside the tab shell.
+const SIGNED_IN_PAGES: readonly PageKey[] = [
+  'settings',
+  'futuresDetail',
+  'futuresHistory',
+  'futuresRule',
+  'perpetualTrade',
+  'perpetualRule',
+  'perpetualDetail',
+  'more',
+  'noticeDetail',
+  'about',
+  'assetsDetail',
+  'fundTransfer',
+  'fundTransferRecord',
+  'getAssets',
+  'changeRecord',
+  'denominationCurrency',
+  'recharge',
+  'recharge3',
+  'rechargeRecord',
+  'withdrawal',
+  'withdrawalRecord',
+  'bindWithdrawalAddress',
+  'saveBank',
+  'spotGoods',
+  'spotGoodsRecord',
+  'verification',
+  'primary',
+  'primary2',
+  'retrievePassword',
+  'withdrawalPassword',
+];
+
 const routes: RouteObject[] = [
-  // Visitor pages (spec §6).
   { path: ROUTES.login, element: <LoginPage /> },
-  { path: ROUTES.register, element: <LazyPage entry={pages.register} /> },
-  { path: ROUTES.forgetPassword, element: <LazyPage entry={pages.forgetPassword} /> },
-  { path: ROUTES.lang, element: <LazyPage entry={pages.lang} /> },
+  ...VISITOR_PAGES.map(route),
   {
     element: <RequireAuth />,
     children: [
       {
         element: <TabLayout />,
-        children: [
-          // The entry route aliases the home tab (spec §2).
-          { path: '/', element: <LazyPage entry={pages.home} /> },
-          { path: ROUTES.home, element: <LazyPage entry={pages.home} /> },
-          { path: ROUTES.markets, element: <LazyPage entry={pages.markets} /> },
-          { path: ROUTES.futures, element: <LazyPage entry={pages.futures} /> },
-          { path: ROUTES.perpetual, element: <LazyPage entry={pages.perpetual} /> },
-          { path: ROUTES.mine, element: <LazyPage entry={pages.mine} /> },
-        ],
+        // The entry route aliases the home tab (spec §2).
+        children: [{ path: '/', element: <LazyPage entry={pages.home} /> }, ...TABS.map(route)],
       },
-      { path: ROUTES.settings, element: <LazyPage entry={pages.settings} /> },
-      { path: ROUTES.futuresDetail, element: <LazyPage entry={pages.futuresDetail} /> },
-      { path: ROUTES.futuresHistory, element: <LazyPage entry={pages.futuresHistory} /> },
-      { path: ROUTES.futuresRule, element: <LazyPage entry={pages.futuresRule} /> },
-      { path: ROUTES.perpetualTrade, element: <LazyPage entry={pages.perpetualTrade} /> },
-      { path: ROUTES.perpetualRule, element: <LazyPage entry={pages.perpetualRule} /> },
-      { path: ROUTES.perpetualDetail, element: <LazyPage entry={pages.perpetualDetail} /> },
-      { path: ROUTES.more, element: <LazyPage entry={pages.more} /> },
-      { path: ROUTES.noticeDetail, element: <LazyPage entry={pages.noticeDetail} /> },
-      { path: ROUTES.about, element: <LazyPage entry={pages.about} /> },
-      { path: ROUTES.helpCenter, element: <LazyPage entry={pages.comingSoon} props={{ page: 'helpCenter' }} /> },
-      { path: ROUTES.assetsDetail, element: <LazyPage entry={pages.assetsDetail} /> },
-      { path: ROUTES.fundTransfer, element: <LazyPage entry={pages.fundTransfer} /> },
-      { path: ROUTES.fundTransferRecord, element: <LazyPage entry={pages.fundTransferRecord} /> },
-      { path: ROUTES.getAssets, element: <LazyPage entry={pages.getAssets} /> },
-      { path: ROUTES.changeRecord, element: <LazyPage entry={pages.changeRecord} /> },
-      { path: ROUTES.denominationCurrency, element: <LazyPage entry={pages.denominationCurrency} /> },
-      { path: ROUTES.recharge, element: <LazyPage entry={pages.recharge} /> },
-      { path: ROUTES.recharge3, element: <LazyPage entry={pages.recharge3} /> },
-      { path: ROUTES.rechargeRecord, element: <LazyPage entry={pages.rechargeRecord} /> },
-      { path: ROUTES.withdrawal, element: <LazyPage entry={pages.withdrawal} /> },
-      { path: ROUTES.withdrawalRecord, element: <LazyPage entry={pages.withdrawalRecord} /> },
-      { path: ROUTES.bindWithdrawalAddress, element: <LazyPage entry={pages.bindWithdrawalAddress} /> },
-      { path: ROUTES.saveBank, element: <LazyPage entry={pages.saveBank} /> },
-      { path: ROUTES.spotGoods, element: <LazyPage entry={pages.spotGoods} /> },
-      { path: ROUTES.spotGoodsRecord, element: <LazyPage entry={pages.spotGoodsRecord} /> },
-      { path: ROUTES.verification, element: <LazyPage entry={pages.verification} /> },
-      { path: ROUTES.primary, element: <LazyPage entry={pages.primary} /> },
-      { path: ROUTES.primary2, element: <LazyPage entry={pages.primary2} /> },
-      { path: ROUTES.retrievePassword, element: <LazyPage entry={pages.retrievePassword} /> },
-      { path: ROUTES.withdrawalPassword, element: <LazyPage entry={pages.withdrawalPassword} /> },
-      { path: ROUTES.download, element: <LazyPage entry={pages.comingSoon} props={{ page: 'download' }} /> },
-      { path: ROUTES.service, element: <LazyPage entry={pages.comingSoon} props={{ page: 'service' }} /> },
+      ...SIGNED_IN_PAGES.map(route),
+      comingSoon('helpCenter'),
+      comingSoon('download'),
+      comingSoon('service'),
     ],
   },
   { path: '*', element: <Navigate to={ROUTES.home} replace /> },

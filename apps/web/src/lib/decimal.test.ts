@@ -12,24 +12,31 @@ import { formatDecimal, formatSigned } from './format';
 import { RequestIdKeeper, newRequestId } from './request-id';
 
 describe('decimal strings', () => {
-  it('compares on the digits, whatever the scale', () => {
-    expect(compareDecimal('2500', '2500.00')).toBe(0);
-    expect(compareDecimal('10000.00', '9999.99')).toBe(1);
-    expect(compareDecimal('0.00000001', '0')).toBe(1);
-    expect(compareDecimal('-1.5', '-1.49')).toBe(-1);
+  it.each([
+    ['2500', '2500.00', 0],
+    ['10000.00', '9999.99', 1],
+    ['0.00000001', '0', 1],
+    ['-1.5', '-1.49', -1],
     // Beyond a double's precision.
-    expect(compareDecimal('9007199254740993.01', '9007199254740993.00')).toBe(1);
+    ['9007199254740993.01', '9007199254740993.00', 1],
+  ])('compares on the digits, whatever the scale: %s vs %s is %i', (a, b, order) => {
+    expect(compareDecimal(a, b)).toBe(order);
+  });
+
+  it('reads the sign, minus zero included', () => {
     expect(signOf('-0.00')).toBe(0);
     expect(signOf('-2500.00')).toBe(-1);
   });
 
-  it('multiplies for display, rounding toward zero', () => {
-    expect(multiplyDecimal('7500.00', '7.1')).toBe('53250.00');
-    expect(multiplyDecimal('0.99', '0.92')).toBe('0.91');
-    expect(multiplyDecimal('1', '3.6725', 4)).toBe('3.6725');
-    expect(multiplyDecimal('12', '3', 2)).toBe('36.00');
-    expect(multiplyDecimal('-1.999', '1', 2)).toBe('-1.99');
-    expect(multiplyDecimal('x', '1')).toBeNull();
+  it.each([
+    ['7500.00', '7.1', undefined, '53250.00'],
+    ['0.99', '0.92', undefined, '0.91'],
+    ['1', '3.6725', 4, '3.6725'],
+    ['12', '3', 2, '36.00'],
+    ['-1.999', '1', 2, '-1.99'],
+    ['x', '1', undefined, null],
+  ])('multiplies for display, rounding toward zero: %s × %s (%s places) = %s', (a, b, places, product) => {
+    expect(multiplyDecimal(a, b, places)).toBe(product);
   });
 
   it('knows well-formed input and its decimals', () => {
@@ -40,36 +47,43 @@ describe('decimal strings', () => {
     expect(decimalPlaces('12')).toBe(0);
   });
 
-  it('cleans what is typed into an amount field', () => {
-    expect(sanitizeAmountInput('2,500.456', 2)).toBe('2.50');
-    expect(sanitizeAmountInput('2500.456', 2)).toBe('2500.45');
-    expect(sanitizeAmountInput('007', 2)).toBe('7');
-    expect(sanitizeAmountInput('.5', 8)).toBe('0.5');
-    expect(sanitizeAmountInput('1.2.3', 8)).toBe('1.23');
-    expect(sanitizeAmountInput('1a2b', 2)).toBe('12');
-    expect(sanitizeAmountInput('12.', 2)).toBe('12.');
-    expect(sanitizeAmountInput('12.5', 0)).toBe('12');
-    expect(sanitizeAmountInput('1234567890123456789', 2)).toBe('123456789012345');
+  it.each([
+    ['2,500.456', 2, '2.50'],
+    ['2500.456', 2, '2500.45'],
+    ['007', 2, '7'],
+    ['.5', 8, '0.5'],
+    ['1.2.3', 8, '1.23'],
+    ['1a2b', 2, '12'],
+    ['12.', 2, '12.'],
+    ['12.5', 0, '12'],
+    ['1234567890123456789', 2, '123456789012345'],
+  ])('cleans what is typed into an amount field: %s at %i places → %s', (typed, places, kept) => {
+    expect(sanitizeAmountInput(typed, places)).toBe(kept);
   });
 
-  it('accepts only positive amounts for submission', () => {
-    expect(isPositiveAmount('2500')).toBe(true);
-    expect(isPositiveAmount('0.01')).toBe(true);
-    expect(isPositiveAmount('0')).toBe(false);
-    expect(isPositiveAmount('0.00')).toBe(false);
-    expect(isPositiveAmount('12.')).toBe(false);
-    expect(isPositiveAmount('')).toBe(false);
+  it.each([
+    ['2500', true],
+    ['0.01', true],
+    ['0', false],
+    ['0.00', false],
+    ['12.', false],
+    ['', false],
+  ])('accepts only positive amounts for submission: %j → %s', (amount, ok) => {
+    expect(isPositiveAmount(amount)).toBe(ok);
   });
 });
 
 describe('amount display', () => {
-  it('keeps the server scale and groups thousands', () => {
-    expect(formatDecimal('10000.00')).toBe('10,000.00');
-    expect(formatDecimal('0.00012345')).toBe('0.00012345');
-    expect(formatDecimal('12')).toBe('12');
-    expect(formatSigned('2500.00')).toBe('+2,500.00');
-    expect(formatSigned('-2500.00')).toBe('-2,500.00');
-    expect(formatSigned('0.00')).toBe('0.00');
+  it.each([
+    ['10000.00', '10,000.00', '+10,000.00'],
+    ['0.00012345', '0.00012345', '+0.00012345'],
+    ['12', '12', '+12'],
+    ['2500.00', '2,500.00', '+2,500.00'],
+    ['-2500.00', '-2,500.00', '-2,500.00'],
+    ['0.00', '0.00', '0.00'],
+  ])('keeps the server scale and groups thousands: %s → %s, signed %s', (amount, shown, signed) => {
+    expect(formatDecimal(amount)).toBe(shown);
+    expect(formatSigned(amount)).toBe(signed);
   });
 });
 

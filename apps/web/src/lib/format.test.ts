@@ -1,18 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { displayIdentity, formatAmount, formatDateTime, formatPhone } from './format';
+import { displayIdentity, formatAmount, formatDateRange, formatDateTime, formatPhone } from './format';
 import { ROUTES, loginPathFor, safeRedirect } from './routes';
 
 describe('formatAmount', () => {
-  it('rounds half-up on the digits, with two decimals by default', () => {
-    expect(formatAmount('1234.565')).toBe('1,234.57');
-    expect(formatAmount('0.004')).toBe('0.00');
-    expect(formatAmount('-0.004')).toBe('0.00');
-    expect(formatAmount('999.995')).toBe('1,000.00');
-    expect(formatAmount('12')).toBe('12.00');
+  it.each([
+    ['1234.565', undefined, '1,234.57'],
+    ['0.004', undefined, '0.00'],
+    ['-0.004', undefined, '0.00'],
+    ['999.995', undefined, '1,000.00'],
+    ['12', undefined, '12.00'],
+    ['0.123456789', 8, '0.12345679'],
+    ['9999999999999999.99', undefined, '9,999,999,999,999,999.99'],
+    ['abc', undefined, 'abc'],
+  ])('rounds half-up on the digits, with two decimals by default: %s (%s places) → %s', (amount, places, shown) => {
+    expect(formatAmount(amount, places)).toBe(shown);
+  });
+
+  it('keeps the minus of a negative amount when asked', () => {
     expect(formatAmount('-12.345', 2, false)).toBe('-12.35');
-    expect(formatAmount('0.123456789', 8)).toBe('0.12345679');
-    expect(formatAmount('9999999999999999.99')).toBe('9,999,999,999,999,999.99');
-    expect(formatAmount('abc')).toBe('abc');
   });
 });
 
@@ -21,6 +26,7 @@ describe('formatDateTime', () => {
     const ms = new Date(2024, 4, 1, 13, 7, 9).getTime();
     expect(formatDateTime(ms)).toBe('2024-05-01 13:07');
     expect(formatDateTime(ms, true)).toBe('2024-05-01 13:07:09');
+    expect(formatDateRange([new Date(2024, 4, 1), new Date(2024, 4, 31)])).toBe('2024-05-01 ~ 2024-05-31');
   });
 });
 
@@ -34,12 +40,17 @@ describe('identity display', () => {
 });
 
 describe('redirect after login', () => {
-  it('keeps in-app paths and refuses the rest', () => {
-    expect(safeRedirect(ROUTES.settings)).toBe(ROUTES.settings);
-    expect(safeRedirect('//evil.example')).toBe(ROUTES.home);
-    expect(safeRedirect('https://evil.example')).toBe(ROUTES.home);
-    expect(safeRedirect(ROUTES.register)).toBe(ROUTES.home);
-    expect(safeRedirect(null)).toBe(ROUTES.home);
+  it.each([
+    [ROUTES.settings, ROUTES.settings],
+    ['//evil.example', ROUTES.home],
+    ['https://evil.example', ROUTES.home],
+    [ROUTES.register, ROUTES.home],
+    [null, ROUTES.home],
+  ])('keeps in-app paths and refuses the rest: %s → %s', (wanted, target) => {
+    expect(safeRedirect(wanted)).toBe(target);
+  });
+
+  it('brings the user back to the page that sent them to login', () => {
     expect(loginPathFor(ROUTES.settings)).toBe(`${ROUTES.login}?redirect=${encodeURIComponent(ROUTES.settings)}`);
     expect(loginPathFor('/')).toBe(ROUTES.login);
   });

@@ -17,6 +17,11 @@ export function formatDate(epochMs: number): string {
   return formatDateTime(epochMs).slice(0, 10);
 }
 
+/** A picked range of days, `2024-05-01 ~ 2024-05-31` (a record list's date filter). */
+export function formatDateRange([first, last]: readonly [Date, Date]): string {
+  return `${formatDate(first.getTime())} ~ ${formatDate(last.getTime())}`;
+}
+
 /**
  * A decimal string rounded half-up to `decimals` places (2 by default, spec §9), with thousands separators.
  * Rounded by the platform's decimal (@nexa/rules), so no precision is lost to floating point.

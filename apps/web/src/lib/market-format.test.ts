@@ -2,33 +2,44 @@ import { describe, expect, it } from 'vitest';
 import { directionOf, formatChange, formatCompact, formatPrice, pairLabel } from './market-format';
 
 describe('market formatting', () => {
-  it('prints prices at the product precision', () => {
-    expect(formatPrice('67012.5', 2)).toBe('67,012.50');
-    expect(formatPrice('0.00002315', 8)).toBe('0.00002315');
-    expect(formatPrice('1.084506', 5)).toBe('1.08451');
-    expect(formatPrice(undefined, 2)).toBe('--');
+  it.each([
+    ['67012.5', 2, '67,012.50'],
+    ['0.00002315', 8, '0.00002315'],
+    ['1.084506', 5, '1.08451'],
+    [undefined, 2, '--'],
+  ])('prints prices at the product precision: %s at %i → %s', (price, precision, shown) => {
+    expect(formatPrice(price, precision)).toBe(shown);
   });
 
-  it('prints changes with sign and %, whichever minus the server used', () => {
-    expect(formatChange('3.7')).toBe('+3.70%');
-    expect(formatChange('-3.70')).toBe('-3.70%');
-    expect(formatChange('\u22123.70')).toBe('-3.70%');
-    expect(formatChange('0.00')).toBe('0.00%');
-    expect(formatChange('-0.00')).toBe('0.00%');
-    expect(directionOf('1.2')).toBe('up');
-    expect(directionOf('\u22121.2')).toBe('down');
+  it.each([
+    { change: '3.7', shown: '+3.70%', direction: 'up' },
+    { change: '-3.70', shown: '-3.70%', direction: 'down' },
+    { change: '\u22123.70', shown: '-3.70%', direction: 'down' },
+    { change: '0.00', shown: '0.00%', direction: 'flat' },
+    { change: '-0.00', shown: '0.00%', direction: 'flat' },
+  ])('prints changes with sign and percent, whichever minus the server used: $change → $shown, $direction', (c) => {
+    expect(formatChange(c.change)).toBe(c.shown);
+    expect(directionOf(c.change)).toBe(c.direction);
+  });
+
+  it('has no direction at zero or without a change', () => {
     expect(directionOf('0')).toBe('flat');
     expect(directionOf(undefined)).toBe('flat');
   });
 
-  it('prints big turnovers compact in the interface language, digits Latin', () => {
-    expect(formatCompact('1234567890.12', 'en')).toBe('1.2B');
-    expect(formatCompact('12345678', 'en')).toBe('12.3M');
-    expect(formatCompact('987.65', 'en')).toBe('987.7');
-    expect(formatCompact('1234567890', 'zh-CN')).toBe('12.3亿');
+  it.each([
+    ['1234567890.12', 'en', '1.2B'],
+    ['12345678', 'en', '12.3M'],
+    ['987.65', 'en', '987.7'],
+    ['1234567890', 'zh-CN', '12.3亿'],
+    [undefined, 'en', '--'],
+  ])('prints big turnovers compact in the interface language: %s in %s → %s', (turnover, locale, shown) => {
+    expect(formatCompact(turnover, locale)).toBe(shown);
+  });
+
+  it('keeps the digits Latin in Arabic and Persian', () => {
     expect(formatCompact('1234567890', 'ar')).not.toMatch(/[\u0660-\u0669]/);
     expect(formatCompact('1234567890', 'fa')).not.toMatch(/[\u06f0-\u06f9]/);
-    expect(formatCompact(undefined, 'en')).toBe('--');
   });
 
   it('labels a pair', () => {

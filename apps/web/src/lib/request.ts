@@ -56,16 +56,20 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** A refused call: an envelope code other than 1, or a transport failure (CLIENT_TIMEOUT, CLIENT_NETWORK). */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
+/** A refusal with the answer's code, message and data; `code` is the API's number or OKX's string. */
+abstract class RefusalError<C extends number | string> extends Error {
   constructor(
-    readonly code: number,
+    readonly code: C,
     readonly msg: string,
     readonly data: unknown = null,
   ) {
     super(msg);
   }
+}
+
+/** A refused call: an envelope code other than 1, or a transport failure (CLIENT_TIMEOUT, CLIENT_NETWORK). */
+export class ApiError extends RefusalError<number> {
+  override readonly name = 'ApiError';
 
   /** The refused fields of a 400 answer. */
   get fields(): FieldError[] {
@@ -83,15 +87,8 @@ export class ApiError extends Error {
 }
 
 /** A refusal from the second helper (OKX-style `code !== '0'`). */
-export class OkxError extends Error {
+export class OkxError extends RefusalError<string> {
   override readonly name = 'OkxError';
-  constructor(
-    readonly code: string,
-    readonly msg: string,
-    readonly data: unknown = null,
-  ) {
-    super(msg);
-  }
 }
 
 function isAbortedBy(signal: AbortSignal | undefined): signal is AbortSignal {

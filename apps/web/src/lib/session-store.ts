@@ -66,6 +66,14 @@ const initialValues: SessionValues = {
   hideAmounts: false,
 };
 
+const VALUE_KEYS = Object.keys(initialValues) as (keyof SessionValues)[];
+
+function pickValues(state: SessionState): SessionValues {
+  const values = {} as SessionValues;
+  for (const key of VALUE_KEYS) Object.assign(values, { [key]: state[key] });
+  return values;
+}
+
 function str(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
@@ -117,27 +125,8 @@ export const useSession = create<SessionState>()(
       name: SESSION_STORAGE_KEY,
       version: 1,
       storage: createJSONStorage(() => localStorage),
-      partialize: ({
-        token,
-        lang,
-        theme,
-        user,
-        loginInf,
-        productType1,
-        productType2,
-        denomination,
-        hideAmounts,
-      }): SessionValues => ({
-        token,
-        lang,
-        theme,
-        user,
-        loginInf,
-        productType1,
-        productType2,
-        denomination,
-        hideAmounts,
-      }),
+      // Exactly the values (the actions are not state to keep).
+      partialize: (state): SessionValues => pickValues(state),
       merge: (persisted, current) => ({ ...current, ...sanitize(persisted) }),
     },
   ),

@@ -1,3 +1,4 @@
+import { ChoiceButtons } from '@/components/ui/choice-buttons';
 import { formatCompact, formatPrice } from '@/lib/market-format';
 import { useTicker } from '@/lib/use-market';
 import { KLINE_INTERVALS, type KlineInterval } from '@nexa/contract';
@@ -62,18 +63,14 @@ export function ChartToolbar({
         ))}
       </div>
       <div className="chart__intervals" aria-label={t('chart.interval')}>
-        {KLINE_INTERVALS.map((i) => (
-          <button
-            key={i}
-            type="button"
-            aria-pressed={interval === i}
-            className="chart__interval"
-            onClick={() => onInterval(i)}
-            data-testid={`chart-interval-${i}`}
-          >
-            {i}
-          </button>
-        ))}
+        <ChoiceButtons
+          choices={KLINE_INTERVALS}
+          value={interval}
+          onChange={onInterval}
+          label={(i) => i}
+          testId="chart-interval"
+          className="chart__interval"
+        />
       </div>
     </div>
   );

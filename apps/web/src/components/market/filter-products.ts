@@ -1,4 +1,8 @@
-import type { Category, ProductSummary } from '@nexa/contract';
+import { CATEGORIES, type Category, type ProductSummary } from '@nexa/contract';
+
+/** A product list's category filter: every category, or one. */
+export type CategoryFilter = Category | 'all';
+export const CATEGORY_FILTERS: readonly CategoryFilter[] = ['all', ...CATEGORIES];
 
 /**
  * Products matching a search and a category, as the server's `keyword` reads it (symbol, base or name contain
@@ -7,7 +11,7 @@ import type { Category, ProductSummary } from '@nexa/contract';
 export function filterProducts(
   list: readonly ProductSummary[],
   keyword: string,
-  category: Category | 'all' = 'all',
+  category: CategoryFilter = 'all',
 ): ProductSummary[] {
   const inCategory = category === 'all' ? list : list.filter((p) => p.category === category);
   const kw = keyword

@@ -1,9 +1,11 @@
+import { ChoiceButtons, type ChoiceButtonsProps } from '@/components/ui/choice-buttons';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import type { ProductSummary } from '@nexa/contract';
 import { SearchOutline } from 'antd-mobile-icons';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CATEGORY_FILTERS, type CategoryFilter } from './filter-products';
 import { MarketRow, MarketRowsSkeleton } from './market-row';
 
 /**
@@ -42,34 +44,39 @@ export function MarketRows({
 /** Segmented tabs over a list (Futures / Perpetual, Gainers / Losers / Turnover). Tab ids: `<testId>-<key>`. */
 export function SegTabs<K extends string>({
   tabs,
+  className,
+  ...choice
+}: Omit<ChoiceButtonsProps<K>, 'choices' | 'className' | 'tabs'> & { tabs: readonly K[]; className?: string }) {
+  return (
+    <div className={`seg-tabs${className ? ` ${className}` : ''}`} role="tablist">
+      <ChoiceButtons {...choice} choices={tabs} className="seg-tabs__tab" tabs />
+    </div>
+  );
+}
+
+/** The category chips over a product list (All, then each category). Chip ids: `<testId>-<category>`. */
+export function CategoryChips({
   value,
   onChange,
-  label,
   testId,
   className,
 }: {
-  tabs: readonly K[];
-  value: K;
-  onChange: (key: K) => void;
-  label: (key: K) => string;
+  value: CategoryFilter;
+  onChange: (category: CategoryFilter) => void;
   testId: string;
-  className?: string;
+  className: string;
 }) {
+  const { t } = useTranslation();
   return (
-    <div className={`seg-tabs${className ? ` ${className}` : ''}`} role="tablist">
-      {tabs.map((key) => (
-        <button
-          key={key}
-          type="button"
-          role="tab"
-          aria-selected={value === key}
-          className="seg-tabs__tab"
-          onClick={() => onChange(key)}
-          data-testid={`${testId}-${key}`}
-        >
-          {label(key)}
-        </button>
-      ))}
+    <div className={`chips ${className}`}>
+      <ChoiceButtons
+        choices={CATEGORY_FILTERS}
+        value={value}
+        onChange={onChange}
+        label={(key) => t(`market.categories.${key}`)}
+        testId={testId}
+        className="chip"
+      />
     </div>
   );
 }

@@ -25,3 +25,28 @@ export function Figure({
     </span>
   );
 }
+
+/** A figure and its unit after it (`12.50 USDT`); `approx` puts `≈` in front. */
+export function UnitFigure({
+  children,
+  unit,
+  approx = false,
+  hidden,
+  testId,
+}: {
+  children: ReactNode;
+  unit: ReactNode;
+  approx?: boolean;
+  hidden?: boolean;
+  testId?: string;
+}) {
+  return (
+    <>
+      {approx ? '≈ ' : null}
+      <Figure hidden={hidden} testId={testId}>
+        {children}
+      </Figure>{' '}
+      {unit}
+    </>
+  );
+}

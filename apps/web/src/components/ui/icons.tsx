@@ -1,126 +1,63 @@
 /** Inline icons drawn for this app (24×24, currentColor), so the tab bar looks like an exchange's, not a demo's. */
-import type { SVGProps } from 'react';
+import { LineIcon } from './line-icon';
 
-type IconProps = SVGProps<SVGSVGElement> & { active?: boolean };
+type IconProps = { active?: boolean; className?: string };
 
-function Svg({ active: _active, children, ...rest }: IconProps) {
-  return (
-    <svg
-      width="1em"
-      height="1em"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
+/** A circle as path data. */
+const circle = (cx: number, cy: number, r: number) =>
+  `M${cx - r} ${cy}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0z`;
+
+/** A rectangle with rounded corners as path data. */
+const roundRect = (x: number, y: number, w: number, h: number, r: number) =>
+  `M${x + r} ${y}h${w - 2 * r}a${r} ${r} 0 0 1 ${r} ${r}v${h - 2 * r}a${r} ${r} 0 0 1 ${-r} ${r}h${2 * r - w}a${r} ${r} 0 0 1 ${-r} ${-r}v${2 * r - h}a${r} ${r} 0 0 1 ${r} ${-r}z`;
+
+/**
+ * An icon of the set at the text's size: `lines` are its strokes; `body`, where it has one, is the outline that
+ * fills softly while the icon's tab is active.
+ */
+function appIcon(lines: readonly string[], body?: string) {
+  return function AppIcon({ active = false, className }: IconProps) {
+    return (
+      <LineIcon d={lines} size="1em" className={className}>
+        {body ? <path d={body} fill={active ? 'currentColor' : 'none'} fillOpacity={0.18} /> : null}
+      </LineIcon>
+    );
+  };
 }
 
-export function HomeIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path
-        d="M3.5 10.2 12 3.5l8.5 6.7V19a1.5 1.5 0 0 1-1.5 1.5h-4.2v-6h-5.6v6H5A1.5 1.5 0 0 1 3.5 19z"
-        fill={props.active ? 'currentColor' : 'none'}
-        fillOpacity={0.18}
-      />
-    </Svg>
-  );
-}
-
-export function MarketsIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M3.5 20.5h17" />
-      <path d="m4.5 15.5 4.5-5 3.5 3 6.5-7.5" />
-      <path d="M15 6h4v4" />
-    </Svg>
-  );
-}
-
-export function FuturesIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <circle cx="12" cy="12" r="8.5" fill={props.active ? 'currentColor' : 'none'} fillOpacity={0.18} />
-      <path d="M12 7.5V12l3 2" />
-    </Svg>
-  );
-}
-
-export function PerpetualIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M7 7.5h11.5l-3-3" />
-      <path d="M17 16.5H5.5l3 3" />
-      <path d="M4.5 12.5V10a2.5 2.5 0 0 1 2.5-2.5" />
-      <path d="M19.5 11.5V14a2.5 2.5 0 0 1-2.5 2.5" />
-    </Svg>
-  );
-}
-
-export function AssetsIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <rect
-        x="3.5"
-        y="5.5"
-        width="17"
-        height="14"
-        rx="2.5"
-        fill={props.active ? 'currentColor' : 'none'}
-        fillOpacity={0.18}
-      />
-      <path d="M3.5 9.5h17" />
-      <path d="M15.5 14.5h2" />
-    </Svg>
-  );
-}
-
-export function CopyIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <rect x="8.5" y="8.5" width="11" height="11" rx="2" />
-      <path d="M15.5 8.5V6a1.5 1.5 0 0 0-1.5-1.5H6A1.5 1.5 0 0 0 4.5 6v8A1.5 1.5 0 0 0 6 15.5h2.5" />
-    </Svg>
-  );
-}
-
-export function GlobeIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <circle cx="12" cy="12" r="8.5" />
-      <path d="M3.5 12h17" />
-      <path d="M12 3.5c2.4 2.3 3.6 5.1 3.6 8.5s-1.2 6.2-3.6 8.5c-2.4-2.3-3.6-5.1-3.6-8.5s1.2-6.2 3.6-8.5z" />
-    </Svg>
-  );
-}
-
-export function HeadsetIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M4.5 14v-2a7.5 7.5 0 0 1 15 0v2" />
-      <rect x="3.5" y="13" width="4" height="6" rx="1.5" />
-      <rect x="16.5" y="13" width="4" height="6" rx="1.5" />
-      <path d="M18.5 19c0 1.2-1.3 2-3.5 2h-2" />
-    </Svg>
-  );
-}
-
-export function DownloadIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M12 4v11" />
-      <path d="m7.5 10.5 4.5 4.5 4.5-4.5" />
-      <path d="M4.5 16.5V19a1.5 1.5 0 0 0 1.5 1.5h12a1.5 1.5 0 0 0 1.5-1.5v-2.5" />
-    </Svg>
-  );
-}
+export const HomeIcon = appIcon(
+  [],
+  'M3.5 10.2 12 3.5l8.5 6.7V19a1.5 1.5 0 0 1-1.5 1.5h-4.2v-6h-5.6v6H5A1.5 1.5 0 0 1 3.5 19z',
+);
+export const MarketsIcon = appIcon(['M3.5 20.5h17', 'm4.5 15.5 4.5-5 3.5 3 6.5-7.5', 'M15 6h4v4']);
+export const FuturesIcon = appIcon(['M12 7.5V12l3 2'], circle(12, 12, 8.5));
+export const PerpetualIcon = appIcon([
+  'M7 7.5h11.5l-3-3',
+  'M17 16.5H5.5l3 3',
+  'M4.5 12.5V10a2.5 2.5 0 0 1 2.5-2.5',
+  'M19.5 11.5V14a2.5 2.5 0 0 1-2.5 2.5',
+]);
+export const AssetsIcon = appIcon(['M3.5 9.5h17', 'M15.5 14.5h2'], roundRect(3.5, 5.5, 17, 14, 2.5));
+export const CopyIcon = appIcon([
+  roundRect(8.5, 8.5, 11, 11, 2),
+  'M15.5 8.5V6a1.5 1.5 0 0 0-1.5-1.5H6A1.5 1.5 0 0 0 4.5 6v8A1.5 1.5 0 0 0 6 15.5h2.5',
+]);
+export const GlobeIcon = appIcon([
+  circle(12, 12, 8.5),
+  'M3.5 12h17',
+  'M12 3.5c2.4 2.3 3.6 5.1 3.6 8.5s-1.2 6.2-3.6 8.5c-2.4-2.3-3.6-5.1-3.6-8.5s1.2-6.2 3.6-8.5z',
+]);
+export const HeadsetIcon = appIcon([
+  'M4.5 14v-2a7.5 7.5 0 0 1 15 0v2',
+  roundRect(3.5, 13, 4, 6, 1.5),
+  roundRect(16.5, 13, 4, 6, 1.5),
+  'M18.5 19c0 1.2-1.3 2-3.5 2h-2',
+]);
+export const DownloadIcon = appIcon([
+  'M12 4v11',
+  'm7.5 10.5 4.5 4.5 4.5-4.5',
+  'M4.5 16.5V19a1.5 1.5 0 0 0 1.5 1.5h12a1.5 1.5 0 0 0 1.5-1.5v-2.5',
+]);
 
 /** The brand mark: an N on the accent gradient. */
 export function BrandMark({ size = 32 }: { size?: number }) {
@@ -144,15 +81,12 @@ export function RocketArt() {
     <svg className="coming-soon__art" width="120" height="104" viewBox="0 0 120 104" fill="none" aria-hidden="true">
       <ellipse cx="60" cy="92" rx="40" ry="6" fill="var(--app-accent)" opacity="0.12" />
       <circle cx="60" cy="48" r="40" fill="var(--app-accent)" opacity="0.08" />
-      <path
-        d="M60 14c11 8 16 21 14 38l-6 8H52l-6-8c-2-17 3-30 14-38z"
-        fill="var(--app-surface-2)"
-        stroke="var(--app-accent)"
-        strokeWidth="2.5"
-        strokeLinejoin="round"
-      />
-      <circle cx="60" cy="36" r="6" fill="var(--app-bg)" stroke="var(--app-accent)" strokeWidth="2.5" />
-      <path d="M46 44l-9 12 11 2M74 44l9 12-11 2" stroke="var(--app-accent)" strokeWidth="2.5" strokeLinejoin="round" />
+      {/* The rocket: body, window and fins, outlined in the accent. */}
+      <g stroke="var(--app-accent)" strokeWidth="2.5" strokeLinejoin="round">
+        <path d="M60 14c11 8 16 21 14 38l-6 8H52l-6-8c-2-17 3-30 14-38z" fill="var(--app-surface-2)" />
+        <circle cx="60" cy="36" r="6" fill="var(--app-bg)" />
+        <path d="M46 44l-9 12 11 2M74 44l9 12-11 2" />
+      </g>
       <path d="M55 64c0 6 2 10 5 13 3-3 5-7 5-13" fill="var(--app-warning)" opacity="0.9" />
       <circle cx="22" cy="24" r="2" fill="var(--app-text-3)" />
       <circle cx="98" cy="18" r="1.6" fill="var(--app-text-3)" />

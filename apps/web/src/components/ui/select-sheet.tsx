@@ -1,7 +1,8 @@
 import { Popup } from 'antd-mobile';
-import { CheckOutline, CloseOutline } from 'antd-mobile-icons';
+import { CloseOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OptionCheck, OptionItem, OptionList } from './option-list';
 
 export interface SelectOption<V extends string> {
   value: V;
@@ -52,35 +53,25 @@ export function SelectSheet<V extends string>({
   return (
     <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="select-sheet" destroyOnClose>
       <SheetHeader title={title} onClose={onClose} />
-      <div
-        className="option-list select-sheet__list"
-        role="listbox"
-        aria-label={typeof title === 'string' ? title : undefined}
-      >
-        {options.map((option) => {
-          const selected = option.value === value;
-          return (
-            <button
-              key={option.value}
-              type="button"
-              role="option"
-              aria-selected={selected}
-              className={`option-list__item${selected ? ' option-list__item--selected' : ''}`}
-              onClick={() => {
-                onSelect(option.value);
-                onClose();
-              }}
-              data-testid={`${testId}-option-${option.value}`}
-            >
-              <span className="option-list__label">{option.label}</span>
-              <span className="select-sheet__end">
-                {option.extra}
-                {selected ? <CheckOutline className="option-list__check" /> : null}
-              </span>
-            </button>
-          );
-        })}
-      </div>
+      <OptionList className="select-sheet__list" label={typeof title === 'string' ? title : undefined}>
+        {options.map((option) => (
+          <OptionItem
+            key={option.value}
+            selected={option.value === value}
+            onPick={() => {
+              onSelect(option.value);
+              onClose();
+            }}
+            testId={`${testId}-option-${option.value}`}
+          >
+            <span className="option-list__label">{option.label}</span>
+            <span className="select-sheet__end">
+              {option.extra}
+              <OptionCheck selected={option.value === value} />
+            </span>
+          </OptionItem>
+        ))}
+      </OptionList>
     </Popup>
   );
 }

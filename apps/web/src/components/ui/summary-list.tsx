@@ -6,10 +6,19 @@ export interface SummaryRow {
   value: ReactNode;
 }
 
-/** The label/value rows of a confirmation (what is paid, received, charged): labels at the start, values at the end. */
-export function SummaryList({ rows }: { rows: readonly (SummaryRow | null)[] }) {
+/**
+ * Label/value rows (a definition list): by default those of a confirmation (what is paid, received, charged), labels
+ * at the start, values at the end; `className` lays them out otherwise (a grid of facts).
+ */
+export function SummaryList({
+  rows,
+  className = 'confirm-summary',
+}: {
+  rows: readonly (SummaryRow | null)[];
+  className?: string;
+}) {
   return (
-    <dl className="confirm-summary">
+    <dl className={className}>
       {rows.map((row, i) =>
         row ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of rows, never reordered

@@ -9,23 +9,29 @@ describe('slippage', () => {
       expect(checkSlippage(bad), bad).toBe('convert.slippageRange');
   });
 
-  it('keeps what a slippage field may hold', () => {
-    expect(sanitizeSlippageInput('0.555')).toBe('0.55');
-    expect(sanitizeSlippageInput('123')).toBe('12');
-    expect(sanitizeSlippageInput('.5')).toBe('0.5');
-    expect(sanitizeSlippageInput('1,5%')).toBe('1.5');
-    expect(sanitizeSlippageInput('007')).toBe('7');
+  it.each([
+    ['0.555', '0.55', null],
+    ['123', '12', 'convert.slippageRange'],
+    ['.5', '0.5', null],
+    ['1,5%', '1.5', null],
+    ['007', '7', 'convert.slippageRange'],
+  ])('keeps what a slippage field may hold, then checks it: %s → %s (%s)', (typed, kept, problem) => {
+    expect(sanitizeSlippageInput(typed)).toBe(kept);
+    expect(checkSlippage(kept)).toBe(problem);
   });
 });
 
 describe('amount', () => {
-  it('asks for an amount, a positive one, and no more than available', () => {
-    expect(checkAmount('', '10')).toBe('validation.amount');
-    expect(checkAmount('0', '10')).toBe('convert.amountPositive');
-    expect(checkAmount('0.00', '10')).toBe('convert.amountPositive');
-    expect(checkAmount('10.01', '10.00')).toBe('convert.insufficient');
-    expect(checkAmount('10', '10.00')).toBeNull();
-    expect(checkAmount('5', undefined)).toBeNull();
+  it.each([
+    { amount: '', available: '10', problem: 'validation.amount' },
+    { amount: '0', available: '10', problem: 'convert.amountPositive' },
+    { amount: '0.00', available: '10', problem: 'convert.amountPositive' },
+    { amount: '10.01', available: '10.00', problem: 'convert.insufficient' },
+    { amount: '10', available: '10.00', problem: null },
+    // The balance is not known yet: the server checks it.
+    { amount: '5', available: undefined, problem: null },
+  ])('asks for an amount, a positive one, and no more than available: $amount of $available → $problem', (c) => {
+    expect(checkAmount(c.amount, c.available)).toBe(c.problem);
   });
 });
 
@@ -57,13 +63,15 @@ describe('ConvertSubmission', () => {
 });
 
 describe('formatRate', () => {
-  it('shows 8 significant digits, at least 2 decimals', () => {
-    expect(formatRate('0.000015444437631731')).toBe('0.000015444438');
-    expect(formatRate('64732.12345678')).toBe('64,732.123');
-    expect(formatRate('1')).toBe('1.00');
-    expect(formatRate('1.0001')).toBe('1.0001');
-    expect(formatRate('0.5')).toBe('0.50');
-    expect(formatRate('123456789.5')).toBe('123,456,789.50');
-    expect(formatRate('0')).toBe('0.00');
+  it.each([
+    ['0.000015444437631731', '0.000015444438'],
+    ['64732.12345678', '64,732.123'],
+    ['1', '1.00'],
+    ['1.0001', '1.0001'],
+    ['0.5', '0.50'],
+    ['123456789.5', '123,456,789.50'],
+    ['0', '0.00'],
+  ])('shows 8 significant digits, at least 2 decimals: %s → %s', (rate, shown) => {
+    expect(formatRate(rate)).toBe(shown);
   });
 });

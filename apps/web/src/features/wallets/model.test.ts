@@ -10,11 +10,16 @@ import {
 } from './model';
 
 describe('wallets', () => {
-  it('recognises the four wallets and picks another one', () => {
-    expect(isWallet('spot')).toBe(true);
-    expect(isWallet('copy')).toBe(true);
-    expect(isWallet('funding')).toBe(false);
-    expect(isWallet(null)).toBe(false);
+  it.each([
+    ['spot', true],
+    ['copy', true],
+    ['funding', false],
+    [null, false],
+  ])('recognises the four wallets: %s → %s', (value, known) => {
+    expect(isWallet(value)).toBe(known);
+  });
+
+  it('picks another wallet', () => {
     expect(otherWallet('spot')).toBe('delivery');
     expect(otherWallet('delivery')).toBe('spot');
   });

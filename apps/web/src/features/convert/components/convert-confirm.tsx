@@ -1,8 +1,7 @@
-import { Figure } from '@/components/ui/figure';
-import { SummaryList } from '@/components/ui/summary-list';
+import { confirmSummary } from '@/components/ui/confirm-summary';
+import { Figure, UnitFigure } from '@/components/ui/figure';
 import { formatDecimal } from '@/lib/format';
 import type { Currency, SdQuoteData } from '@nexa/contract';
-import { Dialog } from 'antd-mobile';
 import type { TFunction } from 'i18next';
 import { formatRate } from '../model';
 
@@ -13,50 +12,29 @@ export function confirmConvert(
   fresh: SdQuoteData,
 ): Promise<boolean> {
   const { amount, from, to, slippage, worst } = order;
-  return Dialog.confirm({
+  return confirmSummary(t, {
     title: t('convert.confirmTitle'),
-    content: (
-      <SummaryList
-        rows={[
-          {
-            label: t('convert.pay'),
-            value: (
-              <>
-                <Figure>{formatDecimal(amount)}</Figure> {from}
-              </>
-            ),
-          },
-          {
-            label: t('convert.receive'),
-            value: (
-              <>
-                ≈ <Figure>{formatDecimal(fresh.receive)}</Figure> {to}
-              </>
-            ),
-          },
-          {
-            label: t('convert.rate'),
-            value: (
-              <Figure>
-                1 {from} ≈ {formatRate(fresh.rate)} {to}
-              </Figure>
-            ),
-          },
-          { label: t('convert.slippage'), value: <Figure>{slippage}%</Figure> },
-          worst
-            ? {
-                label: t('convert.minimum'),
-                value: (
-                  <>
-                    <Figure>{formatDecimal(worst)}</Figure> {to}
-                  </>
-                ),
-              }
-            : null,
-        ]}
-      />
-    ),
-    confirmText: <span data-testid="convert-confirm">{t('common.confirm')}</span>,
-    cancelText: <span data-testid="convert-cancel">{t('common.cancel')}</span>,
+    testId: 'convert',
+    rows: [
+      { label: t('convert.pay'), value: <UnitFigure unit={from}>{formatDecimal(amount)}</UnitFigure> },
+      {
+        label: t('convert.receive'),
+        value: (
+          <UnitFigure unit={to} approx>
+            {formatDecimal(fresh.receive)}
+          </UnitFigure>
+        ),
+      },
+      {
+        label: t('convert.rate'),
+        value: (
+          <Figure>
+            1 {from} ≈ {formatRate(fresh.rate)} {to}
+          </Figure>
+        ),
+      },
+      { label: t('convert.slippage'), value: <Figure>{slippage}%</Figure> },
+      worst ? { label: t('convert.minimum'), value: <UnitFigure unit={to}>{formatDecimal(worst)}</UnitFigure> } : null,
+    ],
   });
 }

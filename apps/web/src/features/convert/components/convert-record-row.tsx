@@ -7,33 +7,43 @@ import { useTranslation } from 'react-i18next';
 import { formatRate } from '../model';
 import { CoinMark } from './coin-mark';
 
-function Side({
-  label,
-  currency,
-  wallet,
-  before,
-  after,
-  testId,
-}: {
-  label: string;
+type SideKey = 'out' | 'in';
+
+/** One side of a convert: what left or arrived, in which currency and wallet, and that wallet's balance around it. */
+interface RecordSide {
+  key: SideKey;
+  sign: '-' | '+';
+  tone: 'cv-down' | 'cv-up';
   currency: Currency;
   wallet: Wallet;
+  amount: string;
   before: string;
   after: string;
-  testId: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="cv-record__side" data-testid={testId}>
-      <dt>
-        {label} · {t(`wallets.${wallet}`)}
-      </dt>
-      <dd>
-        <BeforeAfter before={before} after={after} />
-        <span className="cv-unit">{currency}</span>
-      </dd>
-    </div>
-  );
+}
+
+function sidesOf(r: ConvertRecord): readonly RecordSide[] {
+  return [
+    {
+      key: 'out',
+      sign: '-',
+      tone: 'cv-down',
+      currency: r.currencyOut,
+      wallet: r.walletOut,
+      amount: r.amountOut,
+      before: r.beforeOut,
+      after: r.afterOut,
+    },
+    {
+      key: 'in',
+      sign: '+',
+      tone: 'cv-up',
+      currency: r.currencyIn,
+      wallet: r.walletIn,
+      amount: r.amountIn,
+      before: r.beforeIn,
+      after: r.afterIn,
+    },
+  ];
 }
 
 /**
@@ -42,6 +52,7 @@ function Side({
  */
 export function ConvertRecordRow({ record, testId = 'convert-record' }: { record: ConvertRecord; testId?: string }) {
   const { t } = useTranslation();
+  const sides = sidesOf(record);
   return (
     <article className="record-card" data-testid={testId} data-id={record.id}>
       <div className="cv-record__head">
@@ -55,36 +66,28 @@ export function ConvertRecordRow({ record, testId = 'convert-record' }: { record
         <Figure className="cv-record__time">{formatDateTime(record.createdAt, true)}</Figure>
       </div>
       <div className="cv-record__amounts">
-        <p>
-          <Figure className="cv-down" testId={`${testId}-out`}>
-            -{formatDecimal(record.amountOut)}
-          </Figure>{' '}
-          <span className="cv-unit">{record.currencyOut}</span>
-        </p>
-        <p>
-          <Figure className="cv-up" testId={`${testId}-in`}>
-            +{formatDecimal(record.amountIn)}
-          </Figure>{' '}
-          <span className="cv-unit">{record.currencyIn}</span>
-        </p>
+        {sides.map((side) => (
+          <p key={side.key}>
+            <Figure className={side.tone} testId={`${testId}-${side.key}`}>
+              {side.sign}
+              {formatDecimal(side.amount)}
+            </Figure>{' '}
+            <span className="cv-unit">{side.currency}</span>
+          </p>
+        ))}
       </div>
       <dl className="record-facts cv-record__facts">
-        <Side
-          label={t('convert.record.out')}
-          currency={record.currencyOut}
-          wallet={record.walletOut}
-          before={record.beforeOut}
-          after={record.afterOut}
-          testId={`${testId}-side-out`}
-        />
-        <Side
-          label={t('convert.record.in')}
-          currency={record.currencyIn}
-          wallet={record.walletIn}
-          before={record.beforeIn}
-          after={record.afterIn}
-          testId={`${testId}-side-in`}
-        />
+        {sides.map((side) => (
+          <div key={side.key} className="cv-record__side" data-testid={`${testId}-side-${side.key}`}>
+            <dt>
+              {t(`convert.record.${side.key}`)} · {t(`wallets.${side.wallet}`)}
+            </dt>
+            <dd>
+              <BeforeAfter before={side.before} after={side.after} />
+              <span className="cv-unit">{side.currency}</span>
+            </dd>
+          </div>
+        ))}
         <div className="cv-record__fact">
           <dt>{t('convert.record.price')}</dt>
           <dd>

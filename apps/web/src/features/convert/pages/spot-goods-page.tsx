@@ -1,8 +1,5 @@
-import { ErrorState } from '@/components/ui/error-state';
 import { Figure } from '@/components/ui/figure';
-import { Page } from '@/components/ui/page';
-import { PrimaryButton } from '@/components/ui/primary-button';
-import { RecordsLink } from '@/components/ui/records-link';
+import { MoneyFormPage } from '@/components/ui/money-form-page';
 import { SelectSheet } from '@/components/ui/select-sheet';
 import { SuccessResult } from '@/components/ui/success-result';
 import { formatDecimal, isolateLtr } from '@/lib/format';
@@ -33,64 +30,62 @@ export default function SpotGoodsPage() {
   const { mode, coins, from, to, amountError, slippageError, slippageMax } = form;
 
   return (
-    <Page
+    <MoneyFormPage
       title={t('convert.title')}
-      back
       testId="convert-page"
-      right={<RecordsLink to={ROUTES.spotGoodsRecord} label={t('convert.records')} testId="convert-records" />}
+      records={{ to: ROUTES.spotGoodsRecord, label: t('convert.records'), testId: 'convert-records' }}
+      source={coins}
+      submit={{ label: t('convert.submit'), onClick: submit, loading: running, testId: 'convert-submit' }}
+      result={
+        result ? (
+          <SuccessResult
+            title={t('convert.success')}
+            text={t('convert.filled', {
+              amount: isolateLtr(formatDecimal(result.amountIn)),
+              currency: result.currencyIn,
+              rate: isolateLtr(`1 ${result.currencyOut} = ${formatRate(result.rate)} ${result.currencyIn}`),
+            })}
+            testId="convert-result"
+            textTestId="convert-result-text"
+          >
+            <ConvertRecordRow record={result} testId="convert-result-record" />
+          </SuccessResult>
+        ) : null
+      }
+      footer={<p className="cv-hint">{t('convert.hint')}</p>}
+      sheets={
+        <>
+          <CurrencySheet form={form} side="from" visible={sheet === 'from'} onClose={() => setSheet(null)} />
+          <CurrencySheet form={form} side="to" visible={sheet === 'to'} onClose={() => setSheet(null)} />
+        </>
+      }
     >
-      {coins.isError && !coins.data ? (
-        <ErrorState onRetry={() => void coins.refetch()} />
-      ) : (
-        <div className="stack">
-          <div className="cv-account">
-            <span className="cv-account__wallet">{t('convert.spotWallet')}</span>
-            <span
-              className={`mode-badge${mode === 'demo' ? ' mode-badge--demo' : ''}`}
-              data-testid="convert-mode"
-              data-mode={mode}
-            >
-              {t(`convert.mode.${mode}`)}
-            </span>
-          </div>
-          <ConvertPair form={form} onSheet={setSheet} />
-          {amountError ? (
-            <p className="field__error cv-error" id="convert-amount-error" data-testid="convert-amount-error">
-              {t(amountError)}
-            </p>
-          ) : null}
-          <ConvertDetails form={form} />
-          <SlippagePicker
-            preset={form.chosenPreset}
-            custom={form.custom}
-            max={slippageMax}
-            error={slippageError ? t(slippageError, { max: slippageMax }) : null}
-            onPreset={form.choosePreset}
-            onCustom={form.typeSlippage}
-          />
-          <PrimaryButton loading={running} disabled={running} onClick={() => void submit()} testId="convert-submit">
-            {t('convert.submit')}
-          </PrimaryButton>
-          {result ? (
-            <SuccessResult
-              title={t('convert.success')}
-              text={t('convert.filled', {
-                amount: isolateLtr(formatDecimal(result.amountIn)),
-                currency: result.currencyIn,
-                rate: isolateLtr(`1 ${result.currencyOut} = ${formatRate(result.rate)} ${result.currencyIn}`),
-              })}
-              testId="convert-result"
-              textTestId="convert-result-text"
-            >
-              <ConvertRecordRow record={result} testId="convert-result-record" />
-            </SuccessResult>
-          ) : null}
-          <p className="cv-hint">{t('convert.hint')}</p>
-        </div>
-      )}
-      <CurrencySheet form={form} side="from" visible={sheet === 'from'} onClose={() => setSheet(null)} />
-      <CurrencySheet form={form} side="to" visible={sheet === 'to'} onClose={() => setSheet(null)} />
-    </Page>
+      <div className="cv-account">
+        <span className="cv-account__wallet">{t('convert.spotWallet')}</span>
+        <span
+          className={`mode-badge${mode === 'demo' ? ' mode-badge--demo' : ''}`}
+          data-testid="convert-mode"
+          data-mode={mode}
+        >
+          {t(`convert.mode.${mode}`)}
+        </span>
+      </div>
+      <ConvertPair form={form} onSheet={setSheet} />
+      {amountError ? (
+        <p className="field__error cv-error" id="convert-amount-error" data-testid="convert-amount-error">
+          {t(amountError)}
+        </p>
+      ) : null}
+      <ConvertDetails form={form} />
+      <SlippagePicker
+        preset={form.chosenPreset}
+        custom={form.custom}
+        max={slippageMax}
+        error={slippageError ? t(slippageError, { max: slippageMax }) : null}
+        onPreset={form.choosePreset}
+        onCustom={form.typeSlippage}
+      />
+    </MoneyFormPage>
   );
 }
 

@@ -1,6 +1,6 @@
-import { ErrorState } from '@/components/ui/error-state';
 import { BrandMark } from '@/components/ui/icons';
 import { Page } from '@/components/ui/page';
+import { QueryView } from '@/components/ui/query-view';
 import { APP_VERSION } from '@/lib/config';
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -21,39 +21,33 @@ export default function AboutPage() {
             v{APP_VERSION}
           </p>
         </section>
-        {info.data ? (
-          <>
-            <p className="about-text">
-              {t('about.intro', {
-                name: info.data.name,
-                products: info.data.productCount,
-                countries: info.data.countryCount,
-              })}
-            </p>
-            <dl className="about-facts">
-              <div>
-                <dt>{t('about.products')}</dt>
-                <dd dir="ltr">{info.data.productCount}</dd>
-              </div>
-              <div>
-                <dt>{t('about.countries')}</dt>
-                <dd dir="ltr">{info.data.countryCount}</dd>
-              </div>
-              <div>
-                <dt>{t('about.support')}</dt>
-                <dd>
-                  <a href={`mailto:${info.data.supportEmail}`} dir="ltr" data-testid="about-email">
-                    {info.data.supportEmail}
-                  </a>
-                </dd>
-              </div>
-            </dl>
-          </>
-        ) : info.isError ? (
-          <ErrorState onRetry={() => void info.refetch()} />
-        ) : (
-          <Skeleton.Paragraph lineCount={4} animated />
-        )}
+        <QueryView query={info} loading={<Skeleton.Paragraph lineCount={4} animated />}>
+          {(data) => (
+            <>
+              <p className="about-text">
+                {t('about.intro', { name: data.name, products: data.productCount, countries: data.countryCount })}
+              </p>
+              <dl className="about-facts">
+                <div>
+                  <dt>{t('about.products')}</dt>
+                  <dd dir="ltr">{data.productCount}</dd>
+                </div>
+                <div>
+                  <dt>{t('about.countries')}</dt>
+                  <dd dir="ltr">{data.countryCount}</dd>
+                </div>
+                <div>
+                  <dt>{t('about.support')}</dt>
+                  <dd>
+                    <a href={`mailto:${data.supportEmail}`} dir="ltr" data-testid="about-email">
+                      {data.supportEmail}
+                    </a>
+                  </dd>
+                </div>
+              </dl>
+            </>
+          )}
+        </QueryView>
       </div>
     </Page>
   );

@@ -1,6 +1,6 @@
-import { ErrorState } from '@/components/ui/error-state';
 import { BrandMark, GlobeIcon } from '@/components/ui/icons';
 import { Page } from '@/components/ui/page';
+import { QueryView } from '@/components/ui/query-view';
 import { displayIdentity } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
 import { useUserInfo } from '@/lib/user-query';
@@ -33,20 +33,18 @@ export default function HomePage() {
     >
       <div className="stack home-stack">
         <section className="hero-card" data-testid="home-greeting" aria-live="polite">
-          {user.data ? (
-            <>
-              <p className="hero-card__eyebrow">{t('home.welcome')}</p>
-              <h2 className="hero-card__title">{t('home.greeting', { name: displayIdentity(user.data) })}</h2>
-              <p className="hero-card__meta">
-                <span dir="ltr">UID {user.data.uid}</span>
-                <span className={`mode-badge mode-badge--${user.data.mode}`}>{t(`mine.mode.${user.data.mode}`)}</span>
-              </p>
-            </>
-          ) : user.isError ? (
-            <ErrorState onRetry={() => void user.refetch()} />
-          ) : (
-            <Skeleton.Paragraph lineCount={3} animated />
-          )}
+          <QueryView query={user} loading={<Skeleton.Paragraph lineCount={3} animated />}>
+            {(data) => (
+              <>
+                <p className="hero-card__eyebrow">{t('home.welcome')}</p>
+                <h2 className="hero-card__title">{t('home.greeting', { name: displayIdentity(data) })}</h2>
+                <p className="hero-card__meta">
+                  <span dir="ltr">UID {data.uid}</span>
+                  <span className={`mode-badge mode-badge--${data.mode}`}>{t(`mine.mode.${data.mode}`)}</span>
+                </p>
+              </>
+            )}
+          </QueryView>
         </section>
         <HomeCarousel />
         <NoticeBar />

@@ -1,21 +1,18 @@
-import { filterProducts } from '@/components/market/filter-products';
-import { MarketRows, ProductSearch, SegTabs } from '@/components/market/market-list';
+import { type CategoryFilter, filterProducts } from '@/components/market/filter-products';
+import { CategoryChips, MarketRows, ProductSearch, SegTabs } from '@/components/market/market-list';
 import { MarketListHead } from '@/components/market/market-row';
+import { ClearButton } from '@/components/ui/clear-button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Page } from '@/components/ui/page';
 import { ROUTES } from '@/lib/routes';
 import { useSession } from '@/lib/session-store';
 import { useProducts } from '@/lib/use-market';
-import { CATEGORIES, type Category } from '@nexa/contract';
-import { CloseCircleFill } from 'antd-mobile-icons';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import '../components/markets.css';
 
 type MarketTab = 'futures' | 'perpetual';
-type CategoryFilter = Category | 'all';
-const FILTERS: readonly CategoryFilter[] = ['all', ...CATEGORIES];
 const MARKET_TABS: readonly MarketTab[] = ['futures', 'perpetual'];
 
 // Kept while the app runs: coming back to Markets shows the tab, search and category the user left.
@@ -85,31 +82,15 @@ export default function MarketsPage() {
           }}
         >
           {keyword ? (
-            <button
-              type="button"
-              className="markets__search-clear"
+            <ClearButton
+              label={t('market.clearSearch')}
               onClick={() => setKeyword('')}
-              aria-label={t('market.clearSearch')}
-              data-testid="markets-search-clear"
-            >
-              <CloseCircleFill />
-            </button>
+              className="markets__search-clear"
+              testId="markets-search-clear"
+            />
           ) : null}
         </ProductSearch>
-        <div className="chips markets__chips">
-          {FILTERS.map((key) => (
-            <button
-              key={key}
-              type="button"
-              className="chip"
-              aria-pressed={category === key}
-              onClick={() => setCategory(key)}
-              data-testid={`markets-category-${key}`}
-            >
-              {t(`market.categories.${key}`)}
-            </button>
-          ))}
-        </div>
+        <CategoryChips value={category} onChange={setCategory} testId="markets-category" className="markets__chips" />
         <section className="market-list" role="tabpanel" data-tab={tab}>
           <MarketListHead />
           <MarketRows

@@ -1,13 +1,84 @@
 import { ErrorState } from '@/components/ui/error-state';
-import { Figure } from '@/components/ui/figure';
+import { Figure, UnitFigure } from '@/components/ui/figure';
 import { signOf } from '@/lib/decimal';
 import { formatDecimal, formatSigned } from '@/lib/format';
 import type { PropertyData } from '@nexa/contract';
 import { Skeleton } from 'antd-mobile';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DenominationInfo } from '../hooks/use-wallet-queries';
 import { withSymbol } from '../model';
 import { EyeToggle } from './eye-toggle';
+
+/** The two figures of a value card: in the chosen denomination, and the USDT it is worth. */
+export interface CardValue {
+  value: string;
+  usdt: string;
+}
+
+/**
+ * A value on the Assets screens (all assets, one wallet): the label and the eye, the value in the denomination with
+ * the USDT figure beneath and `children` under them once read; an error with retry, or a skeleton meanwhile.
+ */
+export function ValueCard({
+  label,
+  denomination,
+  figures,
+  hidden,
+  onToggleHidden,
+  failed,
+  onRetry,
+  testIds = {},
+  className = 'total-card',
+  labelClassName,
+  children,
+  ...section
+}: {
+  label: ReactNode;
+  denomination: DenominationInfo;
+  /** null while there is nothing to show yet (loading, or failed). */
+  figures: CardValue | null;
+  hidden: boolean;
+  onToggleHidden: () => void;
+  failed: boolean;
+  onRetry: () => void;
+  testIds?: { eye?: string; value?: string; usdt?: string; error?: string };
+  labelClassName?: string;
+  children?: ReactNode;
+} & Omit<HTMLAttributes<HTMLElement>, 'children'>) {
+  return (
+    <section className={className} {...section}>
+      <header className="total-card__label">
+        <span className={labelClassName}>
+          {label} ({denomination.code})
+        </span>
+        <EyeToggle hidden={hidden} onToggle={onToggleHidden} testId={testIds.eye} />
+      </header>
+      {figures ? (
+        <>
+          <p className="total-card__total">
+            <Figure hidden={hidden} testId={testIds.value}>
+              {withSymbol(denomination.symbol, formatDecimal(figures.value))}
+            </Figure>
+          </p>
+          <p className="total-card__usdt">
+            <UnitFigure unit="USDT" approx hidden={hidden} testId={testIds.usdt}>
+              {formatDecimal(figures.usdt)}
+            </UnitFigure>
+          </p>
+          {children}
+        </>
+      ) : failed ? (
+        <ErrorState onRetry={onRetry} testId={testIds.error} />
+      ) : (
+        <div className="total-card__skeleton" role="status">
+          <Skeleton.Title animated />
+          <Skeleton.Paragraph lineCount={2} animated />
+        </div>
+      )}
+    </section>
+  );
+}
 
 /** Total assets in the chosen denomination with the USDT figure beneath, today's earnings, and the eye. */
 export function TotalCard({
@@ -30,46 +101,30 @@ export function TotalCard({
   const { t } = useTranslation();
   const earningsSign = data ? signOf(data.todayEarnings) : 0;
   return (
-    <section className="total-card" aria-live="polite" aria-busy={loading}>
-      <header className="total-card__label">
-        <span>
-          {t('assets.totalAssets')} ({denomination.code})
-        </span>
-        <EyeToggle hidden={hidden} onToggle={onToggleHidden} testId="assets-eye" />
-      </header>
-      {data && !loading ? (
-        <>
-          <p className="total-card__total">
-            <Figure hidden={hidden} testId="assets-total">
-              {withSymbol(denomination.symbol, formatDecimal(data.total))}
-            </Figure>
-          </p>
-          <p className="total-card__usdt">
-            ≈{' '}
-            <Figure hidden={hidden} testId="assets-total-usdt">
-              {formatDecimal(data.totalUsdt)}
-            </Figure>{' '}
-            USDT
-          </p>
-          <div className="total-card__today">
-            <span>{t('assets.todayEarnings')}</span>
-            <Figure
-              hidden={hidden}
-              className={`total-card__earnings total-card__earnings--${earningsSign > 0 ? 'up' : earningsSign < 0 ? 'down' : 'flat'}`}
-              testId="assets-today"
-            >
-              {withSymbol(denomination.symbol, formatSigned(data.todayEarnings))}
-            </Figure>
-          </div>
-        </>
-      ) : failed && !loading ? (
-        <ErrorState onRetry={onRetry} testId="assets-error" />
-      ) : (
-        <div className="total-card__skeleton" role="status">
-          <Skeleton.Title animated />
-          <Skeleton.Paragraph lineCount={2} animated />
+    <ValueCard
+      label={t('assets.totalAssets')}
+      denomination={denomination}
+      figures={data && !loading ? { value: data.total, usdt: data.totalUsdt } : null}
+      hidden={hidden}
+      onToggleHidden={onToggleHidden}
+      failed={failed && !loading}
+      onRetry={onRetry}
+      testIds={{ eye: 'assets-eye', value: 'assets-total', usdt: 'assets-total-usdt', error: 'assets-error' }}
+      aria-live="polite"
+      aria-busy={loading}
+    >
+      {data ? (
+        <div className="total-card__today">
+          <span>{t('assets.todayEarnings')}</span>
+          <Figure
+            hidden={hidden}
+            className={`total-card__earnings total-card__earnings--${earningsSign > 0 ? 'up' : earningsSign < 0 ? 'down' : 'flat'}`}
+            testId="assets-today"
+          >
+            {withSymbol(denomination.symbol, formatSigned(data.todayEarnings))}
+          </Figure>
         </div>
-      )}
-    </section>
+      ) : null}
+    </ValueCard>
   );
 }

@@ -1,10 +1,9 @@
-import { Figure } from '@/components/ui/figure';
+import { confirmSummary } from '@/components/ui/confirm-summary';
+import { UnitFigure } from '@/components/ui/figure';
 import { SelectSheet } from '@/components/ui/select-sheet';
-import { SummaryList } from '@/components/ui/summary-list';
 import { SwapButton } from '@/components/ui/swap-button';
 import { formatAmount, formatDecimal } from '@/lib/format';
 import { CURRENCIES, WALLETS, type Wallet } from '@nexa/contract';
-import { Dialog } from 'antd-mobile';
 import { DownOutline } from 'antd-mobile-icons';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,8 @@ import type { TransferForm, TransferInput } from '../hooks/use-transfer-form';
 import { WalletBadge } from './wallet-badge';
 
 export type TransferSheet = 'from' | 'to' | 'currency' | null;
+
+const SIDES = ['from', 'to'] as const;
 
 /** From and to, one above the other with a line between them, and the swap button beside. */
 export function TransferRouteCard({ form, onSheet }: { form: TransferForm; onSheet: (s: TransferSheet) => void }) {
@@ -69,31 +70,25 @@ export function TransferSheets({
       ),
       extra: balance ? (
         <span className="select-sheet__extra">
-          <Figure>{formatDecimal(balance.availableUsdt)}</Figure> USDT
+          <UnitFigure unit="USDT">{formatDecimal(balance.availableUsdt)}</UnitFigure>
         </span>
       ) : undefined,
     };
   });
   return (
     <>
-      <SelectSheet
-        visible={sheet === 'from'}
-        title={t('transfer.selectFrom')}
-        options={walletOptions}
-        value={form.from}
-        onSelect={form.chooseFrom}
-        onClose={onClose}
-        testId="transfer-from"
-      />
-      <SelectSheet
-        visible={sheet === 'to'}
-        title={t('transfer.selectTo')}
-        options={walletOptions}
-        value={form.to}
-        onSelect={form.chooseTo}
-        onClose={onClose}
-        testId="transfer-to"
-      />
+      {SIDES.map((side) => (
+        <SelectSheet
+          key={side}
+          visible={sheet === side}
+          title={t(side === 'from' ? 'transfer.selectFrom' : 'transfer.selectTo')}
+          options={walletOptions}
+          value={form[side]}
+          onSelect={side === 'from' ? form.chooseFrom : form.chooseTo}
+          onClose={onClose}
+          testId={`transfer-${side}`}
+        />
+      ))}
       <SelectSheet
         visible={sheet === 'currency'}
         title={t('transfer.selectCurrency')}
@@ -109,25 +104,14 @@ export function TransferSheets({
 
 /** Asks the user to confirm the transfer: amount, from, to. */
 export function confirmTransfer(t: TFunction, input: TransferInput): Promise<boolean> {
-  return Dialog.confirm({
+  const amount = formatAmount(input.amount, CURRENCIES[input.currency].scale);
+  return confirmSummary(t, {
     title: t('transfer.confirmTitle'),
-    content: (
-      <SummaryList
-        rows={[
-          {
-            label: t('transfer.amount'),
-            value: (
-              <>
-                <Figure>{formatAmount(input.amount, CURRENCIES[input.currency].scale)}</Figure> {input.currency}
-              </>
-            ),
-          },
-          { label: t('transfer.from'), value: t(`wallets.${input.from}`) },
-          { label: t('transfer.to'), value: t(`wallets.${input.to}`) },
-        ]}
-      />
-    ),
-    confirmText: <span data-testid="transfer-confirm">{t('common.confirm')}</span>,
-    cancelText: <span data-testid="transfer-cancel">{t('common.cancel')}</span>,
+    testId: 'transfer',
+    rows: [
+      { label: t('transfer.amount'), value: <UnitFigure unit={input.currency}>{amount}</UnitFigure> },
+      { label: t('transfer.from'), value: t(`wallets.${input.from}`) },
+      { label: t('transfer.to'), value: t(`wallets.${input.to}`) },
+    ],
   });
 }

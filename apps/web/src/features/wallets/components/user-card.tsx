@@ -28,6 +28,10 @@ function CopyButton({ value, label, testId }: { value: string; label: string; te
 export function UserCard({ user }: { user: User }) {
   const { t } = useTranslation();
   const name = displayIdentity(user);
+  const facts = [
+    { label: t('mine.uid'), value: String(user.uid), testId: 'mine-uid', copyTestId: 'mine-uid-copy' },
+    { label: t('mine.inviteCode'), value: user.inviteCode, testId: 'mine-invite-code', copyTestId: 'mine-invite-copy' },
+  ];
   return (
     <section className="user-card" data-testid="mine-user-card">
       <div className="user-card__top">
@@ -44,24 +48,17 @@ export function UserCard({ user }: { user: User }) {
         </div>
       </div>
       <dl className="user-card__facts">
-        <div className="user-card__fact">
-          <dt>{t('mine.uid')}</dt>
-          <dd>
-            <span dir="ltr" data-testid="mine-uid">
-              {user.uid}
-            </span>
-            <CopyButton value={String(user.uid)} label={t('mine.uid')} testId="mine-uid-copy" />
-          </dd>
-        </div>
-        <div className="user-card__fact">
-          <dt>{t('mine.inviteCode')}</dt>
-          <dd>
-            <span dir="ltr" data-testid="mine-invite-code">
-              {user.inviteCode}
-            </span>
-            <CopyButton value={user.inviteCode} label={t('mine.inviteCode')} testId="mine-invite-copy" />
-          </dd>
-        </div>
+        {facts.map((fact) => (
+          <div key={fact.testId} className="user-card__fact">
+            <dt>{fact.label}</dt>
+            <dd>
+              <span dir="ltr" data-testid={fact.testId}>
+                {fact.value}
+              </span>
+              <CopyButton value={fact.value} label={fact.label} testId={fact.copyTestId} />
+            </dd>
+          </div>
+        ))}
       </dl>
     </section>
   );

@@ -1,21 +1,21 @@
-import { ErrorState } from '@/components/ui/error-state';
 import { Page } from '@/components/ui/page';
 import { multiplyDecimal } from '@/lib/decimal';
 import { formatDecimal } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
 import type { CurrencyBalance } from '@nexa/contract';
-import { PullToRefresh, Skeleton } from 'antd-mobile';
+import { PullToRefresh } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { walletsApi } from '../api/wallets-api';
-import { EyeToggle } from '../components/eye-toggle';
 import '../components/wallets.css';
 import { Figure } from '@/components/ui/figure';
 import { ICON, LineIcon } from '@/components/ui/line-icon';
 import { PagedList } from '@/components/ui/paged-list';
+import { SummaryList } from '@/components/ui/summary-list';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useAccountMode, useHideAmounts } from '@/shared/account-mode';
 import { ChangeRow } from '../components/change-row';
+import { ValueCard } from '../components/total-card';
 import { WalletBadge } from '../components/wallet-badge';
 import { walletKeys } from '../hooks/query-keys';
 import { type DenominationInfo, useDenomination, useWalletMoney } from '../hooks/use-wallet-queries';
@@ -41,32 +41,23 @@ function CurrencyRow({
         </span>
         <h3 className="currency-row__code">{balance.currency}</h3>
       </header>
-      <dl className="currency-row__grid">
-        <div>
-          <dt>{t('assets.available')}</dt>
-          <dd>
-            <Figure hidden={hidden}>{formatDecimal(balance.available)}</Figure>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('assets.frozen')}</dt>
-          <dd>
-            <Figure hidden={hidden}>{formatDecimal(balance.frozen)}</Figure>
-          </dd>
-        </div>
-        <div>
-          <dt>
-            {t('assets.value')} ({denomination.code})
-          </dt>
-          <dd>
-            <Figure hidden={hidden}>
-              {value !== null
-                ? withSymbol(denomination.symbol, formatDecimal(value))
-                : `${formatDecimal(balance.valueUsdt)} USDT`}
-            </Figure>
-          </dd>
-        </div>
-      </dl>
+      <SummaryList
+        className="currency-row__grid"
+        rows={[
+          { label: t('assets.available'), value: <Figure hidden={hidden}>{formatDecimal(balance.available)}</Figure> },
+          { label: t('assets.frozen'), value: <Figure hidden={hidden}>{formatDecimal(balance.frozen)}</Figure> },
+          {
+            label: `${t('assets.value')} (${denomination.code})`,
+            value: (
+              <Figure hidden={hidden}>
+                {value !== null
+                  ? withSymbol(denomination.symbol, formatDecimal(value))
+                  : `${formatDecimal(balance.valueUsdt)} USDT`}
+              </Figure>
+            ),
+          },
+        ]}
+      />
     </article>
   );
 }
@@ -94,66 +85,63 @@ export default function AssetsDetailPage() {
     <Page title={t(`wallets.${wallet}`)} back testId="assets-detail-page">
       <PullToRefresh onRefresh={() => Promise.all([money.refetch(), changes.query.refetch()])}>
         <div className="stack">
-          <section className="total-card total-card--compact" data-testid="detail-summary">
-            <header className="total-card__label">
-              <span className="detail-title">
-                <WalletBadge wallet={wallet} />
-                {t('assets.walletValue')} ({denomination.code})
-              </span>
-              <EyeToggle hidden={hidden} onToggle={() => setHidden(!hidden)} />
-            </header>
-            {data ? (
+          <ValueCard
+            className="total-card total-card--compact"
+            data-testid="detail-summary"
+            labelClassName="detail-title"
+            label={
               <>
-                <p className="total-card__total">
-                  <Figure hidden={hidden} testId="detail-value">
-                    {withSymbol(denomination.symbol, formatDecimal(data.value))}
-                  </Figure>
-                </p>
-                <p className="total-card__usdt">
-                  ≈ <Figure hidden={hidden}>{formatDecimal(data.valueUsdt)}</Figure> USDT
-                </p>
-                <dl className="detail-split">
-                  <div>
-                    <dt>{t('assets.available')} (USDT)</dt>
-                    <dd>
-                      <Figure hidden={hidden}>{formatDecimal(data.availableUsdt)}</Figure>
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>{t('assets.frozen')} (USDT)</dt>
-                    <dd>
-                      <Figure hidden={hidden}>{formatDecimal(data.frozenUsdt)}</Figure>
-                    </dd>
-                  </div>
-                </dl>
+                <WalletBadge wallet={wallet} />
+                {t('assets.walletValue')}
               </>
-            ) : money.isError ? (
-              <ErrorState onRetry={() => void money.refetch()} />
-            ) : (
-              <div className="total-card__skeleton" role="status">
-                <Skeleton.Title animated />
-                <Skeleton.Paragraph lineCount={2} animated />
-              </div>
-            )}
-          </section>
+            }
+            denomination={denomination}
+            figures={data ? { value: data.value, usdt: data.valueUsdt } : null}
+            hidden={hidden}
+            onToggleHidden={() => setHidden(!hidden)}
+            failed={money.isError}
+            onRetry={() => void money.refetch()}
+            testIds={{ value: 'detail-value' }}
+          >
+            {data ? (
+              <SummaryList
+                className="detail-split"
+                rows={[
+                  {
+                    label: `${t('assets.available')} (USDT)`,
+                    value: <Figure hidden={hidden}>{formatDecimal(data.availableUsdt)}</Figure>,
+                  },
+                  {
+                    label: `${t('assets.frozen')} (USDT)`,
+                    value: <Figure hidden={hidden}>{formatDecimal(data.frozenUsdt)}</Figure>,
+                  },
+                ]}
+              />
+            ) : null}
+          </ValueCard>
 
           <div className="detail-actions">
-            <Link
-              to={`${ROUTES.fundTransfer}?from=${wallet}`}
-              className="pill-button pill-button--primary"
-              data-testid="detail-transfer"
-            >
-              <LineIcon d={ICON.transfer} size={18} />
-              {t('assets.actions.transfer')}
-            </Link>
-            <Link
-              to={`${ROUTES.changeRecord}?wallet=${wallet}`}
-              className="pill-button"
-              data-testid="detail-changes-all"
-            >
-              <LineIcon d={ICON.records} size={18} />
-              {t('detail.changeLog')}
-            </Link>
+            {[
+              {
+                to: `${ROUTES.fundTransfer}?from=${wallet}`,
+                className: 'pill-button pill-button--primary',
+                testId: 'detail-transfer',
+                icon: ICON.transfer,
+                label: t('assets.actions.transfer'),
+              },
+              {
+                to: `${ROUTES.changeRecord}?wallet=${wallet}`,
+                className: 'pill-button',
+                testId: 'detail-changes-all',
+                icon: ICON.records,
+                label: t('detail.changeLog'),
+              },
+            ].map((action) => (
+              <Link key={action.testId} to={action.to} className={action.className} data-testid={action.testId}>
+                <LineIcon d={action.icon} size={18} />
+                {action.label}
+              </Link>
+            ))}
           </div>
 
           {data ? (

@@ -1,16 +1,16 @@
-import { ErrorState } from '@/components/ui/error-state';
 import { Page } from '@/components/ui/page';
+import { QueryView } from '@/components/ui/query-view';
 import { useGoBack } from '@/components/ui/use-go-back';
 import { formatDecimal } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
 import { useSession } from '@/lib/session-store';
 import { DEFAULT_LANG, LANG_BCP47 } from '@nexa/contract';
 import { Skeleton } from 'antd-mobile';
-import { CheckOutline } from 'antd-mobile-icons';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../components/wallets.css';
 import { Figure } from '@/components/ui/figure';
+import { OptionCheck, OptionItem, OptionList } from '@/components/ui/option-list';
 import { useDenominations } from '../hooks/use-wallet-queries';
 
 /** The currency's name in the interface language (Intl knows them all), or nothing where Intl cannot say. */
@@ -42,55 +42,56 @@ export default function DenominationPage() {
   const goBack = useGoBack(ROUTES.settings);
   const list = useDenominations();
   const nameOf = useCurrencyNames();
+  const choose = (code: string) => {
+    setDenomination(code);
+    goBack();
+  };
 
   return (
     <Page title={t('settings.currency')} back testId="denomination-page">
       <div className="stack">
         <p className="page-hint">{t('denomination.hint')}</p>
-        {list.data ? (
-          <div className="option-list" role="listbox" aria-label={t('settings.currency')}>
-            {list.data.map((d) => {
-              const selected = d.code === current;
-              const name = nameOf(d.code);
-              return (
-                <button
-                  key={d.code}
-                  type="button"
-                  role="option"
-                  aria-selected={selected}
-                  className={`option-list__item denomination-item${selected ? ' option-list__item--selected' : ''}`}
-                  onClick={() => {
-                    setDenomination(d.code);
-                    goBack();
-                  }}
-                  data-testid={`denomination-${d.code}`}
-                >
-                  <span className="denomination-item__symbol" dir="ltr" aria-hidden="true">
-                    {d.symbol}
-                  </span>
-                  <span className="denomination-item__names">
-                    <span className="option-list__label">{d.code}</span>
-                    {name ? <span className="denomination-item__name">{name}</span> : null}
-                  </span>
-                  <span className="denomination-item__end">
-                    {d.code === 'USD' ? null : (
-                      <Figure className="denomination-item__rate">
-                        1 USD ≈ {formatDecimal(d.rate)} {d.code}
-                      </Figure>
-                    )}
-                    {selected ? <CheckOutline className="option-list__check" /> : null}
-                  </span>
-                </button>
-              );
-            })}
-          </div>
-        ) : list.isError ? (
-          <ErrorState onRetry={() => void list.refetch()} />
-        ) : (
-          <div className="option-list option-list--loading" role="status">
-            <Skeleton.Paragraph lineCount={6} animated />
-          </div>
-        )}
+        <QueryView
+          query={list}
+          loading={
+            <div className="option-list option-list--loading" role="status">
+              <Skeleton.Paragraph lineCount={6} animated />
+            </div>
+          }
+        >
+          {(data) => (
+            <OptionList label={t('settings.currency')}>
+              {data.map((d) => {
+                const name = nameOf(d.code);
+                return (
+                  <OptionItem
+                    key={d.code}
+                    selected={d.code === current}
+                    className="denomination-item"
+                    onPick={() => choose(d.code)}
+                    testId={`denomination-${d.code}`}
+                  >
+                    <span className="denomination-item__symbol" dir="ltr" aria-hidden="true">
+                      {d.symbol}
+                    </span>
+                    <span className="denomination-item__names">
+                      <span className="option-list__label">{d.code}</span>
+                      {name ? <span className="denomination-item__name">{name}</span> : null}
+                    </span>
+                    <span className="denomination-item__end">
+                      {d.code === 'USD' ? null : (
+                        <Figure className="denomination-item__rate">
+                          1 USD ≈ {formatDecimal(d.rate)} {d.code}
+                        </Figure>
+                      )}
+                      <OptionCheck selected={d.code === current} />
+                    </span>
+                  </OptionItem>
+                );
+              })}
+            </OptionList>
+          )}
+        </QueryView>
       </div>
     </Page>
   );

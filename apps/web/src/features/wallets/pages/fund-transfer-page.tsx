@@ -1,9 +1,6 @@
 import { AmountField } from '@/components/ui/amount-field';
-import { ErrorState } from '@/components/ui/error-state';
-import { Figure } from '@/components/ui/figure';
-import { Page } from '@/components/ui/page';
-import { PrimaryButton } from '@/components/ui/primary-button';
-import { RecordsLink } from '@/components/ui/records-link';
+import { UnitFigure } from '@/components/ui/figure';
+import { MoneyFormPage } from '@/components/ui/money-form-page';
 import { SelectButton } from '@/components/ui/select-button';
 import { SuccessResult } from '@/components/ui/success-result';
 import { formatDecimal } from '@/lib/format';
@@ -39,71 +36,65 @@ export default function FundTransferPage() {
   });
 
   return (
-    <Page
+    <MoneyFormPage
       title={t('transfer.title')}
-      back
       testId="transfer-page"
-      right={<RecordsLink to={ROUTES.fundTransferRecord} label={t('transferRecord.title')} testId="transfer-records" />}
+      records={{ to: ROUTES.fundTransferRecord, label: t('transferRecord.title'), testId: 'transfer-records' }}
+      source={types}
+      submit={{
+        label: t('transfer.submit'),
+        onClick: submit,
+        loading: transfer.isPending,
+        disabled: running || transfer.isPending,
+        testId: 'transfer-submit',
+      }}
+      result={
+        result ? (
+          <SuccessResult title={t('transfer.success')} text={t('transfer.newBalances')}>
+            <TransferRecordRow record={result} testId="transfer-result" />
+          </SuccessResult>
+        ) : null
+      }
+      sheets={<TransferSheets form={form} sheet={sheet} onClose={() => setSheet(null)} />}
     >
-      {types.isError && !types.data ? (
-        <ErrorState onRetry={() => void types.refetch()} />
-      ) : (
-        <div className="stack">
-          <TransferRouteCard form={form} onSheet={setSheet} />
+      <TransferRouteCard form={form} onSheet={setSheet} />
 
-          <SelectButton
-            label={t('transfer.currency')}
-            className="select-field"
-            onClick={() => setSheet('currency')}
-            disabled={form.currencies.length === 0}
-            testId="transfer-currency"
-          >
-            <span className="coin-mark" aria-hidden="true">
-              {active.slice(0, 1)}
-            </span>
-            {active}
-          </SelectButton>
+      <SelectButton
+        label={t('transfer.currency')}
+        className="select-field"
+        onClick={() => setSheet('currency')}
+        disabled={form.currencies.length === 0}
+        testId="transfer-currency"
+      >
+        <span className="coin-mark" aria-hidden="true">
+          {active.slice(0, 1)}
+        </span>
+        {active}
+      </SelectButton>
 
-          <div>
-            <AmountField
-              label={t('transfer.amount')}
-              placeholder={t('transfer.amountPlaceholder')}
-              value={form.amount}
-              scale={CURRENCIES[active].scale}
-              unit={active}
-              onValue={form.typeAmount}
-              error={form.error}
-              testId="transfer-amount"
-              all={{ label: t('transfer.all'), onClick: form.fillAll, testId: 'transfer-all' }}
-            />
-            <p className="transfer-available">
-              <span>{t('transfer.available')}</span>
-              <span>
-                <Figure testId="transfer-available">{available !== undefined ? formatDecimal(available) : '--'}</Figure>{' '}
-                {active}
-              </span>
-            </p>
-          </div>
+      <div>
+        <AmountField
+          label={t('transfer.amount')}
+          placeholder={t('transfer.amountPlaceholder')}
+          value={form.amount}
+          scale={CURRENCIES[active].scale}
+          unit={active}
+          onValue={form.typeAmount}
+          error={form.error}
+          testId="transfer-amount"
+          all={{ label: t('transfer.all'), onClick: form.fillAll, testId: 'transfer-all' }}
+        />
+        <p className="transfer-available">
+          <span>{t('transfer.available')}</span>
+          <span>
+            <UnitFigure unit={active} testId="transfer-available">
+              {available !== undefined ? formatDecimal(available) : '--'}
+            </UnitFigure>
+          </span>
+        </p>
+      </div>
 
-          <p className="transfer-hint">{t('transfer.hint')}</p>
-
-          <PrimaryButton
-            loading={transfer.isPending}
-            disabled={running || transfer.isPending}
-            onClick={() => void submit()}
-            testId="transfer-submit"
-          >
-            {t('transfer.submit')}
-          </PrimaryButton>
-
-          {result ? (
-            <SuccessResult title={t('transfer.success')} text={t('transfer.newBalances')}>
-              <TransferRecordRow record={result} testId="transfer-result" />
-            </SuccessResult>
-          ) : null}
-        </div>
-      )}
-      <TransferSheets form={form} sheet={sheet} onClose={() => setSheet(null)} />
-    </Page>
+      <p className="transfer-hint">{t('transfer.hint')}</p>
+    </MoneyFormPage>
   );
 }
