@@ -9,7 +9,7 @@ export interface SummaryRow {
 /** The label/value rows of a confirmation (what is paid, received, charged): labels at the start, values at the end. */
 export function SummaryList({ rows }: { rows: readonly (SummaryRow | null)[] }) {
   return (
-    <dl className="confirm-summary">
+    <dl className="fact-list confirm-summary">
       {rows.map((row, i) =>
         row ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of rows, never reordered

@@ -56,19 +56,19 @@ export function ConvertRecordRow({ record, testId = 'convert-record' }: { record
       </div>
       <div className="cv-record__amounts">
         <p>
-          <Figure className="cv-down" testId={`${testId}-out`}>
+          <Figure className="text-down" testId={`${testId}-out`}>
             -{formatDecimal(record.amountOut)}
           </Figure>{' '}
           <span className="cv-unit">{record.currencyOut}</span>
         </p>
         <p>
-          <Figure className="cv-up" testId={`${testId}-in`}>
+          <Figure className="text-up" testId={`${testId}-in`}>
             +{formatDecimal(record.amountIn)}
           </Figure>{' '}
           <span className="cv-unit">{record.currencyIn}</span>
         </p>
       </div>
-      <dl className="record-facts cv-record__facts">
+      <dl className="fact-list fact-list--muted record-facts cv-record__facts">
         <Side
           label={t('convert.record.out')}
           currency={record.currencyOut}

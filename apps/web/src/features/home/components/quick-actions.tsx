@@ -26,7 +26,7 @@ export function QuickActions() {
             onClick={() => navigate(to)}
             data-testid={`home-action-${key}`}
           >
-            <span className="quick-actions__icon">
+            <span className="icon-bubble tone--accent">
               <svg
                 viewBox="0 0 24 24"
                 width="22"

@@ -30,7 +30,7 @@ export default function AboutPage() {
                 countries: info.data.countryCount,
               })}
             </p>
-            <dl className="about-facts">
+            <dl className="fact-list about-facts">
               <div>
                 <dt>{t('about.products')}</dt>
                 <dd dir="ltr">{info.data.productCount}</dd>

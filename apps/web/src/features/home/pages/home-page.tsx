@@ -32,14 +32,16 @@ export default function HomePage() {
       }
     >
       <div className="stack home-stack">
-        <section className="hero-card" data-testid="home-greeting" aria-live="polite">
+        <section className="hero-surface hero-card" data-testid="home-greeting" aria-live="polite">
           {user.data ? (
             <>
               <p className="hero-card__eyebrow">{t('home.welcome')}</p>
               <h2 className="hero-card__title">{t('home.greeting', { name: displayIdentity(user.data) })}</h2>
               <p className="hero-card__meta">
                 <span dir="ltr">UID {user.data.uid}</span>
-                <span className={`mode-badge mode-badge--${user.data.mode}`}>{t(`mine.mode.${user.data.mode}`)}</span>
+                <span className={`mode-badge badge ${user.data.mode === 'demo' ? 'tone--warning' : 'tone--accent'}`}>
+                  {t(`mine.mode.${user.data.mode}`)}
+                </span>
               </p>
             </>
           ) : user.isError ? (

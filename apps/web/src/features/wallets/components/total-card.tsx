@@ -30,7 +30,7 @@ export function TotalCard({
   const { t } = useTranslation();
   const earningsSign = data ? signOf(data.todayEarnings) : 0;
   return (
-    <section className="total-card" aria-live="polite" aria-busy={loading}>
+    <section className="hero-surface total-card" aria-live="polite" aria-busy={loading}>
       <header className="total-card__label">
         <span>
           {t('assets.totalAssets')} ({denomination.code})
@@ -55,7 +55,7 @@ export function TotalCard({
             <span>{t('assets.todayEarnings')}</span>
             <Figure
               hidden={hidden}
-              className={`total-card__earnings total-card__earnings--${earningsSign > 0 ? 'up' : earningsSign < 0 ? 'down' : 'flat'}`}
+              className={`total-card__earnings text-${earningsSign > 0 ? 'up' : earningsSign < 0 ? 'down' : 'flat'}`}
               testId="assets-today"
             >
               {withSymbol(denomination.symbol, formatSigned(data.todayEarnings))}

@@ -29,7 +29,7 @@ export function UserCard({ user }: { user: User }) {
   const { t } = useTranslation();
   const name = displayIdentity(user);
   return (
-    <section className="user-card" data-testid="mine-user-card">
+    <section className="hero-surface user-card" data-testid="mine-user-card">
       <div className="user-card__top">
         <div className="user-card__avatar" aria-hidden="true">
           {(user.email ?? user.mobile ?? String(user.uid)).slice(0, 1).toUpperCase()}
@@ -38,12 +38,15 @@ export function UserCard({ user }: { user: User }) {
           <p className="user-card__name" data-testid="mine-identity" dir="auto">
             {name}
           </p>
-          <span className={`mode-badge mode-badge--${user.mode}`} data-testid="mine-mode">
+          <span
+            className={`mode-badge badge ${user.mode === 'demo' ? 'tone--warning' : 'tone--accent'}`}
+            data-testid="mine-mode"
+          >
             {t(`mine.mode.${user.mode}`)}
           </span>
         </div>
       </div>
-      <dl className="user-card__facts">
+      <dl className="fact-grid fact-grid--ruled user-card__facts">
         <div className="user-card__fact">
           <dt>{t('mine.uid')}</dt>
           <dd>

@@ -41,7 +41,7 @@ function CurrencyRow({
         </span>
         <h3 className="currency-row__code">{balance.currency}</h3>
       </header>
-      <dl className="currency-row__grid">
+      <dl className="fact-grid currency-row__grid">
         <div>
           <dt>{t('assets.available')}</dt>
           <dd>
@@ -94,7 +94,7 @@ export default function AssetsDetailPage() {
     <Page title={t(`wallets.${wallet}`)} back testId="assets-detail-page">
       <PullToRefresh onRefresh={() => Promise.all([money.refetch(), changes.query.refetch()])}>
         <div className="stack">
-          <section className="total-card total-card--compact" data-testid="detail-summary">
+          <section className="hero-surface total-card total-card--compact" data-testid="detail-summary">
             <header className="total-card__label">
               <span className="detail-title">
                 <WalletBadge wallet={wallet} />
@@ -112,7 +112,7 @@ export default function AssetsDetailPage() {
                 <p className="total-card__usdt">
                   ≈ <Figure hidden={hidden}>{formatDecimal(data.valueUsdt)}</Figure> USDT
                 </p>
-                <dl className="detail-split">
+                <dl className="fact-grid fact-grid--ruled">
                   <div>
                     <dt>{t('assets.available')} (USDT)</dt>
                     <dd>
@@ -140,7 +140,7 @@ export default function AssetsDetailPage() {
           <div className="detail-actions">
             <Link
               to={`${ROUTES.fundTransfer}?from=${wallet}`}
-              className="pill-button pill-button--primary"
+              className="action-button pill-button pill-button--primary"
               data-testid="detail-transfer"
             >
               <LineIcon d={ICON.transfer} size={18} />
@@ -148,7 +148,7 @@ export default function AssetsDetailPage() {
             </Link>
             <Link
               to={`${ROUTES.changeRecord}?wallet=${wallet}`}
-              className="pill-button"
+              className="action-button pill-button"
               data-testid="detail-changes-all"
             >
               <LineIcon d={ICON.records} size={18} />
