@@ -1,4 +1,7 @@
 import './global.css';
+import '@/components/ui/tone.css';
+import '@/components/ui/facts.css';
+import '@/components/ui/controls.css';
 import '@/components/ui/ui.css';
 import '@/components/ui/patterns.css';
 import '@/components/ui/form.css';

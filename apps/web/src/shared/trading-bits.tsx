@@ -27,7 +27,11 @@ export function Figure({
 /** Real or demo: everything on the screen acts on this account. */
 export function ModeBadge({ mode, label, testId }: { mode: AccountMode; label: string; testId: string }) {
   return (
-    <span className={`mode-badge mode-badge--${mode}`} data-testid={testId} data-mode={mode}>
+    <span
+      className={`mode-badge badge ${mode === 'demo' ? 'tone--warning' : 'tone--accent'}`}
+      data-testid={testId}
+      data-mode={mode}
+    >
       {label}
     </span>
   );

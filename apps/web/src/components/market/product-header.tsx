@@ -34,14 +34,14 @@ export function ProductHeader({
   const freshness = usePriceFreshness();
   if (!product || !live) {
     return (
-      <section className="product-header" data-testid="product-header" aria-busy="true">
+      <section className="section product-header" data-testid="product-header" aria-busy="true">
         <Skeleton.Title animated />
         <Skeleton.Paragraph lineCount={1} animated />
       </section>
     );
   }
   return (
-    <section className="product-header" data-testid="product-header" data-symbol={product.symbol}>
+    <section className="section product-header" data-testid="product-header" data-symbol={product.symbol}>
       <div className="product-header__top">
         <button
           type="button"
@@ -57,7 +57,7 @@ export function ProductHeader({
           </span>
           <DownFill className="product-header__caret" />
         </button>
-        {badge ? <span className="product-header__badge">{badge}</span> : null}
+        {badge ? <span className="badge tone--accent">{badge}</span> : null}
       </div>
       <div className="product-header__quote">
         <span className={`product-header__price text-${direction}${staleClass(freshness)}`} dir="ltr">

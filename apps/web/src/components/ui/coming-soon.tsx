@@ -23,5 +23,5 @@ export function ComingSoon({ title, description, compact = false }: ComingSoonPr
 /** A small "Soon" tag for rows and tiles that lead nowhere yet. */
 export function SoonTag() {
   const { t } = useTranslation();
-  return <span className="soon-tag">{t('common.soon')}</span>;
+  return <span className="badge badge--pill tone--warning">{t('common.soon')}</span>;
 }

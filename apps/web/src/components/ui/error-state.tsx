@@ -14,7 +14,10 @@ export function ErrorState({ title, description, onRetry, testId = 'error-state'
   const { t } = useTranslation();
   return (
     <section className="error-state" data-testid={testId} role="alert">
-      <div className="error-state__icon" aria-hidden="true">
+      <div
+        className="icon-bubble icon-bubble--large icon-bubble--round tone--danger error-state__icon"
+        aria-hidden="true"
+      >
         !
       </div>
       <h2 className="error-state__title">{title ?? t('common.loadFailed')}</h2>

@@ -17,7 +17,7 @@ export function StatusPill({
   children: ReactNode;
 }) {
   return (
-    <span className={`status-pill status-pill--${tone}`} data-testid={testId} data-status={status}>
+    <span className={`badge badge--pill badge--large tone--${tone}`} data-testid={testId} data-status={status}>
       {children}
     </span>
   );

@@ -18,7 +18,7 @@ export function SuccessResult({
   return (
     <section className="transfer-result" aria-live="polite" data-testid={testId}>
       <h2 className="transfer-result__title">
-        <span className="transfer-result__tick" aria-hidden="true">
+        <span className="icon-bubble icon-bubble--round tone--accent transfer-result__tick" aria-hidden="true">
           ✓
         </span>
         {title}

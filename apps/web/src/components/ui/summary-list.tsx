@@ -12,7 +12,7 @@ export interface SummaryRow {
  */
 export function SummaryList({
   rows,
-  className = 'confirm-summary',
+  className = 'fact-list confirm-summary',
 }: {
   rows: readonly (SummaryRow | null)[];
   className?: string;

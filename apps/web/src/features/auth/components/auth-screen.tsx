@@ -49,7 +49,7 @@ export function AuthScreen({
           {subtitle ? <p className="auth__subtitle">{subtitle}</p> : null}
         </header>
         {notice ? (
-          <p className="auth__notice" role="status">
+          <p className="callout tone--accent auth__notice" role="status">
             {notice}
           </p>
         ) : null}

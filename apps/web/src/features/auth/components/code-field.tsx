@@ -42,7 +42,7 @@ export function CodeField({
       suffix={
         <button
           type="button"
-          className="code-button"
+          className="action-button tone--accent code-button"
           disabled={sending || counting}
           onClick={() => void send()}
           data-testid={`${testIdPrefix}-get-code`}

@@ -17,14 +17,14 @@ export function IdentityTabs({
     { type: 'mobile', label: t('auth.mobile') },
   ];
   return (
-    <div className="segmented" role="tablist">
+    <div className="segmented segmented--raised" role="tablist">
       {options.map(({ type, label }) => (
         <button
           key={type}
           type="button"
           role="tab"
           aria-selected={value === type}
-          className={`segmented__item${value === type ? ' segmented__item--active' : ''}`}
+          className={`segmented__item${value === type ? ' segmented__item--on' : ''}`}
           onClick={() => onChange(type)}
           data-testid={`${testIdPrefix}-tab-${type}`}
         >

@@ -30,9 +30,9 @@ function Side({
       className={`cv-card${error ? ' cv-card--error' : ''}${side === 'to' ? ' cv-card--to' : ''}`}
       aria-label={t(`convert.${side}`)}
     >
-      <div className="cv-card__top">
-        <span className="cv-card__label">{t(`convert.${side}`)}</span>
-        <span className="cv-card__available">
+      <div className="field__label">
+        <span>{t(`convert.${side}`)}</span>
+        <span className="field__hint cv-card__available">
           {t('convert.available')}{' '}
           <Figure testId={side === 'from' ? 'convert-available' : 'convert-to-available'}>
             {available !== undefined ? formatDecimal(available) : '--'}
@@ -72,7 +72,7 @@ export function ConvertPair({ form, onSheet }: { form: ConvertForm; onSheet: (si
           onChange={(e) => form.typeAmount(e.target.value)}
           data-testid="convert-amount"
         />
-        <button type="button" className="cv-max" onClick={form.fillMax} data-testid="convert-max">
+        <button type="button" className="amount-suffix__all cv-max" onClick={form.fillMax} data-testid="convert-max">
           {t('convert.max')}
         </button>
       </Side>

@@ -13,7 +13,7 @@ type SideKey = 'out' | 'in';
 interface RecordSide {
   key: SideKey;
   sign: '-' | '+';
-  tone: 'cv-down' | 'cv-up';
+  tone: 'text-down' | 'text-up';
   currency: Currency;
   wallet: Wallet;
   amount: string;
@@ -26,7 +26,7 @@ function sidesOf(r: ConvertRecord): readonly RecordSide[] {
     {
       key: 'out',
       sign: '-',
-      tone: 'cv-down',
+      tone: 'text-down',
       currency: r.currencyOut,
       wallet: r.walletOut,
       amount: r.amountOut,
@@ -36,7 +36,7 @@ function sidesOf(r: ConvertRecord): readonly RecordSide[] {
     {
       key: 'in',
       sign: '+',
-      tone: 'cv-up',
+      tone: 'text-up',
       currency: r.currencyIn,
       wallet: r.walletIn,
       amount: r.amountIn,
@@ -76,7 +76,7 @@ export function ConvertRecordRow({ record, testId = 'convert-record' }: { record
           </p>
         ))}
       </div>
-      <dl className="record-facts cv-record__facts">
+      <dl className="fact-list fact-list--muted record-facts cv-record__facts">
         {sides.map((side) => (
           <div key={side.key} className="cv-record__side" data-testid={`${testId}-side-${side.key}`}>
             <dt>

@@ -63,7 +63,7 @@ export default function SpotGoodsPage() {
       <div className="cv-account">
         <span className="cv-account__wallet">{t('convert.spotWallet')}</span>
         <span
-          className={`mode-badge${mode === 'demo' ? ' mode-badge--demo' : ''}`}
+          className={`mode-badge badge ${mode === 'demo' ? 'tone--warning' : 'tone--accent'}`}
           data-testid="convert-mode"
           data-mode={mode}
         >
@@ -95,7 +95,7 @@ function ConvertDetails({ form }: { form: ConvertForm }) {
   const { from, to, current, minimum, quoteError } = form;
   return (
     <>
-      <dl className="cv-details">
+      <dl className="fact-list fact-list--muted cv-details">
         <div>
           <dt>{t('convert.rate')}</dt>
           <dd>

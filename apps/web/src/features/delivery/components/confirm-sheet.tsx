@@ -27,7 +27,7 @@ export function ConfirmSheet({ draft, pending, onConfirm, onClose }: ConfirmShee
     >
       {draft ? (
         <>
-          <Facts className="summary-list">
+          <Facts className="fact-list summary-list">
             <Fact label={t('delivery.product')}>
               <span dir="ltr">
                 {draft.product.base}/{draft.product.quote}
@@ -46,7 +46,7 @@ export function ConfirmSheet({ draft, pending, onConfirm, onClose }: ConfirmShee
               <Figure>{profit ? `+${formatAmount(profit)}` : '--'}</Figure> USDT
             </Fact>
           </Facts>
-          <p className="confirm-sheet__note">{t('delivery.confirm.note')}</p>
+          <p className="callout callout--small tone--warning confirm-sheet__note">{t('delivery.confirm.note')}</p>
           <SheetActions
             classes={SHEET_ACTIONS}
             pending={pending}

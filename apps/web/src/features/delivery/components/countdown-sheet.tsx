@@ -117,7 +117,10 @@ function CountdownBody({
           {order.status === 'scheduled' ? (
             <p className="countdown-sheet__state">{t('delivery.countdown.scheduled')}</p>
           ) : left > 0 ? (
-            <p className={`outcome-pill outcome-pill--${outcome ?? 'none'}`} data-testid="futures-outcome">
+            <p
+              className={`badge badge--pill outcome-pill${outcome === 'winning' ? ' tone--up' : outcome === 'losing' ? ' tone--down' : ''}`}
+              data-testid="futures-outcome"
+            >
               {outcome ? t(`delivery.outcome.${outcome}`) : t('delivery.countdown.waitingPrice')}
             </p>
           ) : (
@@ -129,7 +132,7 @@ function CountdownBody({
         </div>
       )}
 
-      <Facts className="summary-list">
+      <Facts className="fact-list summary-list">
         <Fact label={t('delivery.entryPrice')}>
           <Figure testId="futures-entry-price">{entry ? formatPrice(entry, precision) : '--'}</Figure>
         </Fact>

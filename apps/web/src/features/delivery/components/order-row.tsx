@@ -53,7 +53,7 @@ function RowShell({
         <RightOutline className="order-row__chevron flip-rtl" />
       </span>
       <span className="order-row__grid">{children}</span>
-      <span className="order-row__meta">
+      <span className="meta-row order-row__meta">
         <span>{t('delivery.orderTime')}</span>
         <Figure>{formatDateTime(order.createdAt, true)}</Figure>
       </span>
@@ -109,7 +109,7 @@ export function PositionRow({
       onOpen={onOpen}
       side={
         order.status === 'open' && left > 0 ? (
-          <Figure className="order-row__countdown" testId="futures-order-countdown">
+          <Figure className="badge tone--warning order-row__countdown" testId="futures-order-countdown">
             {formatCountdown(left)}
           </Figure>
         ) : (

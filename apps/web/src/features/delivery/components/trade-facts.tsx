@@ -20,7 +20,7 @@ export function TradeFacts({
 }) {
   const { t } = useTranslation();
   return (
-    <dl className="trade-facts">
+    <dl className="fact-list trade-facts">
       <div>
         <dt>{t('delivery.available')}</dt>
         <dd>

@@ -46,35 +46,35 @@ export default function FuturesHistoryPage() {
       className="delivery-page-body"
       right={<ModeBadge mode={mode} />}
     >
-      <fieldset className="futures-filter-bar">
+      <fieldset className="filter-bar futures-filter-bar">
         <legend className="fut-sr-only">{t('delivery.filters')}</legend>
         <button
           type="button"
-          className={`futures-filter${symbol ? ' futures-filter--on' : ''}`}
+          className={`filter-chip${symbol ? ' filter-chip--on' : ''}`}
           onClick={() => setSheet('product')}
           data-testid="futures-history-filter-product"
         >
-          <span className="futures-filter__text" dir={chosen ? 'ltr' : undefined}>
+          <span className="filter-chip__text" dir={chosen ? 'ltr' : undefined}>
             {chosen ? `${chosen.base}/${chosen.quote}` : (symbol ?? t('delivery.allProducts'))}
           </span>
-          <DownOutline className="futures-filter__chevron" />
+          <DownOutline className="filter-chip__chevron" />
         </button>
-        <span className={`futures-filter futures-filter--date${range ? ' futures-filter--on' : ''}`}>
+        <span className={`filter-chip filter-chip--date${range ? ' filter-chip--on' : ''}`}>
           <button
             type="button"
-            className="futures-filter__button"
+            className="filter-chip__button"
             onClick={() => setSheet('date')}
             data-testid="futures-history-filter-date"
           >
             <CalendarOutline />
-            <span className="futures-filter__text" dir={range ? 'ltr' : undefined}>
+            <span className="filter-chip__text" dir={range ? 'ltr' : undefined}>
               {range ? `${formatDate(range[0].getTime())} ~ ${formatDate(range[1].getTime())}` : t('delivery.allDates')}
             </span>
           </button>
           {range ? (
             <button
               type="button"
-              className="futures-filter__clear"
+              className="filter-chip__clear"
               onClick={() => setRange(null)}
               aria-label={t('delivery.clearDates')}
               data-testid="futures-history-filter-date-clear"

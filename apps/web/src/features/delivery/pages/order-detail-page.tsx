@@ -123,7 +123,7 @@ function DetailBody({ order, serverNow }: { order: DeliveryOrder; serverNow: num
         />
       </div>
 
-      <dl className="summary-list summary-list--card">
+      <dl className="fact-list summary-list summary-list--card">
         <Row label={t('delivery.orderId')}>
           <Figure>{order.id}</Figure>
         </Row>

@@ -14,7 +14,7 @@ export default function FuturesRulePage() {
       {rules.data ? (
         <article className="rule-card">
           <h2 className="rule-card__title">{rules.data.title}</h2>
-          <ol className="rule-card__list">
+          <ol className="rule-list rule-card__list">
             {rules.data.paragraphs.map((p) => (
               <li key={p}>{p}</li>
             ))}

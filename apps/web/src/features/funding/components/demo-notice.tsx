@@ -5,7 +5,7 @@ export function DemoNotice({ text, testId = 'funding-demo-notice' }: { text: str
   const demo = useAccountMode() === 'demo';
   if (!demo) return null;
   return (
-    <p className="funding-notice funding-notice--warning" role="note" data-testid={testId}>
+    <p className="callout tone--warning" role="note" data-testid={testId}>
       {text}
     </p>
   );

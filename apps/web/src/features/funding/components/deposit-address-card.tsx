@@ -26,7 +26,7 @@ export function DepositAddressCard({
     Toast.show({ content: ok ? t('common.copied') : t('common.copyFailed'), duration: 1500 });
   };
   return (
-    <section className="fd-address-card" aria-labelledby="deposit-address-title">
+    <section className="hero-surface fd-address-card" aria-labelledby="deposit-address-title">
       <div className="fd-address-card__chips">
         <span className="fd-chip">{currency}</span>
         <span className="fd-chip fd-chip--accent" data-testid="deposit-chain">

@@ -37,7 +37,7 @@ export function ScreenshotField({
       <div className="fd-shot">
         <button
           type="button"
-          className={`fd-shot__box${preview ? ' fd-shot__box--filled' : ''}`}
+          className={`upload-tile fd-shot__box${preview ? ' fd-shot__box--filled' : ''}`}
           onClick={() => input.current?.click()}
           disabled={uploading}
           aria-describedby={error ? `${id}-error` : undefined}

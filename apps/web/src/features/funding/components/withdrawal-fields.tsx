@@ -35,7 +35,7 @@ export function WithdrawalAmount({ form, minUsd, maxUsd }: { form: WithdrawalFor
           testId: 'withdraw-all',
         }}
       />
-      <dl className="fd-facts">
+      <dl className="fact-list fact-list--muted fd-facts">
         <div>
           <dt>{t('funding.withdraw.available')}</dt>
           <dd>

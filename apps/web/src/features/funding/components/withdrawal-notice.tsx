@@ -10,7 +10,7 @@ export function WithdrawalNotice({ payment }: { payment: PaymentData }) {
       <h2 className="fd-notice-card__title" id="withdraw-notice-title">
         {t('funding.notice.title')}
       </h2>
-      <ol className="fd-notice-card__list">
+      <ol className="rule-list">
         <li data-testid="withdraw-notice-limits">
           {t('funding.notice.limits', { min: formatDecimal(payment.minUsd), max: formatDecimal(payment.maxUsd) })}
         </li>

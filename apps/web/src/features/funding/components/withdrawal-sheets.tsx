@@ -46,9 +46,9 @@ export function WithdrawalSheets({
           value: c,
           label: c,
           extra: boundChains?.includes(c) ? (
-            <span className="fd-sheet-tag">{t('funding.withdraw.bound')}</span>
+            <span className="badge badge--pill tone--accent">{t('funding.withdraw.bound')}</span>
           ) : (
-            <span className="fd-sheet-tag fd-sheet-tag--muted">{t('funding.withdraw.unbound')}</span>
+            <span className="badge badge--pill">{t('funding.withdraw.unbound')}</span>
           ),
         }))}
         value={form.activeChain ?? null}

@@ -13,14 +13,14 @@ export function MethodTabs({ form }: { form: WithdrawalForm }) {
   const errorText = useErrorText();
   return (
     <>
-      <div className="fd-segmented" role="tablist" aria-label={t('funding.withdraw.method')}>
+      <div className="segmented" role="tablist" aria-label={t('funding.withdraw.method')}>
         {form.methods.map((m) => (
           <button
             key={m}
             type="button"
             role="tab"
             aria-selected={m === form.activeMethod}
-            className={`fd-segmented__item${m === form.activeMethod ? ' fd-segmented__item--on' : ''}`}
+            className={`segmented__item${m === form.activeMethod ? ' segmented__item--on' : ''}`}
             onClick={() => {
               form.set.method(m);
               form.set.amount('');

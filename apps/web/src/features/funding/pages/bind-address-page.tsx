@@ -112,7 +112,7 @@ export default function BindAddressPage() {
               {t('funding.bindAddress.none')}
             </p>
           ) : (
-            <ul className="fd-bound-list" data-testid="bound-addresses">
+            <ul className="option-list fd-bound-list" data-testid="bound-addresses">
               {addresses.data?.list.map((a) => (
                 <li key={a.chain} className="fd-bound-list__item" data-testid={`bound-address-${a.chain}`}>
                   <span className="fd-chip fd-chip--small">{a.chain}</span>

@@ -22,7 +22,7 @@ function DepositRow({ record }: { record: DepositRecord }) {
         <StatusTag status={record.status} testId="deposit-record-status" />
       </header>
       <div className="funding-record__body">
-        <dl className="fd-fields">
+        <dl className="fact-grid fact-grid--ruled fd-fields">
           <RecordField label={t('funding.record.amount')} testId="deposit-record-amount">
             <Figure className="fd-field__strong">
               {formatDecimal(record.amount)} {record.currency}

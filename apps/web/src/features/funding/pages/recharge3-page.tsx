@@ -90,7 +90,7 @@ function DepositForm({ currency, chain }: { currency: Currency; chain: Chain }) 
         <DemoNotice text={t('funding.deposit.realOnly')} />
         <DepositAddressCard currency={currency} chain={chain} target={target} />
 
-        <p className="funding-notice" role="note">
+        <p className="callout" role="note">
           {t('funding.deposit.warning', { currency, chain })}
         </p>
 

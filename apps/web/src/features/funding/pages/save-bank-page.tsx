@@ -55,7 +55,7 @@ export default function SaveBankPage() {
             </span>
           </section>
         ) : (
-          <p className="funding-notice" data-testid="bank-card-none">
+          <p className="callout" data-testid="bank-card-none">
             {t('funding.bank.none')}
           </p>
         )}

@@ -22,7 +22,7 @@ function WithdrawalRow({ record }: { record: WithdrawalRecord }) {
         </h3>
         <StatusTag status={record.status} testId="withdrawal-record-status" />
       </header>
-      <dl className="fd-fields">
+      <dl className="fact-grid fact-grid--ruled fd-fields">
         <RecordField label={t('funding.record.amount')} testId="withdrawal-record-amount">
           <Figure className="fd-field__strong">
             {formatDecimal(record.amount)} {record.currency}

@@ -27,7 +27,7 @@ export function QuickActions() {
             onClick={() => navigate(to)}
             data-testid={`home-action-${key}`}
           >
-            <span className="quick-actions__icon">
+            <span className="icon-bubble tone--accent">
               <LineIcon d={ICON[key]} />
             </span>
             <span className="quick-actions__label">{t(`home.actions.${key}`)}</span>

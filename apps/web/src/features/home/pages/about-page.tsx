@@ -27,7 +27,7 @@ export default function AboutPage() {
               <p className="about-text">
                 {t('about.intro', { name: data.name, products: data.productCount, countries: data.countryCount })}
               </p>
-              <dl className="about-facts">
+              <dl className="fact-list about-facts">
                 <div>
                   <dt>{t('about.products')}</dt>
                   <dd dir="ltr">{data.productCount}</dd>

@@ -32,7 +32,7 @@ export default function HomePage() {
       }
     >
       <div className="stack home-stack">
-        <section className="hero-card" data-testid="home-greeting" aria-live="polite">
+        <section className="hero-surface hero-card" data-testid="home-greeting" aria-live="polite">
           <QueryView query={user} loading={<Skeleton.Paragraph lineCount={3} animated />}>
             {(data) => (
               <>
@@ -40,7 +40,9 @@ export default function HomePage() {
                 <h2 className="hero-card__title">{t('home.greeting', { name: displayIdentity(data) })}</h2>
                 <p className="hero-card__meta">
                   <span dir="ltr">UID {data.uid}</span>
-                  <span className={`mode-badge mode-badge--${data.mode}`}>{t(`mine.mode.${data.mode}`)}</span>
+                  <span className={`mode-badge badge ${data.mode === 'demo' ? 'tone--warning' : 'tone--accent'}`}>
+                    {t(`mine.mode.${data.mode}`)}
+                  </span>
                 </p>
               </>
             )}

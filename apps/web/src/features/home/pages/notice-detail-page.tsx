@@ -19,12 +19,12 @@ export default function NoticeDetailPage() {
       {!valid ? (
         <ErrorState title={t('notice.notFound')} />
       ) : notice.data ? (
-        <article className="notice-detail" data-testid="notice-detail" data-id={notice.data.id}>
+        <article className="section notice-detail" data-testid="notice-detail" data-id={notice.data.id}>
           <h2 className="notice-detail__title" dir="auto">
             {notice.data.title}
           </h2>
           <p className="notice-detail__meta">
-            <span className="notice-detail__tag">{t(`notice.types.${notice.data.type}`)}</span>
+            <span className="badge tone--warning">{t(`notice.types.${notice.data.type}`)}</span>
             <time dateTime={new Date(notice.data.createdAt).toISOString()} dir="ltr">
               {formatDateTime(notice.data.createdAt)}
             </time>
@@ -45,7 +45,7 @@ export default function NoticeDetailPage() {
       ) : notice.isError ? (
         <ErrorState onRetry={() => void notice.refetch()} />
       ) : (
-        <div className="notice-detail" aria-busy="true">
+        <div className="section notice-detail" aria-busy="true">
           <Skeleton.Title animated />
           <Skeleton.Paragraph lineCount={6} animated />
         </div>

@@ -6,7 +6,7 @@ export function FormHead({ previous, intro }: { previous: { status: string; reas
   return (
     <>
       {previous.status === 'rejected' ? (
-        <p className="kyc-banner" role="alert" data-testid="kyc-rejected">
+        <p className="callout tone--danger" role="alert" data-testid="kyc-rejected">
           {t('kyc.rejectedReason', { reason: previous.reason || t('kyc.noReason') })}
         </p>
       ) : null}

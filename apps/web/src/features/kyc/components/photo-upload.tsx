@@ -75,7 +75,7 @@ export function PhotoUpload({
     <div className={`kyc-photo${shown ? ' kyc-photo--error' : ''}`}>
       <button
         type="button"
-        className="kyc-photo__tile"
+        className="upload-tile kyc-photo__tile"
         onClick={() => inputRef.current?.click()}
         disabled={uploading}
         aria-describedby={shown ? errorId : undefined}

@@ -17,7 +17,10 @@ export function StateNotice({
 }) {
   return (
     <section className={`kyc-notice kyc-notice--${tone}`} data-testid="kyc-notice" data-tone={tone}>
-      <span className="kyc-notice__icon" aria-hidden="true">
+      <span
+        className={`icon-bubble icon-bubble--large icon-bubble--round ${tone === 'verified' ? 'tone--accent' : 'tone--warning'}`}
+        aria-hidden="true"
+      >
         {tone === 'verified' ? '✓' : tone === 'review' ? '…' : '!'}
       </span>
       <h2 className="kyc-notice__title">{title}</h2>

@@ -51,7 +51,7 @@ function LevelCard({
   return (
     <section className={`kyc-level kyc-level--${state.status}`} data-testid={id} data-status={state.status}>
       <div className="kyc-level__head">
-        <span className="kyc-level__step" aria-hidden="true">
+        <span className="icon-bubble icon-bubble--small tone--accent" aria-hidden="true">
           {level === 'basic' ? '1' : '2'}
         </span>
         <div className="kyc-level__titles">
@@ -61,7 +61,7 @@ function LevelCard({
         <StatusTag status={state.status} testId={`${id}-status`} />
       </div>
       {state.status !== 'unverified' && (state.name || state.idNumber) ? (
-        <dl className="kyc-level__facts">
+        <dl className="fact-list fact-list--muted fact-list--ruled kyc-level__facts">
           {state.name ? (
             <div>
               <dt>{t('kyc.name')}</dt>
@@ -83,7 +83,7 @@ function LevelCard({
         </dl>
       ) : null}
       {state.status === 'rejected' ? (
-        <p className="kyc-level__reason" role="alert" data-testid={`${id}-reason`}>
+        <p className="callout tone--danger" role="alert" data-testid={`${id}-reason`}>
           {t('kyc.rejectedReason', { reason: state.reason || t('kyc.noReason') })}
         </p>
       ) : null}
@@ -133,7 +133,7 @@ export default function VerificationPage() {
       ) : data ? (
         <PullToRefresh onRefresh={() => verification.refetch()}>
           <div className="stack">
-            <section className="kyc-hero">
+            <section className="hero-surface kyc-hero">
               <ShieldArt />
               <div>
                 <h2 className="kyc-hero__title" data-testid="kyc-summary" data-verified={data.verified}>

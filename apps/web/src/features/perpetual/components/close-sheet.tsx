@@ -120,7 +120,7 @@ function CloseForm({ position, pair, precision, onDone }: PositionFormProps) {
           {problem ? <FieldError id="perp-close-quantity">{problemText('lots', problem)}</FieldError> : null}
         </div>
       </div>
-      <p className="perp-note">{t('perpetual.closeSheet.note')}</p>
+      <p className="callout callout--small tone--warning perp-note">{t('perpetual.closeSheet.note')}</p>
       <SheetActions
         pending={close.isPending}
         cancel={{ label: t('common.cancel'), onClick: onDone }}

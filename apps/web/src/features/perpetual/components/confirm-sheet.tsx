@@ -68,7 +68,7 @@ export function ConfirmSheet({ draft, pending, onConfirm, onClose }: ConfirmShee
               </Fact>
             ) : null}
           </Facts>
-          <p className="perp-note">
+          <p className="callout callout--small tone--warning perp-note">
             {draft.type === 'market' ? t('perpetual.confirm.noteMarket') : t('perpetual.confirm.noteLimit')}
           </p>
           <SheetActions

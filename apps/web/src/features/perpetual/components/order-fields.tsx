@@ -165,7 +165,7 @@ export function TpSlFields({ form, info }: { form: OrderForm; info: ProductInfo 
 export function OrderFacts({ preview, available }: { preview: OrderPreview | null; available: string | undefined }) {
   const { t } = useTranslation();
   return (
-    <dl className="perp-facts">
+    <dl className="fact-list perp-facts">
       <div>
         <dt>{t('perpetual.margin')}</dt>
         <dd>

@@ -82,7 +82,7 @@ export function OrderRow({
           </Figure>
         </Cell>
       </div>
-      <div className="perp-row__meta">
+      <div className="meta-row perp-row__meta">
         <span>
           {t('perpetual.fee')} <Figure>{formatAmount(order.fee)}</Figure>
         </span>
@@ -137,7 +137,7 @@ export function TradeRow({ trade, pair, precision }: { trade: PerpTrade; pair: s
           <Figure>{closing ? formatSigned(formatAmount(trade.realizedPnl, 2, false)) : '--'}</Figure>
         </Cell>
       </div>
-      <span className="perp-row__meta">
+      <span className="meta-row perp-row__meta">
         <span>
           {t('perpetual.fee')} <Figure>{formatAmount(trade.fee)}</Figure>
         </span>

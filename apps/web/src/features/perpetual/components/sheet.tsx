@@ -21,7 +21,7 @@ export function Sheet({
 
 /** Label / value rows of a sheet or a detail card. */
 export function Facts({ children, className }: { children: ReactNode; className?: string }) {
-  return <SharedFacts className={`perp-summary${className ? ` ${className}` : ''}`}>{children}</SharedFacts>;
+  return <SharedFacts className={`fact-list perp-summary${className ? ` ${className}` : ''}`}>{children}</SharedFacts>;
 }
 
 /** A sheet's cancel and main action. */

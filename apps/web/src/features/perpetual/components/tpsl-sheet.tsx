@@ -105,7 +105,7 @@ function TpSlForm({ position, pair, precision, onDone }: PositionFormProps) {
         />
         {problems.none ? <FieldError id="perp-tpsl">{t('perpetual.errors.selectOne')}</FieldError> : null}
       </div>
-      <p className="perp-note">{t('perpetual.tpslSheet.note')}</p>
+      <p className="callout callout--small tone--warning perp-note">{t('perpetual.tpslSheet.note')}</p>
       <SheetActions
         pending={save.isPending}
         cancel={

@@ -106,7 +106,7 @@ function PositionDetail({ id }: { id: string }) {
   if (!position) {
     return (
       <>
-        <p className="perp-note perp-note--info" data-testid="perp-detail-closed">
+        <p className="callout" data-testid="perp-detail-closed">
           {t('perpetual.detail.closed')}
         </p>
         <Fills positionId={id} />

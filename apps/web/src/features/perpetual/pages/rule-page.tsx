@@ -14,7 +14,7 @@ export default function PerpetualRulePage() {
       <div className="stack">
         {rules.data ? (
           <>
-            <p className="perp-rule__lead" data-testid="perp-rule-leverage">
+            <p className="callout tone--accent perp-rule__lead" data-testid="perp-rule-leverage">
               {t('perpetual.defaultLeverage', { n: rules.data.defaultLeverage })}
             </p>
             {rules.data.sections.map((section) => (

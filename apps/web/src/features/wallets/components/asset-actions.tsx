@@ -20,7 +20,7 @@ export function AssetActions() {
     <nav className="asset-actions" aria-label={t('assets.actionsLabel')}>
       {ACTIONS.map(({ key, to, icon }) => (
         <Link key={key} to={to} className="asset-actions__item" data-testid={`assets-action-${key}`}>
-          <span className={`asset-actions__icon${key === 'demo' ? ' asset-actions__icon--demo' : ''}`}>
+          <span className={`icon-bubble asset-actions__icon ${key === 'demo' ? 'tone--warning' : 'tone--accent'}`}>
             <LineIcon d={icon} />
           </span>
           <span className="asset-actions__label">{t(`assets.actions.${key}`)}</span>

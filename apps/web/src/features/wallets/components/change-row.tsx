@@ -15,11 +15,11 @@ export function ChangeRow({ log, showWallet = true }: { log: MoneyLog; showWalle
     <article className="record-card change-row" data-testid="change-item" data-type={log.type}>
       <div className="record-card__head">
         <h3 className="record-card__title">{typeName(log.type)}</h3>
-        <p className={`change-row__amount change-row__amount--${tone}`}>
+        <p className={`change-row__amount text-${tone}`}>
           <Figure>{formatSigned(log.amount)}</Figure> <span className="change-row__currency">{log.currency}</span>
         </p>
       </div>
-      <div className="record-card__meta">
+      <div className="meta-row record-card__meta">
         <span>
           {showWallet ? `${t(`wallets.${log.wallet}`)} · ` : null}
           <Figure>{formatDateTime(log.createdAt, true)}</Figure>

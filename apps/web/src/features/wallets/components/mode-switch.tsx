@@ -18,14 +18,14 @@ export function ModeSwitch({
 }) {
   const { t } = useTranslation();
   return (
-    <fieldset className={`mode-switch mode-switch--${mode}`}>
+    <fieldset className={`segmented${mode === 'demo' ? ' tone--warning' : ''}`}>
       <legend className="sr-only">{t('assets.accountType')}</legend>
       {MODES.map((m) => (
         <button
           key={m}
           type="button"
           aria-pressed={m === mode}
-          className={`mode-switch__item${m === mode ? ' mode-switch__item--active' : ''}`}
+          className={`segmented__item${m === mode ? ' segmented__item--on' : ''}`}
           disabled={disabled}
           onClick={() => {
             if (m !== mode) onChange(m);

@@ -29,7 +29,7 @@ export function ValueCard({
   failed,
   onRetry,
   testIds = {},
-  className = 'total-card',
+  className = 'hero-surface total-card',
   labelClassName,
   children,
   ...section
@@ -118,7 +118,7 @@ export function TotalCard({
           <span>{t('assets.todayEarnings')}</span>
           <Figure
             hidden={hidden}
-            className={`total-card__earnings total-card__earnings--${earningsSign > 0 ? 'up' : earningsSign < 0 ? 'down' : 'flat'}`}
+            className={`total-card__earnings text-${earningsSign > 0 ? 'up' : earningsSign < 0 ? 'down' : 'flat'}`}
             testId="assets-today"
           >
             {withSymbol(denomination.symbol, formatSigned(data.todayEarnings))}

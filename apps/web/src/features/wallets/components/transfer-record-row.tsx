@@ -33,12 +33,12 @@ export function TransferRecordRow({ record, testId = 'record-item' }: { record: 
           <span className="change-row__currency">{record.currencyOut}</span>
         </p>
       </div>
-      <p className="record-card__meta">
+      <p className="meta-row record-card__meta">
         <span>
           {t('transfer.time')} <Figure>{formatDateTime(record.createdAt, true)}</Figure>
         </span>
       </p>
-      <dl className="record-facts">
+      <dl className="fact-list record-facts">
         <Side wallet={record.walletOut} before={record.beforeOut} after={record.afterOut} />
         <Side wallet={record.walletIn} before={record.beforeIn} after={record.afterIn} />
       </dl>

@@ -33,7 +33,7 @@ export function UserCard({ user }: { user: User }) {
     { label: t('mine.inviteCode'), value: user.inviteCode, testId: 'mine-invite-code', copyTestId: 'mine-invite-copy' },
   ];
   return (
-    <section className="user-card" data-testid="mine-user-card">
+    <section className="hero-surface user-card" data-testid="mine-user-card">
       <div className="user-card__top">
         <div className="user-card__avatar" aria-hidden="true">
           {(user.email ?? user.mobile ?? String(user.uid)).slice(0, 1).toUpperCase()}
@@ -42,12 +42,15 @@ export function UserCard({ user }: { user: User }) {
           <p className="user-card__name" data-testid="mine-identity" dir="auto">
             {name}
           </p>
-          <span className={`mode-badge mode-badge--${user.mode}`} data-testid="mine-mode">
+          <span
+            className={`mode-badge badge ${user.mode === 'demo' ? 'tone--warning' : 'tone--accent'}`}
+            data-testid="mine-mode"
+          >
             {t(`mine.mode.${user.mode}`)}
           </span>
         </div>
       </div>
-      <dl className="user-card__facts">
+      <dl className="fact-grid fact-grid--ruled user-card__facts">
         {facts.map((fact) => (
           <div key={fact.testId} className="user-card__fact">
             <dt>{fact.label}</dt>

@@ -42,7 +42,7 @@ function CurrencyRow({
         <h3 className="currency-row__code">{balance.currency}</h3>
       </header>
       <SummaryList
-        className="currency-row__grid"
+        className="fact-grid currency-row__grid"
         rows={[
           { label: t('assets.available'), value: <Figure hidden={hidden}>{formatDecimal(balance.available)}</Figure> },
           { label: t('assets.frozen'), value: <Figure hidden={hidden}>{formatDecimal(balance.frozen)}</Figure> },
@@ -86,7 +86,7 @@ export default function AssetsDetailPage() {
       <PullToRefresh onRefresh={() => Promise.all([money.refetch(), changes.query.refetch()])}>
         <div className="stack">
           <ValueCard
-            className="total-card total-card--compact"
+            className="hero-surface total-card total-card--compact"
             data-testid="detail-summary"
             labelClassName="detail-title"
             label={
@@ -105,7 +105,7 @@ export default function AssetsDetailPage() {
           >
             {data ? (
               <SummaryList
-                className="detail-split"
+                className="fact-grid fact-grid--ruled"
                 rows={[
                   {
                     label: `${t('assets.available')} (USDT)`,
@@ -124,14 +124,14 @@ export default function AssetsDetailPage() {
             {[
               {
                 to: `${ROUTES.fundTransfer}?from=${wallet}`,
-                className: 'pill-button pill-button--primary',
+                className: 'action-button pill-button pill-button--primary',
                 testId: 'detail-transfer',
                 icon: ICON.transfer,
                 label: t('assets.actions.transfer'),
               },
               {
                 to: `${ROUTES.changeRecord}?wallet=${wallet}`,
-                className: 'pill-button',
+                className: 'action-button pill-button',
                 testId: 'detail-changes-all',
                 icon: ICON.records,
                 label: t('detail.changeLog'),

@@ -84,7 +84,7 @@ export default function FundTransferPage() {
           testId="transfer-amount"
           all={{ label: t('transfer.all'), onClick: form.fillAll, testId: 'transfer-all' }}
         />
-        <p className="transfer-available">
+        <p className="meta-row transfer-available">
           <span>{t('transfer.available')}</span>
           <span>
             <UnitFigure unit={active} testId="transfer-available">

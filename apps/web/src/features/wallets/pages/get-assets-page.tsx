@@ -79,7 +79,7 @@ export default function GetAssetsPage() {
     <Page title={t('demo.title')} back testId="demo-page">
       <div className="stack">
         <section className="demo-hero">
-          <span className="demo-hero__icon" aria-hidden="true">
+          <span className="icon-bubble icon-bubble--large tone--warning demo-hero__icon" aria-hidden="true">
             <LineIcon d={ICON.gift} size={28} />
           </span>
           <p className="demo-hero__label">{t('demo.perClaim')}</p>
@@ -91,7 +91,7 @@ export default function GetAssetsPage() {
 
         <section className="demo-rules-card">
           <h2 className="demo-rules-card__title">{t('demo.rulesTitle')}</h2>
-          <ol className="demo-rules">
+          <ol className="rule-list">
             <li>{t('demo.ruleMonthly')}</li>
             <li>{t('demo.ruleWallet')}</li>
             <li>{t('demo.ruleSeparate')}</li>
@@ -100,7 +100,7 @@ export default function GetAssetsPage() {
 
         {mode === 'real' ? (
           <>
-            <p className="notice" data-testid="demo-real-notice">
+            <p className="callout tone--warning" data-testid="demo-real-notice">
               {t('demo.realMode')}
             </p>
             <PrimaryButton

@@ -121,7 +121,7 @@ export default function MinePage() {
           ) : user.isError ? (
             <ErrorState onRetry={() => void user.refetch()} />
           ) : (
-            <section className="user-card">
+            <section className="hero-surface user-card">
               <Skeleton.Paragraph lineCount={4} animated />
             </section>
           )}
