@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Cancel, Schedule } from './async';
+import { ManualClock } from './test-clock';
 import { type MarketChannel, type SocketLike, WS_DEFAULTS, createWsClient } from './ws-client';
 
 /**
@@ -121,32 +121,6 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('time' as const), ms: fc.integer({ min: 0, max: 5_000 }) }) },
 );
 
-/** Timers on a clock moved by hand. */
-class Clock {
-  now = 0;
-  private timers: { at: number; fn: () => void; id: number }[] = [];
-  private nextId = 1;
-  schedule: Schedule = (fn, delay) => {
-    const id = this.nextId++;
-    this.timers.push({ at: this.now + delay, fn, id });
-    const cancel: Cancel = () => {
-      this.timers = this.timers.filter((t) => t.id !== id);
-    };
-    return cancel;
-  };
-  advance(ms: number) {
-    const end = this.now + ms;
-    for (;;) {
-      const due = this.timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at)[0];
-      if (!due) break;
-      this.timers = this.timers.filter((t) => t.id !== due.id);
-      this.now = due.at;
-      due.fn();
-    }
-    this.now = end;
-  }
-}
-
 interface ModelListener {
   channel: string;
   received: number[];
@@ -156,7 +130,7 @@ interface ModelListener {
 
 /** The client under test, the server's side of its sockets, and the model: which listeners are active. */
 class Harness {
-  readonly clock = new Clock();
+  readonly clock = new ManualClock();
   readonly deferred: (() => void)[] = [];
   readonly sockets: ServerSocket[] = [];
   readonly listeners: ModelListener[] = [];
@@ -175,7 +149,7 @@ class Harness {
       return s;
     },
     schedule: this.clock.schedule,
-    now: () => this.clock.now,
+    now: this.clock.now,
     random: () => 0.5,
     defer: (fn) => this.deferred.push(fn),
     log: (m, d) => process.env.WS_MODEL_DEBUG && console.log(m, JSON.stringify(d)),
@@ -191,7 +165,7 @@ class Harness {
     });
     let was = this.client.status();
     this.client.onStatus((status) => {
-      if (was === 'open') this.droppedAt = this.clock.now;
+      if (was === 'open') this.droppedAt = this.clock.ms;
       was = status;
     });
   }
@@ -220,9 +194,9 @@ class Harness {
     const l: ModelListener = { channel, received: [], off: () => undefined, active: true };
     l.off = this.client.subscribe(channel as MarketChannel, (_data, frame) => {
       l.received.push(frame.seq);
-      if (channel === 'tickers') this.tickersDeliveredAt = this.clock.now;
+      if (channel === 'tickers') this.tickersDeliveredAt = this.clock.ms;
     });
-    if (channel === 'tickers') this.tickersJoinedAt = this.clock.now;
+    if (channel === 'tickers') this.tickersJoinedAt = this.clock.ms;
     this.listeners.push(l);
   }
 
@@ -278,7 +252,7 @@ class Harness {
     // Prices read as live only while a frame (or the first listener) came within 3 s, give or take one check.
     if (this.client.freshness('tickers') === 'live' && this.active('tickers').length > 0) {
       const latest = Math.max(this.tickersJoinedAt, this.tickersDeliveredAt);
-      expect(this.clock.now - latest, 'tickers read live although nothing came').toBeLessThanOrEqual(
+      expect(this.clock.ms - latest, 'tickers read live although nothing came').toBeLessThanOrEqual(
         TICKERS_STALE_MS + CHECK_MS,
       );
       // What came before the connection dropped is not current, however recent.

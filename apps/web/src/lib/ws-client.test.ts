@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Cancel, Schedule } from './async';
+import { ManualClock, flatCandle } from './test-clock';
 import { type SocketLike, type WsClient, type WsClientOptions, backoffDelayMs, createWsClient } from './ws-client';
 
 /** A WebSocket the test drives: it records what the client sends and lets the test play the server. */
@@ -36,36 +36,6 @@ class FakeSocket implements SocketLike {
   }
 }
 
-/** Timers on a clock moved by hand. */
-class FakeTime {
-  ms = 0;
-  private timers: { at: number; fn: () => void; id: number }[] = [];
-  private nextId = 1;
-  schedule: Schedule = (fn, delay) => {
-    const id = this.nextId++;
-    this.timers.push({ at: this.ms + delay, fn, id });
-    const cancel: Cancel = () => {
-      this.timers = this.timers.filter((t) => t.id !== id);
-    };
-    return cancel;
-  };
-  now = () => this.ms;
-  advance(delay: number) {
-    const end = this.ms + delay;
-    for (;;) {
-      const due = this.timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at)[0];
-      if (!due) break;
-      this.timers = this.timers.filter((t) => t.id !== due.id);
-      this.ms = due.at;
-      due.fn();
-    }
-    this.ms = end;
-  }
-  pending() {
-    return this.timers.length;
-  }
-}
-
 const ticker = (symbol: string, price: string, ts = 1) => ({
   symbol,
   price,
@@ -77,17 +47,9 @@ const ticker = (symbol: string, price: string, ts = 1) => ({
   turnover: '1',
   ts,
 });
-const candle = (openTime: number, close: string) => ({
-  openTime,
-  open: close,
-  high: close,
-  low: close,
-  close,
-  volume: '1',
-  turnover: '1',
-});
+const candle = flatCandle;
 
-let time: FakeTime;
+let time: ManualClock;
 let sockets: FakeSocket[];
 let client: WsClient;
 let deferred: (() => void)[];
@@ -115,7 +77,7 @@ function makeClient(extra: Partial<WsClientOptions> = {}): WsClient {
 }
 
 beforeEach(() => {
-  time = new FakeTime();
+  time = new ManualClock();
   sockets = [];
   deferred = [];
   client = makeClient();

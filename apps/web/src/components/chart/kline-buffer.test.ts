@@ -1,16 +1,9 @@
+import { flatCandle } from '@/lib/test-clock';
 import type { Candle } from '@nexa/contract';
 import { describe, expect, it } from 'vitest';
 import { KlineBuffer } from './kline-buffer';
 
-const c = (minute: number, close = String(minute)): Candle => ({
-  openTime: minute * 60_000,
-  open: close,
-  high: close,
-  low: close,
-  close,
-  volume: '1',
-  turnover: '1',
-});
+const c = (minute: number, close = String(minute)): Candle => flatCandle(minute * 60_000, close);
 const minutes = (b: KlineBuffer) => b.candles.map((x) => x.openTime / 60_000);
 
 describe('KlineBuffer', () => {
