@@ -41,6 +41,17 @@ export const RequestId = z
   .trim()
   .regex(/^[A-Za-z0-9_-]{8,64}$/);
 
+/**
+ * What became of a money call whose answer never came (spec §8: a timeout). `applied`: it ran once, `response` is
+ * the answer it gave; `not-applied`: nothing moved, and the requestId can no longer apply (ask the user again).
+ */
+export const MoneyCallOutcomeBody = z.object({ requestId: RequestId });
+export const MoneyCallOutcomeData = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('applied'), scope: z.string(), response: z.unknown() }),
+  z.object({ status: z.literal('not-applied') }),
+]);
+export type MoneyCallOutcomeData = z.infer<typeof MoneyCallOutcomeData>;
+
 /** Account-change types (spec §3 account change record); later features add theirs. */
 export const CHANGE_TYPES = [
   'transfer_out',

@@ -8,6 +8,7 @@ export function registerWalletRoutes(r: Router, w: WalletsService) {
   r.handle('index/transferType', async () => w.transferTypes());
   r.handle('index/zySubmit', (body, ctx) => w.transfer(actorOf(ctx.user), body, ctx));
   r.handle('index/zyRec', (body, ctx) => w.transfers(actorOf(ctx.user), body.page, body.pageSize));
+  r.handle('index/moneyCallOutcome', (body, ctx) => w.outcome(actorOf(ctx.user), body.requestId));
   r.handle('index/denominations', () => w.denominations());
   r.handle('user/getDemoMoney', (body, ctx) => w.claimDemo(actorOf(ctx.user), body.requestId));
   r.handle('order/getMoneyLogsOptions', async () => w.moneyLogOptions());

@@ -35,6 +35,7 @@ import type { Executor } from '../../platform/db.js';
 import { invalid, refused } from '../../platform/errors.js';
 import type { CallContext } from '../../platform/http.js';
 import { t } from '../../platform/i18n/translate.js';
+import { lookupOutcome } from '../../platform/idempotency/index.js';
 import { type Actor, runMoneyCall } from '../../platform/money-call.js';
 import type { PriceSource } from '../../platform/prices.js';
 import { type ChangeFilter, type ChangeRow, type WalletTransferRow, walletsRepository as repo } from './repository.js';
@@ -132,6 +133,11 @@ export class WalletsService {
       });
       return toTransferRecord(row);
     });
+  }
+
+  /** What became of one of the user's money calls whose answer was lost (a timeout): see `lookupOutcome`. */
+  outcome(actor: Actor, requestId: string) {
+    return lookupOutcome(this.d.db, actor.userId, requestId);
   }
 
   async transfers(actor: Actor, page: number, pageSize: number): Promise<ZyRecData> {

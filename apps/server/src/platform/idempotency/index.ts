@@ -32,6 +32,28 @@ export async function idempotent<T>(tx: Executor, key: IdempotencyKey, run: () =
   return first.response as T;
 }
 
+/** The scope a requestId is burned under once its lookup found it never applied. */
+const NOT_APPLIED = 'not-applied';
+
+/**
+ * What became of a money call whose answer was lost (a timeout): `applied` with the call and its stored answer, or
+ * `not-applied`. Not applied is final: the requestId is burned, so a copy of the call still on its way is refused
+ * (idempotency.mismatch) rather than moving money after the user was told it did not. A call still running holds
+ * its claim: the lookup waits for it to commit or roll back (PostgreSQL's unique-key wait), so it never answers early.
+ */
+export async function lookupOutcome(
+  db: Executor,
+  userId: bigint,
+  requestId: string,
+): Promise<{ status: 'applied'; scope: string; response: unknown } | { status: 'not-applied' }> {
+  return db.transaction(async (tx) => {
+    if (await repo.claim(tx, userId, requestId, NOT_APPLIED, sha256(NOT_APPLIED))) return { status: 'not-applied' };
+    const first = (await repo.find(tx, userId, requestId))!;
+    if (first.scope === NOT_APPLIED) return { status: 'not-applied' };
+    return { status: 'applied', scope: first.scope, response: first.response };
+  });
+}
+
 /** JSON with sorted keys, so the same body always hashes the same. */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
