@@ -84,6 +84,27 @@ describe('first journey: register, shell, language and theme, log out', () => {
     await page.getByTestId('login-password').fill(password);
     await page.getByTestId('login-submit').click();
     await page.getByTestId('settings-page').waitFor();
+
+    // Signed in, the visitor-only pages send the user home.
+    for (const path of ['login', 'register', 'forgetPassword']) {
+      await page.goto(`${server.url}/h5/#/pages/userPages/${path}`);
+      await page.getByTestId('home-greeting').waitFor();
+    }
+    await context.close();
+  });
+
+  it('a visitor reaches download and support from login, without an account', async () => {
+    const context = await phone(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/h5/`);
+    await page.getByTestId('login-page').waitFor();
+    for (const link of ['login-download', 'login-support']) {
+      await page.getByTestId(link).click();
+      await page.getByTestId('coming-soon').waitFor();
+      expect(await page.getByTestId('login-page').count()).toBe(0);
+      await page.goBack();
+      await page.getByTestId('login-page').waitFor();
+    }
     await context.close();
   });
 

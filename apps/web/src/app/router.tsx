@@ -3,6 +3,7 @@ import { registerNavigator } from '@/lib/navigation';
 import { ROUTES } from '@/lib/routes';
 import { useEffect } from 'react';
 import { Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router-dom';
+import { GuestOnly } from './guest-only';
 import { LazyPage, lazyPage } from './lazy-page';
 import { RequireAuth } from './require-auth';
 import { TabLayout } from './tab-layout';
@@ -61,8 +62,8 @@ const comingSoon = (page: 'helpCenter' | 'download' | 'service'): RouteObject =>
   element: <LazyPage entry={pages.comingSoon} props={{ page }} />,
 });
 
-// Visitor pages (spec §6).
-const VISITOR_PAGES: readonly PageKey[] = ['register', 'forgetPassword', 'lang'];
+// Visitor pages (spec §6): for visitors only, and open to everyone.
+const GUEST_PAGES: readonly PageKey[] = ['register', 'forgetPassword'];
 const TABS: readonly PageKey[] = ['home', 'markets', 'futures', 'perpetual', 'mine'];
 // Behind login, outside the tab shell.
 const SIGNED_IN_PAGES: readonly PageKey[] = [
@@ -99,8 +100,12 @@ const SIGNED_IN_PAGES: readonly PageKey[] = [
 ];
 
 const routes: RouteObject[] = [
-  { path: ROUTES.login, element: <LoginPage /> },
-  ...VISITOR_PAGES.map(route),
+  { element: <GuestOnly />, children: [{ path: ROUTES.login, element: <LoginPage /> }, ...GUEST_PAGES.map(route)] },
+  // Reachable with or without an account (the login page links to them).
+  route('lang'),
+  comingSoon('helpCenter'),
+  comingSoon('download'),
+  comingSoon('service'),
   {
     element: <RequireAuth />,
     children: [
@@ -110,9 +115,6 @@ const routes: RouteObject[] = [
         children: [{ path: '/', element: <LazyPage entry={pages.home} /> }, ...TABS.map(route)],
       },
       ...SIGNED_IN_PAGES.map(route),
-      comingSoon('helpCenter'),
-      comingSoon('download'),
-      comingSoon('service'),
     ],
   },
   { path: '*', element: <Navigate to={ROUTES.home} replace /> },
