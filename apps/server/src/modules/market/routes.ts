@@ -4,6 +4,7 @@ import { notFound } from '../../platform/errors.js';
 import type { Router } from '../../platform/http.js';
 import type { ChannelPolicy, WsHub, WsSession } from '../../platform/ws-hub.js';
 import type { Candle, KlineInterval } from './feed/types.js';
+import { rankings } from './rankings.js';
 import type { Product } from './repository.js';
 import { marketRepository as repo } from './repository.js';
 import { type MarketService, displayCandle } from './service.js';
@@ -48,15 +49,7 @@ export function registerMarketRoutes(r: Router, market: MarketService) {
       trades: market.trades(body.symbol).map(({ symbol: _s, ...t }) => t),
     };
   });
-  r.handle('index/overview', async () => {
-    const all = market.summaries();
-    const byChange = [...all].sort((a, b) => Number(b.change) - Number(a.change));
-    return {
-      gainers: byChange,
-      losers: [...byChange].reverse(),
-      turnover: [...all].sort((a, b) => Number(b.turnover) - Number(a.turnover)),
-    };
-  });
+  r.handle('index/overview', async () => rankings(market.summaries()));
 }
 
 const CHANNEL = /^(kline|depth|trades):([A-Z0-9]+)(?::(\w+))?$/;
