@@ -1,9 +1,11 @@
+import { formatDateTime } from '@/lib/format';
 /**
  * Small pieces the trading screens (delivery, perpetual) share: numbers on screen, the account-mode badge, a
- * product's name, list placeholders and the header's icon links.
+ * product's name, list placeholders, the parts of a record row and the header's icon links.
  */
 import type { AccountMode, ProductSummary } from '@nexa/contract';
 import { Skeleton } from 'antd-mobile';
+import { AddCircleOutline, RightOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -21,6 +23,15 @@ export function Figure({
     <span dir="ltr" className={`figure${className ? ` ${className}` : ''}`} data-testid={testId}>
       {children}
     </span>
+  );
+}
+
+/** An amount in USDT: the figure (already formatted; `--` when unknown) then the unit. */
+export function Usdt({ children, testId }: { children: ReactNode; testId?: string }) {
+  return (
+    <>
+      <Figure testId={testId}>{children}</Figure> USDT
+    </>
   );
 }
 
@@ -66,5 +77,190 @@ export function HeaderLink({
     <Link to={to} className="icon-button" aria-label={label} data-testid={testId}>
       {children}
     </Link>
+  );
+}
+
+/** The "Transfer" link beside an available balance: moves money in from the spot wallet. */
+export function TransferLink({
+  to,
+  className,
+  label,
+  testId,
+}: { to: string; className: string; label: string; testId: string }) {
+  return (
+    <Link to={to} className={className} aria-label={label} data-testid={testId}>
+      <AddCircleOutline />
+      <span>{label}</span>
+    </Link>
+  );
+}
+
+/** One label-over-value cell of a record row; the value may carry a tone class and a test id. */
+export interface RecordCell {
+  label: string;
+  value: ReactNode;
+  className?: string;
+  testId?: string;
+}
+
+/** The cells of a record row, from an array; the grid, cell, label and value classes are the screen's own. */
+export function RecordCells({
+  classes,
+  cells,
+}: {
+  classes: { grid: string; cell: string; label: string; value: string };
+  cells: readonly RecordCell[];
+}) {
+  return (
+    <span className={classes.grid}>
+      {cells.map((cell, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of cells
+        <span key={i} className={classes.cell}>
+          <span className={classes.label}>{cell.label}</span>
+          <span
+            className={cell.className ? `${classes.value} ${cell.className}` : classes.value}
+            data-testid={cell.testId}
+          >
+            {cell.value}
+          </span>
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/**
+ * A record row's head: the pair (left to right), its tags (`children`) and the chevron of a row that opens a
+ * detail. A link when `to` is given. Classes: `<block>__head`, `__pair`, `__chevron`.
+ */
+export function RecordHead({
+  block,
+  pair,
+  to,
+  testId,
+  children,
+}: {
+  block: string;
+  pair: string;
+  to?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  const inner = (
+    <>
+      <span className={`${block}__pair`} dir="ltr">
+        {pair}
+      </span>
+      {children}
+      <RightOutline className={`${block}__chevron flip-rtl`} />
+    </>
+  );
+  return to ? (
+    <Link to={to} className={`${block}__head`} data-testid={testId}>
+      {inner}
+    </Link>
+  ) : (
+    <span className={`${block}__head`} data-testid={testId}>
+      {inner}
+    </span>
+  );
+}
+
+/** A record row's foot line: what comes first (a fee, a label), then the record's time. */
+export function RecordFoot({ className, time, children }: { className: string; time: number; children: ReactNode }) {
+  return (
+    <span className={className}>
+      <span>{children}</span>
+      <Figure>{formatDateTime(time, true)}</Figure>
+    </span>
+  );
+}
+
+/** One option of a segmented switch. */
+export interface SegmentOption<V> {
+  value: V;
+  label: ReactNode;
+  testId: string;
+  disabled?: boolean;
+  /** `ltr` for a pair name. */
+  dir?: 'ltr';
+}
+
+/**
+ * A segmented switch (market / limit, all products / this one): a fieldset of pressed-or-not buttons with a legend
+ * for screen readers. Classes: `<block>`, `<block>__item`, `<block>__item--on`; `srOnly` hides the legend.
+ */
+export function Segmented<V>({
+  block,
+  srOnly,
+  legend,
+  value,
+  options,
+  onChange,
+}: {
+  block: string;
+  srOnly: string;
+  legend: string;
+  value: V;
+  options: readonly SegmentOption<V>[];
+  onChange: (value: V) => void;
+}) {
+  return (
+    <fieldset className={block}>
+      <legend className={srOnly}>{legend}</legend>
+      {options.map((option) => (
+        <button
+          key={option.testId}
+          type="button"
+          aria-pressed={option.value === value}
+          className={`${block}__item${option.value === value ? ` ${block}__item--on` : ''}`}
+          onClick={() => onChange(option.value)}
+          disabled={option.disabled}
+          data-testid={option.testId}
+          dir={option.dir}
+        >
+          {option.label}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * The two buttons that end an order entry (rise / fall, long / short), each in its side's colour: classes
+ * `<block> <block>--<side>`, test ids `<testIdPrefix><side>`.
+ */
+export function SideButtons<S extends string>({
+  row,
+  block,
+  sides,
+  disabled,
+  testIdPrefix,
+  onPick,
+  children,
+}: {
+  row: string;
+  block: string;
+  sides: readonly S[];
+  disabled: boolean;
+  testIdPrefix: string;
+  onPick: (side: S) => void;
+  children: (side: S) => ReactNode;
+}) {
+  return (
+    <div className={row}>
+      {sides.map((side) => (
+        <button
+          key={side}
+          type="button"
+          className={`${block} ${block}--${side}`}
+          disabled={disabled}
+          onClick={() => onPick(side)}
+          data-testid={`${testIdPrefix}${side}`}
+        >
+          {children(side)}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -1,9 +1,10 @@
 import { readPreference, writePreference } from '@/lib/preferences';
+import { Sheet } from '@/shared/sheet';
 import { Checkbox, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCloseAll } from '../hooks/use-perpetual';
-import { Sheet, SheetActions } from './sheet';
+import { PERP_SHEET, SheetActions } from './sheet';
 
 /** Whether "don't remind me again" was ticked on this device (Settings can turn the confirmation back on). */
 export function closeAllSkipsConfirm(): boolean {
@@ -59,6 +60,7 @@ export function CloseAllDialog({
 
   return (
     <Sheet
+      {...PERP_SHEET}
       visible={visible}
       title={t('perpetual.closeAll.title')}
       pending={pending}

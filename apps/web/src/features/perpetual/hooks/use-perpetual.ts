@@ -1,10 +1,11 @@
 import { ApiError } from '@/lib/request';
 import { RequestIdKeeper } from '@/lib/request-id';
-import { useSession } from '@/lib/session-store';
 import { usePagedList } from '@/lib/use-paged-list';
+import { useAccountMode } from '@/shared/account-mode';
+import { type LiveHandlers, useLanguageDocument, useLiveEvents, usePolledQuery } from '@/shared/trading-queries';
 import type { AccountMode, ApiBody, PerpOrder, PerpPosition, PerpTrade, PositionOrdersData } from '@nexa/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { perpetualApi } from '../api/perpetual-api';
 import { type PerpEvent, subscribePerpEvents } from './perp-events';
 import { storePosition } from './position-cache';
@@ -16,9 +17,7 @@ export const POLL_MS = 3_000;
 const LIVE_POLL_MS = 10_000;
 
 /** The account mode the server acts on; every query is keyed by it. */
-export function useMode(): AccountMode {
-  return useSession((s) => s.user?.mode ?? 'real');
-}
+export const useMode = useAccountMode;
 
 /** A product's perpetual settings (contract size, max leverage, fee rate) from product/getProductInfo. */
 export function useProductInfo(symbol: string | undefined) {
@@ -57,26 +56,19 @@ function applyEvent(client: QueryClient, event: PerpEvent): void {
   }
 }
 
+/** After missed events: every perpetual list and every balance. */
+const RESYNC_KEYS = [perpKeys.all, perpKeys.wallets];
+
+function subscribe(client: QueryClient, handlers: LiveHandlers): () => void {
+  return subscribePerpEvents({ ...handlers, onEvent: (event) => applyEvent(client, event) });
+}
+
 /**
  * Listens to the user's perpetual events while mounted and keeps the caches in step. Returns whether events are
  * flowing; while not, the lists poll faster.
  */
 export function usePerpEvents(): boolean {
-  const client = useQueryClient();
-  const [live, setLive] = useState(false);
-  useEffect(
-    () =>
-      subscribePerpEvents({
-        onEvent: (event) => applyEvent(client, event),
-        onResync: () => {
-          void client.invalidateQueries({ queryKey: perpKeys.all });
-          void client.invalidateQueries({ queryKey: perpKeys.wallets });
-        },
-        onLive: setLive,
-      }),
-    [client],
-  );
-  return live;
+  return useLiveEvents(subscribe, RESYNC_KEYS);
 }
 
 /**
@@ -85,11 +77,9 @@ export function usePerpEvents(): boolean {
  */
 export function usePositions(live: boolean) {
   const mode = useMode();
-  const client = useQueryClient();
-  return useQuery({
-    queryKey: perpKeys.positions(mode),
-    queryFn: async ({ signal }) => {
-      const before = client.getQueryData<PositionOrdersData>(perpKeys.positions(mode));
+  return usePolledQuery<PositionOrdersData>(
+    perpKeys.positions(mode),
+    async (signal, before, client) => {
       const data = await perpetualApi.positions(signal, before !== undefined);
       // A position gone since the last read was closed by TP/SL or liquidation: its history is news.
       if (before?.list.some((p) => !data.list.some((n) => n.id === p.id))) {
@@ -99,27 +89,23 @@ export function usePositions(live: boolean) {
       }
       return data;
     },
-    refetchInterval: live ? LIVE_POLL_MS : POLL_MS,
-    staleTime: 0,
-  });
+    live ? LIVE_POLL_MS : POLL_MS,
+  );
 }
 
 /** Pending limit orders (Sustainable/currentEntrust). */
 export function useCurrentOrders(live: boolean) {
   const mode = useMode();
-  const client = useQueryClient();
-  return useQuery({
-    queryKey: perpKeys.current(mode),
-    queryFn: async ({ signal }) => {
-      const before = client.getQueryData<PerpOrder[]>(perpKeys.current(mode));
+  return usePolledQuery<PerpOrder[]>(
+    perpKeys.current(mode),
+    async (signal, before, client) => {
       const { list } = await perpetualApi.currentOrders(signal, before !== undefined);
       // An order gone since the last read was filled (a new position) or cancelled.
       if (before?.some((o) => !list.some((n) => n.id === o.id))) refreshAfterMoney(client, mode);
       return list;
     },
-    refetchInterval: live ? LIVE_POLL_MS : POLL_MS,
-    staleTime: 0,
-  });
+    live ? LIVE_POLL_MS : POLL_MS,
+  );
 }
 
 export interface PerpFilter {
@@ -226,10 +212,5 @@ export function useCancelOrder() {
 
 /** The perpetual rules in the interface language (Sustainable/deliveryDesc). */
 export function useRules() {
-  const lang = useSession((s) => s.lang) ?? 'en';
-  return useQuery({
-    queryKey: staticPerpKeys.rules(lang),
-    queryFn: ({ signal }) => perpetualApi.rules(signal),
-    staleTime: 10 * 60_000,
-  });
+  return useLanguageDocument(staticPerpKeys.rules, perpetualApi.rules);
 }

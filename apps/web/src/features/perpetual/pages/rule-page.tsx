@@ -1,6 +1,6 @@
-import { ErrorState } from '@/components/ui/error-state';
 import { Page } from '@/components/ui/page';
-import { Skeleton } from 'antd-mobile';
+import { Article } from '@/shared/article';
+import { QueryState } from '@/shared/query-state';
 import { useTranslation } from 'react-i18next';
 import { useRules } from '../hooks/use-perpetual';
 import '../components/perpetual.css';
@@ -12,30 +12,22 @@ export default function PerpetualRulePage() {
   return (
     <Page title={t('perpetual.ruleTitle')} back testId="perp-rule">
       <div className="stack">
-        {rules.data ? (
-          <>
-            <p className="perp-rule__lead" data-testid="perp-rule-leverage">
-              {t('perpetual.defaultLeverage', { n: rules.data.defaultLeverage })}
-            </p>
-            {rules.data.sections.map((section) => (
-              <article key={section.title} className="perp-rule" data-testid="perp-rule-section">
-                <h2 className="perp-rule__title" dir="auto">
-                  {section.title}
-                </h2>
-                <p className="perp-rule__body" dir="auto">
-                  {section.body}
-                </p>
-              </article>
-            ))}
-          </>
-        ) : rules.isError ? (
-          <ErrorState onRetry={() => void rules.refetch()} />
-        ) : (
-          <div className="perp-rule" aria-busy="true">
-            <Skeleton.Title animated />
-            <Skeleton.Paragraph lineCount={8} animated />
-          </div>
-        )}
+        <QueryState query={rules} loading={{ className: 'perp-rule', lines: 8 }}>
+          {({ defaultLeverage, sections }) => (
+            <>
+              <p className="perp-rule__lead" data-testid="perp-rule-leverage">
+                {t('perpetual.defaultLeverage', { n: defaultLeverage })}
+              </p>
+              {sections.map((section) => (
+                <Article key={section.title} block="perp-rule" title={section.title} testId="perp-rule-section">
+                  <p className="perp-rule__body" dir="auto">
+                    {section.body}
+                  </p>
+                </Article>
+              ))}
+            </>
+          )}
+        </QueryState>
       </div>
     </Page>
   );
