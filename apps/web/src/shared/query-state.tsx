@@ -1,6 +1,7 @@
 import { ErrorState } from '@/components/ui/error-state';
+import { Page } from '@/components/ui/page';
 import { Skeleton } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { isNotFound } from './record-lookup';
 
 /** A placeholder card while something loads: a title line and `lines` of text, in a block of `className`. */
@@ -42,4 +43,24 @@ export function QueryState<T>({
   if (query.data !== undefined) return children(query.data);
   if (query.isError) return <ErrorState onRetry={() => void query.refetch()} />;
   return <SkeletonCard {...loading} />;
+}
+
+/**
+ * A page that shows one record or document (a rule book, a notice, an order): the title bar with its way back,
+ * then every state of the query (`QueryState`), in a `stack` column when asked.
+ */
+export function QueryPage<T>({
+  title,
+  testId,
+  className,
+  stack = false,
+  children,
+  ...state
+}: ComponentProps<typeof QueryState<T>> & { title: string; testId: string; className?: string; stack?: boolean }) {
+  const body = <QueryState {...state}>{children}</QueryState>;
+  return (
+    <Page title={title} back testId={testId} className={className}>
+      {stack ? <div className="stack">{body}</div> : body}
+    </Page>
+  );
 }

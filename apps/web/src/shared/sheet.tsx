@@ -4,7 +4,7 @@
  * the class names it passes; the structure and behaviour are this one copy.
  */
 import { Button, Popup } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export { SheetHeader };
@@ -142,6 +142,33 @@ export interface ConfirmSheetProps<D> {
   onClose: () => void;
 }
 
+/**
+ * An order entry's draft awaiting confirmation. `sheet` is what its confirm sheet is handed: confirming places the
+ * draft once (`place`, not while `pending`); on success the sheet closes and `onPlaced` has the answer;
+ * a failure was toasted by the request helper and the sheet stays open (confirming again after a network failure
+ * reuses the requestId).
+ */
+export function useDraft<D, O>(place: (draft: D) => Promise<O>, pending: boolean, onPlaced: (placed: O) => void) {
+  const [draft, setDraft] = useState<D | null>(null);
+  const confirm = async () => {
+    if (!draft || pending) return;
+    try {
+      const placed = await place(draft);
+      setDraft(null);
+      onPlaced(placed);
+    } catch {
+      // Toasted by the request helper.
+    }
+  };
+  const sheet: ConfirmSheetProps<D> = {
+    draft,
+    pending,
+    onConfirm: () => void confirm(),
+    onClose: () => setDraft(null),
+  };
+  return { setDraft, sheet };
+}
+
 /** A screen's sheet classes: the popup, the section, the padded body and the row of two actions. */
 export interface SheetLook {
   popupClassName: string;
@@ -152,7 +179,8 @@ export interface SheetLook {
 
 /**
  * The last look at an order draft before it is placed: `children` draws the draft's facts (and a note), then come
- * cancel (`<prefix>-confirm-cancel`) and confirm (`<prefix>-confirm`, labelled and coloured by `confirm`).
+ * cancel and confirm (labelled and coloured by `confirm`). Test ids: `<testIdPrefix>-confirm-sheet`, `-confirm-cancel`
+ * and `-confirm`.
  */
 export function ConfirmDraftSheet<D>({
   draft,
@@ -160,19 +188,17 @@ export function ConfirmDraftSheet<D>({
   onConfirm,
   onClose,
   look,
-  prefix,
   title,
   confirm,
   children,
 }: ConfirmSheetProps<D> & {
-  look: SheetLook;
-  prefix: string;
+  look: SheetLook & { testIdPrefix: string };
   title: string;
   confirm: (draft: D) => { label: string; tone: string };
   children: (draft: D) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const { actions, ...frame } = look;
+  const { actions, testIdPrefix: prefix, ...frame } = look;
   return (
     <ItemSheet
       {...frame}

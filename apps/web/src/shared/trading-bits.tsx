@@ -187,33 +187,37 @@ export interface SegmentOption<V> {
 }
 
 /**
- * A segmented switch (market / limit, all products / this one): a fieldset of pressed-or-not buttons with a legend
- * for screen readers. Classes: `<block>`, `<block>__item`, `<block>__item--on`; `srOnly` hides the legend.
+ * A segmented switch (market / limit, all products / this one, a period): a fieldset of pressed-or-not buttons with
+ * a legend for screen readers. `item` is the buttons' class, `<item>--on` the pressed one's; `srOnly` hides the
+ * legend.
  */
 export function Segmented<V>({
-  block,
+  className,
+  item,
   srOnly,
   legend,
   value,
   options,
   onChange,
 }: {
-  block: string;
+  className: string;
+  item: string;
   srOnly: string;
   legend: string;
-  value: V;
+  /** The pressed option's value (none pressed: undefined). */
+  value: V | undefined;
   options: readonly SegmentOption<V>[];
   onChange: (value: V) => void;
 }) {
   return (
-    <fieldset className={block}>
+    <fieldset className={className}>
       <legend className={srOnly}>{legend}</legend>
       {options.map((option) => (
         <button
           key={option.testId}
           type="button"
           aria-pressed={option.value === value}
-          className={`${block}__item${option.value === value ? ` ${block}__item--on` : ''}`}
+          className={`${item}${option.value === value ? ` ${item}--on` : ''}`}
           onClick={() => onChange(option.value)}
           disabled={option.disabled}
           data-testid={option.testId}
@@ -231,22 +235,20 @@ export function Segmented<V>({
  * `<block> <block>--<side>`, test ids `<testIdPrefix><side>`.
  */
 export function SideButtons<S extends string>({
-  row,
-  block,
+  look,
   sides,
   disabled,
-  testIdPrefix,
   onPick,
   children,
 }: {
-  row: string;
-  block: string;
+  /** The row's class, the buttons' block class and their test ids' prefix. */
+  look: { row: string; block: string; testIdPrefix: string };
   sides: readonly S[];
   disabled: boolean;
-  testIdPrefix: string;
   onPick: (side: S) => void;
   children: (side: S) => ReactNode;
 }) {
+  const { row, block, testIdPrefix } = look;
   return (
     <div className={row}>
       {sides.map((side) => (

@@ -1,10 +1,12 @@
 /**
  * Query shapes the trading screens (delivery, perpetual) share: the user's push events kept in the caches, lists
- * polled as the net under them, and documents in the interface language.
+ * polled as the net under them, a product's settings, and documents in the interface language.
  */
 import { useSession } from '@/lib/session-store';
+import type { AccountMode } from '@nexa/contract';
 import { type QueryClient, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useAccountMode } from './account-mode';
 
 /** What an event subscription is handed besides its records: after a gap, read again; whether events flow. */
 export interface LiveHandlers {
@@ -37,19 +39,41 @@ export function useLiveEvents(
 }
 
 /**
- * A list read every `intervalMs` and on every visit: `read` is handed the abort signal, what the cache held before
- * (undefined on the first read, so it can tell what changed since) and the client.
+ * A list of the current account mode read every `every` ms and on every visit, the net under the push events.
+ * After each read `onRead` sees its rows; rows gone since the previous read (settled, closed, filled, cancelled)
+ * are handed to `onGone`.
  */
-export function usePolledQuery<T>(
-  queryKey: QueryKey,
-  read: (signal: AbortSignal, before: T | undefined, client: QueryClient) => Promise<T>,
-  intervalMs: number,
-) {
+export function usePolledList<T, R extends { id: string }>({
+  key,
+  read,
+  rows,
+  onRead,
+  onGone,
+  every,
+}: {
+  key: (mode: AccountMode) => QueryKey;
+  /** `quiet` once the list was read: a failed background read is not toasted. */
+  read: (signal: AbortSignal, quiet: boolean) => Promise<T>;
+  rows: (data: T) => readonly R[];
+  onRead?: (rows: readonly R[], client: QueryClient) => void;
+  onGone: (gone: readonly R[], client: QueryClient, mode: AccountMode) => void;
+  every: number;
+}) {
+  const mode = useAccountMode();
   const client = useQueryClient();
+  const queryKey = key(mode);
   return useQuery({
     queryKey,
-    queryFn: ({ signal }) => read(signal, client.getQueryData<T>(queryKey), client),
-    refetchInterval: intervalMs,
+    queryFn: async ({ signal }) => {
+      const before = client.getQueryData<T>(queryKey);
+      const data = await read(signal, before !== undefined);
+      const now = rows(data);
+      onRead?.(now, client);
+      const gone = before ? rows(before).filter((r) => !now.some((n) => n.id === r.id)) : [];
+      if (gone.length > 0) onGone(gone, client, mode);
+      return data;
+    },
+    refetchInterval: every,
     staleTime: 0,
   });
 }
@@ -61,5 +85,20 @@ export function useLanguageDocument<T>(key: (lang: string) => QueryKey, read: (s
     queryKey: key(lang),
     queryFn: ({ signal }) => read(signal),
     staleTime: 10 * 60_000,
+  });
+}
+
+/** Settings of one product that rarely change (its periods, its contract): read once `symbol` is known. */
+export function useProductSettings<T>(
+  symbol: string | undefined,
+  key: (symbol: string) => QueryKey,
+  read: (symbol: string, signal: AbortSignal) => Promise<T>,
+  staleTime: number,
+) {
+  return useQuery({
+    queryKey: key(symbol ?? ''),
+    enabled: Boolean(symbol),
+    queryFn: ({ signal }) => read(symbol ?? '', signal),
+    staleTime,
   });
 }

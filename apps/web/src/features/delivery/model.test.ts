@@ -56,99 +56,120 @@ describe('statusGroup (spec §4)', () => {
     expect(statusGroup(status)).toBe(group);
   });
 
-  it('counts scheduled, open and settling as running', () => {
-    expect(isActive('scheduled')).toBe(true);
-    expect(isActive('settling')).toBe(true);
-    expect(isActive('won')).toBe(false);
-    expect(isActive('cancelled')).toBe(false);
+  it.each([
+    ['scheduled', true],
+    ['settling', true],
+    ['won', false],
+    ['cancelled', false],
+  ] as const)('counts %s as running: %s', (status, running) => {
+    expect(isActive(status)).toBe(running);
   });
 });
 
 describe('yieldPercent and periodLength', () => {
-  it('shows a yield as a percentage', () => {
-    expect(yieldPercent('0.8')).toBe('80');
-    expect(yieldPercent('0.855')).toBe('85.5');
-    expect(yieldPercent('1')).toBe('100');
-    expect(yieldPercent('0.05')).toBe('5');
+  it.each([
+    ['0.8', '80'],
+    ['0.855', '85.5'],
+    ['1', '100'],
+    ['0.05', '5'],
+  ])('shows a yield of %s as %s %%', (rate, percent) => {
+    expect(yieldPercent(rate)).toBe(percent);
   });
 
-  it('names a period in seconds, minutes or hours', () => {
-    expect(periodLength(30)).toEqual({ value: 30, unit: 's' });
-    expect(periodLength(60)).toEqual({ value: 1, unit: 'm' });
-    expect(periodLength(90)).toEqual({ value: 90, unit: 's' });
-    expect(periodLength(600)).toEqual({ value: 10, unit: 'm' });
-    expect(periodLength(7200)).toEqual({ value: 2, unit: 'h' });
+  it.each([
+    [30, 30, 's'],
+    [60, 1, 'm'],
+    [90, 90, 's'],
+    [600, 10, 'm'],
+    [7200, 2, 'h'],
+  ])('names a period of %i s as %i %s', (seconds, value, unit) => {
+    expect(periodLength(seconds)).toEqual({ value, unit });
   });
 });
 
 describe('checkAmount', () => {
   const period = { minStake: '10', maxStake: '5000' };
-  it('asks for an amount, then a positive one', () => {
-    expect(checkAmount('', period, '100')).toEqual({ kind: 'empty' });
-    expect(checkAmount('0.00', period, '100')).toEqual({ kind: 'notPositive' });
+  // An amount first, then a positive one, within the period's bounds and the balance.
+  it.each([
+    ['', '100', { kind: 'empty' }],
+    ['0.00', '100', { kind: 'notPositive' }],
+    ['9.99', '100', { kind: 'belowMin', min: '10' }],
+    ['5000.01', '1000000', { kind: 'aboveMax', max: '5000' }],
+    ['100.01', '100.00', { kind: 'insufficient' }],
+    ['100', '100.00', null],
+    ['10', undefined, null],
+  ] as const)('%s with a balance of %s: %o', (amount, balance, problem) => {
+    expect(checkAmount(amount, period, balance)).toEqual(problem);
   });
 
-  it("keeps to the period's bounds and to the balance", () => {
-    expect(checkAmount('9.99', period, '100')).toEqual({ kind: 'belowMin', min: '10' });
-    expect(checkAmount('5000.01', period, '1000000')).toEqual({ kind: 'aboveMax', max: '5000' });
-    expect(checkAmount('100.01', period, '100.00')).toEqual({ kind: 'insufficient' });
-    expect(checkAmount('100', period, '100.00')).toBeNull();
-    expect(checkAmount('10', period, undefined)).toBeNull();
-  });
-
-  it('offers quick amounts only within the bounds', () => {
-    expect(fitsBounds('50', period)).toBe(true);
-    expect(fitsBounds('5', period)).toBe(false);
-    expect(fitsBounds('5000', period)).toBe(true);
+  it.each([
+    ['50', true],
+    ['5', false],
+    ['5000', true],
+  ])('offers a quick amount of %s only within the bounds: %s', (amount, fits) => {
+    expect(fitsBounds(amount, period)).toBe(fits);
   });
 });
 
 describe('maxStakeFor and truncateDecimal', () => {
-  it('is the smaller of the maximum and the balance, cut to the cent', () => {
-    expect(maxStakeFor({ maxStake: '5000' }, '1234.567')).toBe('1234.56');
-    expect(maxStakeFor({ maxStake: '5000' }, '9000.00')).toBe('5000');
-    expect(maxStakeFor({ maxStake: '5000' }, '0.00')).toBe('5000');
-    expect(maxStakeFor({ maxStake: '5000' }, undefined)).toBe('5000');
+  it.each([
+    ['5000', '1234.567', '1234.56'],
+    ['5000', '9000.00', '5000'],
+    ['5000', '0.00', '5000'],
+    ['5000', undefined, '5000'],
+  ])('is the smaller of the maximum %s and a balance of %s, cut to the cent: %s', (maxStake, balance, max) => {
+    expect(maxStakeFor({ maxStake }, balance)).toBe(max);
   });
 
-  it('never rounds up', () => {
-    expect(truncateDecimal('12.349', 2)).toBe('12.34');
-    expect(truncateDecimal('12.10', 2)).toBe('12.1');
-    expect(truncateDecimal('12', 2)).toBe('12');
+  it.each([
+    ['12.349', '12.34'],
+    ['12.10', '12.1'],
+    ['12', '12'],
+  ])('never rounds %s up: %s', (value, cut) => {
+    expect(truncateDecimal(value, 2)).toBe(cut);
   });
 });
 
 describe('outcomeAt', () => {
-  it('a call wins above the entry, a put below it, equal is a draw', () => {
-    expect(outcomeAt('call', '100.00', '100.01')).toBe('winning');
-    expect(outcomeAt('call', '100.00', '99.99')).toBe('losing');
-    expect(outcomeAt('put', '100.00', '99.99')).toBe('winning');
-    expect(outcomeAt('put', '100.00', '100.01')).toBe('losing');
-    expect(outcomeAt('call', '100.00', '100')).toBe('draw');
-    expect(outcomeAt('put', '100.00', '100.0')).toBe('draw');
+  // A call wins above the entry, a put below it, equal is a draw.
+  it.each([
+    ['call', '100.01', 'winning'],
+    ['call', '99.99', 'losing'],
+    ['put', '99.99', 'winning'],
+    ['put', '100.01', 'losing'],
+    ['call', '100', 'draw'],
+    ['put', '100.0', 'draw'],
+  ] as const)('a %s entered at 100.00 is %s at %s', (direction, price, outcome) => {
+    expect(outcomeAt(direction, '100.00', price)).toBe(outcome);
   });
 });
 
 describe('countdown', () => {
-  it("counts on the server's clock", () => {
-    expect(remainingMs(31_000, 10_000)).toBe(21_000);
-    expect(remainingMs(31_000, 10_000, 2_000)).toBe(19_000);
-    expect(remainingMs(31_000, 40_000)).toBe(0);
+  it.each([
+    [10_000, 0, 21_000],
+    [10_000, 2_000, 19_000],
+    [40_000, 0, 0],
+  ])("counts on the server's clock: at %i, %i ms behind, %i ms are left", (now, offset, left) => {
+    expect(remainingMs(31_000, now, offset)).toBe(left);
   });
 
-  it('reads mm:ss, rounding up to the next second', () => {
-    expect(formatCountdown(27_000)).toBe('00:27');
-    expect(formatCountdown(26_100)).toBe('00:27');
-    expect(formatCountdown(200)).toBe('00:01');
-    expect(formatCountdown(0)).toBe('00:00');
-    expect(formatCountdown(179_500)).toBe('03:00');
-    expect(formatCountdown(3_600_000)).toBe('1:00:00');
+  it.each([
+    [27_000, '00:27'],
+    [26_100, '00:27'],
+    [200, '00:01'],
+    [0, '00:00'],
+    [179_500, '03:00'],
+    [3_600_000, '1:00:00'],
+  ])('reads %i ms as %s, rounding up to the next second', (ms, text) => {
+    expect(formatCountdown(ms)).toBe(text);
   });
 
-  it('gives the share of the period left', () => {
-    expect(remainingShare({ seconds: 30 }, 15_000)).toBe(0.5);
-    expect(remainingShare({ seconds: 30 }, 45_000)).toBe(1);
-    expect(remainingShare({ seconds: 30 }, 0)).toBe(0);
+  it.each([
+    [15_000, 0.5],
+    [45_000, 1],
+    [0, 0],
+  ])('gives the share of a 30 s period left with %i ms to go: %d', (ms, share) => {
+    expect(remainingShare({ seconds: 30 }, ms)).toBe(share);
   });
 });
 
@@ -182,11 +203,13 @@ describe('applyOrderEvent', () => {
 });
 
 describe('profitDirection', () => {
-  it('colours a settled profit', () => {
-    expect(profitDirection('80.00')).toBe('up');
-    expect(profitDirection('-100.00')).toBe('down');
-    expect(profitDirection('0.00')).toBe('flat');
-    expect(profitDirection(null)).toBe('flat');
+  it.each([
+    ['80.00', 'up'],
+    ['-100.00', 'down'],
+    ['0.00', 'flat'],
+    [null, 'flat'],
+  ])('colours a settled profit of %s: %s', (profit, tone) => {
+    expect(profitDirection(profit)).toBe(tone);
   });
 });
 

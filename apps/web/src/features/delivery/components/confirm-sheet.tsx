@@ -1,5 +1,5 @@
 import { formatAmount } from '@/lib/format';
-import { ConfirmDraftSheet, type ConfirmSheetProps, FactList, type SheetLook } from '@/shared/sheet';
+import { ConfirmDraftSheet, type ConfirmSheetProps, FactList } from '@/shared/sheet';
 import { Usdt } from '@/shared/trading-bits';
 import { useTranslation } from 'react-i18next';
 import { expectedProfit } from '../model';
@@ -9,7 +9,12 @@ import type { OrderDraft } from './trade-panel';
 /** The classes of the Futures sheets' two buttons. */
 export const SHEET_ACTIONS = { row: 'confirm-sheet__actions', button: 'sheet-button' };
 
-const CONFIRM_LOOK: SheetLook = { popupClassName: 'futures-sheet', className: 'confirm-sheet', actions: SHEET_ACTIONS };
+const CONFIRM_LOOK = {
+  popupClassName: 'futures-sheet',
+  className: 'confirm-sheet',
+  actions: SHEET_ACTIONS,
+  testIdPrefix: 'futures',
+};
 
 /** The facts of an order draft: product, direction, period with its yield, amount and the expected profit. */
 function DraftFacts({ draft }: { draft: OrderDraft }) {
@@ -48,7 +53,6 @@ export function ConfirmSheet(props: ConfirmSheetProps<OrderDraft>) {
     <ConfirmDraftSheet
       {...props}
       look={CONFIRM_LOOK}
-      prefix="futures"
       title={t('delivery.confirm.title')}
       confirm={(d) => ({ label: submit, tone: d.direction })}
     >

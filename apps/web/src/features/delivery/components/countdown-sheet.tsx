@@ -1,4 +1,3 @@
-import { decimalPlaces } from '@/lib/decimal';
 import { formatAmount, formatDateTime, formatSigned } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
 import { useProducts, useTicker } from '@/lib/use-market';
@@ -13,6 +12,7 @@ import {
   formatCountdown,
   isFinal,
   outcomeAt,
+  pricePrecision,
   profitDirection,
   remainingMs,
   remainingShare,
@@ -95,7 +95,7 @@ function CountdownBody({
   const final = isFinal(order.status);
   const left = remainingMs(order.expiresAt, serverNow);
   const entry = order.entry?.price;
-  const precision = entry ? decimalPlaces(entry) : 2;
+  const precision = pricePrecision(order);
   const current = ticker?.price;
   const outcome = entry && current ? outcomeAt(order.direction, entry, current) : null;
   const price = (value: string | undefined, testId: string) => (

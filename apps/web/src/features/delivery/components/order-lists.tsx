@@ -1,24 +1,10 @@
 import { type ListLook, ListStates } from '@/shared/list-states';
-import type { DeliveryOrder } from '@nexa/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { serverOffsetMs, useNow } from '../hooks/server-clock';
-import { storeOrder, useActiveOrders } from '../hooks/use-delivery-queries';
+import { useActiveOrders } from '../hooks/use-delivery-queries';
 import type { useHistoryOrders } from '../hooks/use-history-orders';
-import { orderDetailPath } from '../paths';
 import { HistoryRow, PositionRow } from './order-row';
-
-/** Opens an order's detail page with what the list already knows (no second read). */
-export function useOpenOrder() {
-  const client = useQueryClient();
-  const navigate = useNavigate();
-  return (order: DeliveryOrder) => {
-    storeOrder(client, order);
-    void navigate(orderDetailPath(order.id));
-  };
-}
 
 const DELIVERY_LIST: ListLook = { list: 'order-list', row: 'order-row', more: 'order-list__more' };
 
@@ -26,7 +12,6 @@ const DELIVERY_LIST: ListLook = { list: 'order-list', row: 'order-row', more: 'o
 export function PositionList({ live }: { live: boolean }) {
   const { t } = useTranslation();
   const active = useActiveOrders(live);
-  const open = useOpenOrder();
   const list = active.data ?? [];
   const serverNow = useNow(500, list.length > 0) + serverOffsetMs();
   return (
@@ -36,7 +21,7 @@ export function PositionList({ live }: { live: boolean }) {
       empty={{ title: t('delivery.emptyPositions'), testId: 'futures-positions-empty' }}
       label={t('delivery.tabs.positions')}
     >
-      {(order) => <PositionRow order={order} serverNow={serverNow} onOpen={open} />}
+      {(order) => <PositionRow order={order} serverNow={serverNow} />}
     </ListStates>
   );
 }
@@ -44,7 +29,6 @@ export function PositionList({ live }: { live: boolean }) {
 /** Settled and cancelled orders with infinite scroll and every list state. */
 export function HistoryList({ paged, empty }: { paged: ReturnType<typeof useHistoryOrders>; empty: ReactNode }) {
   const { t } = useTranslation();
-  const open = useOpenOrder();
   return (
     <ListStates
       look={DELIVERY_LIST}
@@ -52,7 +36,7 @@ export function HistoryList({ paged, empty }: { paged: ReturnType<typeof useHist
       empty={{ title: empty, testId: 'futures-history-empty' }}
       label={t('delivery.tabs.history')}
     >
-      {(order) => <HistoryRow order={order} onOpen={open} />}
+      {(order) => <HistoryRow order={order} />}
     </ListStates>
   );
 }

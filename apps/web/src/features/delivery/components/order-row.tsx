@@ -1,18 +1,16 @@
-import { decimalPlaces } from '@/lib/decimal';
 import { formatAmount, formatSigned } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
 import { useProducts, useTicker } from '@/lib/use-market';
 import { type RecordCell, RecordCells, RecordFoot, RecordHead } from '@/shared/trading-bits';
 import type { DeliveryOrder } from '@nexa/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCountdown, outcomeAt, profitDirection, remainingMs } from '../model';
+import { useNavigate } from 'react-router-dom';
+import { storeOrder } from '../hooks/use-delivery-queries';
+import { formatCountdown, outcomeAt, pricePrecision, profitDirection, remainingMs } from '../model';
+import { orderDetailPath } from '../paths';
 import { DirectionTag, Figure, StatusTag, pairName, usePeriodName } from './bits';
-
-/** The price precision of an order's ticks: the entry price's own (2 before it has one). */
-function pricePrecision(order: DeliveryOrder): number {
-  return order.entry ? decimalPlaces(order.entry.price) : 2;
-}
 
 /** What a running order would pay now: +expected profit when winning, −stake when losing, 0 on a draw. */
 function liveHint(order: DeliveryOrder, price: string | undefined) {
@@ -22,6 +20,16 @@ function liveHint(order: DeliveryOrder, price: string | undefined) {
   if (outcome === 'winning') return { outcome, text: `+${formatAmount(order.expectedProfit)}` };
   if (outcome === 'losing') return { outcome, text: `-${formatAmount(order.amount)}` };
   return { outcome, text: '0.00' };
+}
+
+/** Opens an order's detail page with what the list already knows (no second read). */
+export function useOpenOrder() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  return (order: DeliveryOrder) => {
+    storeOrder(client, order);
+    void navigate(orderDetailPath(order.id));
+  };
 }
 
 const CELLS = {
@@ -35,18 +43,9 @@ const CELLS = {
  * A row of the order lists: pair, direction, period, `side` (a countdown or the status), the stake and entry price
  * then `cells`, and the order time; a tap opens the order.
  */
-function RowShell({
-  order,
-  onOpen,
-  side,
-  cells,
-}: {
-  order: DeliveryOrder;
-  onOpen: (order: DeliveryOrder) => void;
-  side: ReactNode;
-  cells: readonly RecordCell[];
-}) {
+function RowShell({ order, side, cells }: { order: DeliveryOrder; side: ReactNode; cells: readonly RecordCell[] }) {
   const { t } = useTranslation();
+  const onOpen = useOpenOrder();
   const periodName = usePeriodName();
   const products = useProducts();
   const precision = pricePrecision(order);
@@ -77,15 +76,7 @@ function RowShell({
 }
 
 /** An open order: amount, entry, the time left and where it stands at the live price. */
-export function PositionRow({
-  order,
-  serverNow,
-  onOpen,
-}: {
-  order: DeliveryOrder;
-  serverNow: number;
-  onOpen: (order: DeliveryOrder) => void;
-}) {
+export function PositionRow({ order, serverNow }: { order: DeliveryOrder; serverNow: number }) {
   const { t } = useTranslation();
   const ticker = useTicker(order.symbol);
   const hint = liveHint(order, ticker?.price);
@@ -104,7 +95,6 @@ export function PositionRow({
   return (
     <RowShell
       order={order}
-      onOpen={onOpen}
       cells={cells}
       side={
         order.status === 'open' && left > 0 ? (
@@ -120,7 +110,7 @@ export function PositionRow({
 }
 
 /** A settled (or cancelled) order: amount, entry and exit prices, profit and status. */
-export function HistoryRow({ order, onOpen }: { order: DeliveryOrder; onOpen: (order: DeliveryOrder) => void }) {
+export function HistoryRow({ order }: { order: DeliveryOrder }) {
   const { t } = useTranslation();
   const cells = [
     { label: t('delivery.exitPrice'), value: <Figure>{formatPrice(order.exit?.price, pricePrecision(order))}</Figure> },
@@ -130,5 +120,5 @@ export function HistoryRow({ order, onOpen }: { order: DeliveryOrder; onOpen: (o
       className: `tone-${profitDirection(order.profit)}`,
     },
   ];
-  return <RowShell order={order} onOpen={onOpen} side={<StatusTag status={order.status} />} cells={cells} />;
+  return <RowShell order={order} side={<StatusTag status={order.status} />} cells={cells} />;
 }

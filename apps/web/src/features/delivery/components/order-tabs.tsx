@@ -20,7 +20,8 @@ function HistoryTab({ symbol, pair }: { symbol: string | undefined; pair: string
     <>
       <div className="history-tools">
         <Segmented
-          block="fut-seg"
+          className="fut-seg"
+          item="fut-seg__item"
           srOnly="fut-sr-only"
           legend={t('delivery.filterProduct')}
           value={onlyThis}
@@ -61,13 +62,10 @@ export function OrderTabs({
   pair: string | undefined;
 }) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<TabKey>('positions');
   return (
-    <TabbedSection
+    <TabbedSection<TabKey>
       block="order-tabs"
       label={t('delivery.orders')}
-      tab={tab}
-      onTab={setTab}
       testIdPrefix="futures-tab"
       titles={{
         positions: t('delivery.tabs.positions'),

@@ -12,6 +12,7 @@ import { TradeFacts } from './trade-facts';
 
 /** Rise (call, green) or Fall (put, red). */
 const DIRECTIONS: readonly Direction[] = ['call', 'put'];
+const TRADE_BUTTONS = { row: 'trade-actions', block: 'trade-button', testIdPrefix: 'futures-' };
 
 export interface OrderDraft {
   product: ProductSummary;
@@ -81,14 +82,7 @@ export function TradePanel({
       <AmountBox period={period} amount={amount} max={max} problem={problem} onChange={changeAmount} />
       <TradeFacts available={available} balanceError={balance.isError} profit={profit} period={period} />
 
-      <SideButtons
-        row="trade-actions"
-        block="trade-button"
-        sides={DIRECTIONS}
-        disabled={!period || busy}
-        testIdPrefix="futures-"
-        onPick={submit}
-      >
+      <SideButtons look={TRADE_BUTTONS} sides={DIRECTIONS} disabled={!period || busy} onPick={submit}>
         {(direction) => (
           <>
             <span className="trade-button__main">

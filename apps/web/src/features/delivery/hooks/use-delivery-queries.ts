@@ -3,13 +3,13 @@ import { RequestIdKeeper } from '@/lib/request-id';
 import { useAccountMode } from '@/shared/account-mode';
 import { fetchWalletMoney, walletKeys } from '@/shared/api/wallets';
 import { findInPages, retryUnlessNotFound } from '@/shared/record-lookup';
-import { type LiveHandlers, useLanguageDocument, useLiveEvents, usePolledQuery } from '@/shared/trading-queries';
+import { useLanguageDocument, useLiveEvents, usePolledList, useProductSettings } from '@/shared/trading-queries';
 import type { AccountMode, DeliveryOrder } from '@nexa/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type CreateOrderInput, deliveryApi } from '../api/delivery-api';
 import { applyOrderEvent, isActive, isFinal, newerOrder } from '../model';
-import { orderEventSource } from './order-events';
+import { type OrderEventHandlers, orderEventSource } from './order-events';
 import { futuresKeys, staticFuturesKeys } from './query-keys';
 import { noteServerTime } from './server-clock';
 
@@ -29,13 +29,12 @@ export const useMode = useAccountMode;
 
 /** A product's delivery periods with their yields and stake bounds (index/timeList). */
 export function usePeriods(symbol: string | undefined) {
-  return useQuery({
-    queryKey: staticFuturesKeys.periods(symbol ?? ''),
-    enabled: Boolean(symbol),
-    queryFn: ({ signal }) => deliveryApi.periods(symbol ?? '', signal),
-    staleTime: PERIODS_STALE_MS,
-    select: (data) => data.list,
-  });
+  return useProductSettings(
+    symbol,
+    staticFuturesKeys.periods,
+    (s, signal) => deliveryApi.periods(s, signal).then((data) => data.list),
+    PERIODS_STALE_MS,
+  );
 }
 
 /** The delivery wallet's available USDT (index/money {wallet: 'delivery'}). */
@@ -64,7 +63,7 @@ export function storeOrder(client: QueryClient, order: DeliveryOrder): void {
 }
 
 /** Pushed orders go into every cache that shows them; created, settled or cancelled, the balance changed. */
-function subscribeOrders(client: QueryClient, handlers: LiveHandlers): () => void {
+function subscribeOrders(client: QueryClient, handlers: Omit<OrderEventHandlers, 'onOrder'>): () => void {
   return orderEventSource().subscribe({
     ...handlers,
     onOrder: (order) => {
@@ -88,22 +87,20 @@ export function useOrderEvents(): boolean {
 
 /** Open and scheduled orders of the current mode; polled when no events arrive. */
 export function useActiveOrders(live: boolean) {
-  const mode = useMode();
-  return usePolledQuery<DeliveryOrder[]>(
-    futuresKeys.active(mode),
-    async (signal, previous, client) => {
-      const { list } = await deliveryApi.active(signal, previous !== undefined);
+  return usePolledList({
+    key: futuresKeys.active,
+    read: (signal, quiet) => deliveryApi.active(signal, quiet).then((data) => data.list),
+    rows: (list) => list,
+    onRead: (list, client) => {
       for (const order of list) storeOrder(client, order);
-      const gone = (previous ?? []).filter((o) => !list.some((n) => n.id === o.id));
-      if (gone.length > 0) {
-        // Settled (or cancelled) since the last read: their results and the balance are news.
-        refreshMoney(client, mode);
-        for (const o of gone) void client.invalidateQueries({ queryKey: futuresKeys.order(mode, o.id) });
-      }
-      return list;
     },
-    live ? LIVE_SAFETY_POLL_MS : POLL_MS,
-  );
+    // Settled (or cancelled) since the last read: their results and the balance are news.
+    onGone: (gone, client, mode) => {
+      refreshMoney(client, mode);
+      for (const o of gone) void client.invalidateQueries({ queryKey: futuresKeys.order(mode, o.id) });
+    },
+    every: live ? LIVE_SAFETY_POLL_MS : POLL_MS,
+  });
 }
 
 /**

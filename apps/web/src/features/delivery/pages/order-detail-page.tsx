@@ -1,6 +1,5 @@
 import { ErrorState } from '@/components/ui/error-state';
 import { Page } from '@/components/ui/page';
-import { decimalPlaces } from '@/lib/decimal';
 import { formatAmount, formatDateTime, formatSigned } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
 import { useProducts } from '@/lib/use-market';
@@ -15,42 +14,45 @@ import { DirectionTag, Figure, PeriodYield, StatusTag, pairName } from '../compo
 import '../components/delivery.css';
 import { serverOffsetMs, useNow } from '../hooks/server-clock';
 import { useCancelOrder, useOrder, useOrderEvents } from '../hooks/use-delivery-queries';
-import { formatCountdown, isActive, profitDirection, remainingMs } from '../model';
+import { formatCountdown, isActive, pricePrecision, profitDirection, remainingMs } from '../model';
 
-/** One price tick that decides an order (ARCHITECTURE §4: price, time and source are shown to the user). */
-function TickCard({
-  title,
-  tick,
-  precision,
-  empty,
-  testId,
-}: {
-  title: string;
-  tick: PriceTick | null;
-  precision: number;
-  empty: string;
-  testId: string;
-}) {
+/**
+ * The two price ticks that decide an order, entry and exit (ARCHITECTURE §4: price, time and source are shown to
+ * the user), or what is awaited instead.
+ */
+function Ticks({ order, running }: { order: DeliveryOrder; running: boolean }) {
   const { t } = useTranslation();
+  const precision = pricePrecision(order);
+  const cards = [
+    { key: 'entry', title: t('delivery.entryTick'), tick: order.entry, empty: t('delivery.entryPending') },
+    {
+      key: 'exit',
+      title: t('delivery.exitTick'),
+      tick: order.exit,
+      empty: running ? t('delivery.exitPending') : t('delivery.noExitTick'),
+    },
+  ];
+  const facts = (tick: PriceTick) => [
+    {
+      label: t('delivery.tick.price'),
+      value: <Figure className="tick-card__price">{formatPrice(tick.price, precision)}</Figure>,
+    },
+    { label: t('delivery.tick.time'), value: time(tick.ts) },
+    { label: t('delivery.tick.source'), value: <span dir="ltr">{tick.source}</span> },
+  ];
   return (
-    <section className="tick-card" data-testid={testId} data-price={tick?.price ?? ''}>
-      <h3 className="tick-card__title">{title}</h3>
-      {tick ? (
-        <FactList
-          className="tick-card__facts"
-          rows={[
-            {
-              label: t('delivery.tick.price'),
-              value: <Figure className="tick-card__price">{formatPrice(tick.price, precision)}</Figure>,
-            },
-            { label: t('delivery.tick.time'), value: time(tick.ts) },
-            { label: t('delivery.tick.source'), value: <span dir="ltr">{tick.source}</span> },
-          ]}
-        />
-      ) : (
-        <p className="tick-card__empty">{empty}</p>
-      )}
-    </section>
+    <div className="tick-pair">
+      {cards.map(({ key, title, tick, empty }) => (
+        <section key={key} className="tick-card" data-testid={`order-${key}`} data-price={tick?.price ?? ''}>
+          <h3 className="tick-card__title">{title}</h3>
+          {tick ? (
+            <FactList className="tick-card__facts" rows={facts(tick)} />
+          ) : (
+            <p className="tick-card__empty">{empty}</p>
+          )}
+        </section>
+      ))}
+    </div>
   );
 }
 
@@ -90,7 +92,6 @@ function DetailBody({ order, serverNow }: { order: DeliveryOrder; serverNow: num
   const { t } = useTranslation();
   const products = useProducts();
   const cancel = useCancelOrder();
-  const precision = order.entry ? decimalPlaces(order.entry.price) : 2;
   const running = isActive(order.status);
   const left = remainingMs(order.expiresAt, serverNow);
   const tone = profitDirection(order.profit);
@@ -130,22 +131,7 @@ function DetailBody({ order, serverNow }: { order: DeliveryOrder; serverNow: num
         )}
       </section>
 
-      <div className="tick-pair">
-        <TickCard
-          title={t('delivery.entryTick')}
-          tick={order.entry}
-          precision={precision}
-          empty={t('delivery.entryPending')}
-          testId="order-entry"
-        />
-        <TickCard
-          title={t('delivery.exitTick')}
-          tick={order.exit}
-          precision={precision}
-          empty={running ? t('delivery.exitPending') : t('delivery.noExitTick')}
-          testId="order-exit"
-        />
-      </div>
+      <Ticks order={order} running={running} />
 
       <OrderFacts order={order} />
 

@@ -1,6 +1,5 @@
-import { Page } from '@/components/ui/page';
 import { Article } from '@/shared/article';
-import { QueryState } from '@/shared/query-state';
+import { QueryPage } from '@/shared/query-state';
 import { useTranslation } from 'react-i18next';
 import '../components/delivery.css';
 import { useRules } from '../hooks/use-delivery-queries';
@@ -10,18 +9,22 @@ export default function FuturesRulePage() {
   const { t } = useTranslation();
   const rules = useRules();
   return (
-    <Page title={t('delivery.ruleTitle')} back testId="futures-rule" className="delivery-page-body">
-      <QueryState query={rules} loading={{ className: 'rule-card', lines: 8 }}>
-        {({ title, paragraphs }) => (
-          <Article block="rule-card" title={title}>
-            <ol className="rule-card__list">
-              {paragraphs.map((p) => (
-                <li key={p}>{p}</li>
-              ))}
-            </ol>
-          </Article>
-        )}
-      </QueryState>
-    </Page>
+    <QueryPage
+      title={t('delivery.ruleTitle')}
+      testId="futures-rule"
+      className="delivery-page-body"
+      query={rules}
+      loading={{ className: 'rule-card', lines: 8 }}
+    >
+      {({ title, paragraphs }) => (
+        <Article block="rule-card" title={title}>
+          <ol className="rule-card__list">
+            {paragraphs.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ol>
+        </Article>
+      )}
+    </QueryPage>
   );
 }

@@ -1,8 +1,7 @@
 import { ErrorState } from '@/components/ui/error-state';
-import { Page } from '@/components/ui/page';
 import { formatDateTime } from '@/lib/format';
 import { Article } from '@/shared/article';
-import { QueryState } from '@/shared/query-state';
+import { QueryPage } from '@/shared/query-state';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useNotice } from '../hooks/use-home-queries';
@@ -23,32 +22,32 @@ export default function NoticeDetailPage() {
   const id = params.get('id') ?? '';
   const notice = useNotice(id);
   return (
-    <Page title={t('notice.title')} back testId="notice-detail-page">
-      <QueryState
-        query={notice}
-        loading={{ className: 'notice-detail', lines: 6 }}
-        missing={!/^\d{1,18}$/.test(id)}
-        notFound={<ErrorState title={t('notice.notFound')} />}
-      >
-        {(data) => (
-          <Article block="notice-detail" title={data.title} testId="notice-detail" id={data.id}>
-            <p className="notice-detail__meta">
-              <span className="notice-detail__tag">{t(`notice.types.${data.type}`)}</span>
-              <time dateTime={new Date(data.createdAt).toISOString()} dir="ltr">
-                {formatDateTime(data.createdAt)}
-              </time>
-            </p>
-            <div className="notice-detail__body">
-              {paragraphs(data.body).map((line, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed text
-                <p key={i} dir="auto">
-                  {line}
-                </p>
-              ))}
-            </div>
-          </Article>
-        )}
-      </QueryState>
-    </Page>
+    <QueryPage
+      title={t('notice.title')}
+      testId="notice-detail-page"
+      query={notice}
+      loading={{ className: 'notice-detail', lines: 6 }}
+      missing={!/^\d{1,18}$/.test(id)}
+      notFound={<ErrorState title={t('notice.notFound')} />}
+    >
+      {(data) => (
+        <Article block="notice-detail" title={data.title} testId="notice-detail" id={data.id}>
+          <p className="notice-detail__meta">
+            <span className="notice-detail__tag">{t(`notice.types.${data.type}`)}</span>
+            <time dateTime={new Date(data.createdAt).toISOString()} dir="ltr">
+              {formatDateTime(data.createdAt)}
+            </time>
+          </p>
+          <div className="notice-detail__body">
+            {paragraphs(data.body).map((line, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed text
+              <p key={i} dir="auto">
+                {line}
+              </p>
+            ))}
+          </div>
+        </Article>
+      )}
+    </QueryPage>
   );
 }

@@ -6,6 +6,8 @@ import { Figure, SideTag } from './bits';
 import type { OrderDraft } from './order-panel';
 import { Facts, PERP_LOOK } from './sheet';
 
+const CONFIRM_LOOK = { ...PERP_LOOK, testIdPrefix: 'perp' };
+
 /** The facts of an order draft: pair, side and leverage, type and price, lots, margin, fee, liquidation, TP/SL. */
 function DraftFacts({ draft }: { draft: OrderDraft }) {
   const { t } = useTranslation();
@@ -53,8 +55,7 @@ export function ConfirmSheet(props: ConfirmSheetProps<OrderDraft>) {
   return (
     <ConfirmDraftSheet
       {...props}
-      look={PERP_LOOK}
-      prefix="perp"
+      look={CONFIRM_LOOK}
       title={t('perpetual.confirm.title')}
       confirm={(d) => ({ label: open(d), tone: d.side })}
     >

@@ -11,6 +11,7 @@ import { type OrderDraft, type OrderForm, useOrderForm } from './use-order-form'
 export type { OrderDraft };
 
 const SIDES: readonly PositionSide[] = ['long', 'short'];
+const OPEN_BUTTONS = { row: 'perp-actions', block: 'perp-button', testIdPrefix: 'perp-open-' };
 
 /**
  * The order entry of the Perpetual tab (spec §2): market or limit, lots, leverage (10x by default, up to the
@@ -70,14 +71,7 @@ export function OrderPanel({
         </>
       )}
 
-      <SideButtons
-        row="perp-actions"
-        block="perp-button"
-        sides={SIDES}
-        disabled={!info || busy}
-        testIdPrefix="perp-open-"
-        onPick={form.submit}
-      >
+      <SideButtons look={OPEN_BUTTONS} sides={SIDES} disabled={!info || busy} onPick={form.submit}>
         {(side) => t(side === 'long' ? 'perpetual.openLong' : 'perpetual.openShort')}
       </SideButtons>
     </section>
@@ -89,7 +83,8 @@ function OrderTypeSwitch({ form }: { form: OrderForm }) {
   const { t } = useTranslation();
   return (
     <Segmented
-      block="perp-seg"
+      className="perp-seg"
+      item="perp-seg__item"
       srOnly="perp-sr-only"
       legend={t('perpetual.orderType')}
       value={form.type}

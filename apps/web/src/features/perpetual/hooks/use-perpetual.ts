@@ -2,12 +2,12 @@ import { ApiError } from '@/lib/request';
 import { RequestIdKeeper } from '@/lib/request-id';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useAccountMode } from '@/shared/account-mode';
-import { type LiveHandlers, useLanguageDocument, useLiveEvents, usePolledQuery } from '@/shared/trading-queries';
+import { useLanguageDocument, useLiveEvents, usePolledList, useProductSettings } from '@/shared/trading-queries';
 import type { AccountMode, ApiBody, PerpOrder, PerpPosition, PerpTrade, PositionOrdersData } from '@nexa/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { perpetualApi } from '../api/perpetual-api';
-import { type PerpEvent, subscribePerpEvents } from './perp-events';
+import { type PerpEvent, type PerpEventHandlers, subscribePerpEvents } from './perp-events';
 import { storePosition } from './position-cache';
 import { perpKeys, staticPerpKeys } from './query-keys';
 
@@ -21,12 +21,7 @@ export const useMode = useAccountMode;
 
 /** A product's perpetual settings (contract size, max leverage, fee rate) from product/getProductInfo. */
 export function useProductInfo(symbol: string | undefined) {
-  return useQuery({
-    queryKey: staticPerpKeys.product(symbol ?? ''),
-    enabled: Boolean(symbol),
-    queryFn: ({ signal }) => perpetualApi.productInfo(symbol ?? '', signal),
-    staleTime: 5 * 60_000,
-  });
+  return useProductSettings(symbol, staticPerpKeys.product, perpetualApi.productInfo, 5 * 60_000);
 }
 
 /** After money moved: balances on every screen and the perpetual lists read again. */
@@ -59,7 +54,7 @@ function applyEvent(client: QueryClient, event: PerpEvent): void {
 /** After missed events: every perpetual list and every balance. */
 const RESYNC_KEYS = [perpKeys.all, perpKeys.wallets];
 
-function subscribe(client: QueryClient, handlers: LiveHandlers): () => void {
+function subscribe(client: QueryClient, handlers: Omit<PerpEventHandlers, 'onEvent'>): () => void {
   return subscribePerpEvents({ ...handlers, onEvent: (event) => applyEvent(client, event) });
 }
 
@@ -76,36 +71,30 @@ export function usePerpEvents(): boolean {
  * under the push events (every 3 s without them).
  */
 export function usePositions(live: boolean) {
-  const mode = useMode();
-  return usePolledQuery<PositionOrdersData>(
-    perpKeys.positions(mode),
-    async (signal, before, client) => {
-      const data = await perpetualApi.positions(signal, before !== undefined);
-      // A position gone since the last read was closed by TP/SL or liquidation: its history is news.
-      if (before?.list.some((p) => !data.list.some((n) => n.id === p.id))) {
-        void client.invalidateQueries({ queryKey: perpKeys.history(mode) });
-        void client.invalidateQueries({ queryKey: perpKeys.trades(mode) });
-        void client.invalidateQueries({ queryKey: perpKeys.wallets });
-      }
-      return data;
+  return usePolledList({
+    key: perpKeys.positions,
+    read: (signal, quiet) => perpetualApi.positions(signal, quiet),
+    rows: (data) => data.list,
+    // A position gone since the last read was closed by TP/SL or liquidation: its history is news.
+    onGone: (_, client, mode) => {
+      void client.invalidateQueries({ queryKey: perpKeys.history(mode) });
+      void client.invalidateQueries({ queryKey: perpKeys.trades(mode) });
+      void client.invalidateQueries({ queryKey: perpKeys.wallets });
     },
-    live ? LIVE_POLL_MS : POLL_MS,
-  );
+    every: live ? LIVE_POLL_MS : POLL_MS,
+  });
 }
 
 /** Pending limit orders (Sustainable/currentEntrust). */
 export function useCurrentOrders(live: boolean) {
-  const mode = useMode();
-  return usePolledQuery<PerpOrder[]>(
-    perpKeys.current(mode),
-    async (signal, before, client) => {
-      const { list } = await perpetualApi.currentOrders(signal, before !== undefined);
-      // An order gone since the last read was filled (a new position) or cancelled.
-      if (before?.some((o) => !list.some((n) => n.id === o.id))) refreshAfterMoney(client, mode);
-      return list;
-    },
-    live ? LIVE_POLL_MS : POLL_MS,
-  );
+  return usePolledList({
+    key: perpKeys.current,
+    read: (signal, quiet) => perpetualApi.currentOrders(signal, quiet).then((data) => data.list),
+    rows: (list) => list,
+    // An order gone since the last read was filled (a new position) or cancelled.
+    onGone: (_, client, mode) => refreshAfterMoney(client, mode),
+    every: live ? LIVE_POLL_MS : POLL_MS,
+  });
 }
 
 export interface PerpFilter {

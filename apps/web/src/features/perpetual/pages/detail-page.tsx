@@ -3,7 +3,7 @@ import { Page } from '@/components/ui/page';
 import { formatAmount, formatDateTime, formatDecimal, formatSigned } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
 import { ListStates } from '@/shared/list-states';
-import { QueryState } from '@/shared/query-state';
+import { type QueryLike, QueryState } from '@/shared/query-state';
 import { Usdt } from '@/shared/trading-bits';
 import type { PerpOrder, PerpPosition, PerpTrade } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
@@ -37,11 +37,21 @@ function NotFound() {
 
 const time = (ms: number) => <Figure>{formatDateTime(ms, true)}</Figure>;
 
+/** Prices of a record's facts in its product's precision, and its take-profit and stop-loss rows. */
+function useFigures(symbol: string) {
+  const { t } = useTranslation();
+  const { precision } = useProductOf(symbol);
+  const price = (value: string | null) => <Figure>{formatPrice(value, precision)}</Figure>;
+  const targets = (r: { tpPrice: string | null; slPrice: string | null }) => [
+    { label: t('perpetual.tpPrice'), value: price(r.tpPrice) },
+    { label: t('perpetual.slPrice'), value: price(r.slPrice) },
+  ];
+  return { precision, price, targets };
+}
+
 /** A record's page: its hero (pair, side, tags, the main figure), its facts and what follows them. */
 function Detail({
-  symbol,
-  side,
-  leverage,
+  record,
   tag,
   label,
   figure,
@@ -49,9 +59,8 @@ function Detail({
   facts,
   children,
 }: {
-  symbol: string;
-  side: PerpPosition['side'];
-  leverage?: number;
+  /** Its product and side; the leverage when the record has one to show. */
+  record: { symbol: string; side: PerpPosition['side']; leverage?: number };
   tag?: ReactNode;
   label: string;
   figure: string;
@@ -59,7 +68,7 @@ function Detail({
   facts: readonly FactRow[];
   children?: ReactNode;
 }) {
-  const { pair } = useProductOf(symbol);
+  const { pair } = useProductOf(record.symbol);
   return (
     <>
       <section className="perp-hero">
@@ -67,7 +76,7 @@ function Detail({
           <span className="perp-hero__pair" dir="ltr">
             {pair}
           </span>
-          <SideTag side={side} leverage={leverage} />
+          <SideTag side={record.side} leverage={record.leverage} />
           {tag ? <span className="perp-hero__tag">{tag}</span> : null}
         </div>
         <div className="perp-hero__figure">
@@ -113,9 +122,8 @@ function Fills({ positionId }: { positionId: string }) {
 
 function PositionFacts({ position, available }: { position: PerpPosition; available: string }) {
   const { t } = useTranslation();
-  const { precision } = useProductOf(position.symbol);
+  const { price, targets } = useFigures(position.symbol);
   const [acting, setActing] = useState<PositionAction | null>(null);
-  const price = (value: string | null) => <Figure>{formatPrice(value, precision)}</Figure>;
   const facts = [
     { label: t('perpetual.lots'), value: <Figure>{position.quantity}</Figure> },
     { label: t('perpetual.contractSize'), value: <Figure>{formatDecimal(position.contractSize)}</Figure> },
@@ -124,15 +132,12 @@ function PositionFacts({ position, available }: { position: PerpPosition; availa
     { label: t('perpetual.margin'), value: <Usdt>{formatAmount(position.margin)}</Usdt> },
     { label: t('perpetual.marginRatio'), value: <Figure>{formatAmount(position.marginRatio)}%</Figure> },
     { label: t('perpetual.liquidationPrice'), value: price(position.liquidationPrice) },
-    { label: t('perpetual.tpPrice'), value: price(position.tpPrice) },
-    { label: t('perpetual.slPrice'), value: price(position.slPrice) },
+    ...targets(position),
     { label: t('perpetual.openedAt'), value: time(position.openedAt) },
   ];
   return (
     <Detail
-      symbol={position.symbol}
-      side={position.side}
-      leverage={position.leverage}
+      record={position}
       label={t('perpetual.unrealizedPnl')}
       figure={`${formatSigned(formatAmount(position.unrealizedPnl, 2, false))} USDT`}
       tone={toneOf(position.unrealizedPnl)}
@@ -170,8 +175,7 @@ function PositionDetail({ id }: { id: string }) {
 
 function OrderDetail({ order }: { order: PerpOrder }) {
   const { t } = useTranslation();
-  const { precision } = useProductOf(order.symbol);
-  const price = (value: string | null) => <Figure>{formatPrice(value, precision)}</Figure>;
+  const { precision, price, targets } = useFigures(order.symbol);
   const facts = [
     { label: t('perpetual.detail.id'), value: <Figure>{order.id}</Figure> },
     { label: t('perpetual.orderType'), value: <OrderKind order={order} /> },
@@ -179,16 +183,13 @@ function OrderDetail({ order }: { order: PerpOrder }) {
     { label: t('perpetual.fillPrice'), value: price(order.fillPrice) },
     { label: t('perpetual.frozenMargin'), value: <Usdt>{formatAmount(order.frozenMargin)}</Usdt> },
     { label: t('perpetual.fee'), value: <Usdt>{formatAmount(order.fee)}</Usdt> },
-    { label: t('perpetual.tpPrice'), value: price(order.tpPrice) },
-    { label: t('perpetual.slPrice'), value: price(order.slPrice) },
+    ...targets(order),
     { label: t('perpetual.orderTime'), value: time(order.createdAt) },
     { label: t('perpetual.updatedAt'), value: time(order.updatedAt) },
   ];
   return (
     <Detail
-      symbol={order.symbol}
-      side={order.side}
-      leverage={order.leverage}
+      record={order}
       tag={<OrderStatusTag status={order.status} />}
       label={t('perpetual.orderPrice')}
       figure={order.price ? formatPrice(order.price, precision) : t('perpetual.marketPrice')}
@@ -202,11 +203,11 @@ function OrderDetail({ order }: { order: PerpOrder }) {
 
 function TradeDetail({ trade }: { trade: PerpTrade }) {
   const { t } = useTranslation();
-  const { precision } = useProductOf(trade.symbol);
+  const { precision, price } = useFigures(trade.symbol);
   const closing = trade.action !== 'open';
   const facts = [
     { label: t('perpetual.detail.id'), value: <Figure>{trade.id}</Figure> },
-    { label: t('perpetual.fillPrice'), value: <Figure>{formatPrice(trade.price, precision)}</Figure> },
+    { label: t('perpetual.fillPrice'), value: price(trade.price) },
     { label: t('perpetual.lots'), value: <Figure>{trade.quantity}</Figure> },
     { label: t('perpetual.fee'), value: <Usdt>{formatAmount(trade.fee)}</Usdt> },
     { label: t('perpetual.realizedPnl'), value: <Figure>{realizedPnlText(trade)}</Figure> },
@@ -214,8 +215,7 @@ function TradeDetail({ trade }: { trade: PerpTrade }) {
   ];
   return (
     <Detail
-      symbol={trade.symbol}
-      side={trade.side}
+      record={{ symbol: trade.symbol, side: trade.side }}
       tag={<TradeActionTag action={trade.action} />}
       label={closing ? t('perpetual.realizedPnl') : t('perpetual.fillPrice')}
       figure={closing ? `${realizedPnlText(trade)} USDT` : formatPrice(trade.price, precision)}
@@ -227,20 +227,23 @@ function TradeDetail({ trade }: { trade: PerpTrade }) {
   );
 }
 
-function OrderById({ id }: { id: string }) {
-  const order = useOrderRecord(id);
+/**
+ * An order or a fill read by id with its hook (`useRecord`, always the same one for a mounted instance): its
+ * detail, not found, an error with a retry, or a skeleton.
+ */
+function RecordById<T>({
+  id,
+  useRecord,
+  children,
+}: {
+  id: string;
+  useRecord: (id: string) => QueryLike<T>;
+  children: (record: T) => ReactNode;
+}) {
+  const query = useRecord(id);
   return (
-    <QueryState query={order} loading={LOADING} notFound={<NotFound />}>
-      {(data) => <OrderDetail order={data} />}
-    </QueryState>
-  );
-}
-
-function TradeById({ id }: { id: string }) {
-  const trade = useTradeRecord(id);
-  return (
-    <QueryState query={trade} loading={LOADING} notFound={<NotFound />}>
-      {(data) => <TradeDetail trade={data} />}
+    <QueryState query={query} loading={LOADING} notFound={<NotFound />}>
+      {children}
     </QueryState>
   );
 }
@@ -265,9 +268,13 @@ export default function PerpetualDetailPage() {
         ) : kind === 'position' ? (
           <PositionDetail id={id} />
         ) : kind === 'order' ? (
-          <OrderById id={id} />
+          <RecordById key={kind} id={id} useRecord={useOrderRecord}>
+            {(order) => <OrderDetail order={order} />}
+          </RecordById>
         ) : (
-          <TradeById id={id} />
+          <RecordById key={kind} id={id} useRecord={useTradeRecord}>
+            {(trade) => <TradeDetail trade={trade} />}
+          </RecordById>
         )}
       </div>
     </Page>

@@ -1,6 +1,5 @@
-import { Page } from '@/components/ui/page';
 import { Article } from '@/shared/article';
-import { QueryState } from '@/shared/query-state';
+import { QueryPage } from '@/shared/query-state';
 import { useTranslation } from 'react-i18next';
 import { useRules } from '../hooks/use-perpetual';
 import '../components/perpetual.css';
@@ -10,25 +9,24 @@ export default function PerpetualRulePage() {
   const { t } = useTranslation();
   const rules = useRules();
   return (
-    <Page title={t('perpetual.ruleTitle')} back testId="perp-rule">
-      <div className="stack">
-        <QueryState query={rules} loading={{ className: 'perp-rule', lines: 8 }}>
-          {({ defaultLeverage, sections }) => (
-            <>
-              <p className="perp-rule__lead" data-testid="perp-rule-leverage">
-                {t('perpetual.defaultLeverage', { n: defaultLeverage })}
+    <QueryPage title={t('perpetual.ruleTitle')} testId="perp-rule" stack query={rules} loading={LOADING}>
+      {({ defaultLeverage, sections }) => (
+        <>
+          <p className="perp-rule__lead" data-testid="perp-rule-leverage">
+            {t('perpetual.defaultLeverage', { n: defaultLeverage })}
+          </p>
+          {sections.map((section) => (
+            <Article key={section.title} block="perp-rule" title={section.title} testId="perp-rule-section">
+              <p className="perp-rule__body" dir="auto">
+                {section.body}
               </p>
-              {sections.map((section) => (
-                <Article key={section.title} block="perp-rule" title={section.title} testId="perp-rule-section">
-                  <p className="perp-rule__body" dir="auto">
-                    {section.body}
-                  </p>
-                </Article>
-              ))}
-            </>
-          )}
-        </QueryState>
-      </div>
-    </Page>
+            </Article>
+          ))}
+        </>
+      )}
+    </QueryPage>
   );
 }
+
+/** A rule card's skeleton while the rules load. */
+const LOADING = { className: 'perp-rule', lines: 8 };
