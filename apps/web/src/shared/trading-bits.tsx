@@ -66,32 +66,31 @@ export function ListSkeleton({ list, row }: { list: string; row: string }) {
   );
 }
 
-/** An icon link of a trading tab's header (history, rules, the single-product screen). */
+/**
+ * A labelled icon link: one of a trading tab's header (history, rules, the single-product screen; class
+ * `icon-button`) unless `className` says otherwise.
+ */
 export function HeaderLink({
   to,
   label,
   testId,
+  className = 'icon-button',
   children,
-}: { to: string; label: string; testId: string; children: ReactNode }) {
+}: { to: string; label: string; testId: string; className?: string; children: ReactNode }) {
   return (
-    <Link to={to} className="icon-button" aria-label={label} data-testid={testId}>
+    <Link to={to} className={className} aria-label={label} data-testid={testId}>
       {children}
     </Link>
   );
 }
 
 /** The "Transfer" link beside an available balance: moves money in from the spot wallet. */
-export function TransferLink({
-  to,
-  className,
-  label,
-  testId,
-}: { to: string; className: string; label: string; testId: string }) {
+export function TransferLink(props: { to: string; className: string; label: string; testId: string }) {
   return (
-    <Link to={to} className={className} aria-label={label} data-testid={testId}>
+    <HeaderLink {...props}>
       <AddCircleOutline />
-      <span>{label}</span>
-    </Link>
+      <span>{props.label}</span>
+    </HeaderLink>
   );
 }
 

@@ -49,7 +49,6 @@ function CloseForm(props: PositionFormProps) {
     <PositionForm
       {...props}
       facts={facts}
-      note={t('perpetual.closeSheet.note')}
       pending={close.isPending}
       submit={{ label: t('perpetual.closeSheet.submit'), onClick: () => void lots.submit() }}
     >

@@ -57,7 +57,7 @@ export function PositionList({
         available={positions.data?.account.available}
         onClose={() => setActing(null)}
       />
-      <CloseAllDialog visible={confirmAll} count={all.length} onClose={() => setConfirmAll(false)} />
+      <CloseAllDialog count={confirmAll ? all.length : null} onClose={() => setConfirmAll(false)} />
     </>
   );
 }

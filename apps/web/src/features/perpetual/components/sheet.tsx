@@ -79,8 +79,9 @@ export function positionSheet<P extends object = object>(
 }
 
 /**
- * A position sheet's body: the pair with its side and leverage then `facts`, the form, a note, then the way out
- * (Cancel unless `cancel` is given) and the main action (Confirm unless `submit` names it).
+ * A position sheet's body: the pair with its side and leverage then `facts`, the form, the sheet's note (none for
+ * adding margin), then the way out (Cancel unless `cancel` is given) and the main action (Confirm unless `submit`
+ * names it).
  */
 export function PositionForm({
   kind,
@@ -88,14 +89,12 @@ export function PositionForm({
   position,
   onDone,
   facts,
-  note,
   pending,
   submit,
   cancel,
   children,
 }: PositionFormProps & {
   facts: readonly FactRow[];
-  note?: string;
   pending: boolean;
   submit: { label?: string; onClick: () => void };
   cancel?: SheetAction;
@@ -114,7 +113,7 @@ export function PositionForm({
     <>
       <Facts rows={[pairRow, ...facts]} />
       <div className="perp-sheet__form">{children}</div>
-      {note ? <p className="perp-note">{note}</p> : null}
+      {kind !== 'margin' ? <p className="perp-note">{t(`perpetual.${kind}Sheet.note`)}</p> : null}
       <SheetActions
         pending={pending}
         cancel={cancel ?? { label: t('common.cancel'), onClick: onDone }}

@@ -63,7 +63,6 @@ function TpSlForm(props: PositionFormProps) {
     <PositionForm
       {...props}
       facts={facts}
-      note={t('perpetual.tpslSheet.note')}
       pending={save.isPending}
       submit={{ onClick: submit }}
       cancel={hasAny ? remove : undefined}
