@@ -57,32 +57,32 @@ describe('statusGroup (spec §4)', () => {
   });
 
   it.each([
-    ['scheduled', true],
-    ['settling', true],
-    ['won', false],
-    ['cancelled', false],
-  ] as const)('counts %s as running: %s', (status, running) => {
+    { status: 'scheduled', running: true },
+    { status: 'settling', running: true },
+    { status: 'won', running: false },
+    { status: 'cancelled', running: false },
+  ] as const)('counts $status as running: $running', ({ status, running }) => {
     expect(isActive(status)).toBe(running);
   });
 });
 
 describe('yieldPercent and periodLength', () => {
   it.each([
-    ['0.8', '80'],
-    ['0.855', '85.5'],
-    ['1', '100'],
-    ['0.05', '5'],
-  ])('shows a yield of %s as %s %%', (rate, percent) => {
+    { rate: '0.8', percent: '80' },
+    { rate: '0.855', percent: '85.5' },
+    { rate: '1', percent: '100' },
+    { rate: '0.05', percent: '5' },
+  ])('shows a yield of $rate as $percent %', ({ rate, percent }) => {
     expect(yieldPercent(rate)).toBe(percent);
   });
 
   it.each([
-    [30, 30, 's'],
-    [60, 1, 'm'],
-    [90, 90, 's'],
-    [600, 10, 'm'],
-    [7200, 2, 'h'],
-  ])('names a period of %i s as %i %s', (seconds, value, unit) => {
+    { seconds: 30, value: 30, unit: 's' },
+    { seconds: 60, value: 1, unit: 'm' },
+    { seconds: 90, value: 90, unit: 's' },
+    { seconds: 600, value: 10, unit: 'm' },
+    { seconds: 7200, value: 2, unit: 'h' },
+  ])('names a period of $seconds s as $value $unit', ({ seconds, value, unit }) => {
     expect(periodLength(seconds)).toEqual({ value, unit });
   });
 });
@@ -91,41 +91,41 @@ describe('checkAmount', () => {
   const period = { minStake: '10', maxStake: '5000' };
   // An amount first, then a positive one, within the period's bounds and the balance.
   it.each([
-    ['', '100', { kind: 'empty' }],
-    ['0.00', '100', { kind: 'notPositive' }],
-    ['9.99', '100', { kind: 'belowMin', min: '10' }],
-    ['5000.01', '1000000', { kind: 'aboveMax', max: '5000' }],
-    ['100.01', '100.00', { kind: 'insufficient' }],
-    ['100', '100.00', null],
-    ['10', undefined, null],
-  ] as const)('%s with a balance of %s: %o', (amount, balance, problem) => {
+    { amount: '', balance: '100', problem: { kind: 'empty' } },
+    { amount: '0.00', balance: '100', problem: { kind: 'notPositive' } },
+    { amount: '9.99', balance: '100', problem: { kind: 'belowMin', min: '10' } },
+    { amount: '5000.01', balance: '1000000', problem: { kind: 'aboveMax', max: '5000' } },
+    { amount: '100.01', balance: '100.00', problem: { kind: 'insufficient' } },
+    { amount: '100', balance: '100.00', problem: null },
+    { amount: '10', balance: undefined, problem: null },
+  ] as const)('$amount with a balance of $balance: $problem', ({ amount, balance, problem }) => {
     expect(checkAmount(amount, period, balance)).toEqual(problem);
   });
 
   it.each([
-    ['50', true],
-    ['5', false],
-    ['5000', true],
-  ])('offers a quick amount of %s only within the bounds: %s', (amount, fits) => {
+    { amount: '50', fits: true },
+    { amount: '5', fits: false },
+    { amount: '5000', fits: true },
+  ])('offers a quick amount of $amount only within the bounds: $fits', ({ amount, fits }) => {
     expect(fitsBounds(amount, period)).toBe(fits);
   });
 });
 
 describe('maxStakeFor and truncateDecimal', () => {
   it.each([
-    ['5000', '1234.567', '1234.56'],
-    ['5000', '9000.00', '5000'],
-    ['5000', '0.00', '5000'],
-    ['5000', undefined, '5000'],
-  ])('is the smaller of the maximum %s and a balance of %s, cut to the cent: %s', (maxStake, balance, max) => {
-    expect(maxStakeFor({ maxStake }, balance)).toBe(max);
+    { balance: '1234.567', max: '1234.56' },
+    { balance: '9000.00', max: '5000' },
+    { balance: '0.00', max: '5000' },
+    { balance: undefined, max: '5000' },
+  ])('is the smaller of the maximum 5000 and a balance of $balance, cut to the cent: $max', ({ balance, max }) => {
+    expect(maxStakeFor({ maxStake: '5000' }, balance)).toBe(max);
   });
 
   it.each([
-    ['12.349', '12.34'],
-    ['12.10', '12.1'],
-    ['12', '12'],
-  ])('never rounds %s up: %s', (value, cut) => {
+    { value: '12.349', cut: '12.34' },
+    { value: '12.10', cut: '12.1' },
+    { value: '12', cut: '12' },
+  ])('never rounds $value up: $cut', ({ value, cut }) => {
     expect(truncateDecimal(value, 2)).toBe(cut);
   });
 });
@@ -133,42 +133,42 @@ describe('maxStakeFor and truncateDecimal', () => {
 describe('outcomeAt', () => {
   // A call wins above the entry, a put below it, equal is a draw.
   it.each([
-    ['call', '100.01', 'winning'],
-    ['call', '99.99', 'losing'],
-    ['put', '99.99', 'winning'],
-    ['put', '100.01', 'losing'],
-    ['call', '100', 'draw'],
-    ['put', '100.0', 'draw'],
-  ] as const)('a %s entered at 100.00 is %s at %s', (direction, price, outcome) => {
+    { direction: 'call', price: '100.01', outcome: 'winning' },
+    { direction: 'call', price: '99.99', outcome: 'losing' },
+    { direction: 'put', price: '99.99', outcome: 'winning' },
+    { direction: 'put', price: '100.01', outcome: 'losing' },
+    { direction: 'call', price: '100', outcome: 'draw' },
+    { direction: 'put', price: '100.0', outcome: 'draw' },
+  ] as const)('a $direction entered at 100.00 is $outcome at $price', ({ direction, price, outcome }) => {
     expect(outcomeAt(direction, '100.00', price)).toBe(outcome);
   });
 });
 
 describe('countdown', () => {
   it.each([
-    [10_000, 0, 21_000],
-    [10_000, 2_000, 19_000],
-    [40_000, 0, 0],
-  ])("counts on the server's clock: at %i, %i ms behind, %i ms are left", (now, offset, left) => {
+    { now: 10_000, offset: 0, left: 21_000 },
+    { now: 10_000, offset: 2_000, left: 19_000 },
+    { now: 40_000, offset: 0, left: 0 },
+  ])("counts on the server's clock: at $now, $offset ms behind, $left ms are left", ({ now, offset, left }) => {
     expect(remainingMs(31_000, now, offset)).toBe(left);
   });
 
   it.each([
-    [27_000, '00:27'],
-    [26_100, '00:27'],
-    [200, '00:01'],
-    [0, '00:00'],
-    [179_500, '03:00'],
-    [3_600_000, '1:00:00'],
-  ])('reads %i ms as %s, rounding up to the next second', (ms, text) => {
+    { ms: 27_000, text: '00:27' },
+    { ms: 26_100, text: '00:27' },
+    { ms: 200, text: '00:01' },
+    { ms: 0, text: '00:00' },
+    { ms: 179_500, text: '03:00' },
+    { ms: 3_600_000, text: '1:00:00' },
+  ])('reads $ms ms as $text, rounding up to the next second', ({ ms, text }) => {
     expect(formatCountdown(ms)).toBe(text);
   });
 
   it.each([
-    [15_000, 0.5],
-    [45_000, 1],
-    [0, 0],
-  ])('gives the share of a 30 s period left with %i ms to go: %d', (ms, share) => {
+    { ms: 15_000, share: 0.5 },
+    { ms: 45_000, share: 1 },
+    { ms: 0, share: 0 },
+  ])('gives the share of a 30 s period left with $ms ms to go: $share', ({ ms, share }) => {
     expect(remainingShare({ seconds: 30 }, ms)).toBe(share);
   });
 });
@@ -204,11 +204,11 @@ describe('applyOrderEvent', () => {
 
 describe('profitDirection', () => {
   it.each([
-    ['80.00', 'up'],
-    ['-100.00', 'down'],
-    ['0.00', 'flat'],
-    [null, 'flat'],
-  ])('colours a settled profit of %s: %s', (profit, tone) => {
+    { profit: '80.00', tone: 'up' },
+    { profit: '-100.00', tone: 'down' },
+    { profit: '0.00', tone: 'flat' },
+    { profit: null, tone: 'flat' },
+  ])('colours a settled profit of $profit: $tone', ({ profit, tone }) => {
     expect(profitDirection(profit)).toBe(tone);
   });
 });
