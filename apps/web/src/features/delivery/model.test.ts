@@ -56,24 +56,15 @@ describe('statusGroup (spec §4)', () => {
     expect(statusGroup(status)).toBe(group);
   });
 
-  it.each([
-    { status: 'scheduled', running: true },
-    { status: 'settling', running: true },
-    { status: 'won', running: false },
-    { status: 'cancelled', running: false },
-  ] as const)('counts $status as running: $running', ({ status, running }) => {
-    expect(isActive(status)).toBe(running);
+  it('counts scheduled, open and settling as running', () => {
+    const statuses = ['scheduled', 'settling', 'won', 'cancelled'] as const;
+    expect(statuses.map(isActive)).toEqual([true, true, false, false]);
   });
 });
 
 describe('yieldPercent and periodLength', () => {
-  it.each([
-    { rate: '0.8', percent: '80' },
-    { rate: '0.855', percent: '85.5' },
-    { rate: '1', percent: '100' },
-    { rate: '0.05', percent: '5' },
-  ])('shows a yield of $rate as $percent %', ({ rate, percent }) => {
-    expect(yieldPercent(rate)).toBe(percent);
+  it('shows a yield as a percentage', () => {
+    expect(['0.8', '0.855', '1', '0.05'].map(yieldPercent)).toEqual(['80', '85.5', '100', '5']);
   });
 
   it.each([
@@ -102,45 +93,27 @@ describe('checkAmount', () => {
     expect(checkAmount(amount, period, balance)).toEqual(problem);
   });
 
-  it.each([
-    { amount: '50', fits: true },
-    { amount: '5', fits: false },
-    { amount: '5000', fits: true },
-  ])('offers a quick amount of $amount only within the bounds: $fits', ({ amount, fits }) => {
-    expect(fitsBounds(amount, period)).toBe(fits);
+  it('offers quick amounts only within the bounds', () => {
+    expect(['50', '5', '5000'].map((amount) => fitsBounds(amount, period))).toEqual([true, false, true]);
   });
 });
 
 describe('maxStakeFor and truncateDecimal', () => {
-  it.each([
-    { balance: '1234.567', max: '1234.56' },
-    { balance: '9000.00', max: '5000' },
-    { balance: '0.00', max: '5000' },
-    { balance: undefined, max: '5000' },
-  ])('is the smaller of the maximum 5000 and a balance of $balance, cut to the cent: $max', ({ balance, max }) => {
-    expect(maxStakeFor({ maxStake: '5000' }, balance)).toBe(max);
+  it('is the smaller of the maximum and the balance, cut to the cent', () => {
+    const balances = ['1234.567', '9000.00', '0.00', undefined];
+    expect(balances.map((b) => maxStakeFor({ maxStake: '5000' }, b))).toEqual(['1234.56', '5000', '5000', '5000']);
   });
 
-  it.each([
-    { value: '12.349', cut: '12.34' },
-    { value: '12.10', cut: '12.1' },
-    { value: '12', cut: '12' },
-  ])('never rounds $value up: $cut', ({ value, cut }) => {
-    expect(truncateDecimal(value, 2)).toBe(cut);
+  it('never rounds up', () => {
+    expect(['12.349', '12.10', '12'].map((value) => truncateDecimal(value, 2))).toEqual(['12.34', '12.1', '12']);
   });
 });
 
 describe('outcomeAt', () => {
-  // A call wins above the entry, a put below it, equal is a draw.
-  it.each([
-    { direction: 'call', price: '100.01', outcome: 'winning' },
-    { direction: 'call', price: '99.99', outcome: 'losing' },
-    { direction: 'put', price: '99.99', outcome: 'winning' },
-    { direction: 'put', price: '100.01', outcome: 'losing' },
-    { direction: 'call', price: '100', outcome: 'draw' },
-    { direction: 'put', price: '100.0', outcome: 'draw' },
-  ] as const)('a $direction entered at 100.00 is $outcome at $price', ({ direction, price, outcome }) => {
-    expect(outcomeAt(direction, '100.00', price)).toBe(outcome);
+  it('a call wins above the entry, a put below it, equal is a draw', () => {
+    const at = (direction: 'call' | 'put', prices: string[]) => prices.map((p) => outcomeAt(direction, '100.00', p));
+    expect(at('call', ['100.01', '99.99', '100'])).toEqual(['winning', 'losing', 'draw']);
+    expect(at('put', ['99.99', '100.01', '100.0'])).toEqual(['winning', 'losing', 'draw']);
   });
 });
 
@@ -164,12 +137,8 @@ describe('countdown', () => {
     expect(formatCountdown(ms)).toBe(text);
   });
 
-  it.each([
-    { ms: 15_000, share: 0.5 },
-    { ms: 45_000, share: 1 },
-    { ms: 0, share: 0 },
-  ])('gives the share of a 30 s period left with $ms ms to go: $share', ({ ms, share }) => {
-    expect(remainingShare({ seconds: 30 }, ms)).toBe(share);
+  it('gives the share of the period left', () => {
+    expect([15_000, 45_000, 0].map((ms) => remainingShare({ seconds: 30 }, ms))).toEqual([0.5, 1, 0]);
   });
 });
 
@@ -203,13 +172,8 @@ describe('applyOrderEvent', () => {
 });
 
 describe('profitDirection', () => {
-  it.each([
-    { profit: '80.00', tone: 'up' },
-    { profit: '-100.00', tone: 'down' },
-    { profit: '0.00', tone: 'flat' },
-    { profit: null, tone: 'flat' },
-  ])('colours a settled profit of $profit: $tone', ({ profit, tone }) => {
-    expect(profitDirection(profit)).toBe(tone);
+  it('colours a settled profit', () => {
+    expect(['80.00', '-100.00', '0.00', null].map(profitDirection)).toEqual(['up', 'down', 'flat', 'flat']);
   });
 });
 
