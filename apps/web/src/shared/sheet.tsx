@@ -1,7 +1,8 @@
 /**
  * The bottom sheet of the trading screens (delivery and perpetual): a titled popup with a close button, label /
- * value facts, and the row of two actions (a way out and the main one). Each screen keeps its own look through
- * the class names it passes; the structure and behaviour are this one copy.
+ * value facts from an array, and the row of two actions (a way out and the main one); the order draft an entry
+ * hands its confirm sheet. Each screen keeps its own look through the class names it passes; the structure and
+ * behaviour are this one copy.
  */
 import { Button, Popup } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
