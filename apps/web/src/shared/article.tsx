@@ -2,16 +2,18 @@ import type { ReactNode } from 'react';
 
 /**
  * A text card (a rule, an announcement): its title in the text's own direction, then the body. `block` is the
- * card's class; the title's is `<block>__title`.
+ * card's class (with `className`, shared look classes, before it); the title's is `<block>__title`.
  */
 export function Article({
   block,
+  className,
   title,
   testId,
   id,
   children,
 }: {
   block: string;
+  className?: string;
   title: string;
   testId?: string;
   /** Set as `data-id` (which record it shows). */
@@ -19,7 +21,7 @@ export function Article({
   children: ReactNode;
 }) {
   return (
-    <article className={block} data-testid={testId} data-id={id}>
+    <article className={className ? `${className} ${block}` : block} data-testid={testId} data-id={id}>
       <h2 className={`${block}__title`} dir="auto">
         {title}
       </h2>
