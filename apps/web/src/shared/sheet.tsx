@@ -1,13 +1,29 @@
 /**
  * The bottom sheet of the trading screens (delivery and perpetual): a titled popup with a close button, label /
- * value facts, and the row of two actions (a way out and the main one). Each screen keeps its own look through
- * the class names it passes; the structure and behaviour are this one copy.
+ * value facts from an array, and the row of two actions (a way out and the main one); the order draft an entry
+ * hands its confirm sheet. Each screen keeps its own look through the class names it passes; the structure and
+ * behaviour are this one copy.
  */
 import { Button, Popup } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export { SheetHeader };
 import { SheetHeader } from '@/components/ui/select-sheet';
+
+export interface SheetProps {
+  visible: boolean;
+  title: ReactNode;
+  pending?: boolean;
+  onClose: () => void;
+  testId: string;
+  /** The popup body's class (its height, corners, padding). */
+  popupClassName: string;
+  className?: string;
+  /** When given, the content sits in a `<div>` of this class (a screen's padding). */
+  bodyClassName?: string;
+  children: ReactNode;
+}
 
 /** A bottom sheet with a title and a close button; the mask does not close it while a call is pending. */
 export function Sheet({
@@ -18,18 +34,9 @@ export function Sheet({
   testId,
   popupClassName,
   className,
+  bodyClassName,
   children,
-}: {
-  visible: boolean;
-  title: ReactNode;
-  pending?: boolean;
-  onClose: () => void;
-  testId: string;
-  /** The popup body's class (its height, corners, padding). */
-  popupClassName: string;
-  className?: string;
-  children: ReactNode;
-}) {
+}: SheetProps) {
   return (
     <Popup
       visible={visible}
@@ -40,38 +47,56 @@ export function Sheet({
     >
       <section className={className} data-testid={testId} aria-label={typeof title === 'string' ? title : undefined}>
         <SheetHeader title={title} onClose={onClose} pending={pending} />
-        {children}
+        {bodyClassName ? <div className={bodyClassName}>{children}</div> : children}
       </section>
     </Popup>
   );
 }
 
-/** Label / value rows of a sheet or a detail card. */
-export function Facts({ children, className }: { children: ReactNode; className: string }) {
-  return <dl className={className}>{children}</dl>;
-}
-
-export function Fact({
-  label,
+/**
+ * A sheet about one thing (an order draft, a position): open while `item` is not null, its content drawn from the
+ * item.
+ */
+export function ItemSheet<T>({
+  item,
   children,
-  testId,
-  valueClassName,
-}: {
-  label: ReactNode;
-  children: ReactNode;
-  testId?: string;
-  /** A class of the value (a tone). */
-  valueClassName?: string;
-}) {
+  ...props
+}: Omit<SheetProps, 'visible' | 'children'> & { item: T | null; children: (item: T) => ReactNode }) {
   return (
-    <div data-testid={testId}>
-      <dt>{label}</dt>
-      <dd className={valueClassName}>{children}</dd>
-    </div>
+    <Sheet {...props} visible={item !== null}>
+      {item !== null ? children(item) : null}
+    </Sheet>
   );
 }
 
-interface SheetAction {
+/** One label / value row: the value may carry a tone class, the row a test id and a class of its own. */
+export interface FactRow {
+  label: string;
+  value: ReactNode;
+  testId?: string;
+  valueClassName?: string;
+  className?: string;
+}
+
+/** Label / value rows of a sheet or a detail card, from an array (a false or null entry is left out). */
+export function FactList({ rows, className }: { rows: readonly (FactRow | false | null)[]; className: string }) {
+  return (
+    <dl className={className}>
+      {rows.map((row, i) =>
+        row ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of rows (a left-out one keeps its place)
+          <div key={i} className={row.className} data-testid={row.testId}>
+            <dt>{row.label}</dt>
+            <dd className={row.valueClassName}>{row.value}</dd>
+          </div>
+        ) : null,
+      )}
+    </dl>
+  );
+}
+
+/** One of a sheet's two buttons. */
+export interface SheetAction {
   label: ReactNode;
   onClick: () => void;
   testId?: string;
@@ -116,4 +141,85 @@ export interface ConfirmSheetProps<D> {
   pending: boolean;
   onConfirm: () => void;
   onClose: () => void;
+}
+
+/**
+ * An order entry's draft awaiting confirmation. `sheet` is what its confirm sheet is handed: confirming places the
+ * draft once (`place`, not while `pending`); on success the sheet closes and `onPlaced` has the answer;
+ * a failure was toasted by the request helper and the sheet stays open (confirming again after a network failure
+ * reuses the requestId).
+ */
+export function useDraft<D, O>(place: (draft: D) => Promise<O>, pending: boolean, onPlaced: (placed: O) => void) {
+  const [draft, setDraft] = useState<D | null>(null);
+  const confirm = async () => {
+    if (!draft || pending) return;
+    try {
+      const placed = await place(draft);
+      setDraft(null);
+      onPlaced(placed);
+    } catch {
+      // Toasted by the request helper.
+    }
+  };
+  const sheet: ConfirmSheetProps<D> = {
+    draft,
+    pending,
+    onConfirm: () => void confirm(),
+    onClose: () => setDraft(null),
+  };
+  return { setDraft, sheet };
+}
+
+/** A screen's sheet classes: the popup, the section, the padded body and the row of two actions. */
+export interface SheetLook {
+  popupClassName: string;
+  className?: string;
+  bodyClassName?: string;
+  actions: { row: string; button: string };
+}
+
+/**
+ * The last look at an order draft before it is placed: `children` draws the draft's facts (and a note), then come
+ * cancel and confirm (labelled and coloured by `confirm`). Test ids: `<testIdPrefix>-confirm-sheet`, `-confirm-cancel`
+ * and `-confirm`.
+ */
+export function ConfirmDraftSheet<D>({
+  draft,
+  pending,
+  onConfirm,
+  onClose,
+  look,
+  title,
+  confirm,
+  children,
+}: ConfirmSheetProps<D> & {
+  look: SheetLook & { testIdPrefix: string };
+  title: string;
+  confirm: (draft: D) => { label: string; tone: string };
+  children: (draft: D) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { actions, testIdPrefix: prefix, ...frame } = look;
+  return (
+    <ItemSheet
+      {...frame}
+      item={draft}
+      title={title}
+      pending={pending}
+      onClose={onClose}
+      testId={`${prefix}-confirm-sheet`}
+    >
+      {(d) => (
+        <>
+          {children(d)}
+          <SheetActions
+            classes={actions}
+            pending={pending}
+            cancel={{ label: t('common.cancel'), onClick: onClose, testId: `${prefix}-confirm-cancel` }}
+            confirm={{ ...confirm(d), onClick: onConfirm, testId: `${prefix}-confirm` }}
+          />
+        </>
+      )}
+    </ItemSheet>
+  );
 }

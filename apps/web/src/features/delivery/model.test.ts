@@ -57,98 +57,88 @@ describe('statusGroup (spec §4)', () => {
   });
 
   it('counts scheduled, open and settling as running', () => {
-    expect(isActive('scheduled')).toBe(true);
-    expect(isActive('settling')).toBe(true);
-    expect(isActive('won')).toBe(false);
-    expect(isActive('cancelled')).toBe(false);
+    const statuses = ['scheduled', 'settling', 'won', 'cancelled'] as const;
+    expect(statuses.map(isActive)).toEqual([true, true, false, false]);
   });
 });
 
 describe('yieldPercent and periodLength', () => {
   it('shows a yield as a percentage', () => {
-    expect(yieldPercent('0.8')).toBe('80');
-    expect(yieldPercent('0.855')).toBe('85.5');
-    expect(yieldPercent('1')).toBe('100');
-    expect(yieldPercent('0.05')).toBe('5');
+    expect(['0.8', '0.855', '1', '0.05'].map(yieldPercent)).toEqual(['80', '85.5', '100', '5']);
   });
 
-  it('names a period in seconds, minutes or hours', () => {
-    expect(periodLength(30)).toEqual({ value: 30, unit: 's' });
-    expect(periodLength(60)).toEqual({ value: 1, unit: 'm' });
-    expect(periodLength(90)).toEqual({ value: 90, unit: 's' });
-    expect(periodLength(600)).toEqual({ value: 10, unit: 'm' });
-    expect(periodLength(7200)).toEqual({ value: 2, unit: 'h' });
+  it.each([
+    { seconds: 30, value: 30, unit: 's' },
+    { seconds: 60, value: 1, unit: 'm' },
+    { seconds: 90, value: 90, unit: 's' },
+    { seconds: 600, value: 10, unit: 'm' },
+    { seconds: 7200, value: 2, unit: 'h' },
+  ])('names a period of $seconds s as $value $unit', ({ seconds, value, unit }) => {
+    expect(periodLength(seconds)).toEqual({ value, unit });
   });
 });
 
 describe('checkAmount', () => {
   const period = { minStake: '10', maxStake: '5000' };
-  it('asks for an amount, then a positive one', () => {
-    expect(checkAmount('', period, '100')).toEqual({ kind: 'empty' });
-    expect(checkAmount('0.00', period, '100')).toEqual({ kind: 'notPositive' });
-  });
-
-  it("keeps to the period's bounds and to the balance", () => {
-    expect(checkAmount('9.99', period, '100')).toEqual({ kind: 'belowMin', min: '10' });
-    expect(checkAmount('5000.01', period, '1000000')).toEqual({ kind: 'aboveMax', max: '5000' });
-    expect(checkAmount('100.01', period, '100.00')).toEqual({ kind: 'insufficient' });
-    expect(checkAmount('100', period, '100.00')).toBeNull();
-    expect(checkAmount('10', period, undefined)).toBeNull();
+  // An amount first, then a positive one, within the period's bounds and the balance.
+  it.each([
+    { amount: '', balance: '100', problem: { kind: 'empty' } },
+    { amount: '0.00', balance: '100', problem: { kind: 'notPositive' } },
+    { amount: '9.99', balance: '100', problem: { kind: 'belowMin', min: '10' } },
+    { amount: '5000.01', balance: '1000000', problem: { kind: 'aboveMax', max: '5000' } },
+    { amount: '100.01', balance: '100.00', problem: { kind: 'insufficient' } },
+    { amount: '100', balance: '100.00', problem: null },
+    { amount: '10', balance: undefined, problem: null },
+  ] as const)('$amount with a balance of $balance: $problem', ({ amount, balance, problem }) => {
+    expect(checkAmount(amount, period, balance)).toEqual(problem);
   });
 
   it('offers quick amounts only within the bounds', () => {
-    expect(fitsBounds('50', period)).toBe(true);
-    expect(fitsBounds('5', period)).toBe(false);
-    expect(fitsBounds('5000', period)).toBe(true);
+    expect(['50', '5', '5000'].map((amount) => fitsBounds(amount, period))).toEqual([true, false, true]);
   });
 });
 
 describe('maxStakeFor and truncateDecimal', () => {
   it('is the smaller of the maximum and the balance, cut to the cent', () => {
-    expect(maxStakeFor({ maxStake: '5000' }, '1234.567')).toBe('1234.56');
-    expect(maxStakeFor({ maxStake: '5000' }, '9000.00')).toBe('5000');
-    expect(maxStakeFor({ maxStake: '5000' }, '0.00')).toBe('5000');
-    expect(maxStakeFor({ maxStake: '5000' }, undefined)).toBe('5000');
+    const balances = ['1234.567', '9000.00', '0.00', undefined];
+    expect(balances.map((b) => maxStakeFor({ maxStake: '5000' }, b))).toEqual(['1234.56', '5000', '5000', '5000']);
   });
 
   it('never rounds up', () => {
-    expect(truncateDecimal('12.349', 2)).toBe('12.34');
-    expect(truncateDecimal('12.10', 2)).toBe('12.1');
-    expect(truncateDecimal('12', 2)).toBe('12');
+    expect(['12.349', '12.10', '12'].map((value) => truncateDecimal(value, 2))).toEqual(['12.34', '12.1', '12']);
   });
 });
 
 describe('outcomeAt', () => {
   it('a call wins above the entry, a put below it, equal is a draw', () => {
-    expect(outcomeAt('call', '100.00', '100.01')).toBe('winning');
-    expect(outcomeAt('call', '100.00', '99.99')).toBe('losing');
-    expect(outcomeAt('put', '100.00', '99.99')).toBe('winning');
-    expect(outcomeAt('put', '100.00', '100.01')).toBe('losing');
-    expect(outcomeAt('call', '100.00', '100')).toBe('draw');
-    expect(outcomeAt('put', '100.00', '100.0')).toBe('draw');
+    const at = (direction: 'call' | 'put', prices: string[]) => prices.map((p) => outcomeAt(direction, '100.00', p));
+    expect(at('call', ['100.01', '99.99', '100'])).toEqual(['winning', 'losing', 'draw']);
+    expect(at('put', ['99.99', '100.01', '100.0'])).toEqual(['winning', 'losing', 'draw']);
   });
 });
 
 describe('countdown', () => {
-  it("counts on the server's clock", () => {
-    expect(remainingMs(31_000, 10_000)).toBe(21_000);
-    expect(remainingMs(31_000, 10_000, 2_000)).toBe(19_000);
-    expect(remainingMs(31_000, 40_000)).toBe(0);
+  it.each([
+    { now: 10_000, offset: 0, left: 21_000 },
+    { now: 10_000, offset: 2_000, left: 19_000 },
+    { now: 40_000, offset: 0, left: 0 },
+  ])("counts on the server's clock: at $now, $offset ms behind, $left ms are left", ({ now, offset, left }) => {
+    expect(remainingMs(31_000, now, offset)).toBe(left);
   });
 
-  it('reads mm:ss, rounding up to the next second', () => {
-    expect(formatCountdown(27_000)).toBe('00:27');
-    expect(formatCountdown(26_100)).toBe('00:27');
-    expect(formatCountdown(200)).toBe('00:01');
-    expect(formatCountdown(0)).toBe('00:00');
-    expect(formatCountdown(179_500)).toBe('03:00');
-    expect(formatCountdown(3_600_000)).toBe('1:00:00');
+  it.each([
+    { ms: 27_000, text: '00:27' },
+    { ms: 26_100, text: '00:27' },
+    { ms: 200, text: '00:01' },
+    { ms: 0, text: '00:00' },
+    { ms: 179_500, text: '03:00' },
+    { ms: 3_600_000, text: '1:00:00' },
+  ])('reads $ms ms as $text, rounding up to the next second', ({ ms, text }) => {
+    expect(formatCountdown(ms)).toBe(text);
   });
 
   it('gives the share of the period left', () => {
-    expect(remainingShare({ seconds: 30 }, 15_000)).toBe(0.5);
-    expect(remainingShare({ seconds: 30 }, 45_000)).toBe(1);
-    expect(remainingShare({ seconds: 30 }, 0)).toBe(0);
+    expect([15_000, 45_000, 0].map((ms) => remainingShare({ seconds: 30 }, ms))).toEqual([0.5, 1, 0]);
   });
 });
 
@@ -183,10 +173,7 @@ describe('applyOrderEvent', () => {
 
 describe('profitDirection', () => {
   it('colours a settled profit', () => {
-    expect(profitDirection('80.00')).toBe('up');
-    expect(profitDirection('-100.00')).toBe('down');
-    expect(profitDirection('0.00')).toBe('flat');
-    expect(profitDirection(null)).toBe('flat');
+    expect(['80.00', '-100.00', '0.00', null].map(profitDirection)).toEqual(['up', 'down', 'flat', 'flat']);
   });
 });
 

@@ -3,11 +3,16 @@
  * expected profit, amount checks, the live outcome during the countdown, and keeping the open-order list in step
  * with order events. Money stays a decimal string throughout (@nexa/rules), never a JS number.
  */
-import { compareDecimal, isPositiveAmount, multiplyDecimal, signOf } from '@/lib/decimal';
+import { compareDecimal, decimalPlaces, isPositiveAmount, multiplyDecimal, signOf } from '@/lib/decimal';
 import type { DeliveryOrder, DeliveryPeriod, DeliveryStatus, Direction } from '@nexa/contract';
 
 /** USDT has two decimals: stakes and profits are in cents. */
 export const STAKE_DECIMALS = 2;
+
+/** The price precision of an order's ticks: the entry price's own (2 before it has one). */
+export function pricePrecision(order: Pick<DeliveryOrder, 'entry'>): number {
+  return order.entry ? decimalPlaces(order.entry.price) : 2;
+}
 
 /** How the spec names the statuses (§4): one label per group. */
 export type StatusGroup = 'pending' | 'closing' | 'won' | 'lost' | 'refunded' | 'cancelled';

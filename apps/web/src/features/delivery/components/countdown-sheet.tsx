@@ -1,8 +1,8 @@
-import { decimalPlaces } from '@/lib/decimal';
 import { formatAmount, formatDateTime, formatSigned } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
 import { useProducts, useTicker } from '@/lib/use-market';
-import { Fact, Facts, SheetActions, SheetHeader } from '@/shared/sheet';
+import { FactList, SheetActions, SheetHeader } from '@/shared/sheet';
+import { Usdt } from '@/shared/trading-bits';
 import type { DeliveryOrder } from '@nexa/contract';
 import { Popup, SpinLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import {
   formatCountdown,
   isFinal,
   outcomeAt,
+  pricePrecision,
   profitDirection,
   remainingMs,
   remainingShare,
@@ -94,9 +95,29 @@ function CountdownBody({
   const final = isFinal(order.status);
   const left = remainingMs(order.expiresAt, serverNow);
   const entry = order.entry?.price;
-  const precision = entry ? decimalPlaces(entry) : 2;
+  const precision = pricePrecision(order);
   const current = ticker?.price;
   const outcome = entry && current ? outcomeAt(order.direction, entry, current) : null;
+  const price = (value: string | undefined, testId: string) => (
+    <Figure testId={testId}>{formatPrice(value, precision)}</Figure>
+  );
+  const facts = [
+    { label: t('delivery.entryPrice'), value: price(entry, 'futures-entry-price') },
+    final
+      ? { label: t('delivery.exitPrice'), value: price(order.exit?.price, 'futures-exit-price') }
+      : {
+          label: t('delivery.currentPrice'),
+          value: price(current, 'futures-current-price'),
+          valueClassName: outcome ? `tone-${outcome}` : undefined,
+        },
+    { label: t('delivery.period'), value: <PeriodYield seconds={order.seconds} yieldRate={order.yield} /> },
+    { label: t('delivery.amount'), value: <Usdt>{formatAmount(order.amount)}</Usdt> },
+    !final && { label: t('delivery.expected'), value: <Usdt>+{formatAmount(order.expectedProfit)}</Usdt> },
+    {
+      label: final ? t('delivery.settledAt') : t('delivery.expiresAt'),
+      value: <Figure>{formatDateTime(final ? (order.settledAt ?? order.expiresAt) : order.expiresAt, true)}</Figure>,
+    },
+  ];
 
   return (
     <div className="countdown-sheet" data-testid="futures-countdown" data-id={order.id} data-status={order.status}>
@@ -132,34 +153,7 @@ function CountdownBody({
         </div>
       )}
 
-      <Facts className="fact-list summary-list">
-        <Fact label={t('delivery.entryPrice')}>
-          <Figure testId="futures-entry-price">{entry ? formatPrice(entry, precision) : '--'}</Figure>
-        </Fact>
-        {final ? (
-          <Fact label={t('delivery.exitPrice')}>
-            <Figure testId="futures-exit-price">{formatPrice(order.exit?.price, precision)}</Figure>
-          </Fact>
-        ) : (
-          <Fact label={t('delivery.currentPrice')} valueClassName={outcome ? `tone-${outcome}` : undefined}>
-            <Figure testId="futures-current-price">{current ? formatPrice(current, precision) : '--'}</Figure>
-          </Fact>
-        )}
-        <Fact label={t('delivery.period')}>
-          <PeriodYield seconds={order.seconds} yieldRate={order.yield} />
-        </Fact>
-        <Fact label={t('delivery.amount')}>
-          <Figure>{formatAmount(order.amount)}</Figure> USDT
-        </Fact>
-        {final ? null : (
-          <Fact label={t('delivery.expected')}>
-            <Figure>+{formatAmount(order.expectedProfit)}</Figure> USDT
-          </Fact>
-        )}
-        <Fact label={final ? t('delivery.settledAt') : t('delivery.expiresAt')}>
-          <Figure>{formatDateTime(final ? (order.settledAt ?? order.expiresAt) : order.expiresAt, true)}</Figure>
-        </Fact>
-      </Facts>
+      <FactList className="fact-list summary-list" rows={facts} />
 
       <SheetActions
         classes={SHEET_ACTIONS}

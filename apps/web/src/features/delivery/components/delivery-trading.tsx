@@ -1,12 +1,24 @@
+import { useDraft } from '@/shared/sheet';
 import type { DeliveryOrder, ProductSummary } from '@nexa/contract';
 import { useState } from 'react';
+import type { CreateOrderInput } from '../api/delivery-api';
 import { useCreateOrder, useOrderEvents } from '../hooks/use-delivery-queries';
 import { ConfirmSheet } from './confirm-sheet';
 import { CountdownSheet } from './countdown-sheet';
 import './delivery.css';
-import { useOpenOrder } from './order-lists';
+import { useOpenOrder } from './order-row';
 import { OrderTabs } from './order-tabs';
 import { type OrderDraft, TradePanel } from './trade-panel';
+
+/** What the server is asked to place for a confirmed draft. */
+function orderInput(draft: OrderDraft): CreateOrderInput {
+  return {
+    symbol: draft.product.symbol,
+    direction: draft.direction,
+    seconds: draft.period.seconds,
+    amount: draft.amount,
+  };
+}
 
 /**
  * Everything of the Futures tab below the product header and chart: order entry, the confirm sheet, the countdown
@@ -16,36 +28,14 @@ export function DeliveryTrading({ product }: { product: ProductSummary | undefin
   const live = useOrderEvents();
   const create = useCreateOrder();
   const openOrder = useOpenOrder();
-  const [draft, setDraft] = useState<OrderDraft | null>(null);
   const [tracked, setTracked] = useState<DeliveryOrder | null>(null);
-
-  const confirm = async () => {
-    if (!draft || create.isPending) return;
-    try {
-      const order = await create.mutateAsync({
-        symbol: draft.product.symbol,
-        direction: draft.direction,
-        seconds: draft.period.seconds,
-        amount: draft.amount,
-      });
-      setDraft(null);
-      setTracked(order);
-    } catch {
-      // The request helper toasted the reason; the sheet stays open, and confirming again after a network
-      // failure reuses the requestId.
-    }
-  };
+  const draft = useDraft((d: OrderDraft) => create.mutateAsync(orderInput(d)), create.isPending, setTracked);
 
   return (
     <div className="delivery-trading">
-      <TradePanel product={product} busy={create.isPending} onOrder={setDraft} />
+      <TradePanel product={product} busy={create.isPending} onOrder={draft.setDraft} />
       <OrderTabs live={live} symbol={product?.symbol} pair={product ? `${product.base}/${product.quote}` : undefined} />
-      <ConfirmSheet
-        draft={draft}
-        pending={create.isPending}
-        onConfirm={() => void confirm()}
-        onClose={() => setDraft(null)}
-      />
+      <ConfirmSheet {...draft.sheet} />
       <CountdownSheet
         order={tracked}
         live={live}

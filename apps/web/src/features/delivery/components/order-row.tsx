@@ -1,13 +1,16 @@
-import { decimalPlaces } from '@/lib/decimal';
-import { formatAmount, formatDateTime, formatSigned } from '@/lib/format';
+import { formatAmount, formatSigned } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
-import { useTicker } from '@/lib/use-market';
+import { useProducts, useTicker } from '@/lib/use-market';
+import { type RecordCell, RecordCells, RecordFoot, RecordHead } from '@/shared/trading-bits';
 import type { DeliveryOrder } from '@nexa/contract';
-import { RightOutline } from 'antd-mobile-icons';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCountdown, outcomeAt, profitDirection, remainingMs } from '../model';
-import { DirectionTag, Figure, StatusTag, usePeriodName } from './bits';
+import { useNavigate } from 'react-router-dom';
+import { storeOrder } from '../hooks/use-delivery-queries';
+import { formatCountdown, outcomeAt, pricePrecision, profitDirection, remainingMs } from '../model';
+import { orderDetailPath } from '../paths';
+import { DirectionTag, Figure, StatusTag, pairName, usePeriodName } from './bits';
 
 /** What a running order would pay now: +expected profit when winning, −stake when losing, 0 on a draw. */
 function liveHint(order: DeliveryOrder, price: string | undefined) {
@@ -19,21 +22,37 @@ function liveHint(order: DeliveryOrder, price: string | undefined) {
   return { outcome, text: '0.00' };
 }
 
-function RowShell({
-  order,
-  pair,
-  onOpen,
-  side,
-  children,
-}: {
-  order: DeliveryOrder;
-  pair: string;
-  onOpen: (order: DeliveryOrder) => void;
-  side: ReactNode;
-  children: ReactNode;
-}) {
+/** Opens an order's detail page with what the list already knows (no second read). */
+export function useOpenOrder() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  return (order: DeliveryOrder) => {
+    storeOrder(client, order);
+    void navigate(orderDetailPath(order.id));
+  };
+}
+
+const CELLS = {
+  grid: 'order-row__grid',
+  cell: 'order-row__cell',
+  label: 'order-row__label',
+  value: 'order-row__value',
+};
+
+/**
+ * A row of the order lists: pair, direction, period, `side` (a countdown or the status), the stake and entry price
+ * then `cells`, and the order time; a tap opens the order.
+ */
+function RowShell({ order, side, cells }: { order: DeliveryOrder; side: ReactNode; cells: readonly RecordCell[] }) {
   const { t } = useTranslation();
+  const onOpen = useOpenOrder();
   const periodName = usePeriodName();
+  const products = useProducts();
+  const precision = pricePrecision(order);
+  const stake = [
+    { label: t('delivery.amount'), value: <Figure>{formatAmount(order.amount)}</Figure> },
+    { label: t('delivery.entryPrice'), value: <Figure>{formatPrice(order.entry?.price, precision)}</Figure> },
+  ];
   return (
     <button
       type="button"
@@ -43,70 +62,40 @@ function RowShell({
       data-id={order.id}
       data-status={order.status}
     >
-      <span className="order-row__head">
-        <span className="order-row__pair" dir="ltr">
-          {pair}
-        </span>
+      <RecordHead block="order-row" pair={pairName(order.symbol, products.data)}>
         <DirectionTag direction={order.direction} />
         <span className="order-row__period">{periodName(order.seconds)}</span>
         <span className="order-row__side">{side}</span>
-        <RightOutline className="order-row__chevron flip-rtl" />
-      </span>
-      <span className="order-row__grid">{children}</span>
-      <span className="meta-row order-row__meta">
-        <span>{t('delivery.orderTime')}</span>
-        <Figure>{formatDateTime(order.createdAt, true)}</Figure>
-      </span>
+      </RecordHead>
+      <RecordCells classes={CELLS} cells={[...stake, ...cells]} />
+      <RecordFoot className="meta-row order-row__meta" time={order.createdAt}>
+        {t('delivery.orderTime')}
+      </RecordFoot>
     </button>
   );
 }
 
-function Cell({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
-  return (
-    <span className="order-row__cell">
-      <span className="order-row__label">{label}</span>
-      <span className={`order-row__value${className ? ` ${className}` : ''}`}>{children}</span>
-    </span>
-  );
-}
-
-/** The first cells of every row: the stake and the entry price. */
-function StakeCells({ order, precision }: { order: DeliveryOrder; precision: number }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <Cell label={t('delivery.amount')}>
-        <Figure>{formatAmount(order.amount)}</Figure>
-      </Cell>
-      <Cell label={t('delivery.entryPrice')}>
-        <Figure>{formatPrice(order.entry?.price, precision)}</Figure>
-      </Cell>
-    </>
-  );
-}
-
 /** An open order: amount, entry, the time left and where it stands at the live price. */
-export function PositionRow({
-  order,
-  pair,
-  serverNow,
-  onOpen,
-}: {
-  order: DeliveryOrder;
-  pair: string;
-  serverNow: number;
-  onOpen: (order: DeliveryOrder) => void;
-}) {
+export function PositionRow({ order, serverNow }: { order: DeliveryOrder; serverNow: number }) {
   const { t } = useTranslation();
   const ticker = useTicker(order.symbol);
   const hint = liveHint(order, ticker?.price);
   const left = remainingMs(order.expiresAt, serverNow);
-  const precision = order.entry ? decimalPlaces(order.entry.price) : 2;
+  const cells = [
+    {
+      label: t('delivery.currentPrice'),
+      value: <Figure>{formatPrice(ticker?.price, pricePrecision(order))}</Figure>,
+    },
+    {
+      label: t('delivery.liveProfit'),
+      value: <Figure>{hint ? hint.text : '--'}</Figure>,
+      className: hint ? `tone-${hint.outcome}` : undefined,
+    },
+  ];
   return (
     <RowShell
       order={order}
-      pair={pair}
-      onOpen={onOpen}
+      cells={cells}
       side={
         order.status === 'open' && left > 0 ? (
           <Figure className="badge tone--warning order-row__countdown" testId="futures-order-countdown">
@@ -116,39 +105,20 @@ export function PositionRow({
           <StatusTag status={order.status} />
         )
       }
-    >
-      <StakeCells order={order} precision={precision} />
-      <Cell label={t('delivery.currentPrice')}>
-        <Figure>{formatPrice(ticker?.price, precision)}</Figure>
-      </Cell>
-      <Cell label={t('delivery.liveProfit')} className={hint ? `tone-${hint.outcome}` : undefined}>
-        <Figure>{hint ? hint.text : '--'}</Figure>
-      </Cell>
-    </RowShell>
+    />
   );
 }
 
 /** A settled (or cancelled) order: amount, entry and exit prices, profit and status. */
-export function HistoryRow({
-  order,
-  pair,
-  onOpen,
-}: {
-  order: DeliveryOrder;
-  pair: string;
-  onOpen: (order: DeliveryOrder) => void;
-}) {
+export function HistoryRow({ order }: { order: DeliveryOrder }) {
   const { t } = useTranslation();
-  const precision = order.entry ? decimalPlaces(order.entry.price) : 2;
-  return (
-    <RowShell order={order} pair={pair} onOpen={onOpen} side={<StatusTag status={order.status} />}>
-      <StakeCells order={order} precision={precision} />
-      <Cell label={t('delivery.exitPrice')}>
-        <Figure>{formatPrice(order.exit?.price, precision)}</Figure>
-      </Cell>
-      <Cell label={t('delivery.profit')} className={`tone-${profitDirection(order.profit)}`}>
-        <Figure>{order.profit !== null ? formatSigned(order.profit) : '--'}</Figure>
-      </Cell>
-    </RowShell>
-  );
+  const cells = [
+    { label: t('delivery.exitPrice'), value: <Figure>{formatPrice(order.exit?.price, pricePrecision(order))}</Figure> },
+    {
+      label: t('delivery.profit'),
+      value: <Figure>{order.profit !== null ? formatSigned(order.profit) : '--'}</Figure>,
+      className: `tone-${profitDirection(order.profit)}`,
+    },
+  ];
+  return <RowShell order={order} side={<StatusTag status={order.status} />} cells={cells} />;
 }

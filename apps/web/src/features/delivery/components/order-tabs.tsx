@@ -1,5 +1,6 @@
 import { ComingSoon } from '@/components/ui/coming-soon';
-import { Tabs } from 'antd-mobile';
+import { TabbedSection } from '@/shared/tabbed-section';
+import { Segmented } from '@/shared/trading-bits';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -8,7 +9,6 @@ import { FUTURES_PATHS } from '../paths';
 import { HistoryList, PositionList } from './order-lists';
 
 type TabKey = 'positions' | 'history' | 'invited' | 'follow';
-const TAB_KEYS: readonly TabKey[] = ['positions', 'history', 'invited', 'follow'];
 
 /** History of the tab: all products, or only the one on screen. */
 function HistoryTab({ symbol, pair }: { symbol: string | undefined; pair: string | undefined }) {
@@ -19,35 +19,32 @@ function HistoryTab({ symbol, pair }: { symbol: string | undefined; pair: string
   return (
     <>
       <div className="history-tools">
-        <fieldset className="fut-seg">
-          <legend className="fut-sr-only">{t('delivery.filterProduct')}</legend>
-          <button
-            type="button"
-            aria-pressed={!onlyThis}
-            className={`fut-seg__item${onlyThis ? '' : ' fut-seg__item--on'}`}
-            onClick={() => setOnlyThis(false)}
-            data-testid="futures-history-all"
-          >
-            {t('delivery.allProducts')}
-          </button>
-          <button
-            type="button"
-            aria-pressed={onlyThis}
-            className={`fut-seg__item${onlyThis ? ' fut-seg__item--on' : ''}`}
-            onClick={() => setOnlyThis(true)}
-            disabled={!symbol}
-            data-testid="futures-history-this"
-            dir="ltr"
-          >
-            {pair ?? '--'}
-          </button>
-        </fieldset>
+        <Segmented
+          className="fut-seg"
+          item="fut-seg__item"
+          srOnly="fut-sr-only"
+          legend={t('delivery.filterProduct')}
+          value={onlyThis}
+          onChange={setOnlyThis}
+          options={[
+            { value: false, label: t('delivery.allProducts'), testId: 'futures-history-all' },
+            { value: true, label: pair ?? '--', testId: 'futures-history-this', disabled: !symbol, dir: 'ltr' },
+          ]}
+        />
         <Link to={FUTURES_PATHS.history} className="link link--strong" data-testid="futures-history-more">
           {t('delivery.viewAll')}
         </Link>
       </div>
       <HistoryList paged={paged} empty={t('delivery.emptyHistory')} />
     </>
+  );
+}
+
+/** A copy-trading tab: says honestly that it comes with copy trading. */
+function CopySoon({ kind }: { kind: 'invited' | 'follow' }) {
+  const { t } = useTranslation();
+  return (
+    <ComingSoon compact title={t(`delivery.copySoon.${kind}Title`)} description={t(`delivery.copySoon.${kind}Desc`)} />
   );
 }
 
@@ -65,36 +62,23 @@ export function OrderTabs({
   pair: string | undefined;
 }) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<TabKey>('positions');
   return (
-    <section className="order-tabs" aria-label={t('delivery.orders')}>
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => setTab(TAB_KEYS.find((k) => k === key) ?? 'positions')}
-        className="order-tabs__bar"
-      >
-        {TAB_KEYS.map((key) => (
-          <Tabs.Tab key={key} title={<span data-testid={`futures-tab-${key}`}>{t(`delivery.tabs.${key}`)}</span>} />
-        ))}
-      </Tabs>
-      <div className="order-tabs__body" role="tabpanel">
-        {tab === 'positions' ? <PositionList live={live} /> : null}
-        {tab === 'history' ? <HistoryTab symbol={symbol} pair={pair} /> : null}
-        {tab === 'invited' ? (
-          <ComingSoon
-            compact
-            title={t('delivery.copySoon.invitedTitle')}
-            description={t('delivery.copySoon.invitedDesc')}
-          />
-        ) : null}
-        {tab === 'follow' ? (
-          <ComingSoon
-            compact
-            title={t('delivery.copySoon.followTitle')}
-            description={t('delivery.copySoon.followDesc')}
-          />
-        ) : null}
-      </div>
-    </section>
+    <TabbedSection<TabKey>
+      block="order-tabs"
+      label={t('delivery.orders')}
+      testIdPrefix="futures-tab"
+      titles={{
+        positions: t('delivery.tabs.positions'),
+        history: t('delivery.tabs.history'),
+        invited: t('delivery.tabs.invited'),
+        follow: t('delivery.tabs.follow'),
+      }}
+      panels={{
+        positions: () => <PositionList live={live} />,
+        history: () => <HistoryTab symbol={symbol} pair={pair} />,
+        invited: () => <CopySoon kind="invited" />,
+        follow: () => <CopySoon kind="follow" />,
+      }}
+    />
   );
 }

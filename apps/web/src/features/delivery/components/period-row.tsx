@@ -1,4 +1,5 @@
 import { ErrorState } from '@/components/ui/error-state';
+import { Segmented } from '@/shared/trading-bits';
 import type { DeliveryPeriod } from '@nexa/contract';
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -29,26 +30,26 @@ export function PeriodRow({
       </div>
     );
   }
+  const options = (periods.data ?? []).map((p) => ({
+    value: p.seconds,
+    label: (
+      <>
+        <span className="period-chip__time">{periodName(p.seconds)}</span>
+        <span className="period-chip__sep"> · </span>
+        <Figure className="period-chip__yield">{yieldPercent(p.yield)}%</Figure>
+      </>
+    ),
+    testId: `futures-period-${p.seconds}`,
+  }));
   return (
-    <fieldset className="period-row">
-      <legend className="fut-sr-only">{t('delivery.period')}</legend>
-      {(periods.data ?? []).map((p) => {
-        const selected = p.seconds === chosen?.seconds;
-        return (
-          <button
-            key={p.seconds}
-            type="button"
-            aria-pressed={selected}
-            className={`period-chip${selected ? ' period-chip--on' : ''}`}
-            onClick={() => onChoose(p.seconds)}
-            data-testid={`futures-period-${p.seconds}`}
-          >
-            <span className="period-chip__time">{periodName(p.seconds)}</span>
-            <span className="period-chip__sep"> · </span>
-            <Figure className="period-chip__yield">{yieldPercent(p.yield)}%</Figure>
-          </button>
-        );
-      })}
-    </fieldset>
+    <Segmented
+      className="period-row"
+      item="period-chip"
+      srOnly="fut-sr-only"
+      legend={t('delivery.period')}
+      value={chosen?.seconds}
+      options={options}
+      onChange={onChoose}
+    />
   );
 }

@@ -1,10 +1,9 @@
 import { formatAmount, formatDecimal } from '@/lib/format';
+import { FactList } from '@/shared/sheet';
+import { TransferLink, Usdt } from '@/shared/trading-bits';
 import type { DeliveryPeriod } from '@nexa/contract';
-import { AddCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { FUTURES_PATHS } from '../paths';
-import { Figure } from './bits';
 
 /** The delivery wallet's available balance (with a transfer in), the expected profit and the stake bounds. */
 export function TradeFacts({
@@ -19,43 +18,33 @@ export function TradeFacts({
   period: DeliveryPeriod | undefined;
 }) {
   const { t } = useTranslation();
-  return (
-    <dl className="fact-list trade-facts">
-      <div>
-        <dt>{t('delivery.available')}</dt>
-        <dd>
-          <Figure testId="futures-available">
-            {available !== undefined ? formatDecimal(available) : balanceError ? '--' : '…'}
-          </Figure>{' '}
-          USDT
-          <Link
+  const balance = available !== undefined ? formatDecimal(available) : balanceError ? '--' : '…';
+  const rows = [
+    {
+      label: t('delivery.available'),
+      value: (
+        <>
+          <Usdt testId="futures-available">{balance}</Usdt>
+          <TransferLink
             to={`${FUTURES_PATHS.fundTransfer}?from=spot&to=delivery`}
             className="trade-facts__transfer"
-            aria-label={t('delivery.transfer')}
-            data-testid="futures-transfer"
-          >
-            <AddCircleOutline />
-            <span>{t('delivery.transfer')}</span>
-          </Link>
-        </dd>
-      </div>
-      <div>
-        <dt>{t('delivery.expected')}</dt>
-        <dd className={profit ? 'tone-up' : undefined}>
-          <Figure testId="futures-expected">{profit ? `+${formatAmount(profit)}` : '--'}</Figure> USDT
-        </dd>
-      </div>
-      {period ? (
-        <div className="trade-facts__hint" data-testid="futures-bounds">
-          <dt>{t('delivery.perOrder')}</dt>
-          <dd>
-            <Figure>
-              {formatDecimal(period.minStake)} – {formatDecimal(period.maxStake)}
-            </Figure>{' '}
-            USDT
-          </dd>
-        </div>
-      ) : null}
-    </dl>
-  );
+            label={t('delivery.transfer')}
+            testId="futures-transfer"
+          />
+        </>
+      ),
+    },
+    {
+      label: t('delivery.expected'),
+      value: <Usdt testId="futures-expected">{profit ? `+${formatAmount(profit)}` : '--'}</Usdt>,
+      valueClassName: profit ? 'tone-up' : undefined,
+    },
+    period !== undefined && {
+      label: t('delivery.perOrder'),
+      value: <Usdt>{`${formatDecimal(period.minStake)} – ${formatDecimal(period.maxStake)}`}</Usdt>,
+      className: 'trade-facts__hint',
+      testId: 'futures-bounds',
+    },
+  ];
+  return <FactList className="fact-list trade-facts" rows={rows} />;
 }

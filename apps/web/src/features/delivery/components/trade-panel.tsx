@@ -1,4 +1,5 @@
 import { sanitizeAmountInput } from '@/lib/decimal';
+import { SideButtons } from '@/shared/trading-bits';
 import type { DeliveryPeriod, Direction, ProductSummary } from '@nexa/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,10 @@ import { AmountBox } from './amount-box';
 import { ModeBadge } from './bits';
 import { PeriodRow } from './period-row';
 import { TradeFacts } from './trade-facts';
+
+/** Rise (call, green) or Fall (put, red). */
+const DIRECTIONS: readonly Direction[] = ['call', 'put'];
+const TRADE_BUTTONS = { row: 'trade-actions', block: 'trade-button', testIdPrefix: 'futures-' };
 
 export interface OrderDraft {
   product: ProductSummary;
@@ -77,34 +82,17 @@ export function TradePanel({
       <AmountBox period={period} amount={amount} max={max} problem={problem} onChange={changeAmount} />
       <TradeFacts available={available} balanceError={balance.isError} profit={profit} period={period} />
 
-      <div className="trade-actions">
-        <TradeButton direction="call" disabled={!period || busy} onClick={() => submit('call')} />
-        <TradeButton direction="put" disabled={!period || busy} onClick={() => submit('put')} />
-      </div>
+      <SideButtons look={TRADE_BUTTONS} sides={DIRECTIONS} disabled={!period || busy} onPick={submit}>
+        {(direction) => (
+          <>
+            <span className="trade-button__main">
+              <span aria-hidden="true">{direction === 'call' ? '▲' : '▼'}</span>{' '}
+              {t(direction === 'call' ? 'delivery.rise' : 'delivery.fall')}
+            </span>
+            <span className="trade-button__sub">{t(`delivery.${direction}`)}</span>
+          </>
+        )}
+      </SideButtons>
     </section>
-  );
-}
-
-/** Rise (call, green) or Fall (put, red). */
-function TradeButton({
-  direction,
-  disabled,
-  onClick,
-}: { direction: Direction; disabled: boolean; onClick: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <button
-      type="button"
-      className={`trade-button trade-button--${direction}`}
-      disabled={disabled}
-      onClick={onClick}
-      data-testid={`futures-${direction}`}
-    >
-      <span className="trade-button__main">
-        <span aria-hidden="true">{direction === 'call' ? '▲' : '▼'}</span>{' '}
-        {t(direction === 'call' ? 'delivery.rise' : 'delivery.fall')}
-      </span>
-      <span className="trade-button__sub">{t(`delivery.${direction}`)}</span>
-    </button>
   );
 }

@@ -1,13 +1,15 @@
 import { ApiError } from '@/lib/request';
 import { RequestIdKeeper } from '@/lib/request-id';
-import { useSession } from '@/lib/session-store';
+import { useAccountMode } from '@/shared/account-mode';
 import { fetchWalletMoney, walletKeys } from '@/shared/api/wallets';
+import { findInPages, retryUnlessNotFound } from '@/shared/record-lookup';
+import { useLanguageDocument, useLiveEvents, usePolledList, useProductSettings } from '@/shared/trading-queries';
 import type { AccountMode, DeliveryOrder } from '@nexa/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { type CreateOrderInput, deliveryApi } from '../api/delivery-api';
 import { applyOrderEvent, isActive, isFinal, newerOrder } from '../model';
-import { orderEventSource } from './order-events';
+import { type OrderEventHandlers, orderEventSource } from './order-events';
 import { futuresKeys, staticFuturesKeys } from './query-keys';
 import { noteServerTime } from './server-clock';
 
@@ -21,23 +23,18 @@ const LIVE_SAFETY_POLL_MS = 30_000;
 const SETTLE_POLL_MS = 1_000;
 /** With events the result normally arrives by push; polling only covers a lost event. */
 const SETTLE_POLL_LIVE_MS = 3_000;
-/** History pages read when looking an order up by id (100 orders each). */
-const LOOKUP_PAGES = 5;
 
 /** The account mode the server acts on (spec §4); every order query is keyed by it. */
-export function useMode(): AccountMode {
-  return useSession((s) => s.user?.mode ?? 'real');
-}
+export const useMode = useAccountMode;
 
 /** A product's delivery periods with their yields and stake bounds (index/timeList). */
 export function usePeriods(symbol: string | undefined) {
-  return useQuery({
-    queryKey: staticFuturesKeys.periods(symbol ?? ''),
-    enabled: Boolean(symbol),
-    queryFn: ({ signal }) => deliveryApi.periods(symbol ?? '', signal),
-    staleTime: PERIODS_STALE_MS,
-    select: (data) => data.list,
-  });
+  return useProductSettings(
+    symbol,
+    staticFuturesKeys.periods,
+    (s, signal) => deliveryApi.periods(s, signal).then((data) => data.list),
+    PERIODS_STALE_MS,
+  );
 }
 
 /** The delivery wallet's available USDT (index/money {wallet: 'delivery'}). */
@@ -65,53 +62,44 @@ export function storeOrder(client: QueryClient, order: DeliveryOrder): void {
   );
 }
 
+/** Pushed orders go into every cache that shows them; created, settled or cancelled, the balance changed. */
+function subscribeOrders(client: QueryClient, handlers: Omit<OrderEventHandlers, 'onOrder'>): () => void {
+  return orderEventSource().subscribe({
+    ...handlers,
+    onOrder: (order) => {
+      storeOrder(client, order);
+      refreshMoney(client, order.mode);
+    },
+  });
+}
+
+/** After missed events: every delivery list and every balance. */
+const RESYNC_KEYS = [futuresKeys.all, futuresKeys.wallets];
+
 /**
  * Listens to the user's order events while mounted and keeps the caches in step: the open-order list, the order
  * itself, and (when money moved) balances and history. Returns whether events are flowing; while not, the
  * screens poll.
  */
 export function useOrderEvents(): boolean {
-  const client = useQueryClient();
-  const [live, setLive] = useState(false);
-  useEffect(
-    () =>
-      orderEventSource().subscribe({
-        onOrder: (order) => {
-          storeOrder(client, order);
-          // Created (stake held), settled (payout) or cancelled (stake back): the balance changed.
-          refreshMoney(client, order.mode);
-        },
-        onResync: () => {
-          void client.invalidateQueries({ queryKey: futuresKeys.all });
-          void client.invalidateQueries({ queryKey: futuresKeys.wallets });
-        },
-        onLive: setLive,
-      }),
-    [client],
-  );
-  return live;
+  return useLiveEvents(subscribeOrders, RESYNC_KEYS);
 }
 
 /** Open and scheduled orders of the current mode; polled when no events arrive. */
 export function useActiveOrders(live: boolean) {
-  const mode = useMode();
-  const client = useQueryClient();
-  return useQuery({
-    queryKey: futuresKeys.active(mode),
-    queryFn: async ({ signal }) => {
-      const previous = client.getQueryData<DeliveryOrder[]>(futuresKeys.active(mode));
-      const { list } = await deliveryApi.active(signal, previous !== undefined);
+  return usePolledList({
+    key: futuresKeys.active,
+    read: (signal, quiet) => deliveryApi.active(signal, quiet).then((data) => data.list),
+    rows: (list) => list,
+    onRead: (list, client) => {
       for (const order of list) storeOrder(client, order);
-      const gone = (previous ?? []).filter((o) => !list.some((n) => n.id === o.id));
-      if (gone.length > 0) {
-        // Settled (or cancelled) since the last read: their results and the balance are news.
-        refreshMoney(client, mode);
-        for (const o of gone) void client.invalidateQueries({ queryKey: futuresKeys.order(mode, o.id) });
-      }
-      return list;
     },
-    refetchInterval: live ? LIVE_SAFETY_POLL_MS : POLL_MS,
-    staleTime: 0,
+    // Settled (or cancelled) since the last read: their results and the balance are news.
+    onGone: (gone, client, mode) => {
+      refreshMoney(client, mode);
+      for (const o of gone) void client.invalidateQueries({ queryKey: futuresKeys.order(mode, o.id) });
+    },
+    every: live ? LIVE_SAFETY_POLL_MS : POLL_MS,
   });
 }
 
@@ -131,13 +119,10 @@ export async function fetchOrder(id: string, signal?: AbortSignal): Promise<Deli
     if (found) return found;
     // Settled between the two calls: it is in the history now.
   }
-  for (let page = 1; page <= LOOKUP_PAGES; page += 1) {
-    const data = await deliveryApi.history({ end: countdown.expiresAt + 1, page, pageSize: 100 }, signal, true);
-    const found = data.list.find((o) => o.id === id);
-    if (found) return found;
-    if (page * data.pageSize >= data.total) break;
-  }
-  throw new ApiError(404, 'order not found');
+  return findInPages(
+    (page, pageSize) => deliveryApi.history({ end: countdown.expiresAt + 1, page, pageSize }, signal, true),
+    id,
+  );
 }
 
 /**
@@ -162,7 +147,7 @@ export function useOrder(id: string | null, live: boolean, nowMs: number, initia
     },
     initialData: initial && initial.id === id ? initial : undefined,
     staleTime: 5_000,
-    retry: (count, error) => count < 2 && !(error instanceof ApiError && error.code === 404),
+    retry: retryUnlessNotFound,
     refetchInterval: (q) => {
       const order = q.state.data;
       if (!order || isFinal(order.status)) return false;
@@ -220,10 +205,5 @@ export function useCancelOrder() {
 
 /** The delivery rules in the interface language (order/deliveryDesc). */
 export function useRules() {
-  const lang = useSession((s) => s.lang) ?? 'en';
-  return useQuery({
-    queryKey: staticFuturesKeys.rules(lang),
-    queryFn: ({ signal }) => deliveryApi.rules(signal),
-    staleTime: 10 * 60_000,
-  });
+  return useLanguageDocument(staticFuturesKeys.rules, deliveryApi.rules);
 }

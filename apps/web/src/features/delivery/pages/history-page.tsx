@@ -1,8 +1,9 @@
 import { Page } from '@/components/ui/page';
+import { SelectSheet } from '@/components/ui/select-sheet';
 import { formatDate } from '@/lib/format';
 import { useProducts } from '@/lib/use-market';
-import { CalendarPicker, Popup, PullToRefresh } from 'antd-mobile';
-import { CalendarOutline, CheckOutline, CloseCircleFill, CloseOutline, DownOutline } from 'antd-mobile-icons';
+import { CalendarPicker, PullToRefresh } from 'antd-mobile';
+import { CalendarOutline, CloseCircleFill, DownOutline } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModeBadge } from '../components/bits';
@@ -11,6 +12,9 @@ import { HistoryList } from '../components/order-lists';
 import { useMode } from '../hooks/use-delivery-queries';
 import { useHistoryOrders } from '../hooks/use-history-orders';
 import { dayRange } from '../model';
+
+/** The product filter's "all products" option. */
+const ALL = 'all';
 
 /** How far back the date picker reaches. */
 const PICKER_MONTHS_BACK = 12;
@@ -36,6 +40,10 @@ export default function FuturesHistoryPage() {
   }, []);
 
   const chosen = products.data?.find((p) => p.symbol === symbol);
+  const productOptions = [
+    { value: ALL, label: t('delivery.allProducts') },
+    ...(products.data ?? []).map((p) => ({ value: p.symbol, label: <span dir="ltr">{`${p.base}/${p.quote}`}</span> })),
+  ];
   const close = () => setSheet(null);
 
   return (
@@ -89,44 +97,15 @@ export default function FuturesHistoryPage() {
         <HistoryList paged={paged} empty={t('delivery.emptyHistory')} />
       </PullToRefresh>
 
-      <Popup
+      <SelectSheet
         visible={sheet === 'product'}
-        onMaskClick={close}
+        title={t('delivery.product')}
+        options={productOptions}
+        value={symbol ?? ALL}
+        onSelect={(value) => setSymbol(value === ALL ? null : value)}
         onClose={close}
-        bodyClassName="futures-sheet futures-sheet--tall"
-        destroyOnClose
-      >
-        <header className="sheet__header">
-          <h2 className="sheet__title">{t('delivery.product')}</h2>
-          <button type="button" className="icon-button" onClick={close} aria-label={t('common.close')}>
-            <CloseOutline />
-          </button>
-        </header>
-        <div className="option-list futures-sheet__list">
-          {[null, ...(products.data ?? []).map((p) => p.symbol)].map((value) => {
-            const selected = value === symbol;
-            const product = products.data?.find((p) => p.symbol === value);
-            return (
-              <button
-                key={value ?? 'all'}
-                type="button"
-                aria-pressed={selected}
-                className={`option-list__item${selected ? ' option-list__item--selected' : ''}`}
-                onClick={() => {
-                  setSymbol(value);
-                  close();
-                }}
-                data-testid={`futures-history-filter-product-option-${value ?? 'all'}`}
-              >
-                <span className="option-list__label" dir={product ? 'ltr' : undefined}>
-                  {product ? `${product.base}/${product.quote}` : t('delivery.allProducts')}
-                </span>
-                {selected ? <CheckOutline className="option-list__check" /> : null}
-              </button>
-            );
-          })}
-        </div>
-      </Popup>
+        testId="futures-history-filter-product"
+      />
 
       <CalendarPicker
         visible={sheet === 'date'}

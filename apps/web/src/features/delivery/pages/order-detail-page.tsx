@@ -1,72 +1,97 @@
 import { ErrorState } from '@/components/ui/error-state';
 import { Page } from '@/components/ui/page';
-import { decimalPlaces } from '@/lib/decimal';
 import { formatAmount, formatDateTime, formatSigned } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
-import { ApiError } from '@/lib/request';
 import { useProducts } from '@/lib/use-market';
+import { QueryState } from '@/shared/query-state';
+import { FactList } from '@/shared/sheet';
+import { Usdt } from '@/shared/trading-bits';
 import type { DeliveryOrder, PriceTick } from '@nexa/contract';
-import { Button, Dialog, Skeleton } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { Button, Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { DirectionTag, Figure, PeriodYield, StatusTag, pairName } from '../components/bits';
 import '../components/delivery.css';
 import { serverOffsetMs, useNow } from '../hooks/server-clock';
 import { useCancelOrder, useOrder, useOrderEvents } from '../hooks/use-delivery-queries';
-import { formatCountdown, isActive, profitDirection, remainingMs } from '../model';
+import { formatCountdown, isActive, pricePrecision, profitDirection, remainingMs } from '../model';
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * The two price ticks that decide an order, entry and exit (ARCHITECTURE §4: price, time and source are shown to
+ * the user), or what is awaited instead.
+ */
+function Ticks({ order, running }: { order: DeliveryOrder; running: boolean }) {
+  const { t } = useTranslation();
+  const precision = pricePrecision(order);
+  const cards = [
+    { key: 'entry', title: t('delivery.entryTick'), tick: order.entry, empty: t('delivery.entryPending') },
+    {
+      key: 'exit',
+      title: t('delivery.exitTick'),
+      tick: order.exit,
+      empty: running ? t('delivery.exitPending') : t('delivery.noExitTick'),
+    },
+  ];
+  const facts = (tick: PriceTick) => [
+    {
+      label: t('delivery.tick.price'),
+      value: <Figure className="tick-card__price">{formatPrice(tick.price, precision)}</Figure>,
+    },
+    { label: t('delivery.tick.time'), value: time(tick.ts) },
+    { label: t('delivery.tick.source'), value: <span dir="ltr">{tick.source}</span> },
+  ];
   return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
+    <div className="tick-pair">
+      {cards.map(({ key, title, tick, empty }) => (
+        <section key={key} className="tick-card" data-testid={`order-${key}`} data-price={tick?.price ?? ''}>
+          <h3 className="tick-card__title">{title}</h3>
+          {tick ? (
+            <FactList className="tick-card__facts" rows={facts(tick)} />
+          ) : (
+            <p className="tick-card__empty">{empty}</p>
+          )}
+        </section>
+      ))}
     </div>
   );
 }
 
-/** One price tick that decides an order (ARCHITECTURE §4: price, time and source are shown to the user). */
-function TickCard({
-  title,
-  tick,
-  precision,
-  empty,
-  testId,
-}: {
-  title: string;
-  tick: PriceTick | null;
-  precision: number;
-  empty: string;
-  testId: string;
-}) {
+const time = (ms: number | null) => <Figure>{ms !== null ? formatDateTime(ms, true) : '--'}</Figure>;
+
+/** An order's figures and times, and the account it was placed in. */
+function OrderFacts({ order }: { order: DeliveryOrder }) {
   const { t } = useTranslation();
-  return (
-    <section className="tick-card" data-testid={testId} data-price={tick?.price ?? ''}>
-      <h3 className="tick-card__title">{title}</h3>
-      {tick ? (
-        <dl className="tick-card__facts">
-          <Row label={t('delivery.tick.price')}>
-            <Figure className="tick-card__price">{formatPrice(tick.price, precision)}</Figure>
-          </Row>
-          <Row label={t('delivery.tick.time')}>
-            <Figure>{formatDateTime(tick.ts, true)}</Figure>
-          </Row>
-          <Row label={t('delivery.tick.source')}>
-            <span dir="ltr">{tick.source}</span>
-          </Row>
-        </dl>
-      ) : (
-        <p className="tick-card__empty">{empty}</p>
-      )}
-    </section>
-  );
+  const profit = order.profit !== null ? formatSigned(order.profit) : '--';
+  const rows = [
+    { label: t('delivery.orderId'), value: <Figure>{order.id}</Figure> },
+    { label: t('delivery.period'), value: <PeriodYield seconds={order.seconds} yieldRate={order.yield} /> },
+    { label: t('delivery.amount'), value: <Usdt>{formatAmount(order.amount)}</Usdt> },
+    { label: t('delivery.expected'), value: <Usdt>+{formatAmount(order.expectedProfit)}</Usdt> },
+    {
+      label: t('delivery.payout'),
+      value: <Usdt testId="order-payout">{order.payout !== null ? formatAmount(order.payout) : '--'}</Usdt>,
+    },
+    {
+      label: t('delivery.profit'),
+      value: (
+        <>
+          <Figure className={`tone-${profitDirection(order.profit)}`}>{profit}</Figure> USDT
+        </>
+      ),
+    },
+    { label: t('delivery.orderTime'), value: time(order.createdAt) },
+    { label: t('delivery.openAt'), value: time(order.openAt) },
+    { label: t('delivery.expiresAt'), value: time(order.expiresAt) },
+    { label: t('delivery.settledAt'), value: time(order.settledAt) },
+    { label: t('delivery.account'), value: t(`delivery.mode.${order.mode}`) },
+  ];
+  return <FactList className="fact-list summary-list summary-list--card" rows={rows} />;
 }
 
 function DetailBody({ order, serverNow }: { order: DeliveryOrder; serverNow: number }) {
   const { t } = useTranslation();
   const products = useProducts();
   const cancel = useCancelOrder();
-  const precision = order.entry ? decimalPlaces(order.entry.price) : 2;
   const running = isActive(order.status);
   const left = remainingMs(order.expiresAt, serverNow);
   const tone = profitDirection(order.profit);
@@ -106,59 +131,9 @@ function DetailBody({ order, serverNow }: { order: DeliveryOrder; serverNow: num
         )}
       </section>
 
-      <div className="tick-pair">
-        <TickCard
-          title={t('delivery.entryTick')}
-          tick={order.entry}
-          precision={precision}
-          empty={t('delivery.entryPending')}
-          testId="order-entry"
-        />
-        <TickCard
-          title={t('delivery.exitTick')}
-          tick={order.exit}
-          precision={precision}
-          empty={running ? t('delivery.exitPending') : t('delivery.noExitTick')}
-          testId="order-exit"
-        />
-      </div>
+      <Ticks order={order} running={running} />
 
-      <dl className="fact-list summary-list summary-list--card">
-        <Row label={t('delivery.orderId')}>
-          <Figure>{order.id}</Figure>
-        </Row>
-        <Row label={t('delivery.period')}>
-          <PeriodYield seconds={order.seconds} yieldRate={order.yield} />
-        </Row>
-        <Row label={t('delivery.amount')}>
-          <Figure>{formatAmount(order.amount)}</Figure> USDT
-        </Row>
-        <Row label={t('delivery.expected')}>
-          <Figure>+{formatAmount(order.expectedProfit)}</Figure> USDT
-        </Row>
-        <Row label={t('delivery.payout')}>
-          <Figure testId="order-payout">{order.payout !== null ? formatAmount(order.payout) : '--'}</Figure> USDT
-        </Row>
-        <Row label={t('delivery.profit')}>
-          <span className={`tone-${tone}`}>
-            <Figure>{order.profit !== null ? formatSigned(order.profit) : '--'}</Figure>
-          </span>{' '}
-          USDT
-        </Row>
-        <Row label={t('delivery.orderTime')}>
-          <Figure>{formatDateTime(order.createdAt, true)}</Figure>
-        </Row>
-        <Row label={t('delivery.openAt')}>
-          <Figure>{formatDateTime(order.openAt, true)}</Figure>
-        </Row>
-        <Row label={t('delivery.expiresAt')}>
-          <Figure>{formatDateTime(order.expiresAt, true)}</Figure>
-        </Row>
-        <Row label={t('delivery.settledAt')}>
-          <Figure>{order.settledAt !== null ? formatDateTime(order.settledAt, true) : '--'}</Figure>
-        </Row>
-        <Row label={t('delivery.account')}>{t(`delivery.mode.${order.mode}`)}</Row>
-      </dl>
+      <OrderFacts order={order} />
 
       {order.status === 'scheduled' ? (
         <Button
@@ -183,22 +158,17 @@ export default function OrderDetailPage() {
   const live = useOrderEvents();
   const serverNow = useNow(500) + serverOffsetMs();
   const query = useOrder(id, live, serverNow);
-  const notFound = !id || (query.error instanceof ApiError && query.error.code === 404);
 
   return (
     <Page title={t('delivery.detailTitle')} back testId="order-detail" className="delivery-page-body">
-      {notFound ? (
-        <ErrorState title={t('delivery.notFound')} testId="order-not-found" />
-      ) : query.data ? (
-        <DetailBody order={query.data} serverNow={serverNow} />
-      ) : query.isError ? (
-        <ErrorState onRetry={() => void query.refetch()} />
-      ) : (
-        <div className="stack" aria-busy="true">
-          <Skeleton.Title animated />
-          <Skeleton.Paragraph lineCount={6} animated />
-        </div>
-      )}
+      <QueryState
+        query={query}
+        loading={{ className: 'stack', lines: 6 }}
+        missing={!id}
+        notFound={<ErrorState title={t('delivery.notFound')} testId="order-not-found" />}
+      >
+        {(order) => <DetailBody order={order} serverNow={serverNow} />}
+      </QueryState>
     </Page>
   );
 }

@@ -1,6 +1,5 @@
-import { ErrorState } from '@/components/ui/error-state';
-import { Page } from '@/components/ui/page';
-import { Skeleton } from 'antd-mobile';
+import { Article } from '@/shared/article';
+import { QueryPage } from '@/shared/query-state';
 import { useTranslation } from 'react-i18next';
 import '../components/delivery.css';
 import { useRules } from '../hooks/use-delivery-queries';
@@ -10,24 +9,22 @@ export default function FuturesRulePage() {
   const { t } = useTranslation();
   const rules = useRules();
   return (
-    <Page title={t('delivery.ruleTitle')} back testId="futures-rule" className="delivery-page-body">
-      {rules.data ? (
-        <article className="rule-card">
-          <h2 className="rule-card__title">{rules.data.title}</h2>
+    <QueryPage
+      title={t('delivery.ruleTitle')}
+      testId="futures-rule"
+      className="delivery-page-body"
+      query={rules}
+      loading={{ className: 'rule-card', lines: 8 }}
+    >
+      {({ title, paragraphs }) => (
+        <Article block="rule-card" title={title}>
           <ol className="rule-list rule-card__list">
-            {rules.data.paragraphs.map((p) => (
+            {paragraphs.map((p) => (
               <li key={p}>{p}</li>
             ))}
           </ol>
-        </article>
-      ) : rules.isError ? (
-        <ErrorState onRetry={() => void rules.refetch()} />
-      ) : (
-        <div className="rule-card" aria-busy="true">
-          <Skeleton.Title animated />
-          <Skeleton.Paragraph lineCount={8} animated />
-        </div>
+        </Article>
       )}
-    </Page>
+    </QueryPage>
   );
 }

@@ -1,154 +1,71 @@
 import { sanitizeAmountInput } from '@/lib/decimal';
 import { formatAmount } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
-
-import { useState } from 'react';
+import { Usdt } from '@/shared/trading-bits';
 import { useTranslation } from 'react-i18next';
 import { useAddMargin } from '../hooks/use-perpetual';
-import { USDT_DECIMALS, type ValueProblem, checkAddMargin, liquidationAfterAdding } from '../model/perp-model';
-import { FieldError, Figure, useProblemText } from './bits';
-import {
-  Fact,
-  Facts,
-  PairFact,
-  type PositionFormProps,
-  PositionSheet,
-  type PositionSheetProps,
-  SheetActions,
-  callAndClose,
-} from './sheet';
+import { USDT_DECIMALS, checkAddMargin, liquidationAfterAdding } from '../model/perp-model';
+import { Figure, useProblemText } from './bits';
+import { NumberField } from './order-fields';
+import { PositionForm, type PositionFormProps, positionSheet, useSheetValue } from './sheet';
+
+function AddMarginForm(props: PositionFormProps & { available: string | undefined }) {
+  const { position, precision, available } = props;
+  const { t } = useTranslation();
+  const problemText = useProblemText();
+  const add = useAddMargin();
+  const amount = useSheetValue({
+    initial: '',
+    check: (value) => checkAddMargin(value, available),
+    call: (value) => add.mutateAsync({ positionId: position.id, amount: value }),
+    done: t('perpetual.marginSheet.done'),
+    onDone: props.onDone,
+  });
+  const { side, entryPrice, margin, quantity, contractSize } = position;
+  const liqAfter = liquidationAfterAdding(side, entryPrice, margin, amount.value, quantity, contractSize, precision);
+
+  const liquidation = (
+    <>
+      <Figure>{formatPrice(position.liquidationPrice, precision)}</Figure>
+      {liqAfter ? (
+        <Figure className="perp-after" testId="perp-margin-liq-after">
+          → {formatPrice(liqAfter, precision)}
+        </Figure>
+      ) : null}
+    </>
+  );
+  const facts = [
+    { label: t('perpetual.margin'), value: <Usdt>{formatAmount(margin)}</Usdt> },
+    { label: t('perpetual.liquidationPrice'), value: liquidation },
+  ];
+  const availableHint = (
+    <>
+      {t('perpetual.available')} <Figure>{available !== undefined ? formatAmount(available) : '--'}</Figure>
+    </>
+  );
+  return (
+    <PositionForm {...props} facts={facts} pending={add.isPending} submit={{ onClick: () => void amount.submit() }}>
+      <NumberField
+        id="perp-margin-amount"
+        label={t('perpetual.marginSheet.amount')}
+        hint={availableHint}
+        value={amount.value}
+        onChange={(v) => amount.change(sanitizeAmountInput(v, USDT_DECIMALS))}
+        error={amount.problem ? problemText('amount', amount.problem) : null}
+        unit="USDT"
+        // Without a known balance, Max only clears the problem shown.
+        action={{
+          label: t('perpetual.max'),
+          onClick: () => amount.change(available || amount.value),
+          testId: 'perp-margin-max',
+        }}
+      />
+    </PositionForm>
+  );
+}
 
 /**
  * Adds margin to one position from the available margin (Sustainable/addMargin, with a requestId kept across a
  * retry): the margin ratio rises and the liquidation price moves away, shown before confirming.
  */
-export function AddMarginSheet({
-  position,
-  pair,
-  precision,
-  available,
-  onClose,
-}: PositionSheetProps & { available: string | undefined }) {
-  const { t } = useTranslation();
-  return (
-    <PositionSheet
-      position={position}
-      title={t('perpetual.marginSheet.title')}
-      testId="perp-margin-sheet"
-      onClose={onClose}
-    >
-      {(p) => (
-        <AddMarginForm
-          key={p.id}
-          position={p}
-          pair={pair}
-          precision={precision}
-          available={available}
-          onDone={onClose}
-        />
-      )}
-    </PositionSheet>
-  );
-}
-
-function AddMarginForm({
-  position,
-  pair,
-  precision,
-  available,
-  onDone,
-}: PositionFormProps & { available: string | undefined }) {
-  const { t } = useTranslation();
-  const problemText = useProblemText();
-  const add = useAddMargin();
-  const [amount, setAmount] = useState('');
-  const [problem, setProblem] = useState<ValueProblem | null>(null);
-  const liqAfter = liquidationAfterAdding(
-    position.side,
-    position.entryPrice,
-    position.margin,
-    amount,
-    position.quantity,
-    position.contractSize,
-    precision,
-  );
-
-  const submit = async () => {
-    const found = checkAddMargin(amount, available);
-    setProblem(found);
-    if (found) return;
-    await callAndClose(
-      () => add.mutateAsync({ positionId: position.id, amount }),
-      t('perpetual.marginSheet.done'),
-      onDone,
-    );
-  };
-
-  return (
-    <>
-      <Facts>
-        <PairFact pair={pair} position={position} />
-        <Fact label={t('perpetual.margin')}>
-          <Figure>{formatAmount(position.margin)}</Figure> USDT
-        </Fact>
-        <Fact label={t('perpetual.liquidationPrice')}>
-          <Figure>{formatPrice(position.liquidationPrice, precision)}</Figure>
-          {liqAfter ? (
-            <Figure className="perp-after" testId="perp-margin-liq-after">
-              → {formatPrice(liqAfter, precision)}
-            </Figure>
-          ) : null}
-        </Fact>
-      </Facts>
-      <div className="perp-sheet__form">
-        <div className={`perp-field${problem ? ' perp-field--error' : ''}`}>
-          <label className="perp-field__label" htmlFor="perp-margin-amount">
-            {t('perpetual.marginSheet.amount')}
-            <span className="perp-field__aside">
-              {t('perpetual.available')} <Figure>{available !== undefined ? formatAmount(available) : '--'}</Figure>
-            </span>
-          </label>
-          <div className="perp-field__control">
-            <input
-              id="perp-margin-amount"
-              className="perp-field__input"
-              inputMode="decimal"
-              autoComplete="off"
-              value={amount}
-              onChange={(e) => {
-                setAmount(sanitizeAmountInput(e.target.value, USDT_DECIMALS));
-                setProblem(null);
-              }}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? 'perp-margin-amount-error' : undefined}
-              data-testid="perp-margin-amount"
-            />
-            <button
-              type="button"
-              className="perp-field__max"
-              onClick={() => {
-                if (available) setAmount(available);
-                setProblem(null);
-              }}
-              data-testid="perp-margin-max"
-            >
-              {t('perpetual.max')}
-            </button>
-            <span className="perp-field__unit">USDT</span>
-          </div>
-          {problem ? <FieldError id="perp-margin-amount">{problemText('amount', problem)}</FieldError> : null}
-        </div>
-      </div>
-      <SheetActions
-        pending={add.isPending}
-        cancel={{ label: t('common.cancel'), onClick: onDone }}
-        confirm={{
-          label: t('common.confirm'),
-          tone: 'primary',
-          onClick: () => void submit(),
-          testId: 'perp-margin-submit',
-        }}
-      />
-    </>
-  );
-}
+export const AddMarginSheet = positionSheet<{ available: string | undefined }>('margin', AddMarginForm);

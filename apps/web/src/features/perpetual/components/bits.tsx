@@ -1,6 +1,7 @@
 import { isolateLtr } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
-import { Figure, ModeBadge as SharedModeBadge } from '@/shared/trading-bits';
+import { useProducts } from '@/lib/use-market';
+import { Figure, ModeBadge as SharedModeBadge, pairName } from '@/shared/trading-bits';
 import type { AccountMode, PositionSide, ProductSummary } from '@nexa/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +29,12 @@ export function ModeBadge({ mode }: { mode: AccountMode }) {
 /** A product's price precision from the catalogue (2 when unknown). */
 export function precisionOf(symbol: string, products: readonly ProductSummary[] | undefined): number {
   return products?.find((p) => p.symbol === symbol)?.pricePrecision ?? 2;
+}
+
+/** A product's pair name and price precision, from the catalogue. */
+export function useProductOf(symbol: string): { pair: string; precision: number } {
+  const products = useProducts();
+  return { pair: pairName(symbol, products.data), precision: precisionOf(symbol, products.data) };
 }
 
 export type ProblemField = 'price' | 'lots' | 'amount' | 'tp' | 'sl';

@@ -1,9 +1,10 @@
 import { readPreference, writePreference } from '@/lib/preferences';
+import { Sheet } from '@/shared/sheet';
 import { Checkbox, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCloseAll } from '../hooks/use-perpetual';
-import { Sheet, SheetActions } from './sheet';
+import { PERP_SHEET, SheetActions } from './sheet';
 
 /** Whether "don't remind me again" was ticked on this device (Settings can turn the confirmation back on). */
 export function closeAllSkipsConfirm(): boolean {
@@ -29,17 +30,10 @@ export function useCloseAllNow() {
 
 /**
  * The close-all confirmation (spec §2, §9): every position closes at the market price, in the wording of the
- * spec (USDT-margined, 10X, market price), with "don't remind me again" kept on this device.
+ * spec (USDT-margined, 10X, market price), with "don't remind me again" kept on this device. Open while `count`
+ * (how many positions will close) is not null.
  */
-export function CloseAllDialog({
-  visible,
-  count,
-  onClose,
-}: {
-  visible: boolean;
-  count: number;
-  onClose: () => void;
-}) {
+export function CloseAllDialog({ count, onClose }: { count: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { run, pending } = useCloseAllNow();
   const [noRemind, setNoRemind] = useState(false);
@@ -59,13 +53,14 @@ export function CloseAllDialog({
 
   return (
     <Sheet
-      visible={visible}
+      {...PERP_SHEET}
+      visible={count !== null}
       title={t('perpetual.closeAll.title')}
       pending={pending}
       onClose={close}
       testId="perp-close-all-dialog"
     >
-      <p className="perp-dialog__text">{t('perpetual.closeAll.body', { n: count })}</p>
+      <p className="perp-dialog__text">{t('perpetual.closeAll.body', { n: count ?? 0 })}</p>
       <Checkbox
         checked={noRemind}
         onChange={setNoRemind}

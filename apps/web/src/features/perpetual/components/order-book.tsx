@@ -1,14 +1,66 @@
-import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
 import { formatDecimal } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
 import type { Depth } from '@nexa/contract';
 import { useTranslation } from 'react-i18next';
-import { bookRows } from '../hooks/book-model';
+import { type BookRow, bookRows } from '../hooks/book-model';
 import type { DepthStatus } from '../hooks/use-market-depth';
+import { BookCard } from './book-card';
 
 /** Levels shown per side. */
 const LEVELS = 10;
+
+/**
+ * One side of the book. Bids read size then price (green), asks the mirror: price (red) then size, so the two
+ * prices meet in the middle.
+ */
+function BookSide({
+  side,
+  rows,
+  precision,
+  onPick,
+}: {
+  side: 'bid' | 'ask';
+  rows: readonly BookRow[];
+  precision: number;
+  onPick?: (price: string) => void;
+}) {
+  const { t } = useTranslation();
+  const bid = side === 'bid';
+  const [first, second] = bid ? [t('perpetual.bid'), t('perpetual.price')] : [t('perpetual.price'), t('perpetual.ask')];
+  return (
+    <div className="book__side">
+      <div className="book__head">
+        <span>{first}</span>
+        <span className="book__num">{second}</span>
+      </div>
+      {rows.map((row) => {
+        const size = (
+          <span className="book__size" dir="ltr">
+            {formatDecimal(row.size)}
+          </span>
+        );
+        const price = (
+          <span className={`book__price ${bid ? 'text-up' : 'text-down'}`} dir="ltr">
+            {formatPrice(row.price, precision)}
+          </span>
+        );
+        return (
+          <button
+            key={row.price}
+            type="button"
+            className={`book__row book__row--${side}`}
+            onClick={() => onPick?.(row.price)}
+            data-testid={`orderbook-${side}`}
+          >
+            <span className="book__bar" style={{ transform: `scaleX(${row.depth})` }} />
+            {bid ? size : price}
+            {bid ? price : size}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
 
 /** The order book: bids (buy side) and asks (sell side) side by side, with cumulative depth bars; a tap picks a price. */
 export function OrderBook({
@@ -29,73 +81,19 @@ export function OrderBook({
   const bids = bookRows(depth?.bids ?? [], LEVELS);
   const asks = bookRows(depth?.asks ?? [], LEVELS);
   return (
-    <section className="book-card" data-testid="orderbook" aria-labelledby="orderbook-title">
-      <header className="book-card__header">
-        <h3 id="orderbook-title" className="section__title">
-          {t('perpetual.orderBook')}
-        </h3>
-      </header>
-      {status === 'error' && !depth ? (
-        <ErrorState onRetry={onRetry} />
-      ) : !depth ? (
-        <div className="book-card__loading" aria-busy="true">
-          {Array.from({ length: 6 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-            <span key={i} className="skeleton-block" />
-          ))}
-        </div>
-      ) : bids.length === 0 && asks.length === 0 ? (
-        <EmptyState title={t('perpetual.noBook')} />
-      ) : (
-        <div className="book">
-          <div className="book__side">
-            <div className="book__head">
-              <span>{t('perpetual.bid')}</span>
-              <span className="book__num">{t('perpetual.price')}</span>
-            </div>
-            {bids.map((row) => (
-              <button
-                key={row.price}
-                type="button"
-                className="book__row book__row--bid"
-                onClick={() => onPick?.(row.price)}
-                data-testid="orderbook-bid"
-              >
-                <span className="book__bar" style={{ transform: `scaleX(${row.depth})` }} />
-                <span className="book__size" dir="ltr">
-                  {formatDecimal(row.size)}
-                </span>
-                <span className="book__price text-up" dir="ltr">
-                  {formatPrice(row.price, precision)}
-                </span>
-              </button>
-            ))}
-          </div>
-          <div className="book__side">
-            <div className="book__head">
-              <span>{t('perpetual.price')}</span>
-              <span className="book__num">{t('perpetual.ask')}</span>
-            </div>
-            {asks.map((row) => (
-              <button
-                key={row.price}
-                type="button"
-                className="book__row book__row--ask"
-                onClick={() => onPick?.(row.price)}
-                data-testid="orderbook-ask"
-              >
-                <span className="book__bar" style={{ transform: `scaleX(${row.depth})` }} />
-                <span className="book__price text-down" dir="ltr">
-                  {formatPrice(row.price, precision)}
-                </span>
-                <span className="book__size" dir="ltr">
-                  {formatDecimal(row.size)}
-                </span>
-              </button>
-            ))}
-          </div>
-        </div>
-      )}
-    </section>
+    <BookCard
+      id="orderbook-title"
+      title={t('perpetual.orderBook')}
+      testId="orderbook"
+      failed={status === 'error' && !depth}
+      loading={!depth}
+      empty={bids.length === 0 && asks.length === 0 ? t('perpetual.noBook') : null}
+      onRetry={onRetry}
+    >
+      <div className="book">
+        <BookSide side="bid" rows={bids} precision={precision} onPick={onPick} />
+        <BookSide side="ask" rows={asks} precision={precision} onPick={onPick} />
+      </div>
+    </BookCard>
   );
 }

@@ -2,11 +2,12 @@ import { StaleBadge, staleClass } from '@/components/ui/stale';
 import { sanitizeAmountInput } from '@/lib/decimal';
 import { formatAmount, formatDecimal } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
+import { FactList } from '@/shared/sheet';
+import { TransferLink } from '@/shared/trading-bits';
 import type { ProductInfo } from '@nexa/contract';
 import { Checkbox } from 'antd-mobile';
-import { AddCircleOutline } from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { LOTS_MAX_DIGITS, type OrderPreview } from '../model/perp-model';
 import { PERP_PATHS } from '../paths';
 import { FieldError, Figure, useProblemText } from './bits';
@@ -14,48 +15,104 @@ import type { OrderForm } from './use-order-form';
 
 const PERCENTS = [25, 50, 75, 100] as const;
 
+/**
+ * A labelled number input with its unit and error line (`<id>-error`): the order entry's price, lots, TP and SL,
+ * and the sheets' TP/SL, lots to close and margin to add.
+ */
+export function NumberField({
+  id,
+  label,
+  hint,
+  value,
+  onChange,
+  error,
+  unit,
+  numeric = false,
+  placeholder,
+  action,
+  replace,
+  children,
+}: {
+  id: string;
+  label: string;
+  /** Beside the label (the lot size, the open lots, the available margin). */
+  hint?: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+  unit: string;
+  /** Whole numbers only (lots). */
+  numeric?: boolean;
+  placeholder?: string;
+  /** A button after the input (All, Max). */
+  action?: { label: string; onClick: () => void; testId: string };
+  /** Shown instead of the input (the market price a market order takes). */
+  replace?: ReactNode;
+  /** Under the field (quick shares). */
+  children?: ReactNode;
+}) {
+  return (
+    <div className={`perp-field${error ? ' perp-field--error' : ''}`}>
+      <label className="perp-field__label" htmlFor={id}>
+        {label}
+        {hint ? <span className="perp-field__aside">{hint}</span> : null}
+      </label>
+      <div className="perp-field__control">
+        {replace ?? (
+          <input
+            id={id}
+            className="perp-field__input"
+            inputMode={numeric ? 'numeric' : 'decimal'}
+            autoComplete="off"
+            placeholder={placeholder}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            data-testid={id}
+          />
+        )}
+        {action ? (
+          <button type="button" className="perp-field__max" onClick={action.onClick} data-testid={action.testId}>
+            {action.label}
+          </button>
+        ) : null}
+        <span className="perp-field__unit">{unit}</span>
+      </div>
+      {error ? <FieldError id={id}>{error}</FieldError> : null}
+      {children}
+    </div>
+  );
+}
+
 /** The limit price input, or the market price it will take. */
 export function OrderPriceField({ form, info }: { form: OrderForm; info: ProductInfo }) {
   const { t } = useTranslation();
   const problemText = useProblemText();
   const { type, ticker, precision, problems } = form;
+  const market = (
+    <span className="perp-field__static" data-testid="perp-market-price">
+      {t('perpetual.marketPrice')}
+      <Figure className={`perp-field__hint${staleClass(form.freshness)}`}>
+        ≈ {formatPrice(ticker?.price, precision)}
+      </Figure>
+      <StaleBadge freshness={form.freshness} />
+    </span>
+  );
   return (
-    <div className={`perp-field${problems.price ? ' perp-field--error' : ''}`}>
-      <label className="perp-field__label" htmlFor="perp-price">
-        {t('perpetual.orderPrice')}
-      </label>
-      <div className="perp-field__control">
-        {type === 'limit' ? (
-          <input
-            id="perp-price"
-            className="perp-field__input"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={ticker ? formatPrice(ticker.price, precision).replace(/,/g, '') : ''}
-            value={form.price}
-            onChange={(e) => {
-              form.setPrice(form.priceInput(e.target.value));
-              form.clear('price');
-            }}
-            aria-invalid={problems.price ? true : undefined}
-            aria-describedby={problems.price ? 'perp-price-error' : undefined}
-            data-testid="perp-price"
-          />
-        ) : (
-          <span className="perp-field__static" data-testid="perp-market-price">
-            {t('perpetual.marketPrice')}
-            <Figure className={`perp-field__hint${staleClass(form.freshness)}`}>
-              ≈ {formatPrice(ticker?.price, precision)}
-            </Figure>
-            <StaleBadge freshness={form.freshness} />
-          </span>
-        )}
-        <span className="perp-field__unit">{info.quote}</span>
-      </div>
-      {problems.price ? (
-        <FieldError id="perp-price">{problemText('price', problems.price, precision)}</FieldError>
-      ) : null}
-    </div>
+    <NumberField
+      id="perp-price"
+      label={t('perpetual.orderPrice')}
+      placeholder={ticker ? formatPrice(ticker.price, precision).replace(/,/g, '') : ''}
+      value={form.price}
+      onChange={(v) => {
+        form.setPrice(form.priceInput(v));
+        form.clear('price');
+      }}
+      error={problems.price ? problemText('price', problems.price, precision) : null}
+      unit={info.quote}
+      replace={type === 'limit' ? undefined : market}
+    />
   );
 }
 
@@ -69,29 +126,17 @@ export function LotsField({ form, info }: { form: OrderForm; info: ProductInfo }
     form.clear('lots');
   };
   return (
-    <div className={`perp-field${problems.lots ? ' perp-field--error' : ''}`}>
-      <label className="perp-field__label" htmlFor="perp-lots">
-        {t('perpetual.lots')}
-        <span className="perp-field__aside">
-          {t('perpetual.lotSize', { size: formatDecimal(info.perpetual.contractSize), base: info.base })}
-        </span>
-      </label>
-      <div className="perp-field__control">
-        <input
-          id="perp-lots"
-          className="perp-field__input"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder={max > 0n ? t('perpetual.lotsPlaceholder', { max: max.toString() }) : ''}
-          value={form.lots}
-          onChange={(e) => setLots(sanitizeAmountInput(e.target.value, 0, LOTS_MAX_DIGITS))}
-          aria-invalid={problems.lots ? true : undefined}
-          aria-describedby={problems.lots ? 'perp-lots-error' : undefined}
-          data-testid="perp-lots"
-        />
-        <span className="perp-field__unit">{t('perpetual.lotsUnit')}</span>
-      </div>
-      {problems.lots ? <FieldError id="perp-lots">{problemText('lots', problems.lots)}</FieldError> : null}
+    <NumberField
+      id="perp-lots"
+      label={t('perpetual.lots')}
+      hint={t('perpetual.lotSize', { size: formatDecimal(info.perpetual.contractSize), base: info.base })}
+      numeric
+      placeholder={max > 0n ? t('perpetual.lotsPlaceholder', { max: max.toString() }) : ''}
+      value={form.lots}
+      onChange={(v) => setLots(sanitizeAmountInput(v, 0, LOTS_MAX_DIGITS))}
+      error={problems.lots ? problemText('lots', problems.lots) : null}
+      unit={t('perpetual.lotsUnit')}
+    >
       <div className="perp-chips">
         {PERCENTS.map((pct) => {
           const n = (max * BigInt(pct)) / 100n;
@@ -109,7 +154,35 @@ export function LotsField({ form, info }: { form: OrderForm; info: ProductInfo }
           );
         })}
       </div>
-    </div>
+    </NumberField>
+  );
+}
+
+/** What a take-profit / stop-loss pair of fields needs to know of each of the two. */
+export interface TpSlField {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+  hint?: string;
+}
+
+/** The take-profit and stop-loss price fields (`<idPrefix>-tp`, `<idPrefix>-sl`) of the panel and the TP/SL sheet. */
+export function TpSlPrices({
+  idPrefix,
+  unit,
+  fields,
+}: {
+  idPrefix: string;
+  unit: string;
+  fields: Record<'tp' | 'sl', TpSlField>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {(['tp', 'sl'] as const).map((k) => (
+        <NumberField key={k} id={`${idPrefix}-${k}`} label={t(`perpetual.${k}Price`)} unit={unit} {...fields[k]} />
+      ))}
+    </>
   );
 }
 
@@ -118,6 +191,14 @@ export function TpSlFields({ form, info }: { form: OrderForm; info: ProductInfo 
   const { t } = useTranslation();
   const problemText = useProblemText();
   const { problems, precision } = form;
+  const field = (k: 'tp' | 'sl', set: (v: string) => void): TpSlField => ({
+    value: form[k],
+    onChange: (v) => {
+      set(form.priceInput(v));
+      form.clear(k);
+    },
+    error: problems[k] ? problemText(k, problems[k], precision) : null,
+  });
   return (
     <div className="perp-tpsl">
       <Checkbox
@@ -133,27 +214,10 @@ export function TpSlFields({ form, info }: { form: OrderForm; info: ProductInfo 
       </Checkbox>
       {form.withTpSl ? (
         <div className="perp-tpsl__fields">
-          <PriceField
-            id="perp-tp"
-            label={t('perpetual.tpPrice')}
-            value={form.tp}
-            onChange={(v) => {
-              form.setTp(form.priceInput(v));
-              form.clear('tp');
-            }}
-            error={problems.tp ? problemText('tp', problems.tp, precision) : null}
+          <TpSlPrices
+            idPrefix="perp"
             unit={info.quote}
-          />
-          <PriceField
-            id="perp-sl"
-            label={t('perpetual.slPrice')}
-            value={form.sl}
-            onChange={(v) => {
-              form.setSl(form.priceInput(v));
-              form.clear('sl');
-            }}
-            error={problems.sl ? problemText('sl', problems.sl, precision) : null}
-            unit={info.quote}
+            fields={{ tp: field('tp', form.setTp), sl: field('sl', form.setSl) }}
           />
         </div>
       ) : null}
@@ -164,77 +228,31 @@ export function TpSlFields({ form, info }: { form: OrderForm; info: ProductInfo 
 /** What the order will take (margin, fee) and the available margin, with a transfer in. */
 export function OrderFacts({ preview, available }: { preview: OrderPreview | null; available: string | undefined }) {
   const { t } = useTranslation();
-  return (
-    <dl className="fact-list perp-facts">
-      <div>
-        <dt>{t('perpetual.margin')}</dt>
-        <dd>
-          <Figure testId="perp-preview-margin">{preview ? formatAmount(preview.margin) : '--'}</Figure> USDT
-        </dd>
-      </div>
-      <div>
-        <dt>{t('perpetual.fee')}</dt>
-        <dd>
-          <Figure testId="perp-preview-fee">{preview ? formatAmount(preview.fee) : '--'}</Figure> USDT
-        </dd>
-      </div>
-      <div>
-        <dt>{t('perpetual.available')}</dt>
-        <dd>
-          <Figure testId="perp-available">{available !== undefined ? formatAmount(available) : '--'}</Figure> USDT
-          <Link
-            to={`${PERP_PATHS.fundTransfer}?from=spot&to=perpetual`}
-            className="perp-facts__transfer"
-            data-testid="perp-transfer"
-          >
-            <AddCircleOutline />
-            <span>{t('perpetual.transfer')}</span>
-          </Link>
-        </dd>
-      </div>
-    </dl>
+  const usdt = (value: string | undefined, testId: string) => (
+    <>
+      <Figure testId={testId}>{value !== undefined ? formatAmount(value) : '--'}</Figure> USDT
+    </>
   );
-}
-
-/** A labelled price input with its unit and error line (TP, SL in the panel and the TP/SL sheet). */
-export function PriceField({
-  id,
-  label,
-  value,
-  onChange,
-  error,
-  unit,
-  hint,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | null;
-  unit: string;
-  hint?: string;
-}) {
-  return (
-    <div className={`perp-field${error ? ' perp-field--error' : ''}`}>
-      <label className="perp-field__label" htmlFor={id}>
-        {label}
-        {hint ? <span className="perp-field__aside">{hint}</span> : null}
-      </label>
-      <div className="perp-field__control">
-        <input
-          id={id}
-          className="perp-field__input"
-          inputMode="decimal"
-          autoComplete="off"
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          data-testid={id}
-        />
-        <span className="perp-field__unit">{unit}</span>
-      </div>
-      {error ? <FieldError id={id}>{error}</FieldError> : null}
-    </div>
+  const transfer = (
+    <TransferLink
+      to={`${PERP_PATHS.fundTransfer}?from=spot&to=perpetual`}
+      className="perp-facts__transfer"
+      label={t('perpetual.transfer')}
+      testId="perp-transfer"
+    />
   );
+  const rows = [
+    { label: t('perpetual.margin'), value: usdt(preview?.margin, 'perp-preview-margin') },
+    { label: t('perpetual.fee'), value: usdt(preview?.fee, 'perp-preview-fee') },
+    {
+      label: t('perpetual.available'),
+      value: (
+        <>
+          {usdt(available, 'perp-available')}
+          {transfer}
+        </>
+      ),
+    },
+  ];
+  return <FactList className="fact-list perp-facts" rows={rows} />;
 }

@@ -1,15 +1,42 @@
-import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
-import { useProducts } from '@/lib/use-market';
-import { ListSkeleton } from '@/shared/trading-bits';
+import { type ListSource, ListStates } from '@/shared/list-states';
 import type { PerpOrder } from '@nexa/contract';
-import { Dialog, InfiniteScroll } from 'antd-mobile';
+import { Dialog } from 'antd-mobile';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { useCurrentOrders, useHistoryOrders, useHistoryTrades } from '../hooks/use-perpetual';
+import type { useCurrentOrders } from '../hooks/use-perpetual';
 import { useCancelOrder } from '../hooks/use-perpetual';
-import { pairName, precisionOf } from './bits';
-import { OrderRow, TradeItems } from './record-rows';
+import type { PerpTabKey } from './perp-tabs';
+import { OrderRow, PERP_LIST } from './record-rows';
 import { callAndClose } from './sheet';
+
+/**
+ * The list of one tab with every list state: its label, empty state (`perp-<tab>-empty`) and rows; `head` sits
+ * above the rows once there are some.
+ */
+export function TabList<T extends { id: string }>({
+  tab,
+  source,
+  head,
+  children,
+}: {
+  tab: PerpTabKey;
+  source: ListSource<T>;
+  head?: ReactNode;
+  children: (item: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ListStates
+      look={PERP_LIST}
+      source={source}
+      empty={{ title: t(`perpetual.empty.${tab}`), testId: `perp-${tab}-empty` }}
+      label={t(`perpetual.tabs.${tab}`)}
+      head={head}
+    >
+      {children}
+    </ListStates>
+  );
+}
 
 /** Pending limit orders, each with Cancel (Sustainable/cancelDeliveryOrder, after a confirmation). */
 export function CurrentOrderList({
@@ -20,7 +47,6 @@ export function CurrentOrderList({
   symbol?: string;
 }) {
   const { t } = useTranslation();
-  const products = useProducts();
   const cancel = useCancelOrder();
   const list = (orders.data ?? []).filter((o) => !symbol || o.symbol === symbol);
 
@@ -35,66 +61,16 @@ export function CurrentOrderList({
     await callAndClose(() => cancel.mutateAsync(order.id), t('perpetual.cancelled'));
   };
 
-  if (orders.isPending) return <ListSkeleton list="perp-list" row="perp-row" />;
-  if (orders.isError && !orders.data) return <ErrorState onRetry={() => void orders.refetch()} />;
-  if (list.length === 0) return <EmptyState title={t('perpetual.empty.orders')} testId="perp-orders-empty" />;
   return (
-    <ul className="perp-list" aria-label={t('perpetual.tabs.orders')}>
-      {list.map((order) => (
-        <li key={order.id}>
-          <OrderRow
-            order={order}
-            pair={pairName(order.symbol, products.data)}
-            precision={precisionOf(order.symbol, products.data)}
-            testId="perp-order"
-            onCancel={(o) => void askCancel(o)}
-            cancelling={cancel.isPending && cancel.variables === order.id}
-          />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** Finished orders with infinite scroll and every list state. */
-export function HistoryOrderList({ paged }: { paged: ReturnType<typeof useHistoryOrders> }) {
-  const { t } = useTranslation();
-  const products = useProducts();
-  const { query, items, hasMore, loadMore } = paged;
-  if (query.isPending) return <ListSkeleton list="perp-list" row="perp-row" />;
-  if (query.isError && items.length === 0) return <ErrorState onRetry={() => void query.refetch()} />;
-  if (items.length === 0) return <EmptyState title={t('perpetual.empty.history')} testId="perp-history-empty" />;
-  return (
-    <>
-      <ul className="perp-list" aria-label={t('perpetual.tabs.history')}>
-        {items.map((order) => (
-          <li key={order.id}>
-            <OrderRow
-              order={order}
-              pair={pairName(order.symbol, products.data)}
-              precision={precisionOf(order.symbol, products.data)}
-              testId="perp-history-order"
-            />
-          </li>
-        ))}
-      </ul>
-      <InfiniteScroll loadMore={loadMore} hasMore={hasMore} className="perp-list__more" />
-    </>
-  );
-}
-
-/** Fills with infinite scroll and every list state. */
-export function TradeList({ paged }: { paged: ReturnType<typeof useHistoryTrades> }) {
-  const { t } = useTranslation();
-  const products = useProducts();
-  const { query, items, hasMore, loadMore } = paged;
-  if (query.isPending) return <ListSkeleton list="perp-list" row="perp-row" />;
-  if (query.isError && items.length === 0) return <ErrorState onRetry={() => void query.refetch()} />;
-  if (items.length === 0) return <EmptyState title={t('perpetual.empty.trades')} testId="perp-trades-empty" />;
-  return (
-    <>
-      <TradeItems trades={items} products={products.data} label={t('perpetual.tabs.trades')} />
-      <InfiniteScroll loadMore={loadMore} hasMore={hasMore} className="perp-list__more" />
-    </>
+    <TabList tab="orders" source={{ query: orders, items: list }}>
+      {(order) => (
+        <OrderRow
+          order={order}
+          testId="perp-order"
+          onCancel={(o) => void askCancel(o)}
+          cancelling={cancel.isPending && cancel.variables === order.id}
+        />
+      )}
+    </TabList>
   );
 }

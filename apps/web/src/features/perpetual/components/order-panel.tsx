@@ -1,4 +1,5 @@
 import { ErrorState } from '@/components/ui/error-state';
+import { Segmented, SideButtons } from '@/shared/trading-bits';
 import type { AccountMode, PositionSide, ProductInfo } from '@nexa/contract';
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,9 @@ import { LotsField, OrderFacts, OrderPriceField, TpSlFields } from './order-fiel
 import { type OrderDraft, type OrderForm, useOrderForm } from './use-order-form';
 
 export type { OrderDraft };
+
+const SIDES: readonly PositionSide[] = ['long', 'short'];
+const OPEN_BUTTONS = { row: 'perp-actions', block: 'perp-button', testIdPrefix: 'perp-open-' };
 
 /**
  * The order entry of the Perpetual tab (spec §2): market or limit, lots, leverage (10x by default, up to the
@@ -67,10 +71,9 @@ export function OrderPanel({
         </>
       )}
 
-      <div className="perp-actions">
-        <OpenButton side="long" disabled={!info || busy} onClick={() => form.submit('long')} />
-        <OpenButton side="short" disabled={!info || busy} onClick={() => form.submit('short')} />
-      </div>
+      <SideButtons look={OPEN_BUTTONS} sides={SIDES} disabled={!info || busy} onPick={form.submit}>
+        {(side) => t(side === 'long' ? 'perpetual.openLong' : 'perpetual.openShort')}
+      </SideButtons>
     </section>
   );
 }
@@ -79,38 +82,21 @@ export function OrderPanel({
 function OrderTypeSwitch({ form }: { form: OrderForm }) {
   const { t } = useTranslation();
   return (
-    <fieldset className="perp-seg">
-      <legend className="perp-sr-only">{t('perpetual.orderType')}</legend>
-      {(['market', 'limit'] as const).map((k) => (
-        <button
-          key={k}
-          type="button"
-          aria-pressed={form.type === k}
-          className={`perp-seg__item${form.type === k ? ' perp-seg__item--on' : ''}`}
-          onClick={() => {
-            form.setType(k);
-            form.setProblems({});
-          }}
-          data-testid={`perp-type-${k}`}
-        >
-          {t(`perpetual.${k}`)}
-        </button>
-      ))}
-    </fieldset>
-  );
-}
-
-function OpenButton({ side, disabled, onClick }: { side: PositionSide; disabled: boolean; onClick: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <button
-      type="button"
-      className={`perp-button perp-button--${side}`}
-      disabled={disabled}
-      onClick={onClick}
-      data-testid={`perp-open-${side}`}
-    >
-      {t(side === 'long' ? 'perpetual.openLong' : 'perpetual.openShort')}
-    </button>
+    <Segmented
+      className="perp-seg"
+      item="perp-seg__item"
+      srOnly="perp-sr-only"
+      legend={t('perpetual.orderType')}
+      value={form.type}
+      onChange={(k) => {
+        form.setType(k);
+        form.setProblems({});
+      }}
+      options={(['market', 'limit'] as const).map((k) => ({
+        value: k,
+        label: t(`perpetual.${k}`),
+        testId: `perp-type-${k}`,
+      }))}
+    />
   );
 }

@@ -1,22 +1,30 @@
+import { TabbedSection } from '@/shared/tabbed-section';
 import type { PositionOrdersData } from '@nexa/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useCurrentOrders, useHistoryOrders, useHistoryTrades } from '../hooks/use-perpetual';
-import { CurrentOrderList, HistoryOrderList, TradeList } from './order-lists';
+import { CurrentOrderList, TabList } from './order-lists';
 import { PositionList } from './position-list';
+import { OrderRow, TradeRow } from './record-rows';
 
 export type PerpTabKey = 'positions' | 'orders' | 'history' | 'trades';
-const TAB_KEYS: readonly PerpTabKey[] = ['positions', 'orders', 'history', 'trades'];
 
 function HistoryTab({ symbol }: { symbol?: string }) {
   const paged = useHistoryOrders(symbol ? { symbol } : {});
-  return <HistoryOrderList paged={paged} />;
+  return (
+    <TabList tab="history" source={paged}>
+      {(order) => <OrderRow order={order} testId="perp-history-order" />}
+    </TabList>
+  );
 }
 
 function TradesTab({ symbol }: { symbol?: string }) {
   const paged = useHistoryTrades(symbol ? { symbol } : {});
-  return <TradeList paged={paged} />;
+  return (
+    <TabList tab="trades" source={paged}>
+      {(trade) => <TradeRow trade={trade} />}
+    </TabList>
+  );
 }
 
 /**
@@ -40,36 +48,35 @@ export function PerpTabs({
   const orders = useCurrentOrders(live);
   const positionCount = (positions.data?.list ?? []).filter((p) => !symbol || p.symbol === symbol).length;
   const orderCount = (orders.data ?? []).filter((o) => !symbol || o.symbol === symbol).length;
-  const count = (key: PerpTabKey) => (key === 'positions' ? positionCount : key === 'orders' ? orderCount : 0);
+  const title = (key: PerpTabKey, count = 0) => (
+    <>
+      {t(`perpetual.tabs.${key}`)}
+      {count > 0 ? (
+        <span className="perp-tabs__count" dir="ltr">
+          {` (${count})`}
+        </span>
+      ) : null}
+    </>
+  );
   return (
-    <section className="perp-tabs" aria-label={t('perpetual.ordersTitle')}>
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => onTab(TAB_KEYS.find((k) => k === key) ?? 'positions')}
-        className="perp-tabs__bar"
-      >
-        {TAB_KEYS.map((key) => (
-          <Tabs.Tab
-            key={key}
-            title={
-              <span data-testid={`perp-tab-${key}`}>
-                {t(`perpetual.tabs.${key}`)}
-                {count(key) > 0 ? (
-                  <span className="perp-tabs__count" dir="ltr">
-                    {` (${count(key)})`}
-                  </span>
-                ) : null}
-              </span>
-            }
-          />
-        ))}
-      </Tabs>
-      <div className="perp-tabs__body" role="tabpanel">
-        {tab === 'positions' ? <PositionList positions={positions} symbol={symbol} /> : null}
-        {tab === 'orders' ? <CurrentOrderList orders={orders} symbol={symbol} /> : null}
-        {tab === 'history' ? <HistoryTab symbol={symbol} /> : null}
-        {tab === 'trades' ? <TradesTab symbol={symbol} /> : null}
-      </div>
-    </section>
+    <TabbedSection
+      block="perp-tabs"
+      label={t('perpetual.ordersTitle')}
+      tab={tab}
+      onTab={onTab}
+      testIdPrefix="perp-tab"
+      titles={{
+        positions: title('positions', positionCount),
+        orders: title('orders', orderCount),
+        history: title('history'),
+        trades: title('trades'),
+      }}
+      panels={{
+        positions: () => <PositionList positions={positions} symbol={symbol} />,
+        orders: () => <CurrentOrderList orders={orders} symbol={symbol} />,
+        history: () => <HistoryTab symbol={symbol} />,
+        trades: () => <TradesTab symbol={symbol} />,
+      }}
+    />
   );
 }

@@ -1,12 +1,34 @@
+import { useDraft } from '@/shared/sheet';
 import type { ProductSummary } from '@nexa/contract';
 import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCreateOrder, useMode, usePerpEvents, usePositions, useProductInfo } from '../hooks/use-perpetual';
+import {
+  type CreateOrderInput,
+  useCreateOrder,
+  useMode,
+  usePerpEvents,
+  usePositions,
+  useProductInfo,
+} from '../hooks/use-perpetual';
 import { ConfirmSheet } from './confirm-sheet';
 import { type OrderDraft, OrderPanel } from './order-panel';
 import { type PerpTabKey, PerpTabs } from './perp-tabs';
 import './perpetual.css';
+
+/** What the server is asked to place for a confirmed draft (blank TP/SL: none). */
+function orderInput(draft: OrderDraft): CreateOrderInput {
+  return {
+    symbol: draft.product.symbol,
+    side: draft.side,
+    type: draft.type,
+    price: draft.price,
+    quantity: draft.lots,
+    leverage: draft.leverage,
+    tpPrice: draft.tpPrice || undefined,
+    slPrice: draft.slPrice || undefined,
+  };
+}
 
 /**
  * The order entry, its confirm sheet and the order tabs of one product. Listens to the user's perpetual events
@@ -27,35 +49,16 @@ export function PerpTrading({
   const info = useProductInfo(product?.symbol);
   const positions = usePositions(live);
   const create = useCreateOrder();
-  const [draft, setDraft] = useState<OrderDraft | null>(null);
   const [tab, setTab] = useState<PerpTabKey>('positions');
-
-  const confirm = async () => {
-    if (!draft || create.isPending) return;
-    try {
-      const order = await create.mutateAsync({
-        symbol: draft.product.symbol,
-        side: draft.side,
-        type: draft.type,
-        price: draft.price,
-        quantity: draft.lots,
-        leverage: draft.leverage,
-        tpPrice: draft.tpPrice || undefined,
-        slPrice: draft.slPrice || undefined,
-      });
-      setDraft(null);
+  const draft = useDraft(
+    (d: OrderDraft) => create.mutateAsync(orderInput(d)),
+    create.isPending,
+    (order) => {
       const filled = order.status === 'filled';
-      Toast.show({
-        icon: 'success',
-        content: t(filled ? 'perpetual.opened' : 'perpetual.placed'),
-        duration: 2000,
-      });
+      Toast.show({ icon: 'success', content: t(filled ? 'perpetual.opened' : 'perpetual.placed'), duration: 2000 });
       setTab(filled ? 'positions' : order.status === 'pending' ? 'orders' : 'history');
-    } catch {
-      // The request helper toasted the reason; the sheet stays open, and confirming again after a network
-      // failure reuses the requestId.
-    }
-  };
+    },
+  );
 
   return (
     <div className="perp-trading">
@@ -67,7 +70,7 @@ export function PerpTrading({
         available={positions.data?.account.available}
         busy={create.isPending}
         pickedPrice={pickedPrice}
-        onOrder={setDraft}
+        onOrder={draft.setDraft}
       />
       <PerpTabs
         live={live}
@@ -76,12 +79,7 @@ export function PerpTrading({
         onTab={setTab}
         symbol={onlyThisProduct ? product?.symbol : undefined}
       />
-      <ConfirmSheet
-        draft={draft}
-        pending={create.isPending}
-        onConfirm={() => void confirm()}
-        onClose={() => setDraft(null)}
-      />
+      <ConfirmSheet {...draft.sheet} />
     </div>
   );
 }

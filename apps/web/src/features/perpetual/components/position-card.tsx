@@ -1,26 +1,14 @@
 import { formatAmount, formatSigned } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
+import { RecordHead } from '@/shared/trading-bits';
 import type { PerpPosition } from '@nexa/contract';
-import { RightOutline } from 'antd-mobile-icons';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { toneOf } from '../model/perp-model';
 import { detailPath } from '../paths';
-import { Figure, SideTag } from './bits';
+import { Figure, SideTag, useProductOf } from './bits';
+import { Cells } from './record-rows';
 
 export type PositionAction = 'tpsl' | 'margin' | 'close';
-
-function Cell({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <div className="perp-cell">
-      <span className="perp-cell__label">{label}</span>
-      <span className="perp-cell__value" data-testid={testId}>
-        {children}
-      </span>
-    </div>
-  );
-}
 
 /**
  * One open position (spec §3): side and leverage, lots, entry and mark price, margin, margin ratio, the estimated
@@ -28,17 +16,43 @@ function Cell({ label, children, testId }: { label: string; children: ReactNode;
  */
 export function PositionCard({
   position,
-  pair,
-  precision,
   onAction,
 }: {
   position: PerpPosition;
-  pair: string;
-  precision: number;
   onAction: (action: PositionAction, position: PerpPosition) => void;
 }) {
   const { t } = useTranslation();
+  const { pair, precision } = useProductOf(position.symbol);
   const pnlTone = toneOf(position.unrealizedPnl);
+  const price = (value: string) => <Figure>{formatPrice(value, precision)}</Figure>;
+  const cells = [
+    { label: t('perpetual.lots'), value: <Figure>{position.quantity}</Figure>, testId: 'perp-position-lots' },
+    { label: t('perpetual.entryPrice'), value: price(position.entryPrice), testId: 'perp-position-entry' },
+    { label: t('perpetual.markPrice'), value: price(position.markPrice), testId: 'perp-position-mark' },
+    {
+      label: t('perpetual.margin'),
+      value: <Figure>{formatAmount(position.margin)}</Figure>,
+      testId: 'perp-position-margin',
+    },
+    {
+      label: t('perpetual.marginRatio'),
+      value: <Figure>{formatAmount(position.marginRatio)}%</Figure>,
+      testId: 'perp-position-ratio',
+    },
+    {
+      label: t('perpetual.liquidationPrice'),
+      value: <Figure className="tone-warn">{formatPrice(position.liquidationPrice, precision)}</Figure>,
+      testId: 'perp-position-liq',
+    },
+  ];
+  const target = (k: 'tp' | 'sl', value: string | null, tone: string) => (
+    <span>
+      {t(`perpetual.${k}Short`)}{' '}
+      <Figure className={value ? tone : undefined} testId={`perp-position-${k}`}>
+        {formatPrice(value, precision)}
+      </Figure>
+    </span>
+  );
   return (
     <article
       className="perp-position"
@@ -47,52 +61,24 @@ export function PositionCard({
       data-side={position.side}
       data-symbol={position.symbol}
     >
-      <Link to={detailPath('position', position.id)} className="perp-position__head" data-testid="perp-position-detail">
-        <span className="perp-position__pair" dir="ltr">
-          {pair}
-        </span>
+      <RecordHead
+        block="perp-position"
+        pair={pair}
+        to={detailPath('position', position.id)}
+        testId="perp-position-detail"
+      >
         <SideTag side={position.side} leverage={position.leverage} />
-        <RightOutline className="perp-position__chevron flip-rtl" />
-      </Link>
+      </RecordHead>
       <div className="perp-position__pnl">
         <span className="perp-cell__label">{t('perpetual.unrealizedPnl')}</span>
         <Figure className={`perp-position__pnl-value tone-${pnlTone}`} testId="perp-position-pnl">
           {formatSigned(formatAmount(position.unrealizedPnl, 2, false))}
         </Figure>
       </div>
-      <div className="perp-grid">
-        <Cell label={t('perpetual.lots')} testId="perp-position-lots">
-          <Figure>{position.quantity}</Figure>
-        </Cell>
-        <Cell label={t('perpetual.entryPrice')} testId="perp-position-entry">
-          <Figure>{formatPrice(position.entryPrice, precision)}</Figure>
-        </Cell>
-        <Cell label={t('perpetual.markPrice')} testId="perp-position-mark">
-          <Figure>{formatPrice(position.markPrice, precision)}</Figure>
-        </Cell>
-        <Cell label={t('perpetual.margin')} testId="perp-position-margin">
-          <Figure>{formatAmount(position.margin)}</Figure>
-        </Cell>
-        <Cell label={t('perpetual.marginRatio')} testId="perp-position-ratio">
-          <Figure>{formatAmount(position.marginRatio)}%</Figure>
-        </Cell>
-        <Cell label={t('perpetual.liquidationPrice')} testId="perp-position-liq">
-          <Figure className="tone-warn">{formatPrice(position.liquidationPrice, precision)}</Figure>
-        </Cell>
-      </div>
+      <Cells cells={cells} />
       <div className="perp-position__tpsl">
-        <span>
-          {t('perpetual.tpShort')}{' '}
-          <Figure className={position.tpPrice ? 'tone-up' : undefined} testId="perp-position-tp">
-            {position.tpPrice ? formatPrice(position.tpPrice, precision) : '--'}
-          </Figure>
-        </span>
-        <span>
-          {t('perpetual.slShort')}{' '}
-          <Figure className={position.slPrice ? 'tone-down' : undefined} testId="perp-position-sl">
-            {position.slPrice ? formatPrice(position.slPrice, precision) : '--'}
-          </Figure>
-        </span>
+        {target('tp', position.tpPrice, 'tone-up')}
+        {target('sl', position.slPrice, 'tone-down')}
       </div>
       <PositionActions onAction={(action) => onAction(action, position)} />
     </article>

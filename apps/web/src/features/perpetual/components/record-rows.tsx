@@ -1,21 +1,37 @@
-import { formatAmount, formatDateTime, formatSigned } from '@/lib/format';
+import { formatAmount, formatSigned } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
-import type { PerpOrder, PerpTrade, ProductSummary } from '@nexa/contract';
-import { RightOutline } from 'antd-mobile-icons';
-import type { ReactNode } from 'react';
+import type { ListLook } from '@/shared/list-states';
+import { type RecordCell, RecordCells, RecordFoot, RecordHead } from '@/shared/trading-bits';
+import type { PerpOrder, PerpTrade } from '@nexa/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toneOf } from '../model/perp-model';
 import { detailPath } from '../paths';
-import { Figure, SideTag, pairName, precisionOf } from './bits';
+import { Figure, SideTag, useProductOf } from './bits';
 
-function Cell({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+/** The classes of the Perpetual record lists. */
+export const PERP_LIST: ListLook = { list: 'perp-list', row: 'perp-row', more: 'perp-list__more' };
+
+const CELLS = { grid: 'perp-grid', cell: 'perp-cell', label: 'perp-cell__label', value: 'perp-cell__value' };
+
+/** The label-over-value cells of a perpetual row or card. */
+export function Cells({ cells }: { cells: readonly RecordCell[] }) {
+  return <RecordCells classes={CELLS} cells={cells} />;
+}
+
+/** A row's foot: its fee, then its time. */
+function FeeFoot({ fee, time }: { fee: string; time: number }) {
+  const { t } = useTranslation();
   return (
-    <div className="perp-cell">
-      <span className="perp-cell__label">{label}</span>
-      <span className={`perp-cell__value${className ? ` ${className}` : ''}`}>{children}</span>
-    </div>
+    <RecordFoot className="meta-row perp-row__meta" time={time}>
+      {t('perpetual.fee')} <Figure>{formatAmount(fee)}</Figure>
+    </RecordFoot>
   );
+}
+
+/** A fill's realised PnL, signed: `--` for an opening fill, which realises none. */
+export function realizedPnlText(trade: PerpTrade): string {
+  return trade.action !== 'open' ? formatSigned(formatAmount(trade.realizedPnl, 2, false)) : '--';
 }
 
 /** Pending, filled, cancelled or rejected (spec §4: the perpetual order status includes cancelled). */
@@ -28,66 +44,52 @@ export function OrderStatusTag({ status }: { status: PerpOrder['status'] }) {
   );
 }
 
+/** Open, close, take-profit, stop-loss or liquidation. */
+export function TradeActionTag({ action }: { action: PerpTrade['action'] }) {
+  const { t } = useTranslation();
+  return <span className={`perp-action perp-action--${action}`}>{t(`perpetual.action.${action}`)}</span>;
+}
+
 /**
  * An order (spec §3): type, price, quantity, traded volume, status, fee, fill price and time. `onCancel` on a
  * pending limit order; the row links to its detail page.
  */
 export function OrderRow({
   order,
-  pair,
-  precision,
   testId,
   onCancel,
   cancelling,
 }: {
   order: PerpOrder;
-  pair: string;
-  precision: number;
   testId: string;
   onCancel?: (order: PerpOrder) => void;
   cancelling?: boolean;
 }) {
   const { t } = useTranslation();
+  const { pair, precision } = useProductOf(order.symbol);
+  const pending = order.status === 'pending';
+  const cells = [
+    {
+      label: t('perpetual.orderPrice'),
+      value: <Figure>{order.price ? formatPrice(order.price, precision) : t('perpetual.marketPrice')}</Figure>,
+    },
+    { label: t('perpetual.filledLots'), value: <Figure>{`${order.filledQuantity}/${order.quantity}`}</Figure> },
+    {
+      label: pending ? t('perpetual.frozenMargin') : t('perpetual.fillPrice'),
+      value: <Figure>{pending ? formatAmount(order.frozenMargin) : formatPrice(order.fillPrice, precision)}</Figure>,
+    },
+  ];
   return (
     <article className="perp-row" data-testid={testId} data-id={order.id} data-status={order.status}>
-      <Link to={detailPath('order', order.id)} className="perp-row__head">
-        <span className="perp-row__pair" dir="ltr">
-          {pair}
-        </span>
+      <RecordHead block="perp-row" pair={pair} to={detailPath('order', order.id)}>
         <SideTag side={order.side} leverage={order.leverage} />
-        <span className="perp-row__kind">
-          {t(`perpetual.${order.type}`)} · {t(`perpetual.intent.${order.intent}`)}
-        </span>
+        <OrderKind order={order} className="perp-row__kind" />
         <span className="perp-row__end">
           <OrderStatusTag status={order.status} />
         </span>
-        <RightOutline className="perp-row__chevron flip-rtl" />
-      </Link>
-      <div className="perp-grid">
-        <Cell label={t('perpetual.orderPrice')}>
-          <Figure>{order.price ? formatPrice(order.price, precision) : t('perpetual.marketPrice')}</Figure>
-        </Cell>
-        <Cell label={t('perpetual.filledLots')}>
-          <Figure>
-            {order.filledQuantity}/{order.quantity}
-          </Figure>
-        </Cell>
-        <Cell label={order.status === 'pending' ? t('perpetual.frozenMargin') : t('perpetual.fillPrice')}>
-          <Figure>
-            {order.status === 'pending'
-              ? formatAmount(order.frozenMargin)
-              : order.fillPrice
-                ? formatPrice(order.fillPrice, precision)
-                : '--'}
-          </Figure>
-        </Cell>
-      </div>
-      <div className="meta-row perp-row__meta">
-        <span>
-          {t('perpetual.fee')} <Figure>{formatAmount(order.fee)}</Figure>
-        </span>
-        <Figure>{formatDateTime(order.createdAt, true)}</Figure>
-      </div>
+      </RecordHead>
+      <Cells cells={cells} />
+      <FeeFoot fee={order.fee} time={order.createdAt} />
       {onCancel ? (
         <div className="perp-row__actions">
           <button
@@ -105,10 +107,30 @@ export function OrderRow({
   );
 }
 
-/** A fill: open, close, take-profit, stop-loss or liquidation, with its price, lots, fee and realised PnL. */
-export function TradeRow({ trade, pair, precision }: { trade: PerpTrade; pair: string; precision: number }) {
+/** "Limit · Open": an order's type and what it does. */
+export function OrderKind({ order, className }: { order: PerpOrder; className?: string }) {
   const { t } = useTranslation();
+  return (
+    <span className={className}>
+      {t(`perpetual.${order.type}`)} · {t(`perpetual.intent.${order.intent}`)}
+    </span>
+  );
+}
+
+/** A fill: open, close, take-profit, stop-loss or liquidation, with its price, lots, fee and realised PnL. */
+export function TradeRow({ trade }: { trade: PerpTrade }) {
+  const { t } = useTranslation();
+  const { pair, precision } = useProductOf(trade.symbol);
   const closing = trade.action !== 'open';
+  const cells = [
+    { label: t('perpetual.fillPrice'), value: <Figure>{formatPrice(trade.price, precision)}</Figure> },
+    { label: t('perpetual.lots'), value: <Figure>{trade.quantity}</Figure> },
+    {
+      label: t('perpetual.realizedPnl'),
+      value: <Figure>{realizedPnlText(trade)}</Figure>,
+      className: closing ? `tone-${toneOf(trade.realizedPnl)}` : undefined,
+    },
+  ];
   return (
     <Link
       to={detailPath('trade', trade.id)}
@@ -118,56 +140,12 @@ export function TradeRow({ trade, pair, precision }: { trade: PerpTrade; pair: s
       data-action={trade.action}
       data-position={trade.positionId}
     >
-      <span className="perp-row__head">
-        <span className="perp-row__pair" dir="ltr">
-          {pair}
-        </span>
+      <RecordHead block="perp-row" pair={pair}>
         <SideTag side={trade.side} />
-        <span className={`perp-action perp-action--${trade.action}`}>{t(`perpetual.action.${trade.action}`)}</span>
-        <RightOutline className="perp-row__chevron flip-rtl" />
-      </span>
-      <div className="perp-grid">
-        <Cell label={t('perpetual.fillPrice')}>
-          <Figure>{formatPrice(trade.price, precision)}</Figure>
-        </Cell>
-        <Cell label={t('perpetual.lots')}>
-          <Figure>{trade.quantity}</Figure>
-        </Cell>
-        <Cell label={t('perpetual.realizedPnl')} className={closing ? `tone-${toneOf(trade.realizedPnl)}` : undefined}>
-          <Figure>{closing ? formatSigned(formatAmount(trade.realizedPnl, 2, false)) : '--'}</Figure>
-        </Cell>
-      </div>
-      <span className="meta-row perp-row__meta">
-        <span>
-          {t('perpetual.fee')} <Figure>{formatAmount(trade.fee)}</Figure>
-        </span>
-        <Figure>{formatDateTime(trade.createdAt, true)}</Figure>
-      </span>
+        <TradeActionTag action={trade.action} />
+      </RecordHead>
+      <Cells cells={cells} />
+      <FeeFoot fee={trade.fee} time={trade.createdAt} />
     </Link>
-  );
-}
-
-/** Trades, each with its pair and the product's price precision. */
-export function TradeItems({
-  trades,
-  products,
-  label,
-}: {
-  trades: readonly PerpTrade[];
-  products: readonly ProductSummary[] | undefined;
-  label?: string;
-}) {
-  return (
-    <ul className="perp-list" aria-label={label}>
-      {trades.map((trade) => (
-        <li key={trade.id}>
-          <TradeRow
-            trade={trade}
-            pair={pairName(trade.symbol, products)}
-            precision={precisionOf(trade.symbol, products)}
-          />
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -1,12 +1,13 @@
 import { ApiError } from '@/lib/request';
 import { RequestIdKeeper } from '@/lib/request-id';
-import { useSession } from '@/lib/session-store';
 import { usePagedList } from '@/lib/use-paged-list';
+import { useAccountMode } from '@/shared/account-mode';
+import { useLanguageDocument, useLiveEvents, usePolledList, useProductSettings } from '@/shared/trading-queries';
 import type { AccountMode, ApiBody, PerpOrder, PerpPosition, PerpTrade, PositionOrdersData } from '@nexa/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { perpetualApi } from '../api/perpetual-api';
-import { type PerpEvent, subscribePerpEvents } from './perp-events';
+import { type PerpEvent, type PerpEventHandlers, subscribePerpEvents } from './perp-events';
 import { storePosition } from './position-cache';
 import { perpKeys, staticPerpKeys } from './query-keys';
 
@@ -16,18 +17,11 @@ export const POLL_MS = 3_000;
 const LIVE_POLL_MS = 10_000;
 
 /** The account mode the server acts on; every query is keyed by it. */
-export function useMode(): AccountMode {
-  return useSession((s) => s.user?.mode ?? 'real');
-}
+export const useMode = useAccountMode;
 
 /** A product's perpetual settings (contract size, max leverage, fee rate) from product/getProductInfo. */
 export function useProductInfo(symbol: string | undefined) {
-  return useQuery({
-    queryKey: staticPerpKeys.product(symbol ?? ''),
-    enabled: Boolean(symbol),
-    queryFn: ({ signal }) => perpetualApi.productInfo(symbol ?? '', signal),
-    staleTime: 5 * 60_000,
-  });
+  return useProductSettings(symbol, staticPerpKeys.product, perpetualApi.productInfo, 5 * 60_000);
 }
 
 /** After money moved: balances on every screen and the perpetual lists read again. */
@@ -57,26 +51,19 @@ function applyEvent(client: QueryClient, event: PerpEvent): void {
   }
 }
 
+/** After missed events: every perpetual list and every balance. */
+const RESYNC_KEYS = [perpKeys.all, perpKeys.wallets];
+
+function subscribe(client: QueryClient, handlers: Omit<PerpEventHandlers, 'onEvent'>): () => void {
+  return subscribePerpEvents({ ...handlers, onEvent: (event) => applyEvent(client, event) });
+}
+
 /**
  * Listens to the user's perpetual events while mounted and keeps the caches in step. Returns whether events are
  * flowing; while not, the lists poll faster.
  */
 export function usePerpEvents(): boolean {
-  const client = useQueryClient();
-  const [live, setLive] = useState(false);
-  useEffect(
-    () =>
-      subscribePerpEvents({
-        onEvent: (event) => applyEvent(client, event),
-        onResync: () => {
-          void client.invalidateQueries({ queryKey: perpKeys.all });
-          void client.invalidateQueries({ queryKey: perpKeys.wallets });
-        },
-        onLive: setLive,
-      }),
-    [client],
-  );
-  return live;
+  return useLiveEvents(subscribe, RESYNC_KEYS);
 }
 
 /**
@@ -84,41 +71,29 @@ export function usePerpEvents(): boolean {
  * under the push events (every 3 s without them).
  */
 export function usePositions(live: boolean) {
-  const mode = useMode();
-  const client = useQueryClient();
-  return useQuery({
-    queryKey: perpKeys.positions(mode),
-    queryFn: async ({ signal }) => {
-      const before = client.getQueryData<PositionOrdersData>(perpKeys.positions(mode));
-      const data = await perpetualApi.positions(signal, before !== undefined);
-      // A position gone since the last read was closed by TP/SL or liquidation: its history is news.
-      if (before?.list.some((p) => !data.list.some((n) => n.id === p.id))) {
-        void client.invalidateQueries({ queryKey: perpKeys.history(mode) });
-        void client.invalidateQueries({ queryKey: perpKeys.trades(mode) });
-        void client.invalidateQueries({ queryKey: perpKeys.wallets });
-      }
-      return data;
+  return usePolledList({
+    key: perpKeys.positions,
+    read: (signal, quiet) => perpetualApi.positions(signal, quiet),
+    rows: (data) => data.list,
+    // A position gone since the last read was closed by TP/SL or liquidation: its history is news.
+    onGone: (_, client, mode) => {
+      void client.invalidateQueries({ queryKey: perpKeys.history(mode) });
+      void client.invalidateQueries({ queryKey: perpKeys.trades(mode) });
+      void client.invalidateQueries({ queryKey: perpKeys.wallets });
     },
-    refetchInterval: live ? LIVE_POLL_MS : POLL_MS,
-    staleTime: 0,
+    every: live ? LIVE_POLL_MS : POLL_MS,
   });
 }
 
 /** Pending limit orders (Sustainable/currentEntrust). */
 export function useCurrentOrders(live: boolean) {
-  const mode = useMode();
-  const client = useQueryClient();
-  return useQuery({
-    queryKey: perpKeys.current(mode),
-    queryFn: async ({ signal }) => {
-      const before = client.getQueryData<PerpOrder[]>(perpKeys.current(mode));
-      const { list } = await perpetualApi.currentOrders(signal, before !== undefined);
-      // An order gone since the last read was filled (a new position) or cancelled.
-      if (before?.some((o) => !list.some((n) => n.id === o.id))) refreshAfterMoney(client, mode);
-      return list;
-    },
-    refetchInterval: live ? LIVE_POLL_MS : POLL_MS,
-    staleTime: 0,
+  return usePolledList({
+    key: perpKeys.current,
+    read: (signal, quiet) => perpetualApi.currentOrders(signal, quiet).then((data) => data.list),
+    rows: (list) => list,
+    // An order gone since the last read was filled (a new position) or cancelled.
+    onGone: (_, client, mode) => refreshAfterMoney(client, mode),
+    every: live ? LIVE_POLL_MS : POLL_MS,
   });
 }
 
@@ -226,10 +201,5 @@ export function useCancelOrder() {
 
 /** The perpetual rules in the interface language (Sustainable/deliveryDesc). */
 export function useRules() {
-  const lang = useSession((s) => s.lang) ?? 'en';
-  return useQuery({
-    queryKey: staticPerpKeys.rules(lang),
-    queryFn: ({ signal }) => perpetualApi.rules(signal),
-    staleTime: 10 * 60_000,
-  });
+  return useLanguageDocument(staticPerpKeys.rules, perpetualApi.rules);
 }

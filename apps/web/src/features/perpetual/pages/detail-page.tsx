@@ -1,308 +1,251 @@
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
 import { Page } from '@/components/ui/page';
 import { formatAmount, formatDateTime, formatDecimal, formatSigned } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
-import { ApiError } from '@/lib/request';
-import { useProducts } from '@/lib/use-market';
+import { ListStates } from '@/shared/list-states';
+import { type QueryLike, QueryState } from '@/shared/query-state';
+import { Usdt } from '@/shared/trading-bits';
 import type { PerpOrder, PerpPosition, PerpTrade } from '@nexa/contract';
-import { Skeleton } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { AddMarginSheet } from '../components/add-margin-sheet';
-import { Figure, ModeBadge, SideTag, pairName, precisionOf } from '../components/bits';
-import { CloseSheet } from '../components/close-sheet';
+import { Figure, ModeBadge, SideTag, useProductOf } from '../components/bits';
 import { type PositionAction, PositionActions } from '../components/position-card';
-import { OrderStatusTag, TradeItems } from '../components/record-rows';
-import { Fact, Facts } from '../components/sheet';
-import { TpSlSheet } from '../components/tpsl-sheet';
+import { PositionSheets } from '../components/position-sheets';
+import {
+  OrderKind,
+  OrderStatusTag,
+  PERP_LIST,
+  TradeActionTag,
+  TradeRow,
+  realizedPnlText,
+} from '../components/record-rows';
+import { type FactRow, Facts } from '../components/sheet';
 import { useMode, usePerpEvents, usePositions } from '../hooks/use-perpetual';
 import { useOrderRecord, usePositionFills, useTradeRecord } from '../hooks/use-record';
 import { toneOf } from '../model/perp-model';
 import { type DetailKind, detailPath } from '../paths';
 import '../components/perpetual.css';
 
-function Loading() {
-  return (
-    <div className="perp-detail-card" aria-busy="true">
-      <Skeleton.Title animated />
-      <Skeleton.Paragraph lineCount={6} animated />
-    </div>
-  );
-}
+/** The skeleton of a detail card while it loads. */
+const LOADING = { className: 'perp-detail-card', lines: 6 };
 
 function NotFound() {
   const { t } = useTranslation();
   return <EmptyState title={t('perpetual.detail.notFound')} testId="perp-detail-not-found" />;
 }
 
-function Hero({
-  pair,
-  side,
-  leverage,
+const time = (ms: number) => <Figure>{formatDateTime(ms, true)}</Figure>;
+
+/** Prices of a record's facts in its product's precision, and its take-profit and stop-loss rows. */
+function useFigures(symbol: string) {
+  const { t } = useTranslation();
+  const { precision } = useProductOf(symbol);
+  const price = (value: string | null) => <Figure>{formatPrice(value, precision)}</Figure>;
+  const targets = (r: { tpPrice: string | null; slPrice: string | null }) => [
+    { label: t('perpetual.tpPrice'), value: price(r.tpPrice) },
+    { label: t('perpetual.slPrice'), value: price(r.slPrice) },
+  ];
+  return { precision, price, targets };
+}
+
+/** A record's page: its hero (pair, side, tags, the main figure), its facts and what follows them. */
+function Detail({
+  record,
   tag,
   label,
   figure,
   tone,
+  facts,
+  children,
 }: {
-  pair: string;
-  side: PerpPosition['side'];
-  leverage?: number;
+  /** Its product and side; the leverage when the record has one to show. */
+  record: { symbol: string; side: PerpPosition['side']; leverage?: number };
   tag?: ReactNode;
   label: string;
   figure: string;
   tone: string;
+  facts: readonly FactRow[];
+  children?: ReactNode;
 }) {
+  const { pair } = useProductOf(record.symbol);
   return (
-    <section className="perp-hero">
-      <div className="perp-hero__top">
-        <span className="perp-hero__pair" dir="ltr">
-          {pair}
-        </span>
-        <SideTag side={side} leverage={leverage} />
-        {tag ? <span className="perp-hero__tag">{tag}</span> : null}
-      </div>
-      <div className="perp-hero__figure">
-        <span className="perp-hero__label">{label}</span>
-        <Figure className={`tone-${tone}`} testId="perp-detail-figure">
-          {figure}
-        </Figure>
-      </div>
-    </section>
+    <>
+      <section className="perp-hero">
+        <div className="perp-hero__top">
+          <span className="perp-hero__pair" dir="ltr">
+            {pair}
+          </span>
+          <SideTag side={record.side} leverage={record.leverage} />
+          {tag ? <span className="perp-hero__tag">{tag}</span> : null}
+        </div>
+        <div className="perp-hero__figure">
+          <span className="perp-hero__label">{label}</span>
+          <Figure className={`tone-${tone}`} testId="perp-detail-figure">
+            {figure}
+          </Figure>
+        </div>
+      </section>
+      <Facts className="perp-detail-card" rows={facts} />
+      {children}
+    </>
+  );
+}
+
+/** The link from an order or a fill to its position. */
+function PositionLink({ id }: { id: string }) {
+  const { t } = useTranslation();
+  return (
+    <Link className="perp-detail-link link link--strong" to={detailPath('position', id)}>
+      {t('perpetual.detail.viewPosition')}
+    </Link>
   );
 }
 
 /** Every fill of a position, newest first. */
 function Fills({ positionId }: { positionId: string }) {
   const { t } = useTranslation();
-  const products = useProducts();
   const fills = usePositionFills(positionId);
   return (
     <section className="perp-detail-card">
       <h2 className="perp-detail-card__title">{t('perpetual.detail.fills')}</h2>
-      {fills.isPending ? (
-        <Skeleton.Paragraph lineCount={3} animated />
-      ) : fills.isError ? (
-        <ErrorState onRetry={() => void fills.refetch()} />
-      ) : fills.data.length === 0 ? (
-        <EmptyState title={t('perpetual.empty.trades')} />
-      ) : (
-        <TradeItems trades={fills.data} products={products.data} />
-      )}
+      <ListStates
+        look={PERP_LIST}
+        source={{ query: fills, items: fills.data ?? [] }}
+        empty={{ title: t('perpetual.empty.trades') }}
+      >
+        {(trade) => <TradeRow trade={trade} />}
+      </ListStates>
     </section>
+  );
+}
+
+function PositionFacts({ position, available }: { position: PerpPosition; available: string }) {
+  const { t } = useTranslation();
+  const { price, targets } = useFigures(position.symbol);
+  const [acting, setActing] = useState<PositionAction | null>(null);
+  const facts = [
+    { label: t('perpetual.lots'), value: <Figure>{position.quantity}</Figure> },
+    { label: t('perpetual.contractSize'), value: <Figure>{formatDecimal(position.contractSize)}</Figure> },
+    { label: t('perpetual.entryPrice'), value: price(position.entryPrice) },
+    { label: t('perpetual.markPrice'), value: price(position.markPrice) },
+    { label: t('perpetual.margin'), value: <Usdt>{formatAmount(position.margin)}</Usdt> },
+    { label: t('perpetual.marginRatio'), value: <Figure>{formatAmount(position.marginRatio)}%</Figure> },
+    { label: t('perpetual.liquidationPrice'), value: price(position.liquidationPrice) },
+    ...targets(position),
+    { label: t('perpetual.openedAt'), value: time(position.openedAt) },
+  ];
+  return (
+    <Detail
+      record={position}
+      label={t('perpetual.unrealizedPnl')}
+      figure={`${formatSigned(formatAmount(position.unrealizedPnl, 2, false))} USDT`}
+      tone={toneOf(position.unrealizedPnl)}
+      facts={facts}
+    >
+      <PositionActions className="perp-detail-actions" onAction={setActing} />
+      <Fills positionId={position.id} />
+      <PositionSheets position={position} acting={acting} available={available} onClose={() => setActing(null)} />
+    </Detail>
   );
 }
 
 function PositionDetail({ id }: { id: string }) {
   const { t } = useTranslation();
-  const products = useProducts();
   const live = usePerpEvents();
   const positions = usePositions(live);
-  const [acting, setActing] = useState<PositionAction | null>(null);
-  if (positions.isPending) return <Loading />;
-  if (positions.isError && !positions.data) return <ErrorState onRetry={() => void positions.refetch()} />;
-  const position = positions.data.list.find((p) => p.id === id);
-  if (!position) {
-    return (
-      <>
-        <p className="callout" data-testid="perp-detail-closed">
-          {t('perpetual.detail.closed')}
-        </p>
-        <Fills positionId={id} />
-      </>
-    );
-  }
-  const pair = pairName(position.symbol, products.data);
-  const precision = precisionOf(position.symbol, products.data);
-  const close = () => setActing(null);
   return (
-    <>
-      <Hero
-        pair={pair}
-        side={position.side}
-        leverage={position.leverage}
-        label={t('perpetual.unrealizedPnl')}
-        figure={`${formatSigned(formatAmount(position.unrealizedPnl, 2, false))} USDT`}
-        tone={toneOf(position.unrealizedPnl)}
-      />
-      <Facts className="perp-detail-card">
-        <Fact label={t('perpetual.lots')}>
-          <Figure>{position.quantity}</Figure>
-        </Fact>
-        <Fact label={t('perpetual.contractSize')}>
-          <Figure>{formatDecimal(position.contractSize)}</Figure>
-        </Fact>
-        <Fact label={t('perpetual.entryPrice')}>
-          <Figure>{formatPrice(position.entryPrice, precision)}</Figure>
-        </Fact>
-        <Fact label={t('perpetual.markPrice')}>
-          <Figure>{formatPrice(position.markPrice, precision)}</Figure>
-        </Fact>
-        <Fact label={t('perpetual.margin')}>
-          <Figure>{formatAmount(position.margin)}</Figure> USDT
-        </Fact>
-        <Fact label={t('perpetual.marginRatio')}>
-          <Figure>{formatAmount(position.marginRatio)}%</Figure>
-        </Fact>
-        <Fact label={t('perpetual.liquidationPrice')}>
-          <Figure>{formatPrice(position.liquidationPrice, precision)}</Figure>
-        </Fact>
-        <Fact label={t('perpetual.tpPrice')}>
-          <Figure>{position.tpPrice ? formatPrice(position.tpPrice, precision) : '--'}</Figure>
-        </Fact>
-        <Fact label={t('perpetual.slPrice')}>
-          <Figure>{position.slPrice ? formatPrice(position.slPrice, precision) : '--'}</Figure>
-        </Fact>
-        <Fact label={t('perpetual.openedAt')}>
-          <Figure>{formatDateTime(position.openedAt, true)}</Figure>
-        </Fact>
-      </Facts>
-      <PositionActions className="perp-detail-actions" onAction={setActing} />
-      <Fills positionId={id} />
-      <TpSlSheet position={acting === 'tpsl' ? position : null} pair={pair} precision={precision} onClose={close} />
-      <AddMarginSheet
-        position={acting === 'margin' ? position : null}
-        pair={pair}
-        precision={precision}
-        available={positions.data.account.available}
-        onClose={close}
-      />
-      <CloseSheet position={acting === 'close' ? position : null} pair={pair} precision={precision} onClose={close} />
-    </>
+    <QueryState query={positions} loading={LOADING}>
+      {(data) => {
+        const position = data.list.find((p) => p.id === id);
+        return position ? (
+          <PositionFacts position={position} available={data.account.available} />
+        ) : (
+          <>
+            <p className="callout" data-testid="perp-detail-closed">
+              {t('perpetual.detail.closed')}
+            </p>
+            <Fills positionId={id} />
+          </>
+        );
+      }}
+    </QueryState>
   );
 }
 
 function OrderDetail({ order }: { order: PerpOrder }) {
   const { t } = useTranslation();
-  const products = useProducts();
-  const precision = precisionOf(order.symbol, products.data);
+  const { precision, price, targets } = useFigures(order.symbol);
+  const facts = [
+    { label: t('perpetual.detail.id'), value: <Figure>{order.id}</Figure> },
+    { label: t('perpetual.orderType'), value: <OrderKind order={order} /> },
+    { label: t('perpetual.filledLots'), value: <Figure>{`${order.filledQuantity}/${order.quantity}`}</Figure> },
+    { label: t('perpetual.fillPrice'), value: price(order.fillPrice) },
+    { label: t('perpetual.frozenMargin'), value: <Usdt>{formatAmount(order.frozenMargin)}</Usdt> },
+    { label: t('perpetual.fee'), value: <Usdt>{formatAmount(order.fee)}</Usdt> },
+    ...targets(order),
+    { label: t('perpetual.orderTime'), value: time(order.createdAt) },
+    { label: t('perpetual.updatedAt'), value: time(order.updatedAt) },
+  ];
   return (
-    <>
-      <Hero
-        pair={pairName(order.symbol, products.data)}
-        side={order.side}
-        leverage={order.leverage}
-        tag={<OrderStatusTag status={order.status} />}
-        label={t('perpetual.orderPrice')}
-        figure={order.price ? formatPrice(order.price, precision) : t('perpetual.marketPrice')}
-        tone="flat"
-      />
-      <Facts className="perp-detail-card">
-        <Fact label={t('perpetual.detail.id')}>
-          <Figure>{order.id}</Figure>
-        </Fact>
-        <Fact label={t('perpetual.orderType')}>
-          {t(`perpetual.${order.type}`)} · {t(`perpetual.intent.${order.intent}`)}
-        </Fact>
-        <Fact label={t('perpetual.filledLots')}>
-          <Figure>
-            {order.filledQuantity}/{order.quantity}
-          </Figure>
-        </Fact>
-        <Fact label={t('perpetual.fillPrice')}>
-          <Figure>{order.fillPrice ? formatPrice(order.fillPrice, precision) : '--'}</Figure>
-        </Fact>
-        <Fact label={t('perpetual.frozenMargin')}>
-          <Figure>{formatAmount(order.frozenMargin)}</Figure> USDT
-        </Fact>
-        <Fact label={t('perpetual.fee')}>
-          <Figure>{formatAmount(order.fee)}</Figure> USDT
-        </Fact>
-        <Fact label={t('perpetual.tpPrice')}>
-          <Figure>{order.tpPrice ? formatPrice(order.tpPrice, precision) : '--'}</Figure>
-        </Fact>
-        <Fact label={t('perpetual.slPrice')}>
-          <Figure>{order.slPrice ? formatPrice(order.slPrice, precision) : '--'}</Figure>
-        </Fact>
-        <Fact label={t('perpetual.orderTime')}>
-          <Figure>{formatDateTime(order.createdAt, true)}</Figure>
-        </Fact>
-        <Fact label={t('perpetual.updatedAt')}>
-          <Figure>{formatDateTime(order.updatedAt, true)}</Figure>
-        </Fact>
-      </Facts>
-      {order.positionId ? (
-        <Link className="perp-detail-link link link--strong" to={detailPath('position', order.positionId)}>
-          {t('perpetual.detail.viewPosition')}
-        </Link>
-      ) : null}
-    </>
+    <Detail
+      record={order}
+      tag={<OrderStatusTag status={order.status} />}
+      label={t('perpetual.orderPrice')}
+      figure={order.price ? formatPrice(order.price, precision) : t('perpetual.marketPrice')}
+      tone="flat"
+      facts={facts}
+    >
+      {order.positionId ? <PositionLink id={order.positionId} /> : null}
+    </Detail>
   );
 }
 
 function TradeDetail({ trade }: { trade: PerpTrade }) {
   const { t } = useTranslation();
-  const products = useProducts();
-  const precision = precisionOf(trade.symbol, products.data);
+  const { precision, price } = useFigures(trade.symbol);
   const closing = trade.action !== 'open';
+  const facts = [
+    { label: t('perpetual.detail.id'), value: <Figure>{trade.id}</Figure> },
+    { label: t('perpetual.fillPrice'), value: price(trade.price) },
+    { label: t('perpetual.lots'), value: <Figure>{trade.quantity}</Figure> },
+    { label: t('perpetual.fee'), value: <Usdt>{formatAmount(trade.fee)}</Usdt> },
+    { label: t('perpetual.realizedPnl'), value: <Figure>{realizedPnlText(trade)}</Figure> },
+    { label: t('perpetual.time'), value: time(trade.createdAt) },
+  ];
   return (
-    <>
-      <Hero
-        pair={pairName(trade.symbol, products.data)}
-        side={trade.side}
-        tag={
-          <span className={`perp-action perp-action--${trade.action}`}>{t(`perpetual.action.${trade.action}`)}</span>
-        }
-        label={closing ? t('perpetual.realizedPnl') : t('perpetual.fillPrice')}
-        figure={
-          closing
-            ? `${formatSigned(formatAmount(trade.realizedPnl, 2, false))} USDT`
-            : formatPrice(trade.price, precision)
-        }
-        tone={closing ? toneOf(trade.realizedPnl) : 'flat'}
-      />
-      <Facts className="perp-detail-card">
-        <Fact label={t('perpetual.detail.id')}>
-          <Figure>{trade.id}</Figure>
-        </Fact>
-        <Fact label={t('perpetual.fillPrice')}>
-          <Figure>{formatPrice(trade.price, precision)}</Figure>
-        </Fact>
-        <Fact label={t('perpetual.lots')}>
-          <Figure>{trade.quantity}</Figure>
-        </Fact>
-        <Fact label={t('perpetual.fee')}>
-          <Figure>{formatAmount(trade.fee)}</Figure> USDT
-        </Fact>
-        <Fact label={t('perpetual.realizedPnl')}>
-          <Figure>{closing ? formatSigned(formatAmount(trade.realizedPnl, 2, false)) : '--'}</Figure>
-        </Fact>
-        <Fact label={t('perpetual.time')}>
-          <Figure>{formatDateTime(trade.createdAt, true)}</Figure>
-        </Fact>
-      </Facts>
-      <Link className="perp-detail-link link link--strong" to={detailPath('position', trade.positionId)}>
-        {t('perpetual.detail.viewPosition')}
-      </Link>
-    </>
+    <Detail
+      record={{ symbol: trade.symbol, side: trade.side }}
+      tag={<TradeActionTag action={trade.action} />}
+      label={closing ? t('perpetual.realizedPnl') : t('perpetual.fillPrice')}
+      figure={closing ? `${realizedPnlText(trade)} USDT` : formatPrice(trade.price, precision)}
+      tone={closing ? toneOf(trade.realizedPnl) : 'flat'}
+      facts={facts}
+    >
+      <PositionLink id={trade.positionId} />
+    </Detail>
   );
 }
 
-function OrderById({ id }: { id: string }) {
-  const order = useOrderRecord(id);
-  if (order.data) return <OrderDetail order={order.data} />;
-  if (order.isError) {
-    return order.error instanceof ApiError && order.error.code === 404 ? (
-      <NotFound />
-    ) : (
-      <ErrorState onRetry={() => void order.refetch()} />
-    );
-  }
-  return <Loading />;
-}
-
-function TradeById({ id }: { id: string }) {
-  const trade = useTradeRecord(id);
-  if (trade.data) return <TradeDetail trade={trade.data} />;
-  if (trade.isError) {
-    return trade.error instanceof ApiError && trade.error.code === 404 ? (
-      <NotFound />
-    ) : (
-      <ErrorState onRetry={() => void trade.refetch()} />
-    );
-  }
-  return <Loading />;
+/**
+ * An order or a fill read by id with its hook (`useRecord`, always the same one for a mounted instance): its
+ * detail, not found, an error with a retry, or a skeleton.
+ */
+function RecordById<T>({
+  id,
+  useRecord,
+  children,
+}: {
+  id: string;
+  useRecord: (id: string) => QueryLike<T>;
+  children: (record: T) => ReactNode;
+}) {
+  const query = useRecord(id);
+  return (
+    <QueryState query={query} loading={LOADING} notFound={<NotFound />}>
+      {children}
+    </QueryState>
+  );
 }
 
 const KINDS: readonly DetailKind[] = ['position', 'order', 'trade'];
@@ -325,9 +268,13 @@ export default function PerpetualDetailPage() {
         ) : kind === 'position' ? (
           <PositionDetail id={id} />
         ) : kind === 'order' ? (
-          <OrderById id={id} />
+          <RecordById key={kind} id={id} useRecord={useOrderRecord}>
+            {(order) => <OrderDetail order={order} />}
+          </RecordById>
         ) : (
-          <TradeById id={id} />
+          <RecordById key={kind} id={id} useRecord={useTradeRecord}>
+            {(trade) => <TradeDetail trade={trade} />}
+          </RecordById>
         )}
       </div>
     </Page>

@@ -1,6 +1,5 @@
-import { ErrorState } from '@/components/ui/error-state';
-import { Page } from '@/components/ui/page';
-import { Skeleton } from 'antd-mobile';
+import { Article } from '@/shared/article';
+import { QueryPage } from '@/shared/query-state';
 import { useTranslation } from 'react-i18next';
 import { useRules } from '../hooks/use-perpetual';
 import '../components/perpetual.css';
@@ -10,33 +9,24 @@ export default function PerpetualRulePage() {
   const { t } = useTranslation();
   const rules = useRules();
   return (
-    <Page title={t('perpetual.ruleTitle')} back testId="perp-rule">
-      <div className="stack">
-        {rules.data ? (
-          <>
-            <p className="callout tone--accent perp-rule__lead" data-testid="perp-rule-leverage">
-              {t('perpetual.defaultLeverage', { n: rules.data.defaultLeverage })}
-            </p>
-            {rules.data.sections.map((section) => (
-              <article key={section.title} className="perp-rule" data-testid="perp-rule-section">
-                <h2 className="perp-rule__title" dir="auto">
-                  {section.title}
-                </h2>
-                <p className="perp-rule__body" dir="auto">
-                  {section.body}
-                </p>
-              </article>
-            ))}
-          </>
-        ) : rules.isError ? (
-          <ErrorState onRetry={() => void rules.refetch()} />
-        ) : (
-          <div className="perp-rule" aria-busy="true">
-            <Skeleton.Title animated />
-            <Skeleton.Paragraph lineCount={8} animated />
-          </div>
-        )}
-      </div>
-    </Page>
+    <QueryPage title={t('perpetual.ruleTitle')} testId="perp-rule" stack query={rules} loading={LOADING}>
+      {({ defaultLeverage, sections }) => (
+        <>
+          <p className="callout tone--accent perp-rule__lead" data-testid="perp-rule-leverage">
+            {t('perpetual.defaultLeverage', { n: defaultLeverage })}
+          </p>
+          {sections.map((section) => (
+            <Article key={section.title} block="perp-rule" title={section.title} testId="perp-rule-section">
+              <p className="perp-rule__body" dir="auto">
+                {section.body}
+              </p>
+            </Article>
+          ))}
+        </>
+      )}
+    </QueryPage>
   );
 }
+
+/** A rule card's skeleton while the rules load. */
+const LOADING = { className: 'perp-rule', lines: 8 };
