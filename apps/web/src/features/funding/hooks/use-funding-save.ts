@@ -44,3 +44,5 @@ export function useFundingSave<B>(call: (body: B) => Promise<unknown>, saved: st
   });
   return { submit: run, saving: save.isPending, busy: running || save.isPending };
 }
+
+export type FundingSave<B> = ReturnType<typeof useFundingSave<B>>;
