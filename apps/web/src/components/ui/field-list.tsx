@@ -14,29 +14,38 @@ export interface FieldSpec<F extends string> extends Omit<TextFieldProps, 'name'
   text?: FieldTextKey;
   /** What may be kept of what was typed (digits only, no spaces…); by default all of it. */
   clean?: (typed: string) => string;
-  /** Masked, with the show/hide eye. */
-  password?: boolean;
 }
 
 /**
- * The inputs of a form, one per spec, in order: each shows `values[name]`, reports a change as `onChange(name, value)`
- * (already cleaned) and shows `error(name)` under it. The forms differ in data, not in markup.
+ * The inputs of a form, one per spec, in order (a `false` spec is left out): each shows `values[name]` and reports a
+ * change as `onChange(name, value)`, already cleaned. Under an input its error: `errors[name]`, an i18n key, or the
+ * sentence `errorText(name)` gives. `password`: every input is masked, with the show/hide eye.
  */
 export function FieldList<F extends string>({
   fields,
   values,
-  error,
   onChange,
+  errors = {},
+  errorText,
+  password = false,
 }: {
   fields: readonly (FieldSpec<F> | false)[];
   values: Record<F, string>;
-  error: (name: F) => string | null | undefined;
   onChange: (name: F, value: string) => void;
+  errors?: Partial<Record<F, Key>>;
+  errorText?: (name: F) => string | null;
+  password?: boolean;
 }) {
   const { t } = useTranslation();
+  const error =
+    errorText ??
+    ((name: F) => {
+      const key: Key | undefined = errors[name];
+      return key ? t(key) : null;
+    });
   return fields.map((spec) => {
     if (!spec) return null;
-    const { name, text, clean, password, ...input } = spec;
+    const { name, text, clean, ...input } = spec;
     const Field = password ? PasswordField : TextField;
     return (
       <Field

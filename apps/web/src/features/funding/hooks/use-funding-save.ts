@@ -3,20 +3,7 @@ import { ROUTES } from '@/lib/routes';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
-import { useState } from 'react';
-import type { FundingError } from '../model';
 import { fundingKeys } from './query-keys';
-
-/** A form's values by field and the error under each (a key of `funding.errors`); typing clears a field's error. */
-export function useFields<F extends string>(initial: Record<F, string>) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Partial<Record<F, FundingError>>>({});
-  const set = (field: F, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-  return { values, errors, setErrors, set };
-}
 
 /**
  * Saving one of the withdrawal's prerequisites (card, address, password): `checked` says what to send, or null

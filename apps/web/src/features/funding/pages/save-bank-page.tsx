@@ -1,6 +1,8 @@
 import { FieldList, type FieldSpec } from '@/components/ui/field-list';
 import { Figure } from '@/components/ui/figure';
 import { Page } from '@/components/ui/page';
+import { hasErrors } from '@/lib/form-rules';
+import { useFormFields } from '@/lib/use-form-fields';
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { fundingApi } from '../api/funding-api';
@@ -8,10 +10,11 @@ import '../components/funding.css';
 import { SaveButton } from '../components/save-button';
 import { useErrorText } from '../hooks/use-error-text';
 import { useBankCard } from '../hooks/use-funding-queries';
-import { useFields, useFundingSave } from '../hooks/use-funding-save';
+import { useFundingSave } from '../hooks/use-funding-save';
 import { type FundingError, checkCardNumber, normalizeCardNumber } from '../model';
 
 type Field = 'bankName' | 'cardNumber' | 'userName';
+type Errors = Partial<Record<Field, FundingError>>;
 
 const FIELDS: FieldSpec<Field>[] = [
   { name: 'bankName', text: 'funding.bank.bankName', autoComplete: 'off', maxLength: 100, testId: 'bank-name' },
@@ -32,17 +35,22 @@ export default function SaveBankPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const bank = useBankCard();
-  const { values: form, errors, setErrors, set } = useFields<Field>({ bankName: '', cardNumber: '', userName: '' });
+  const {
+    values: form,
+    errors,
+    setErrors,
+    set,
+  } = useFormFields<Field, Errors>({ bankName: '', cardNumber: '', userName: '' });
   const save = useFundingSave(fundingApi.saveBank, t('funding.bank.saved'));
 
   const checked = () => {
-    const found: Partial<Record<Field, FundingError>> = {};
+    const found: Errors = {};
     if (form.bankName.trim() === '') found.bankName = 'bankName';
     const cardProblem = checkCardNumber(form.cardNumber);
     if (cardProblem) found.cardNumber = cardProblem;
     if (form.userName.trim() === '') found.userName = 'userName';
     setErrors(found);
-    if (Object.keys(found).length > 0) return null;
+    if (hasErrors(found)) return null;
     return {
       bankName: form.bankName.trim(),
       cardNumber: normalizeCardNumber(form.cardNumber.trim()),
@@ -74,7 +82,7 @@ export default function SaveBankPage() {
           </p>
         )}
 
-        <FieldList fields={FIELDS} values={form} error={(name) => errorText(errors[name])} onChange={set} />
+        <FieldList fields={FIELDS} values={form} errorText={(name) => errorText(errors[name])} onChange={set} />
         {bank.data ? <p className="fd-note">{t('funding.bank.replaces')}</p> : null}
 
         <SaveButton save={save} checked={checked} testId="bank-submit">

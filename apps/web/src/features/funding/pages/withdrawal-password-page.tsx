@@ -1,6 +1,8 @@
 import { ErrorState } from '@/components/ui/error-state';
 import { FieldList, type FieldSpec } from '@/components/ui/field-list';
 import { Page } from '@/components/ui/page';
+import { hasErrors } from '@/lib/form-rules';
+import { useFormFields } from '@/lib/use-form-fields';
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { fundingApi } from '../api/funding-api';
@@ -9,7 +11,7 @@ import { PIN_INPUT } from '../components/pin-field';
 import { SaveButton } from '../components/save-button';
 import { useErrorText } from '../hooks/use-error-text';
 import { usePayment } from '../hooks/use-funding-queries';
-import { useFields, useFundingSave } from '../hooks/use-funding-save';
+import { useFundingSave } from '../hooks/use-funding-save';
 import { type PasswordForm, checkPasswordForm } from '../model';
 
 type Field = keyof PasswordForm;
@@ -22,7 +24,12 @@ export default function WithdrawalPasswordPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const payment = usePayment();
-  const { values: form, errors, setErrors, set } = useFields<Field>({ oldPassword: '', password: '', password2: '' });
+  const {
+    values: form,
+    errors,
+    setErrors,
+    set,
+  } = useFormFields<Field, ReturnType<typeof checkPasswordForm>>({ oldPassword: '', password: '', password2: '' });
   const hasPassword = payment.data?.hasWithdrawalPassword ?? false;
   const save = useFundingSave(fundingApi.setWithdrawalPassword, t('funding.password.saved'));
   const fields: (FieldSpec<Field> | false)[] = [
@@ -39,7 +46,7 @@ export default function WithdrawalPasswordPage() {
   const checked = () => {
     const found = checkPasswordForm(form, hasPassword);
     setErrors(found);
-    if (Object.keys(found).length > 0) return null;
+    if (hasErrors(found)) return null;
     return {
       oldPassword: hasPassword ? form.oldPassword : undefined,
       password: form.password,
@@ -62,7 +69,7 @@ export default function WithdrawalPasswordPage() {
           <p className="funding-hint" data-testid="withdrawal-password-state">
             {hasPassword ? t('funding.password.changeHint') : t('funding.password.setHint')}
           </p>
-          <FieldList fields={fields} values={form} error={(name) => errorText(errors[name])} onChange={set} />
+          <FieldList fields={fields} values={form} errorText={(name) => errorText(errors[name])} onChange={set} />
           <SaveButton save={save} checked={checked} testId="withdrawal-password-submit">
             {t('funding.password.submit')}
           </SaveButton>
