@@ -1,9 +1,19 @@
 import { useGoBack } from '@/components/ui/use-go-back';
 import { ROUTES } from '@/lib/routes';
+import { useFormFields } from '@/lib/use-form-fields';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
+import type { FundingError } from '../model';
 import { fundingKeys } from './query-keys';
+import { useErrorText } from './use-error-text';
+
+/** A funding form's fields whose errors are keys of `funding.errors`, and the sentence of each field's error. */
+export function useFundingFields<F extends string>(initial: Record<F, string>) {
+  const fields = useFormFields<F, Partial<Record<F, FundingError>>>(initial);
+  const errorText = useErrorText();
+  return { ...fields, errorText: (name: F) => errorText(fields.errors[name]) };
+}
 
 /**
  * Saving one of the withdrawal's prerequisites (card, address, password): `checked` says what to send, or null

@@ -2,18 +2,17 @@ import { FieldList, type FieldSpec } from '@/components/ui/field-list';
 import { Figure } from '@/components/ui/figure';
 import { Page } from '@/components/ui/page';
 import { hasErrors } from '@/lib/form-rules';
-import { useFormFields } from '@/lib/use-form-fields';
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { fundingApi } from '../api/funding-api';
 import '../components/funding.css';
 import { SaveButton } from '../components/save-button';
-import { useErrorText } from '../hooks/use-error-text';
 import { useBankCard } from '../hooks/use-funding-queries';
-import { useFundingSave } from '../hooks/use-funding-save';
+import { useFundingFields, useFundingSave } from '../hooks/use-funding-save';
 import { type FundingError, checkCardNumber, normalizeCardNumber } from '../model';
 
 type Field = 'bankName' | 'cardNumber' | 'userName';
+const EMPTY: Record<Field, string> = { bankName: '', cardNumber: '', userName: '' };
 type Errors = Partial<Record<Field, FundingError>>;
 
 const FIELDS: FieldSpec<Field>[] = [
@@ -33,14 +32,8 @@ const FIELDS: FieldSpec<Field>[] = [
 /** Bind a bank card (spec §2): bank name, card number, user name. Shows the bound card, its number masked. */
 export default function SaveBankPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const bank = useBankCard();
-  const {
-    values: form,
-    errors,
-    setErrors,
-    set,
-  } = useFormFields<Field, Errors>({ bankName: '', cardNumber: '', userName: '' });
+  const { values: form, setErrors, set, errorText } = useFundingFields(EMPTY);
   const save = useFundingSave(fundingApi.saveBank, t('funding.bank.saved'));
 
   const checked = () => {
@@ -82,7 +75,7 @@ export default function SaveBankPage() {
           </p>
         )}
 
-        <FieldList fields={FIELDS} values={form} errorText={(name) => errorText(errors[name])} onChange={set} />
+        <FieldList fields={FIELDS} values={form} errorText={errorText} onChange={set} />
         {bank.data ? <p className="fd-note">{t('funding.bank.replaces')}</p> : null}
 
         <SaveButton save={save} checked={checked} testId="bank-submit">

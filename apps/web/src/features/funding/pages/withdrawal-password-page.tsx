@@ -2,19 +2,18 @@ import { ErrorState } from '@/components/ui/error-state';
 import { FieldList, type FieldSpec } from '@/components/ui/field-list';
 import { Page } from '@/components/ui/page';
 import { hasErrors } from '@/lib/form-rules';
-import { useFormFields } from '@/lib/use-form-fields';
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { fundingApi } from '../api/funding-api';
 import '../components/funding.css';
 import { PIN_INPUT } from '../components/pin-field';
 import { SaveButton } from '../components/save-button';
-import { useErrorText } from '../hooks/use-error-text';
 import { usePayment } from '../hooks/use-funding-queries';
-import { useFundingSave } from '../hooks/use-funding-save';
+import { useFundingFields, useFundingSave } from '../hooks/use-funding-save';
 import { type PasswordForm, checkPasswordForm } from '../model';
 
 type Field = keyof PasswordForm;
+const EMPTY: Record<Field, string> = { oldPassword: '', password: '', password2: '' };
 
 /**
  * Set the withdrawal password (spec §2, the 403 target): six digits entered twice; changing it asks for the old one
@@ -22,14 +21,8 @@ type Field = keyof PasswordForm;
  */
 export default function WithdrawalPasswordPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const payment = usePayment();
-  const {
-    values: form,
-    errors,
-    setErrors,
-    set,
-  } = useFormFields<Field, ReturnType<typeof checkPasswordForm>>({ oldPassword: '', password: '', password2: '' });
+  const { values: form, setErrors, set, errorText } = useFundingFields(EMPTY);
   const hasPassword = payment.data?.hasWithdrawalPassword ?? false;
   const save = useFundingSave(fundingApi.setWithdrawalPassword, t('funding.password.saved'));
   const fields: (FieldSpec<Field> | false)[] = [
@@ -69,7 +62,7 @@ export default function WithdrawalPasswordPage() {
           <p className="funding-hint" data-testid="withdrawal-password-state">
             {hasPassword ? t('funding.password.changeHint') : t('funding.password.setHint')}
           </p>
-          <FieldList fields={fields} values={form} errorText={(name) => errorText(errors[name])} onChange={set} />
+          <FieldList fields={fields} values={form} errorText={errorText} onChange={set} />
           <SaveButton save={save} checked={checked} testId="withdrawal-password-submit">
             {t('funding.password.submit')}
           </SaveButton>

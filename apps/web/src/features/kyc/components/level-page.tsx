@@ -64,29 +64,30 @@ export function LevelPage({
   );
 }
 
-/** A level's form: why the last request was refused, what the level asks, the fields, submit, the privacy note. */
+/**
+ * A level's form: why the last request was refused, what the level asks, the fields, the submit button (`submit`
+ * runs once at a time), the privacy note.
+ */
 export function LevelForm({
+  level,
   previous,
-  intro,
-  onSubmit,
-  running,
+  submit,
   uploading = false,
   children,
 }: {
+  level: VerificationLevel;
   previous: VerificationState;
-  intro: string;
-  onSubmit: () => unknown;
-  running: boolean;
+  submit: { run: () => unknown; running: boolean };
   /** A photo is still uploading: submitting waits, and the button says why. */
   uploading?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
-    <SubmitForm onSubmit={onSubmit}>
-      <FormHead previous={previous} intro={intro} />
+    <SubmitForm onSubmit={submit.run}>
+      <FormHead previous={previous} intro={t(`kyc.${level}.intro`)} />
       {children}
-      <PrimaryButton type="submit" loading={running} disabled={running || uploading} testId="kyc-submit">
+      <PrimaryButton type="submit" loading={submit.running} disabled={submit.running || uploading} testId="kyc-submit">
         {uploading ? t('kyc.uploading') : t('kyc.submit')}
       </PrimaryButton>
       <p className="kyc-privacy">{t('kyc.privacy')}</p>

@@ -1,14 +1,12 @@
 import { useFormFields } from '@/lib/use-form-fields';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import type { VerificationState } from '@nexa/contract';
-import { useTranslation } from 'react-i18next';
 import { IdentityFields, type IdentityValues } from '../components/identity-fields';
 import { LevelForm, LevelPage } from '../components/level-page';
 import { useSubmitVerification } from '../hooks/use-submit-verification';
 import { type KycErrors, hasErrors, validateBasic } from '../model';
 
 function BasicForm({ previous }: { previous: VerificationState }) {
-  const { t } = useTranslation();
   // A rejected submission comes back filled in (the ID number is only shown masked, so it is typed again).
   const { values, errors, setErrors, set } = useFormFields<keyof IdentityValues, KycErrors>({
     country: previous.country ?? '',
@@ -17,7 +15,7 @@ function BasicForm({ previous }: { previous: VerificationState }) {
   });
   const send = useSubmitVerification(setErrors);
 
-  const { run: submit, running } = useSingleFlight(async () => {
+  const submit = useSingleFlight(async () => {
     const found = validateBasic(values);
     setErrors(found);
     if (hasErrors(found)) return;
@@ -25,7 +23,7 @@ function BasicForm({ previous }: { previous: VerificationState }) {
   });
 
   return (
-    <LevelForm previous={previous} intro={t('kyc.basic.intro')} onSubmit={submit} running={running}>
+    <LevelForm level="basic" previous={previous} submit={submit}>
       <IdentityFields values={values} errors={errors} countryFallback={previous.country} onChange={set} />
     </LevelForm>
   );

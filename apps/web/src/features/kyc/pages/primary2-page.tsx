@@ -42,7 +42,7 @@ function AdvancedForm({ data }: { data: UserVerificationData }) {
   const send = useSubmitVerification(setErrors);
   const uploading = busy.front || busy.back;
 
-  const { run: submit, running } = useSingleFlight(async () => {
+  const submit = useSingleFlight(async () => {
     if (uploading) return;
     const { front, back } = photos;
     const found = validateAdvanced({ ...values, frontImage: front, backImage: back });
@@ -67,13 +67,7 @@ function AdvancedForm({ data }: { data: UserVerificationData }) {
   const maskedId = basic.idNumber && !isIdNumber(basic.idNumber) ? basic.idNumber : null;
 
   return (
-    <LevelForm
-      previous={advanced}
-      intro={t('kyc.advanced.intro')}
-      onSubmit={submit}
-      running={running}
-      uploading={uploading}
-    >
+    <LevelForm level="advanced" previous={advanced} submit={submit} uploading={uploading}>
       <IdentityFields
         values={values}
         errors={errors}
