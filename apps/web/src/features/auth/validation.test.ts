@@ -51,20 +51,13 @@ describe('auth validation (spec §5 prompts)', () => {
     });
   });
 
-  it("maps the server's refused fields to the same prompts", () => {
-    expect(
-      fieldErrorsFromServer([
-        { field: 'email', reason: 'invalid' },
-        { field: 'password', reason: 'tooShort' },
-        { field: 'password2', reason: 'mismatch' },
-        { field: 'code', reason: 'required' },
-        { field: 'unknown', reason: 'invalid' },
-      ]),
-    ).toEqual({
-      email: 'validation.emailInvalid',
-      password: 'validation.passwordLength',
-      password2: 'validation.passwordMismatch',
-      code: 'validation.code',
-    });
+  it.each([
+    ['email', 'invalid', 'validation.emailInvalid'],
+    ['password', 'tooShort', 'validation.passwordLength'],
+    ['password2', 'mismatch', 'validation.passwordMismatch'],
+    ['code', 'required', 'validation.code'],
+    ['unknown', 'invalid', undefined],
+  ] as const)("maps the server's refused %s (%s) to the same prompt: %s", (field, reason, prompt) => {
+    expect(fieldErrorsFromServer([{ field, reason }])).toEqual(prompt ? { [field]: prompt } : {});
   });
 });

@@ -1,3 +1,4 @@
+import { hasErrors, promptsFromServer } from '@/lib/form-rules';
 /**
  * Client-side checks with the spec's prompts (§5). The formats come from the contract, so the client refuses
  * exactly what the server would; the result names i18n keys, the page translates them.
@@ -12,6 +13,8 @@ import {
   Mobile,
   VerificationCode,
 } from '@nexa/contract';
+
+export { hasErrors };
 
 export type ValidationKey =
   | 'validation.email'
@@ -36,10 +39,6 @@ export interface IdentityInput {
   email: string;
   areaCode: string;
   mobile: string;
-}
-
-export function hasErrors(errors: FieldErrors): boolean {
-  return Object.keys(errors).length > 0;
 }
 
 export function validateIdentity(v: IdentityInput): FieldErrors {
@@ -97,40 +96,28 @@ export function validateReset(v: IdentityInput & { code: string; password: strin
   return { ...validateIdentity(v), ...validateCode(v.code), ...validateNewPassword(v.password, v.password2) };
 }
 
-const REQUIRED: Record<FieldName, ValidationKey> = {
-  email: 'validation.email',
-  areaCode: 'validation.areaCode',
-  mobile: 'validation.mobile',
-  password: 'validation.password',
-  password2: 'validation.password2',
-  code: 'validation.code',
-  inviteCode: 'validation.inviteCode',
-};
-
-const INVALID: Record<FieldName, ValidationKey> = {
-  email: 'validation.emailInvalid',
-  areaCode: 'validation.areaCode',
-  mobile: 'validation.mobileInvalid',
-  password: 'validation.passwordLength',
-  password2: 'validation.passwordMismatch',
-  code: 'validation.codeInvalid',
-  inviteCode: 'validation.inviteCodeInvalid',
-};
-
-function isFieldName(name: string): name is FieldName {
-  return name in REQUIRED;
-}
-
 /** The server's 400 `fields` as inline prompts under the inputs it refused. */
 export function fieldErrorsFromServer(fields: readonly FieldError[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const { field, reason } of fields) {
-    if (!isFieldName(field) || errors[field]) continue;
-    if (reason === 'required') errors[field] = REQUIRED[field];
-    else if (reason === 'mismatch') errors[field] = 'validation.passwordMismatch';
-    else errors[field] = INVALID[field];
-  }
-  return errors;
+  return promptsFromServer<FieldName, ValidationKey>(fields, {
+    required: {
+      email: 'validation.email',
+      areaCode: 'validation.areaCode',
+      mobile: 'validation.mobile',
+      password: 'validation.password',
+      password2: 'validation.password2',
+      code: 'validation.code',
+      inviteCode: 'validation.inviteCode',
+    },
+    invalid: {
+      email: 'validation.emailInvalid',
+      mobile: 'validation.mobileInvalid',
+      password: 'validation.passwordLength',
+      password2: 'validation.passwordMismatch',
+      code: 'validation.codeInvalid',
+      inviteCode: 'validation.inviteCodeInvalid',
+    },
+    mismatch: 'validation.passwordMismatch',
+  });
 }
 
 /** A sensible first area code for the interface language (the user can pick any). */

@@ -3,6 +3,7 @@
  * shown (fee, what is frozen, the most that can be withdrawn). Amounts stay decimal strings; the arithmetic is
  * @nexa/rules', the same the server charges with.
  */
+import { checkImageFile as checkImage } from '@/lib/form-rules';
 import { CHAIN_ADDRESS_FORMATS, type Chain, UPLOAD_LIMITS } from '@nexa/contract';
 import {
   compareDecimal,
@@ -148,9 +149,7 @@ export function checkPasswordForm(
 
 /** The screenshot, before it is sent: an image type the server takes, at most 5 MB. */
 export function checkImageFile(file: { type: string; size: number }): FundingError | null {
-  if (!(UPLOAD_LIMITS.mimeTypes as readonly string[]).includes(file.type)) return 'fileType';
-  if (file.size > UPLOAD_LIMITS.maxBytes) return 'fileSize';
-  return null;
+  return checkImage(file, { type: 'fileType', size: 'fileSize' });
 }
 
 /** `UPLOAD_LIMITS.maxBytes` in whole megabytes, for the hint ("at most 5 MB"). */

@@ -2,7 +2,8 @@
  * Identity verification checks with the spec's prompts (§5: name, country or region). The formats come from the
  * contract, so the client refuses what the server would; results are i18n keys the pages translate.
  */
-import { type FieldError, UPLOAD_LIMITS, type VerificationState } from '@nexa/contract';
+import { checkImageFile, hasErrors, promptsFromServer } from '@/lib/form-rules';
+import type { FieldError, VerificationState } from '@nexa/contract';
 
 export type KycField = 'country' | 'name' | 'idNumber' | 'address' | 'city' | 'frontImage' | 'backImage';
 export type KycErrorKey =
@@ -22,6 +23,7 @@ export type KycErrorKey =
 export type KycErrors = Partial<Record<KycField, KycErrorKey>>;
 
 export const KYC_LIMITS = { name: 100, address: 200, city: 100 } as const;
+export { hasErrors };
 const ID_NUMBER = /^[A-Za-z0-9-]{4,32}$/;
 
 export interface BasicInput {
@@ -35,10 +37,6 @@ export interface AdvancedInput extends BasicInput {
   city: string;
   frontImage: string | null;
   backImage: string | null;
-}
-
-export function hasErrors(errors: KycErrors): boolean {
-  return Object.keys(errors).length > 0;
 }
 
 export function isIdNumber(value: string): boolean {
@@ -70,45 +68,29 @@ export function validateAdvanced(v: AdvancedInput): KycErrors {
 }
 
 /** Refuses before uploading what the server would refuse: only images (by type) up to 5 MB. */
-export function checkImage(file: { type: string; size: number }):
-  | 'kyc.errors.imageType'
-  | 'kyc.errors.imageSize'
-  | null {
-  if (!(UPLOAD_LIMITS.mimeTypes as readonly string[]).includes(file.type) || file.size === 0) {
-    return 'kyc.errors.imageType';
-  }
-  if (file.size > UPLOAD_LIMITS.maxBytes) return 'kyc.errors.imageSize';
-  return null;
+export function checkImage(file: { type: string; size: number }) {
+  return checkImageFile(file, { type: 'kyc.errors.imageType', size: 'kyc.errors.imageSize' } as const);
 }
-
-const REQUIRED: Record<KycField, KycErrorKey> = {
-  country: 'kyc.errors.country',
-  name: 'kyc.errors.name',
-  idNumber: 'kyc.errors.idNumber',
-  address: 'kyc.errors.address',
-  city: 'kyc.errors.city',
-  frontImage: 'kyc.errors.front',
-  backImage: 'kyc.errors.back',
-};
-const INVALID: Record<KycField, KycErrorKey> = {
-  country: 'kyc.errors.country',
-  name: 'kyc.errors.nameLength',
-  idNumber: 'kyc.errors.idNumberInvalid',
-  address: 'kyc.errors.addressLength',
-  city: 'kyc.errors.cityLength',
-  frontImage: 'kyc.errors.front',
-  backImage: 'kyc.errors.back',
-};
 
 /** The server's 400 `fields` as prompts under the inputs it refused. */
 export function errorsFromServer(fields: readonly FieldError[]): KycErrors {
-  const errors: KycErrors = {};
-  for (const { field, reason } of fields) {
-    if (!(field in REQUIRED)) continue;
-    const name = field as KycField;
-    if (!errors[name]) errors[name] = reason === 'required' ? REQUIRED[name] : INVALID[name];
-  }
-  return errors;
+  return promptsFromServer<KycField, KycErrorKey>(fields, {
+    required: {
+      country: 'kyc.errors.country',
+      name: 'kyc.errors.name',
+      idNumber: 'kyc.errors.idNumber',
+      address: 'kyc.errors.address',
+      city: 'kyc.errors.city',
+      frontImage: 'kyc.errors.front',
+      backImage: 'kyc.errors.back',
+    },
+    invalid: {
+      name: 'kyc.errors.nameLength',
+      idNumber: 'kyc.errors.idNumberInvalid',
+      address: 'kyc.errors.addressLength',
+      city: 'kyc.errors.cityLength',
+    },
+  });
 }
 
 /** Whether the user may (re)submit a level in this state: never while it is under review or once verified. */

@@ -1,3 +1,4 @@
+import type { ControlProps } from '@/components/ui/control-props';
 import { DownFill } from 'antd-mobile-icons';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,15 +6,7 @@ import { useTranslation } from 'react-i18next';
 const RegionSheet = lazy(() => import('./region-sheet'));
 
 /** The area-code button ("+86"); tapping it opens the searchable country sheet. */
-export function AreaCodePicker({
-  value,
-  onChange,
-  testId,
-}: {
-  value: string;
-  onChange: (areaCode: string) => void;
-  testId: string;
-}) {
+export function AreaCodePicker({ value, onChange, testId }: ControlProps<string>) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   // Mounted on first open and kept, so reopening is instant and the close animation can play.

@@ -1,7 +1,9 @@
-import { PasswordField } from '@/components/ui/password-field';
+import { FieldList, type FieldSpec } from '@/components/ui/field-list';
 import { useTranslation } from 'react-i18next';
 import type { CodeForm } from '../hooks/use-code-form';
 import { CodeField } from './code-field';
+
+const NEW_PASSWORD = { autoComplete: 'new-password', maxLength: 64 } as const;
 
 /** The code with its Get-code button, then the new password and the same again (`<prefix>-code`, `-password`…). */
 export function CodeAndPasswords({
@@ -15,6 +17,17 @@ export function CodeAndPasswords({
 }) {
   const { t } = useTranslation();
   const { errors, clearError } = form;
+  const passwords: FieldSpec<'password' | 'password2'>[] = [
+    {
+      name: 'password',
+      label: passwordLabel,
+      placeholder: t('auth.newPasswordPlaceholder'),
+      ...NEW_PASSWORD,
+      testId: `${prefix}-password`,
+    },
+    { name: 'password2', text: 'auth.password2', ...NEW_PASSWORD, testId: `${prefix}-password2` },
+  ];
+  const setters = { password: form.setPassword, password2: form.setPassword2 };
   return (
     <>
       <CodeField
@@ -27,31 +40,15 @@ export function CodeAndPasswords({
         onSend={form.sendCode}
         testIdPrefix={prefix}
       />
-      <PasswordField
-        label={passwordLabel}
-        placeholder={t('auth.newPasswordPlaceholder')}
-        autoComplete="new-password"
-        maxLength={64}
-        value={form.password}
-        onChange={(e) => {
-          form.setPassword(e.target.value);
-          clearError('password');
+      <FieldList
+        password
+        fields={passwords}
+        values={form}
+        errors={errors}
+        onChange={(name, value) => {
+          setters[name](value);
+          clearError(name);
         }}
-        error={errors.password ? t(errors.password) : null}
-        testId={`${prefix}-password`}
-      />
-      <PasswordField
-        label={t('auth.password2')}
-        placeholder={t('auth.password2Placeholder')}
-        autoComplete="new-password"
-        maxLength={64}
-        value={form.password2}
-        onChange={(e) => {
-          form.setPassword2(e.target.value);
-          clearError('password2');
-        }}
-        error={errors.password2 ? t(errors.password2) : null}
-        testId={`${prefix}-password2`}
       />
     </>
   );

@@ -10,7 +10,7 @@ export function IdentityFields({ form, testIdPrefix }: { form: IdentityForm; tes
   const { identity, errors, update: onChange, setType: onTypeChange } = form;
   return (
     <>
-      <IdentityTabs value={identity.type} onChange={onTypeChange} testIdPrefix={testIdPrefix} />
+      <IdentityTabs value={identity.type} onChange={onTypeChange} testId={testIdPrefix} />
       {identity.type === 'email' ? (
         <TextField
           key="email"

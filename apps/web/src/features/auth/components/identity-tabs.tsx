@@ -1,16 +1,9 @@
+import type { ControlProps } from '@/components/ui/control-props';
 import type { IdentityType } from '@nexa/contract';
 import { useTranslation } from 'react-i18next';
 
-/** E-mail or mobile: a segmented switch. */
-export function IdentityTabs({
-  value,
-  onChange,
-  testIdPrefix,
-}: {
-  value: IdentityType;
-  onChange: (type: IdentityType) => void;
-  testIdPrefix: string;
-}) {
+/** E-mail or mobile: a segmented switch (its tabs' test ids: `<testId>-tab-email`, `-tab-mobile`). */
+export function IdentityTabs({ value, onChange, testId }: ControlProps<IdentityType>) {
   const { t } = useTranslation();
   const options: { type: IdentityType; label: string }[] = [
     { type: 'email', label: t('auth.email') },
@@ -26,7 +19,7 @@ export function IdentityTabs({
           aria-selected={value === type}
           className={`segmented__item${value === type ? ' segmented__item--on' : ''}`}
           onClick={() => onChange(type)}
-          data-testid={`${testIdPrefix}-tab-${type}`}
+          data-testid={`${testId}-tab-${type}`}
         >
           {label}
         </button>

@@ -1,20 +1,10 @@
-import { TextField, type TextFieldProps } from '@/components/ui/text-field';
+import type { FieldSpec } from '@/components/ui/field-list';
 
-/** The six-digit withdrawal password: masked, the numeric keyboard, digits only. */
-export function PinField({
-  onValue,
-  ...field
-}: Omit<TextFieldProps, 'type' | 'inputMode' | 'autoComplete' | 'maxLength' | 'onChange'> & {
-  onValue: (value: string) => void;
-}) {
-  return (
-    <TextField
-      type="password"
-      inputMode="numeric"
-      autoComplete="off"
-      maxLength={6}
-      onChange={(e) => onValue(e.target.value.replace(/\D/g, '').slice(0, 6))}
-      {...field}
-    />
-  );
-}
+/** The six-digit withdrawal password's input: masked, the numeric keyboard, digits only (a `FieldSpec` part). */
+export const PIN_INPUT = {
+  type: 'password',
+  inputMode: 'numeric',
+  autoComplete: 'off',
+  maxLength: 6,
+  clean: (typed: string) => typed.replace(/\D/g, '').slice(0, 6),
+} as const satisfies Partial<FieldSpec<string>>;

@@ -1,15 +1,8 @@
-import { StatusPill, type StatusTone } from '@/components/ui/status-pill';
+import { statusTag } from '@/components/ui/status-tag';
 import type { ReviewStatus } from '@nexa/contract';
-import { useTranslation } from 'react-i18next';
-
-const TONE: Record<ReviewStatus, StatusTone> = { review: 'warning', approved: 'up', failed: 'danger' };
 
 /** Review status of a deposit or withdrawal (spec §4): under review, approved, failed. */
-export function StatusTag({ status, testId }: { status: ReviewStatus; testId?: string }) {
-  const { t } = useTranslation();
-  return (
-    <StatusPill tone={TONE[status]} status={status} testId={testId}>
-      {t(`funding.status.${status}`)}
-    </StatusPill>
-  );
-}
+export const StatusTag = statusTag<ReviewStatus>(
+  { review: 'warning', approved: 'up', failed: 'danger' },
+  (status) => `funding.status.${status}`,
+);

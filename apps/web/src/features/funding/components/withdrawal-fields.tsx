@@ -1,4 +1,5 @@
 import { AmountField } from '@/components/ui/amount-field';
+import { FieldList, type FieldSpec } from '@/components/ui/field-list';
 import { Figure } from '@/components/ui/figure';
 import { formatAmount, formatDecimal } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
@@ -6,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useErrorText } from '../hooks/use-error-text';
 import type { WithdrawalForm } from '../hooks/use-withdrawal-form';
-import { PinField } from './pin-field';
+import { PIN_INPUT } from './pin-field';
 import { withUnit } from './withdrawal-confirm';
 
 /** The amount with All, then what is available, the fee, what arrives and what is frozen. */
@@ -22,10 +23,7 @@ export function WithdrawalAmount({ form, minUsd, maxUsd }: { form: WithdrawalFor
         value={form.amount}
         scale={form.scale}
         unit={currency}
-        onValue={(value) => {
-          form.set.amount(value);
-          form.clear('amount');
-        }}
+        onValue={(value) => form.type('amount', value)}
         error={errorText(form.errors.amount, { min: formatDecimal(minUsd), max: formatDecimal(maxUsd) })}
         testId="withdraw-amount"
         all={{
@@ -75,22 +73,24 @@ export function WithdrawalAmount({ form, minUsd, maxUsd }: { form: WithdrawalFor
   );
 }
 
+const PASSWORD: FieldSpec<'password'> = {
+  name: 'password',
+  text: 'funding.withdraw.password',
+  testId: 'withdraw-password',
+  ...PIN_INPUT,
+};
+
 /** The six-digit withdrawal password, with a link to set one while none is set. */
 export function WithdrawalPasswordInput({ form, passwordSet }: { form: WithdrawalForm; passwordSet: boolean }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   return (
     <div>
-      <PinField
-        label={t('funding.withdraw.password')}
-        placeholder={t('funding.withdraw.passwordPlaceholder')}
-        value={form.password}
-        onValue={(value) => {
-          form.set.password(value);
-          form.clear('password');
-        }}
-        error={errorText(form.errors.password)}
-        testId="withdraw-password"
+      <FieldList
+        fields={[PASSWORD]}
+        values={form}
+        errorText={(name) => errorText(form.errors[name])}
+        onChange={form.type}
       />
       {!passwordSet ? (
         <p className="fd-note" data-testid="withdraw-password-unset">

@@ -1,21 +1,18 @@
 import { useGoBack } from '@/components/ui/use-go-back';
 import { ROUTES } from '@/lib/routes';
+import { useFormFields } from '@/lib/use-form-fields';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
-import { useState } from 'react';
 import type { FundingError } from '../model';
 import { fundingKeys } from './query-keys';
+import { useErrorText } from './use-error-text';
 
-/** A form's values by field and the error under each (a key of `funding.errors`); typing clears a field's error. */
-export function useFields<F extends string>(initial: Record<F, string>) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Partial<Record<F, FundingError>>>({});
-  const set = (field: F, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-  return { values, errors, setErrors, set };
+/** A funding form's fields whose errors are keys of `funding.errors`, and the sentence of each field's error. */
+export function useFundingFields<F extends string>(initial: Record<F, string>) {
+  const fields = useFormFields<F, Partial<Record<F, FundingError>>>(initial);
+  const errorText = useErrorText();
+  return { ...fields, errorText: (name: F) => errorText(fields.errors[name]) };
 }
 
 /**
@@ -44,3 +41,5 @@ export function useFundingSave<B>(call: (body: B) => Promise<unknown>, saved: st
   });
   return { submit: run, saving: save.isPending, busy: running || save.isPending };
 }
+
+export type FundingSave<B> = ReturnType<typeof useFundingSave<B>>;

@@ -62,6 +62,11 @@ export function useWithdrawalForm() {
   const total = amountOk ? totalOf(amount, feePercent, scale) : null;
 
   const clear = (field: keyof WithdrawalErrors) => setErrors((e) => ({ ...e, [field]: undefined }));
+  /** Typing the amount or the password: the new value, its error cleared. */
+  const type = (field: 'amount' | 'password', value: string) => {
+    ({ amount: setAmount, password: setPassword })[field](value);
+    clear(field);
+  };
 
   const fillAll = () => {
     if (available === undefined || signOf(available) <= 0) return;
@@ -126,6 +131,7 @@ export function useWithdrawalForm() {
     set: { method: setMethod, currency: setCurrency, chain: setChain, amount: setAmount, password: setPassword },
     setErrors,
     clear,
+    type,
     fillAll,
     checkedInput,
   };

@@ -1,6 +1,5 @@
 import { Figure } from '@/components/ui/figure';
 import { Page } from '@/components/ui/page';
-import { PrimaryButton } from '@/components/ui/primary-button';
 import { TextField } from '@/components/ui/text-field';
 import { formatDateTime } from '@/lib/format';
 import { CHAINS, Chain } from '@nexa/contract';
@@ -9,7 +8,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { fundingApi } from '../api/funding-api';
+import { ChoiceGroup } from '../components/choice-group';
 import '../components/funding.css';
+import { SaveButton } from '../components/save-button';
 import { useErrorText } from '../hooks/use-error-text';
 import { useAddresses } from '../hooks/use-funding-queries';
 import { useFundingSave } from '../hooks/use-funding-save';
@@ -31,7 +32,7 @@ export default function BindAddressPage() {
   const [address, setAddress] = useState('');
   const [error, setError] = useState<FundingError | null>(null);
 
-  const { submit, saving, busy } = useFundingSave(
+  const save = useFundingSave(
     (body: { chain: Chain; address: string }) => fundingApi.saveAddress(body),
     t('funding.bindAddress.saved'),
     () => setAddress(''),
@@ -48,28 +49,17 @@ export default function BindAddressPage() {
   return (
     <Page title={t('funding.bindAddress.title')} back testId="bind-address-page">
       <div className="stack">
-        <section>
-          <h2 className="funding-heading" id="bind-chain">
-            {t('funding.bindAddress.chain')}
-          </h2>
-          <fieldset className="fd-fieldset fd-chip-group" aria-labelledby="bind-chain">
-            {CHAINS.map((c) => (
-              <button
-                key={c}
-                type="button"
-                aria-pressed={c === chain}
-                className={`fd-chip-button${c === chain ? ' fd-chip-button--on' : ''}`}
-                onClick={() => {
-                  setChain(c);
-                  setError(null);
-                }}
-                data-testid={`bind-chain-${c}`}
-              >
-                {c}
-              </button>
-            ))}
-          </fieldset>
-        </section>
+        <ChoiceGroup
+          id="bind-chain"
+          title={t('funding.bindAddress.chain')}
+          look="chips"
+          choices={CHAINS}
+          chosen={chain}
+          onChoose={(c) => {
+            setChain(c);
+            setError(null);
+          }}
+        />
 
         <TextField
           label={t('funding.bindAddress.address')}
@@ -92,14 +82,9 @@ export default function BindAddressPage() {
           </p>
         ) : null}
 
-        <PrimaryButton
-          loading={saving}
-          disabled={busy}
-          onClick={() => void submit(checked)}
-          testId="bind-address-submit"
-        >
+        <SaveButton save={save} checked={checked} testId="bind-address-submit">
           {t('funding.bindAddress.submit')}
-        </PrimaryButton>
+        </SaveButton>
 
         <section aria-labelledby="bound-title">
           <h2 className="funding-heading" id="bound-title">

@@ -10,6 +10,7 @@ import { Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ChoiceGroup } from '../components/choice-group';
 import { CoinMark } from '../components/coin-mark';
 import { DemoNotice } from '../components/demo-notice';
 import '../components/funding.css';
@@ -56,62 +57,47 @@ export default function RechargePage() {
       ) : (
         <div className="stack">
           <DemoNotice text={t('funding.deposit.realOnly')} />
-          <section>
-            <h2 className="funding-heading" id="recharge-currency">
-              {t('funding.deposit.selectCurrency')}
-            </h2>
-            <fieldset className="fd-fieldset fd-coin-grid" aria-labelledby="recharge-currency">
-              {list.map((c) => {
-                const selected = c.currency === active.currency;
-                return (
-                  <button
-                    key={c.currency}
-                    type="button"
-                    aria-pressed={selected}
-                    className={`fd-coin-card${selected ? ' fd-coin-card--on' : ''}`}
-                    onClick={() => {
-                      setCurrency(c.currency);
-                      setChain(null);
-                    }}
-                    data-testid={`recharge-currency-${c.currency}`}
-                  >
-                    <CoinMark currency={c.currency} large />
-                    <span className="fd-coin-card__code">{c.currency}</span>
-                  </button>
-                );
-              })}
-            </fieldset>
-          </section>
+          <ChoiceGroup
+            id="recharge-currency"
+            title={t('funding.deposit.selectCurrency')}
+            look="coins"
+            choices={list.map((c) => c.currency)}
+            chosen={active.currency}
+            onChoose={(c) => {
+              setCurrency(c);
+              setChain(null);
+            }}
+          >
+            {(c) => (
+              <>
+                <CoinMark currency={c} large />
+                <span className="fd-coin-card__code">{c}</span>
+              </>
+            )}
+          </ChoiceGroup>
 
-          <section>
-            <h2 className="funding-heading" id="recharge-chain">
-              {t('funding.deposit.selectChain')}
-            </h2>
-            <fieldset className="fd-fieldset fd-chain-list" aria-labelledby="recharge-chain">
-              {chains.map((c) => {
-                const selected = c.chain === activeChain?.chain;
-                return (
-                  <button
-                    key={c.chain}
-                    type="button"
-                    aria-pressed={selected}
-                    className={`fd-chain-row${selected ? ' fd-chain-row--on' : ''}`}
-                    onClick={() => setChain(c.chain)}
-                    data-testid={`recharge-chain-${c.chain}`}
-                  >
-                    <span className="fd-chain-row__radio" aria-hidden="true" />
-                    <span className="fd-chain-row__name">{c.chain}</span>
-                    <span className="fd-chain-row__min">
-                      {t('funding.deposit.min')}{' '}
-                      <Figure>
-                        {formatDecimal(c.minAmount)} {active.currency}
-                      </Figure>
-                    </span>
-                  </button>
-                );
-              })}
-            </fieldset>
-          </section>
+          <ChoiceGroup
+            id="recharge-chain"
+            title={t('funding.deposit.selectChain')}
+            look="chains"
+            choices={chains}
+            keyOf={(c) => c.chain}
+            chosen={activeChain?.chain}
+            onChoose={(c) => setChain(c.chain)}
+          >
+            {(c) => (
+              <>
+                <span className="fd-chain-row__radio" aria-hidden="true" />
+                <span className="fd-chain-row__name">{c.chain}</span>
+                <span className="fd-chain-row__min">
+                  {t('funding.deposit.min')}{' '}
+                  <Figure>
+                    {formatDecimal(c.minAmount)} {active.currency}
+                  </Figure>
+                </span>
+              </>
+            )}
+          </ChoiceGroup>
 
           <p className="funding-hint">{t('funding.deposit.chainHint')}</p>
 

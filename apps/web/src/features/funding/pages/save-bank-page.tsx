@@ -1,34 +1,49 @@
+import { FieldList, type FieldSpec } from '@/components/ui/field-list';
 import { Figure } from '@/components/ui/figure';
 import { Page } from '@/components/ui/page';
-import { PrimaryButton } from '@/components/ui/primary-button';
-import { TextField } from '@/components/ui/text-field';
+import { hasErrors } from '@/lib/form-rules';
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { fundingApi } from '../api/funding-api';
 import '../components/funding.css';
-import { useErrorText } from '../hooks/use-error-text';
+import { SaveButton } from '../components/save-button';
 import { useBankCard } from '../hooks/use-funding-queries';
-import { useFields, useFundingSave } from '../hooks/use-funding-save';
+import { useFundingFields, useFundingSave } from '../hooks/use-funding-save';
 import { type FundingError, checkCardNumber, normalizeCardNumber } from '../model';
 
 type Field = 'bankName' | 'cardNumber' | 'userName';
+const EMPTY: Record<Field, string> = { bankName: '', cardNumber: '', userName: '' };
+type Errors = Partial<Record<Field, FundingError>>;
+
+const FIELDS: FieldSpec<Field>[] = [
+  { name: 'bankName', text: 'funding.bank.bankName', autoComplete: 'off', maxLength: 100, testId: 'bank-name' },
+  {
+    name: 'cardNumber',
+    text: 'funding.bank.cardNumber',
+    inputMode: 'numeric',
+    autoComplete: 'off',
+    maxLength: 40,
+    clean: (typed) => typed.replace(/[^\d\s-]/g, ''),
+    testId: 'bank-card-number-input',
+  },
+  { name: 'userName', text: 'funding.bank.userName', autoComplete: 'name', maxLength: 100, testId: 'bank-user-name' },
+];
 
 /** Bind a bank card (spec §2): bank name, card number, user name. Shows the bound card, its number masked. */
 export default function SaveBankPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const bank = useBankCard();
-  const { values: form, errors, setErrors, set } = useFields<Field>({ bankName: '', cardNumber: '', userName: '' });
-  const { submit, saving, busy } = useFundingSave(fundingApi.saveBank, t('funding.bank.saved'));
+  const { values: form, setErrors, set, errorText } = useFundingFields(EMPTY);
+  const save = useFundingSave(fundingApi.saveBank, t('funding.bank.saved'));
 
   const checked = () => {
-    const found: Partial<Record<Field, FundingError>> = {};
+    const found: Errors = {};
     if (form.bankName.trim() === '') found.bankName = 'bankName';
     const cardProblem = checkCardNumber(form.cardNumber);
     if (cardProblem) found.cardNumber = cardProblem;
     if (form.userName.trim() === '') found.userName = 'userName';
     setErrors(found);
-    if (Object.keys(found).length > 0) return null;
+    if (hasErrors(found)) return null;
     return {
       bankName: form.bankName.trim(),
       cardNumber: normalizeCardNumber(form.cardNumber.trim()),
@@ -60,42 +75,12 @@ export default function SaveBankPage() {
           </p>
         )}
 
-        <TextField
-          label={t('funding.bank.bankName')}
-          placeholder={t('funding.bank.bankNamePlaceholder')}
-          autoComplete="off"
-          maxLength={100}
-          value={form.bankName}
-          onChange={(e) => set('bankName', e.target.value)}
-          error={errorText(errors.bankName)}
-          testId="bank-name"
-        />
-        <TextField
-          label={t('funding.bank.cardNumber')}
-          placeholder={t('funding.bank.cardNumberPlaceholder')}
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={40}
-          value={form.cardNumber}
-          onChange={(e) => set('cardNumber', e.target.value.replace(/[^\d\s-]/g, ''))}
-          error={errorText(errors.cardNumber)}
-          testId="bank-card-number-input"
-        />
-        <TextField
-          label={t('funding.bank.userName')}
-          placeholder={t('funding.bank.userNamePlaceholder')}
-          autoComplete="name"
-          maxLength={100}
-          value={form.userName}
-          onChange={(e) => set('userName', e.target.value)}
-          error={errorText(errors.userName)}
-          testId="bank-user-name"
-        />
+        <FieldList fields={FIELDS} values={form} errorText={errorText} onChange={set} />
         {bank.data ? <p className="fd-note">{t('funding.bank.replaces')}</p> : null}
 
-        <PrimaryButton loading={saving} disabled={busy} onClick={() => void submit(checked)} testId="bank-submit">
+        <SaveButton save={save} checked={checked} testId="bank-submit">
           {t('funding.bank.submit')}
-        </PrimaryButton>
+        </SaveButton>
       </div>
     </Page>
   );

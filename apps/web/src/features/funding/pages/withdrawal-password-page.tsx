@@ -1,17 +1,19 @@
 import { ErrorState } from '@/components/ui/error-state';
+import { FieldList, type FieldSpec } from '@/components/ui/field-list';
 import { Page } from '@/components/ui/page';
-import { PrimaryButton } from '@/components/ui/primary-button';
+import { hasErrors } from '@/lib/form-rules';
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { fundingApi } from '../api/funding-api';
 import '../components/funding.css';
-import { PinField } from '../components/pin-field';
-import { useErrorText } from '../hooks/use-error-text';
+import { PIN_INPUT } from '../components/pin-field';
+import { SaveButton } from '../components/save-button';
 import { usePayment } from '../hooks/use-funding-queries';
-import { useFields, useFundingSave } from '../hooks/use-funding-save';
+import { useFundingFields, useFundingSave } from '../hooks/use-funding-save';
 import { type PasswordForm, checkPasswordForm } from '../model';
 
 type Field = keyof PasswordForm;
+const EMPTY: Record<Field, string> = { oldPassword: '', password: '', password2: '' };
 
 /**
  * Set the withdrawal password (spec §2, the 403 target): six digits entered twice; changing it asks for the old one
@@ -19,16 +21,25 @@ type Field = keyof PasswordForm;
  */
 export default function WithdrawalPasswordPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const payment = usePayment();
-  const { values: form, errors, setErrors, set } = useFields<Field>({ oldPassword: '', password: '', password2: '' });
+  const { values: form, setErrors, set, errorText } = useFundingFields(EMPTY);
   const hasPassword = payment.data?.hasWithdrawalPassword ?? false;
-  const { submit, saving, busy } = useFundingSave(fundingApi.setWithdrawalPassword, t('funding.password.saved'));
+  const save = useFundingSave(fundingApi.setWithdrawalPassword, t('funding.password.saved'));
+  const fields: (FieldSpec<Field> | false)[] = [
+    hasPassword && {
+      name: 'oldPassword',
+      text: 'funding.password.old',
+      testId: 'withdrawal-password-old',
+      ...PIN_INPUT,
+    },
+    { name: 'password', text: 'funding.password.new', testId: 'withdrawal-password-new', ...PIN_INPUT },
+    { name: 'password2', text: 'funding.password.again', testId: 'withdrawal-password-again', ...PIN_INPUT },
+  ];
 
   const checked = () => {
     const found = checkPasswordForm(form, hasPassword);
     setErrors(found);
-    if (Object.keys(found).length > 0) return null;
+    if (hasErrors(found)) return null;
     return {
       oldPassword: hasPassword ? form.oldPassword : undefined,
       password: form.password,
@@ -51,40 +62,10 @@ export default function WithdrawalPasswordPage() {
           <p className="funding-hint" data-testid="withdrawal-password-state">
             {hasPassword ? t('funding.password.changeHint') : t('funding.password.setHint')}
           </p>
-          {hasPassword ? (
-            <PinField
-              label={t('funding.password.old')}
-              placeholder={t('funding.password.oldPlaceholder')}
-              value={form.oldPassword}
-              onValue={(v) => set('oldPassword', v)}
-              error={errorText(errors.oldPassword)}
-              testId="withdrawal-password-old"
-            />
-          ) : null}
-          <PinField
-            label={t('funding.password.new')}
-            placeholder={t('funding.password.newPlaceholder')}
-            value={form.password}
-            onValue={(v) => set('password', v)}
-            error={errorText(errors.password)}
-            testId="withdrawal-password-new"
-          />
-          <PinField
-            label={t('funding.password.again')}
-            placeholder={t('funding.password.againPlaceholder')}
-            value={form.password2}
-            onValue={(v) => set('password2', v)}
-            error={errorText(errors.password2)}
-            testId="withdrawal-password-again"
-          />
-          <PrimaryButton
-            loading={saving}
-            disabled={busy}
-            onClick={() => void submit(checked)}
-            testId="withdrawal-password-submit"
-          >
+          <FieldList fields={fields} values={form} errorText={errorText} onChange={set} />
+          <SaveButton save={save} checked={checked} testId="withdrawal-password-submit">
             {t('funding.password.submit')}
-          </PrimaryButton>
+          </SaveButton>
         </div>
       )}
     </Page>

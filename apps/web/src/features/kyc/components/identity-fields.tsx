@@ -1,4 +1,4 @@
-import { TextField } from '@/components/ui/text-field';
+import { FieldList, type FieldSpec } from '@/components/ui/field-list';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KYC_LIMITS, type KycErrors } from '../model';
@@ -9,6 +9,24 @@ export interface IdentityValues {
   name: string;
   idNumber: string;
 }
+
+const NAME: FieldSpec<keyof IdentityValues> = {
+  name: 'name',
+  text: 'kyc.name',
+  autoComplete: 'name',
+  maxLength: KYC_LIMITS.name,
+  testId: 'kyc-name',
+};
+const ID_NUMBER: FieldSpec<keyof IdentityValues> = {
+  name: 'idNumber',
+  text: 'kyc.idNumber',
+  autoComplete: 'off',
+  autoCapitalize: 'characters',
+  spellCheck: false,
+  dir: 'auto',
+  maxLength: 32,
+  testId: 'kyc-id-number',
+};
 
 /**
  * The fields both verification levels ask for: country or region, name, ID number. `onChange` gets the field that
@@ -36,30 +54,7 @@ export function IdentityFields({
         onChange={(code) => onChange('country', code)}
         error={errors.country ? t(errors.country) : null}
       />
-      <TextField
-        label={t('kyc.name')}
-        placeholder={t('kyc.namePlaceholder')}
-        autoComplete="name"
-        maxLength={KYC_LIMITS.name}
-        value={values.name}
-        onChange={(e) => onChange('name', e.target.value)}
-        error={errors.name ? t(errors.name) : null}
-        testId="kyc-name"
-      />
-      <TextField
-        label={t('kyc.idNumber')}
-        hint={idHint}
-        placeholder={t('kyc.idNumberPlaceholder')}
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        dir="auto"
-        maxLength={32}
-        value={values.idNumber}
-        onChange={(e) => onChange('idNumber', e.target.value)}
-        error={errors.idNumber ? t(errors.idNumber) : null}
-        testId="kyc-id-number"
-      />
+      <FieldList fields={[NAME, { ...ID_NUMBER, hint: idHint }]} values={values} errors={errors} onChange={onChange} />
     </>
   );
 }

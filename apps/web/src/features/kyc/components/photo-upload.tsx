@@ -88,20 +88,17 @@ export function PhotoUpload({
         ) : (
           <span className="kyc-photo__placeholder" aria-hidden="true">
             <svg viewBox="0 0 48 36" width="56" height="42" fill="none" aria-hidden="true">
-              <rect x="1" y="1" width="46" height="34" rx="5" stroke="currentColor" strokeWidth="2" />
-              {side === 'front' ? (
-                <>
-                  <circle cx="15" cy="15" r="5" stroke="currentColor" strokeWidth="2" />
-                  <path
-                    d="M7 28c1.5-4 4.5-6 8-6s6.5 2 8 6M28 12h12M28 18h12M28 24h8"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinecap="round"
-                  />
-                </>
-              ) : (
-                <path d="M1 9h46M7 20h20M7 26h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              )}
+              <g stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                <rect x="1" y="1" width="46" height="34" rx="5" />
+                {side === 'front' ? (
+                  <>
+                    <circle cx="15" cy="15" r="5" />
+                    <path d="M7 28c1.5-4 4.5-6 8-6s6.5 2 8 6M28 12h12M28 18h12M28 24h8" />
+                  </>
+                ) : (
+                  <path d="M1 9h46M7 20h20M7 26h14" />
+                )}
+              </g>
             </svg>
             <span className="kyc-photo__plus">+</span>
           </span>

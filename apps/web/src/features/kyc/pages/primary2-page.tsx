@@ -1,173 +1,107 @@
-import { ErrorState } from '@/components/ui/error-state';
-import { Page } from '@/components/ui/page';
-import { PageSpinner } from '@/components/ui/page-spinner';
-import { PrimaryButton } from '@/components/ui/primary-button';
-import { SubmitForm } from '@/components/ui/submit-form';
-import { TextField } from '@/components/ui/text-field';
+import { FieldList, type FieldSpec } from '@/components/ui/field-list';
 import { isolateLtr } from '@/lib/format';
-import { ROUTES } from '@/lib/routes';
+import { useFormFields } from '@/lib/use-form-fields';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import type { UserVerificationData } from '@nexa/contract';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { IdentityFields, type IdentityValues } from '../components/identity-fields';
-import '../components/kyc.css';
-import { FormHead } from '../components/form-head';
+import { IdentityFields } from '../components/identity-fields';
+import { LevelForm, LevelPage } from '../components/level-page';
 import { PhotoUpload } from '../components/photo-upload';
-import { StateNotice } from '../components/state-notice';
-import { useVerification } from '../hooks/use-kyc-queries';
 import { useSubmitVerification } from '../hooks/use-submit-verification';
-import { KYC_LIMITS, type KycErrors, canSubmit, hasErrors, isIdNumber, validateAdvanced } from '../model';
+import { KYC_LIMITS, type KycErrors, hasErrors, isIdNumber, validateAdvanced } from '../model';
+
+type Field = 'country' | 'name' | 'idNumber' | 'address' | 'city';
+type Side = 'front' | 'back';
+
+const ADDRESS: FieldSpec<Field>[] = [
+  {
+    name: 'address',
+    text: 'kyc.address',
+    autoComplete: 'street-address',
+    maxLength: KYC_LIMITS.address,
+    testId: 'kyc-address',
+  },
+  { name: 'city', text: 'kyc.city', autoComplete: 'address-level2', maxLength: KYC_LIMITS.city, testId: 'kyc-city' },
+];
 
 function AdvancedForm({ data }: { data: UserVerificationData }) {
   const { t } = useTranslation();
   const { basic, advanced } = data;
   // Country, name and ID number come from the verified basic level. The server shows the ID number masked
   // ("****1234"); then it is typed again and the hint says which one.
-  const [country, setCountry] = useState(advanced.country ?? basic.country ?? '');
-  const [name, setName] = useState(advanced.name ?? basic.name ?? '');
-  const [idNumber, setIdNumber] = useState(basic.idNumber && isIdNumber(basic.idNumber) ? basic.idNumber : '');
-  const [address, setAddress] = useState('');
-  const [city, setCity] = useState('');
-  const [front, setFront] = useState<string | null>(null);
-  const [back, setBack] = useState<string | null>(null);
+  const { values, errors, setErrors, set, clear } = useFormFields<Field, KycErrors>({
+    country: advanced.country ?? basic.country ?? '',
+    name: advanced.name ?? basic.name ?? '',
+    idNumber: basic.idNumber && isIdNumber(basic.idNumber) ? basic.idNumber : '',
+    address: '',
+    city: '',
+  });
+  const [photos, setPhotos] = useState<Record<Side, string | null>>({ front: null, back: null });
   const [busy, setBusy] = useState({ front: false, back: false });
-  const [errors, setErrors] = useState<KycErrors>({});
   const send = useSubmitVerification(setErrors);
-  const clear = (field: keyof KycErrors) => setErrors(({ [field]: _, ...rest }) => rest);
-  const change = (field: keyof IdentityValues, value: string) => {
-    ({ country: setCountry, name: setName, idNumber: setIdNumber })[field](value);
-    clear(field);
-  };
   const uploading = busy.front || busy.back;
 
-  const { run: submit, running } = useSingleFlight(async () => {
+  const submit = useSingleFlight(async () => {
     if (uploading) return;
-    const found = validateAdvanced({ country, name, idNumber, address, city, frontImage: front, backImage: back });
+    const { front, back } = photos;
+    const found = validateAdvanced({ ...values, frontImage: front, backImage: back });
     setErrors(found);
     if (hasErrors(found) || !front || !back) return;
     await send({
       level: 'advanced',
-      country,
-      name: name.trim(),
-      idNumber: idNumber.trim(),
-      address: address.trim(),
-      city: city.trim(),
+      country: values.country,
+      name: values.name.trim(),
+      idNumber: values.idNumber.trim(),
+      address: values.address.trim(),
+      city: values.city.trim(),
       frontImage: front,
       backImage: back,
     });
   });
 
+  const photoError = (side: Side) => {
+    const key = errors[`${side}Image`];
+    return key ? t(key) : null;
+  };
   const maskedId = basic.idNumber && !isIdNumber(basic.idNumber) ? basic.idNumber : null;
 
   return (
-    <SubmitForm onSubmit={submit}>
-      <FormHead previous={advanced} intro={t('kyc.advanced.intro')} />
+    <LevelForm level="advanced" previous={advanced} submit={submit} uploading={uploading}>
       <IdentityFields
-        values={{ country, name, idNumber }}
+        values={values}
         errors={errors}
         countryFallback={basic.country}
         idHint={maskedId ? t('kyc.idNumberHint', { masked: isolateLtr(maskedId) }) : undefined}
-        onChange={change}
+        onChange={set}
       />
-      <TextField
-        label={t('kyc.address')}
-        placeholder={t('kyc.addressPlaceholder')}
-        autoComplete="street-address"
-        maxLength={KYC_LIMITS.address}
-        value={address}
-        onChange={(e) => {
-          setAddress(e.target.value);
-          clear('address');
-        }}
-        error={errors.address ? t(errors.address) : null}
-        testId="kyc-address"
-      />
-      <TextField
-        label={t('kyc.city')}
-        placeholder={t('kyc.cityPlaceholder')}
-        autoComplete="address-level2"
-        maxLength={KYC_LIMITS.city}
-        value={city}
-        onChange={(e) => {
-          setCity(e.target.value);
-          clear('city');
-        }}
-        error={errors.city ? t(errors.city) : null}
-        testId="kyc-city"
-      />
+      <FieldList fields={ADDRESS} values={values} errors={errors} onChange={set} />
       <div className="field">
         <span className="field__label">
           {t('kyc.photos')}
           <span className="field__hint">{t('kyc.photosHint')}</span>
         </span>
         <div className="kyc-photos">
-          <PhotoUpload
-            side="front"
-            value={front}
-            error={errors.frontImage ? t(errors.frontImage) : null}
-            onChange={(n) => {
-              setFront(n);
-              clear('frontImage');
-            }}
-            onBusy={(b) => setBusy((s) => ({ ...s, front: b }))}
-          />
-          <PhotoUpload
-            side="back"
-            value={back}
-            error={errors.backImage ? t(errors.backImage) : null}
-            onChange={(n) => {
-              setBack(n);
-              clear('backImage');
-            }}
-            onBusy={(b) => setBusy((s) => ({ ...s, back: b }))}
-          />
+          {(['front', 'back'] as const).map((side) => (
+            <PhotoUpload
+              key={side}
+              side={side}
+              value={photos[side]}
+              error={photoError(side)}
+              onChange={(n) => {
+                setPhotos((p) => ({ ...p, [side]: n }));
+                clear(`${side}Image`);
+              }}
+              onBusy={(b) => setBusy((s) => ({ ...s, [side]: b }))}
+            />
+          ))}
         </div>
       </div>
-      <PrimaryButton type="submit" loading={running} disabled={running || uploading} testId="kyc-submit">
-        {uploading ? t('kyc.uploading') : t('kyc.submit')}
-      </PrimaryButton>
-      <p className="kyc-privacy">{t('kyc.privacy')}</p>
-    </SubmitForm>
+    </LevelForm>
   );
 }
 
 /** Advanced verification (spec §2 mine/primary2): address, city, front and back ID photos, after basic. */
 export default function Primary2Page() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const verification = useVerification();
-  const data = verification.data;
-
-  let body: ReactNode;
-  if (verification.isPending) body = <PageSpinner />;
-  else if (!data) body = <ErrorState onRetry={() => void verification.refetch()} />;
-  else if (data.basic.status !== 'verified') {
-    body = (
-      <StateNotice
-        tone="locked"
-        title={t('kyc.basicFirst')}
-        text={t('kyc.basicStatus', { status: t(`kyc.status.${data.basic.status}`) })}
-        action={canSubmit(data.basic) ? t('kyc.basic.title') : t('kyc.viewStatus')}
-        onAction={() => navigate(canSubmit(data.basic) ? ROUTES.primary : ROUTES.verification, { replace: true })}
-      />
-    );
-  } else if (!canSubmit(data.advanced)) {
-    body = (
-      <StateNotice
-        tone={data.advanced.status === 'verified' ? 'verified' : 'review'}
-        title={t(`kyc.status.${data.advanced.status}`)}
-        text={data.advanced.status === 'verified' ? t('kyc.advanced.done') : t('kyc.reviewNote')}
-        action={t('kyc.viewStatus')}
-        onAction={() => navigate(ROUTES.verification, { replace: true })}
-      />
-    );
-  } else body = <AdvancedForm data={data} />;
-
-  return (
-    <Page title={t('kyc.advanced.title')} back testId="primary2-page">
-      {body}
-    </Page>
-  );
+  return <LevelPage level="advanced">{(data) => <AdvancedForm data={data} />}</LevelPage>;
 }

@@ -3,7 +3,7 @@ import { Page } from '@/components/ui/page';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { formatDateTime } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
-import type { VerificationLevel, VerificationState } from '@nexa/contract';
+import type { UserVerificationData, VerificationLevel } from '@nexa/contract';
 import { Button, PullToRefresh } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -33,21 +33,19 @@ function ShieldArt() {
   );
 }
 
-function LevelCard({
-  level,
-  state,
-  locked,
-  onStart,
-}: {
-  level: VerificationLevel;
-  state: VerificationState;
-  /** Advanced waits for basic to be verified. */
-  locked: boolean;
-  onStart: () => void;
-}) {
+/** A level's status card; advanced waits for basic to be verified. */
+function LevelCard({ level, data }: { level: VerificationLevel; data: UserVerificationData }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const state = data[level];
+  const locked = level === 'advanced' && data.basic.status !== 'verified';
   const id = `kyc-${level}`;
   const open = canSubmit(state) && !locked;
+  const facts = [
+    { label: t('kyc.name'), value: state.name, dir: 'auto' },
+    { label: t('kyc.idNumber'), value: state.idNumber, dir: 'ltr' },
+    { label: t('kyc.submittedAt'), value: state.submittedAt ? formatDateTime(state.submittedAt) : null, dir: 'ltr' },
+  ];
   return (
     <section className={`kyc-level kyc-level--${state.status}`} data-testid={id} data-status={state.status}>
       <div className="kyc-level__head">
@@ -62,24 +60,14 @@ function LevelCard({
       </div>
       {state.status !== 'unverified' && (state.name || state.idNumber) ? (
         <dl className="fact-list fact-list--muted fact-list--ruled kyc-level__facts">
-          {state.name ? (
-            <div>
-              <dt>{t('kyc.name')}</dt>
-              <dd dir="auto">{state.name}</dd>
-            </div>
-          ) : null}
-          {state.idNumber ? (
-            <div>
-              <dt>{t('kyc.idNumber')}</dt>
-              <dd dir="ltr">{state.idNumber}</dd>
-            </div>
-          ) : null}
-          {state.submittedAt ? (
-            <div>
-              <dt>{t('kyc.submittedAt')}</dt>
-              <dd dir="ltr">{formatDateTime(state.submittedAt)}</dd>
-            </div>
-          ) : null}
+          {facts.map(({ label, value, dir }) =>
+            value ? (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd dir={dir}>{value}</dd>
+              </div>
+            ) : null,
+          )}
         </dl>
       ) : null}
       {state.status === 'rejected' ? (
@@ -99,7 +87,7 @@ function LevelCard({
           color="primary"
           className="primary-button kyc-level__button"
           disabled={!open}
-          onClick={onStart}
+          onClick={() => navigate(level === 'basic' ? ROUTES.primary : ROUTES.primary2)}
           data-testid={`${id}-start`}
         >
           {state.status === 'rejected'
@@ -120,7 +108,6 @@ function LevelCard({
  */
 export default function VerificationPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const verification = useVerification();
   const data = verification.data;
 
@@ -142,13 +129,8 @@ export default function VerificationPage() {
                 <p className="kyc-hero__text">{t('kyc.heroText')}</p>
               </div>
             </section>
-            <LevelCard level="basic" state={data.basic} locked={false} onStart={() => navigate(ROUTES.primary)} />
-            <LevelCard
-              level="advanced"
-              state={data.advanced}
-              locked={data.basic.status !== 'verified'}
-              onStart={() => navigate(ROUTES.primary2)}
-            />
+            <LevelCard level="basic" data={data} />
+            <LevelCard level="advanced" data={data} />
             <p className="kyc-privacy">{t('kyc.privacy')}</p>
           </div>
         </PullToRefresh>

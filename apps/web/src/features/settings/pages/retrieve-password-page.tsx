@@ -1,15 +1,16 @@
+import { FieldList, type FieldSpec } from '@/components/ui/field-list';
 import { Page } from '@/components/ui/page';
-import { PasswordField } from '@/components/ui/password-field';
 import { PrimaryButton } from '@/components/ui/primary-button';
 import { SubmitForm } from '@/components/ui/submit-form';
 import { useGoBack } from '@/components/ui/use-go-back';
+import { hasErrors } from '@/lib/form-rules';
 import { request } from '@/lib/http';
 import { ApiError } from '@/lib/request';
 import { ROUTES } from '@/lib/routes';
+import { useFormFields } from '@/lib/use-form-fields';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { LIMITS } from '@nexa/contract';
 import { Toast } from 'antd-mobile';
-import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type Field = 'oldPassword' | 'password' | 'password2';
@@ -42,18 +43,16 @@ function validateChangePassword(v: Record<Field, string>): Errors {
 export default function RetrievePasswordPage() {
   const { t } = useTranslation();
   const goBack = useGoBack(ROUTES.settings);
-  const [values, setValues] = useState<Record<Field, string>>({ oldPassword: '', password: '', password2: '' });
-  const [errors, setErrors] = useState<Errors>({});
-
-  const set = (field: Field) => (e: ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    setErrors(({ [field]: _, ...rest }) => rest);
-  };
+  const { values, errors, setErrors, set } = useFormFields<Field, Errors>({
+    oldPassword: '',
+    password: '',
+    password2: '',
+  });
 
   const { run: submit, running } = useSingleFlight(async () => {
     const found = validateChangePassword(values);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (hasErrors(found)) return;
     try {
       await request('index/resetPassword', values);
       Toast.show({ icon: 'success', content: t('password.success'), duration: 2000 });
@@ -71,39 +70,17 @@ export default function RetrievePasswordPage() {
     }
   });
 
-  const err = (field: Field) => (errors[field] ? t(errors[field]) : null);
+  const rule = t('password.rule', { min: LIMITS.passwordMinLength, max: LIMITS.passwordMaxLength });
+  const fields: FieldSpec<Field>[] = [
+    { name: 'oldPassword', text: 'password.old', autoComplete: 'current-password', testId: 'password-old' },
+    { name: 'password', text: 'password.new', hint: rule, autoComplete: 'new-password', testId: 'password-new' },
+    { name: 'password2', text: 'password.new2', autoComplete: 'new-password', testId: 'password-new2' },
+  ];
 
   return (
     <Page title={t('password.title')} back testId="password-page">
       <SubmitForm onSubmit={submit}>
-        <PasswordField
-          label={t('password.old')}
-          placeholder={t('password.oldPlaceholder')}
-          autoComplete="current-password"
-          value={values.oldPassword}
-          onChange={set('oldPassword')}
-          error={err('oldPassword')}
-          testId="password-old"
-        />
-        <PasswordField
-          label={t('password.new')}
-          hint={t('password.rule', { min: LIMITS.passwordMinLength, max: LIMITS.passwordMaxLength })}
-          placeholder={t('password.newPlaceholder')}
-          autoComplete="new-password"
-          value={values.password}
-          onChange={set('password')}
-          error={err('password')}
-          testId="password-new"
-        />
-        <PasswordField
-          label={t('password.new2')}
-          placeholder={t('password.new2Placeholder')}
-          autoComplete="new-password"
-          value={values.password2}
-          onChange={set('password2')}
-          error={err('password2')}
-          testId="password-new2"
-        />
+        <FieldList password fields={fields} values={values} errors={errors} onChange={set} />
         <p className="field__hint">{t('password.hint')}</p>
         <PrimaryButton type="submit" loading={running} disabled={running} testId="password-submit">
           {t('password.submit')}

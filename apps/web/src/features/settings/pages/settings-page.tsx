@@ -1,11 +1,12 @@
+import { MenuList } from '@/components/ui/menu-list';
 import { Page } from '@/components/ui/page';
 import { APP_VERSION } from '@/lib/config';
 import { readPreference, writePreference } from '@/lib/preferences';
 import { queryClient } from '@/lib/query-client';
 import { ROUTES } from '@/lib/routes';
 import { getSession, useSession } from '@/lib/session-store';
-import { DEFAULT_LANG, LANG_NAMES } from '@nexa/contract';
-import { Button, Dialog, List, Switch } from 'antd-mobile';
+import { useLanguageItem } from '@/shared/language-item';
+import { Button, Dialog } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -18,10 +19,10 @@ import { settingsApi } from '../api/settings-api';
 export default function SettingsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const lang = useSession((s) => s.lang) ?? DEFAULT_LANG;
   const theme = useSession((s) => s.theme);
   const setTheme = useSession((s) => s.setTheme);
   const denomination = useSession((s) => s.denomination);
+  const language = useLanguageItem('settings-language');
   const [loggingOut, setLoggingOut] = useState(false);
   // On = the close-all dialog shows, the inverse of the stored "don't remind me again". `writePreference` answers
   // what is actually stored, so the switch never claims a choice that storage refused.
@@ -49,59 +50,42 @@ export default function SettingsPage() {
   return (
     <Page title={t('settings.title')} back testId="settings-page">
       <div className="stack">
-        <List className="card-list">
-          <List.Item
-            onClick={() => navigate(ROUTES.lang)}
-            extra={<span className="list-extra">{LANG_NAMES[lang]}</span>}
-            data-testid="settings-language"
-          >
-            {t('settings.language')}
-          </List.Item>
-          <List.Item
-            extra={
-              <Switch
-                checked={theme === 'dark'}
-                onChange={(on) => setTheme(on ? 'dark' : 'light')}
-                aria-label={t('settings.darkMode')}
-                data-testid="settings-theme"
-              />
-            }
-          >
-            {t('settings.darkMode')}
-          </List.Item>
-          <List.Item
-            onClick={() => navigate(ROUTES.denominationCurrency)}
-            extra={<span className="list-extra">{denomination}</span>}
-            data-testid="settings-currency"
-          >
-            {t('settings.currency')}
-          </List.Item>
-          <List.Item
-            extra={
-              <Switch
-                checked={confirmCloseAll}
-                onChange={(on) => setConfirmCloseAll(!writePreference('closeAllNoRemind', !on))}
-                aria-label={t('settings.confirmCloseAll')}
-                data-testid="settings-confirm-close-all"
-              />
-            }
-          >
-            {t('settings.confirmCloseAll')}
-          </List.Item>
-          <List.Item onClick={() => navigate(ROUTES.retrievePassword)} data-testid="settings-password">
-            {t('password.title')}
-          </List.Item>
-          <List.Item
-            arrowIcon={false}
-            extra={
-              <span className="list-extra" data-testid="settings-version">
-                v{APP_VERSION}
-              </span>
-            }
-          >
-            {t('settings.version')}
-          </List.Item>
-        </List>
+        <MenuList
+          items={[
+            language,
+            {
+              label: t('settings.darkMode'),
+              toggle: {
+                on: theme === 'dark',
+                onChange: (on) => setTheme(on ? 'dark' : 'light'),
+                testId: 'settings-theme',
+              },
+            },
+            {
+              label: t('settings.currency'),
+              to: ROUTES.denominationCurrency,
+              value: denomination,
+              testId: 'settings-currency',
+            },
+            {
+              label: t('settings.confirmCloseAll'),
+              toggle: {
+                on: confirmCloseAll,
+                onChange: (on) => setConfirmCloseAll(!writePreference('closeAllNoRemind', !on)),
+                testId: 'settings-confirm-close-all',
+              },
+            },
+            { label: t('password.title'), to: ROUTES.retrievePassword, testId: 'settings-password' },
+            {
+              label: t('settings.version'),
+              extra: (
+                <span className="list-extra" data-testid="settings-version">
+                  v{APP_VERSION}
+                </span>
+              ),
+            },
+          ]}
+        />
         <Button
           block
           size="large"

@@ -1,16 +1,16 @@
 import { SoonTag } from '@/components/ui/coming-soon';
 import { ErrorState } from '@/components/ui/error-state';
+import { type MenuItem, MenuList } from '@/components/ui/menu-list';
 import { Page } from '@/components/ui/page';
 import { ROUTES } from '@/lib/routes';
-import { useSession } from '@/lib/session-store';
 import { useUserInfo } from '@/lib/user-query';
 import { useAccountMode, useHideAmounts } from '@/shared/account-mode';
+import { useLanguageItem } from '@/shared/language-item';
 import type { AccountMode } from '@nexa/contract';
-import { DEFAULT_LANG, LANG_NAMES } from '@nexa/contract';
-import { List, PullToRefresh, Skeleton } from 'antd-mobile';
+import { PullToRefresh, Skeleton } from 'antd-mobile';
 import { SetOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { AssetActions } from '../components/asset-actions';
 import { ModeSwitch } from '../components/mode-switch';
 import { TotalCard } from '../components/total-card';
@@ -56,9 +56,8 @@ const MORE_COMING: ComingKey[] = ['share', 'help'];
  */
 export default function MinePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const user = useUserInfo();
-  const lang = useSession((s) => s.lang) ?? DEFAULT_LANG;
+  const language = useLanguageItem('mine-row-language');
   const mode = useAccountMode();
   const property = useProperty();
   const denomination = useDenomination();
@@ -78,16 +77,17 @@ export default function MinePage() {
   const loading = switching || property.isPending;
   const data = loading ? undefined : property.data;
 
-  const liveRow = ({ key, to }: { key: LiveKey; to: string }) => (
-    <List.Item key={key} onClick={() => navigate(to)} data-testid={`mine-row-${key}`}>
-      {t(`mine.rows.${key}`)}
-    </List.Item>
-  );
-  const comingRow = (key: ComingKey) => (
-    <List.Item key={key} disabled arrowIcon={false} extra={<SoonTag />} data-testid={`mine-row-${key}`}>
-      {t(`mine.rows.${key}`)}
-    </List.Item>
-  );
+  const liveRow = ({ key, to }: { key: LiveKey; to: string }): MenuItem => ({
+    label: t(`mine.rows.${key}`),
+    to,
+    testId: `mine-row-${key}`,
+  });
+  const comingRow = (key: ComingKey): MenuItem => ({
+    label: t(`mine.rows.${key}`),
+    extra: <SoonTag />,
+    disabled: true,
+    testId: `mine-row-${key}`,
+  });
 
   return (
     <Page
@@ -126,39 +126,29 @@ export default function MinePage() {
             </section>
           )}
 
-          <List header={t('mine.groups.account')} className="card-list">
-            <List.Item onClick={() => navigate(ROUTES.settings)} data-testid="mine-row-settings">
-              {t('settings.title')}
-            </List.Item>
-            <List.Item
-              onClick={() => navigate(ROUTES.lang)}
-              extra={<span className="list-extra">{LANG_NAMES[lang]}</span>}
-              data-testid="mine-row-language"
-            >
-              {t('settings.language')}
-            </List.Item>
-            <List.Item onClick={() => navigate(ROUTES.verification)} data-testid="mine-row-verification">
-              {t('pages.verification.title')}
-            </List.Item>
-            <List.Item onClick={() => navigate(ROUTES.withdrawalPassword)} data-testid="mine-row-withdrawal-password">
-              {t('pages.withdrawalPassword.title')}
-            </List.Item>
-          </List>
-
-          <List header={t('mine.groups.funds')} className="card-list">
-            {FUNDS.map(liveRow)}
-          </List>
-
-          <List header={t('mine.groups.more')} className="card-list">
-            {MORE_LIVE.map(liveRow)}
-            {MORE_COMING.map(comingRow)}
-            <List.Item onClick={() => navigate(ROUTES.download)} data-testid="mine-row-download">
-              {t('pages.download.title')}
-            </List.Item>
-            <List.Item onClick={() => navigate(ROUTES.service)} data-testid="mine-row-service">
-              {t('pages.service.title')}
-            </List.Item>
-          </List>
+          <MenuList
+            header={t('mine.groups.account')}
+            items={[
+              { label: t('settings.title'), to: ROUTES.settings, testId: 'mine-row-settings' },
+              language,
+              { label: t('pages.verification.title'), to: ROUTES.verification, testId: 'mine-row-verification' },
+              {
+                label: t('pages.withdrawalPassword.title'),
+                to: ROUTES.withdrawalPassword,
+                testId: 'mine-row-withdrawal-password',
+              },
+            ]}
+          />
+          <MenuList header={t('mine.groups.funds')} items={FUNDS.map(liveRow)} />
+          <MenuList
+            header={t('mine.groups.more')}
+            items={[
+              ...MORE_LIVE.map(liveRow),
+              ...MORE_COMING.map(comingRow),
+              { label: t('pages.download.title'), to: ROUTES.download, testId: 'mine-row-download' },
+              { label: t('pages.service.title'), to: ROUTES.service, testId: 'mine-row-service' },
+            ]}
+          />
         </div>
       </PullToRefresh>
     </Page>

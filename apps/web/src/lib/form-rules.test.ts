@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { checkImageFile, hasErrors, promptsFromServer } from './form-rules';
+
+describe('image files', () => {
+  const MB = 1024 * 1024;
+  it.each([
+    ['image/png', 1024, null],
+    ['image/jpeg', 5 * MB, null],
+    ['image/jpeg', 5 * MB + 1, 'size'],
+    ['application/pdf', 1024, 'type'],
+    ['image/svg+xml', 1024, 'type'],
+    ['', 1024, 'type'],
+    ['image/png', 0, 'type'],
+  ])('%s of %i bytes: %s', (type, size, problem) => {
+    expect(checkImageFile({ type, size }, { type: 'type', size: 'size' })).toBe(problem);
+  });
+});
+
+describe("the server's refused fields", () => {
+  const prompts = {
+    required: { code: 'code.missing', password2: 'password2.missing' },
+    invalid: { code: 'code.wrong' },
+    mismatch: 'passwords.differ',
+  };
+
+  it('become the prompts under the fields the form has', () => {
+    expect(
+      promptsFromServer(
+        [
+          { field: 'code', reason: 'invalid' },
+          { field: 'password2', reason: 'mismatch' },
+          { field: 'unknown', reason: 'required' },
+        ],
+        prompts,
+      ),
+    ).toEqual({ code: 'code.wrong', password2: 'passwords.differ' });
+  });
+
+  it("keep a field's first problem; a refused value without its own prompt reads as missing", () => {
+    expect(
+      promptsFromServer(
+        [
+          { field: 'password2', reason: 'tooShort' },
+          { field: 'password2', reason: 'mismatch' },
+        ],
+        prompts,
+      ),
+    ).toEqual({ password2: 'password2.missing' });
+  });
+
+  it('are no errors when there are none', () => {
+    expect(hasErrors(promptsFromServer([], prompts))).toBe(false);
+    expect(hasErrors({ code: 'code.missing' })).toBe(true);
+  });
+});

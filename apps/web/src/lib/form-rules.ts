@@ -1,0 +1,45 @@
+/**
+ * Rules every form shares, whatever its prompts: whether a check found anything, the server's refused fields as the
+ * form's prompts, and which files may be uploaded as images. Prompts are the caller's (i18n keys, usually).
+ */
+import { type FieldError, UPLOAD_LIMITS } from '@nexa/contract';
+
+export function hasErrors(errors: object): boolean {
+  return Object.keys(errors).length > 0;
+}
+
+/** A form's prompt for each of its fields when the server says it is missing, and when it refused its value. */
+export interface ServerPrompts<F extends string, K> {
+  required: Record<F, K>;
+  /** By default the `required` prompt. */
+  invalid?: Partial<Record<F, K>>;
+  /** Two values that must be equal were not (the password typed twice), whatever the field. */
+  mismatch?: K;
+}
+
+/** The server's 400 `fields` as prompts under the inputs it refused: fields the form does not have are passed over. */
+export function promptsFromServer<F extends string, K>(
+  fields: readonly FieldError[],
+  { required, invalid = {}, mismatch }: ServerPrompts<F, K>,
+): Partial<Record<F, K>> {
+  const found: Partial<Record<F, K>> = {};
+  for (const { field, reason } of fields) {
+    if (!(field in required)) continue;
+    const name = field as F;
+    if (found[name]) continue;
+    if (reason === 'required') found[name] = required[name];
+    else if (reason === 'mismatch' && mismatch) found[name] = mismatch;
+    else found[name] = invalid[name] ?? required[name];
+  }
+  return found;
+}
+
+/**
+ * Refuses before uploading what the server would refuse as an image: another type (or an empty file), or more
+ * than `UPLOAD_LIMITS.maxBytes`. Answers the caller's prompt for the problem, or null.
+ */
+export function checkImageFile<K>(file: { type: string; size: number }, prompts: { type: K; size: K }): K | null {
+  if (!(UPLOAD_LIMITS.mimeTypes as readonly string[]).includes(file.type) || file.size === 0) return prompts.type;
+  if (file.size > UPLOAD_LIMITS.maxBytes) return prompts.size;
+  return null;
+}
