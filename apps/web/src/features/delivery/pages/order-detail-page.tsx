@@ -38,7 +38,15 @@ function Ticks({ order, running }: { order: DeliveryOrder; running: boolean }) {
       value: <Figure className="tick-card__price">{formatPrice(tick.price, precision)}</Figure>,
     },
     { label: t('delivery.tick.time'), value: time(tick.ts) },
-    { label: t('delivery.tick.source'), value: <span dir="ltr">{tick.source}</span> },
+    // In words a trader understands (which market priced the order), the raw source as the fallback.
+    {
+      label: t('delivery.tick.source'),
+      value: (
+        <span data-source={tick.source}>
+          {t(`delivery.tick.sources.${tick.source}`, { defaultValue: tick.source })}
+        </span>
+      ),
+    },
   ];
   return (
     <div className="tick-pair">
