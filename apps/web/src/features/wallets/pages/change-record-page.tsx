@@ -60,7 +60,7 @@ export default function ChangeRecordPage() {
         <PagedList
           paged={paged}
           label={t('changeRecord.title')}
-          empty={t('changeRecord.empty')}
+          empty={t(Object.keys(filter).length > 0 ? 'changeRecord.emptyFiltered' : 'changeRecord.empty')}
           skeletonLines={2}
           renderItem={(log) => <ChangeRow log={log} />}
         />
