@@ -9,13 +9,15 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 
 export type Theme = 'dark' | 'light';
 
-/** What the login form remembers; `password` only when the user ticked "remember password". */
+/**
+ * Who signed in on this device, when they asked to be remembered: the identifier only. Passwords are never kept by
+ * the app (the browser's password manager may, through the login form's autocomplete attributes).
+ */
 export interface LoginInf {
   type: IdentityType;
   email: string;
   areaCode: string;
   mobile: string;
-  password?: string;
 }
 
 export interface SessionValues {
@@ -95,7 +97,6 @@ function sanitize(raw: unknown): Partial<SessionValues> {
             email: str(loginInf.email) ?? '',
             areaCode: str(loginInf.areaCode) ?? '',
             mobile: str(loginInf.mobile) ?? '',
-            ...(str(loginInf.password) ? { password: str(loginInf.password) as string } : {}),
           }
         : null,
     productType1: str(v.productType1),
@@ -123,7 +124,9 @@ export const useSession = create<SessionState>()(
     }),
     {
       name: SESSION_STORAGE_KEY,
-      version: 1,
+      // 2: a password an earlier build remembered is dropped (the migration rewrites the stored values without it).
+      version: 2,
+      migrate: (persisted) => persisted,
       storage: createJSONStorage(() => localStorage),
       // Exactly the values (the actions are not state to keep).
       partialize: (state): SessionValues => pickValues(state),

@@ -17,7 +17,7 @@ export function IdentityFields({ form, testIdPrefix }: { form: IdentityForm; tes
           label={t('auth.email')}
           type="email"
           inputMode="email"
-          autoComplete="email"
+          autoComplete="username"
           autoCapitalize="off"
           spellCheck={false}
           maxLength={254}
@@ -33,7 +33,7 @@ export function IdentityFields({ form, testIdPrefix }: { form: IdentityForm; tes
           label={t('auth.mobile')}
           type="tel"
           inputMode="tel"
-          autoComplete="tel-national"
+          autoComplete="username"
           maxLength={20}
           placeholder={t('auth.mobilePlaceholder')}
           value={identity.mobile}

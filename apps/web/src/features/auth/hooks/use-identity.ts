@@ -44,14 +44,13 @@ export function useIdentityForm(initial?: Partial<IdentityInput>) {
     setErrors({});
   }, []);
 
-  /** Remembers who signed in on this device (and the password, when asked to), for the next login form. */
-  const rememberIdentity = (password?: string) =>
+  /** Remembers who signed in on this device (the identifier, never the password), for the next login form. */
+  const rememberIdentity = () =>
     getSession().setLoginInf({
       type: identity.type,
       email: identity.email.trim(),
       areaCode: identity.areaCode,
       mobile: identity.mobile.trim(),
-      ...(password ? { password } : {}),
     });
 
   /** A refusal's field reasons under their inputs (the request helper toasted the rest). */

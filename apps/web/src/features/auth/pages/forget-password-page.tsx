@@ -25,7 +25,7 @@ export default function ForgetPasswordPage() {
   const { run: submit, running } = useSingleFlight(() =>
     form.attempt(validateReset({ ...identity, code, password, password2 }), async () => {
       await authApi.resetPassword({ ...identityBody(identity), code, password, password2 });
-      // A remembered password is now wrong: forget it, keep the identity.
+      // Remembered for the next login form.
       form.rememberIdentity();
       Toast.show({ icon: 'success', content: t('auth.reset.success'), duration: 2000 });
       navigate(ROUTES.login, { replace: true });

@@ -24,14 +24,15 @@ export function LoginPage() {
   const [remembered] = useState(() => getSession().loginInf);
   const form = useIdentityForm(remembered ?? undefined);
   const { identity, errors, clearError } = form;
-  const [password, setPassword] = useState(remembered?.password ?? '');
-  const [remember, setRemember] = useState(Boolean(remembered?.password));
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(remembered !== null);
 
   const { run: submit, running } = useSingleFlight(() =>
     form.attempt(validateLogin({ ...identity, password }), async () => {
       const session = await authApi.login({ ...identityBody(identity), password });
       getSession().signIn(session);
-      form.rememberIdentity(remember ? password : undefined);
+      if (remember) form.rememberIdentity();
+      else getSession().setLoginInf(null);
       navigate(safeRedirect(redirect), { replace: true });
     }),
   );
