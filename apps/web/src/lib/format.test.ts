@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayIdentity, formatAmount, formatDateRange, formatDateTime, formatPhone } from './format';
+import { avatarInitial, displayIdentity, formatAmount, formatDateRange, formatDateTime, formatPhone } from './format';
 import { ROUTES, loginPathFor, safeRedirect } from './routes';
 
 describe('formatAmount', () => {
@@ -36,6 +36,15 @@ describe('identity display', () => {
     expect(displayIdentity({ uid: 7, email: null, areaCode: '86', mobile: '13800138000' })).toBe('+86 13800138000');
     expect(displayIdentity({ uid: 7, email: 'a@b.co', areaCode: null, mobile: null })).toBe('a@b.co');
     expect(displayIdentity({ uid: 7, email: null, areaCode: null, mobile: null })).toBe('UID 7');
+  });
+
+  it.each([
+    ['ana@b.co', 'A'],
+    ['élise@b.co', 'É'],
+    ['9lives@b.co', null],
+    [null, null],
+  ])('an avatar shows the first letter of %s: %s', (email, initial) => {
+    expect(avatarInitial({ email })).toBe(initial);
   });
 });
 

@@ -67,6 +67,12 @@ export function displayIdentity(user: {
   return user.email || formatPhone(user.areaCode, user.mobile) || `UID ${user.uid}`;
 }
 
+/** The letter an avatar shows: the e-mail's first letter; none for a phone number or a bare UID (a digit is no initial). */
+export function avatarInitial(user: { email: string | null }): string | null {
+  const first = user.email?.trim().charAt(0) ?? '';
+  return /\p{L}/u.test(first) ? first.toLocaleUpperCase() : null;
+}
+
 /**
  * Text kept left to right inside a sentence of any direction (Unicode isolates): a date or an amount
  * interpolated into an Arabic or Persian message keeps its order.

@@ -38,6 +38,8 @@ export const PerpetualIcon = appIcon([
   'M19.5 11.5V14a2.5 2.5 0 0 1-2.5 2.5',
 ]);
 export const AssetsIcon = appIcon(['M3.5 9.5h17', 'M15.5 14.5h2'], roundRect(3.5, 5.5, 17, 14, 2.5));
+/** A person: the avatar of a user who has no letter to show (signed up by phone). */
+export const PersonIcon = appIcon(['M4.5 20c.8-3.6 3.9-6 7.5-6s6.7 2.4 7.5 6'], circle(12, 8, 4));
 export const CopyIcon = appIcon([
   roundRect(8.5, 8.5, 11, 11, 2),
   'M15.5 8.5V6a1.5 1.5 0 0 0-1.5-1.5H6A1.5 1.5 0 0 0 4.5 6v8A1.5 1.5 0 0 0 6 15.5h2.5',

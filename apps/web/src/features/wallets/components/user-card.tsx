@@ -2,9 +2,9 @@ import type { User } from '@nexa/contract';
 import { Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import './wallets.css';
-import { CopyIcon } from '@/components/ui/icons';
+import { CopyIcon, PersonIcon } from '@/components/ui/icons';
 import { copyText } from '@/lib/clipboard';
-import { displayIdentity } from '@/lib/format';
+import { avatarInitial, displayIdentity } from '@/lib/format';
 
 function CopyButton({ value, label, testId }: { value: string; label: string; testId: string }) {
   const { t } = useTranslation();
@@ -36,7 +36,7 @@ export function UserCard({ user }: { user: User }) {
     <section className="hero-surface user-card" data-testid="mine-user-card">
       <div className="user-card__top">
         <div className="user-card__avatar" aria-hidden="true">
-          {(user.email ?? user.mobile ?? String(user.uid)).slice(0, 1).toUpperCase()}
+          {avatarInitial(user) ?? <PersonIcon />}
         </div>
         <div className="user-card__who">
           <p className="user-card__name" data-testid="mine-identity" dir="auto">
