@@ -120,7 +120,7 @@ describe('convert', () => {
     await page.getByTestId('convert-page').waitFor();
     await expect.poll(() => text(page, 'convert-mode')).toBe('Demo account');
     await expect.poll(() => text(page, 'convert-available')).toBe('10,000.00');
-    await expect.poll(() => text(page, 'convert-rate'), { timeout: 20_000 }).toMatch(/^1 USDT ≈ [\d,.]+ BTC$/);
+    await expect.poll(() => text(page, 'convert-rate'), { timeout: 20_000 }).toMatch(/^1 BTC ≈ [\d,.]+ USDT$/);
 
     // Spec §5 prompts, nothing sent.
     await page.getByTestId('convert-submit').click();
@@ -167,7 +167,7 @@ describe('convert', () => {
     expect(submits()).toBe(2);
     const got = await text(page, 'convert-result-record-in');
     expect(got).toMatch(/^\+0\.\d{8}$/);
-    await expect(text(page, 'convert-result-text')).resolves.toMatch(/^You got .*0\.\d{8}.* BTC at .*1 USDT = .* BTC/);
+    await expect(text(page, 'convert-result-text')).resolves.toMatch(/^You got .*0\.\d{8}.* BTC at .*1 BTC = .* USDT/);
     await expect.poll(() => text(page, 'convert-available')).toBe('9,000.00');
     await expect.poll(() => text(page, 'convert-to-available')).toBe(got?.slice(1));
     await shot(page, 'convert-result-en-dark');
@@ -186,7 +186,7 @@ describe('convert', () => {
     await expect(text(page, 'convert-record-side-out')).resolves.toContain('10,000.00');
     await expect(text(page, 'convert-record-side-out')).resolves.toContain('9,000.00');
     await expect(text(page, 'convert-record-slippage')).resolves.toBe('1%');
-    await expect(text(page, 'convert-record-price')).resolves.toMatch(/^1 USDT = 0\.\d+ BTC$/);
+    await expect(text(page, 'convert-record-price')).resolves.toMatch(/^1 BTC = [\d,]+\.\d+ USDT$/);
     await shot(page, 'convert-record-en-dark');
 
     // The real account's spot wallet was never touched.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConvertSubmission, checkAmount, checkSlippage, formatRate, sanitizeSlippageInput } from './model';
+import { ConvertSubmission, checkAmount, checkSlippage, formatRate, rateText, sanitizeSlippageInput } from './model';
 
 describe('slippage', () => {
   it('takes 0 to 5 % with at most two decimals (spec §9)', () => {
@@ -73,5 +73,15 @@ describe('formatRate', () => {
     ['0', '0.00'],
   ])('shows 8 significant digits, at least 2 decimals: %s → %s', (rate, shown) => {
     expect(formatRate(rate)).toBe(shown);
+  });
+});
+
+describe('a rate the natural way round', () => {
+  it.each([
+    ['BTC', 'USDT', '64512.3', '1 BTC ≈ 64,512.30 USDT'],
+    ['USDT', 'BTC', '0.0000155009', '1 BTC ≈ 64,512.383 USDT'],
+    ['USDT', 'USDC', '1', '1 USDT ≈ 1.00 USDC'],
+  ])('%s → %s at %s reads %s', (from, to, rate, text) => {
+    expect(rateText(from, to, rate)).toBe(text);
   });
 });

@@ -1,11 +1,12 @@
-/**
- * Convert rules the screen applies before any call (spec §5, §9): what may be submitted, the slippage range and
- * the worst amount a fill within it can give (@nexa/rules). Amounts stay decimal strings, never JS numbers.
- */
 import { compareDecimal, isPositiveAmount } from '@/lib/decimal';
 import { formatAmount } from '@/lib/format';
 import { newRequestId } from '@/lib/request-id';
 import { type SdSubmitBody, Slippage } from '@nexa/contract';
+/**
+ * Convert rules the screen applies before any call (spec §5, §9): what may be submitted, the slippage range and
+ * the worst amount a fill within it can give (@nexa/rules). Amounts stay decimal strings, never JS numbers.
+ */
+import { money } from '@nexa/rules';
 
 /** The preset slippages (percent); any other value in the range is a custom one. */
 export const SLIPPAGE_PRESETS = ['0.1', '0.5', '1', '3'] as const;
@@ -53,6 +54,16 @@ const RATE_DIGITS = 8;
  * A rate for reading: 8 significant digits, at least 2 decimals, thousands separators ("0.000015444437631731"
  * → "0.000015444438", "64732.1234" → "64,732.123"). Only for display; the exact rate is what gets submitted.
  */
+/**
+ * A rate the natural way round (spec: `1 BTC ≈ 64,512.30 USDT`): the currency worth more first. `rate` is how much
+ * of `to` one `from` buys; below 1 the sentence turns round and shows its inverse.
+ */
+export function rateText(from: string, to: string, rate: string, sign: '≈' | '=' = '≈'): string {
+  const r = money(rate);
+  if (r.isZero() || r.gte(1)) return `1 ${from} ${sign} ${formatRate(rate)} ${to}`;
+  return `1 ${to} ${sign} ${formatRate(money(1).div(r).toFixed(8))} ${from}`;
+}
+
 export function formatRate(rate: string): string {
   const match = /^(\d+)(?:\.(\d*))?$/.exec(rate.trim());
   if (!match) return rate;

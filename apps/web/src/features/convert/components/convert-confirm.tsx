@@ -3,7 +3,7 @@ import { Figure, UnitFigure } from '@/components/ui/figure';
 import { formatDecimal } from '@/lib/format';
 import type { Currency, SdQuoteData } from '@nexa/contract';
 import type { TFunction } from 'i18next';
-import { formatRate } from '../model';
+import { rateText } from '../model';
 
 /** Asks the user to confirm a convert at a fresh quote: pay, receive, rate, slippage and the minimum received. */
 export function confirmConvert(
@@ -27,11 +27,7 @@ export function confirmConvert(
       },
       {
         label: t('convert.rate'),
-        value: (
-          <Figure>
-            1 {from} ≈ {formatRate(fresh.rate)} {to}
-          </Figure>
-        ),
+        value: <Figure>{rateText(from, to, fresh.rate)}</Figure>,
       },
       { label: t('convert.slippage'), value: <Figure>{slippage}%</Figure> },
       worst ? { label: t('convert.minimum'), value: <UnitFigure unit={to}>{formatDecimal(worst)}</UnitFigure> } : null,

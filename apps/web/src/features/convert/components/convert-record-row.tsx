@@ -4,7 +4,7 @@ import { ICON, LineIcon } from '@/components/ui/line-icon';
 import { formatDateTime, formatDecimal } from '@/lib/format';
 import type { ConvertRecord, Currency, Wallet } from '@nexa/contract';
 import { useTranslation } from 'react-i18next';
-import { formatRate } from '../model';
+import { rateText } from '../model';
 import { CoinMark } from './coin-mark';
 
 type SideKey = 'out' | 'in';
@@ -92,7 +92,7 @@ export function ConvertRecordRow({ record, testId = 'convert-record' }: { record
           <dt>{t('convert.record.price')}</dt>
           <dd>
             <Figure testId={`${testId}-price`}>
-              1 {record.currencyOut} = {formatRate(record.rate)} {record.currencyIn}
+              {rateText(record.currencyOut, record.currencyIn, record.rate, '=')}
             </Figure>
           </dd>
         </div>

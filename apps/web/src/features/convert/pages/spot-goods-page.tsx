@@ -14,7 +14,7 @@ import { ConvertRecordRow } from '../components/convert-record-row';
 import { SlippagePicker } from '../components/slippage-picker';
 import { type ConvertForm, useConvertForm } from '../hooks/use-convert-form';
 import { useConvertSubmit } from '../hooks/use-convert-submit';
-import { formatRate } from '../model';
+import { rateText } from '../model';
 
 /**
  * Convert (spec §2): consume side (currency, amount, available in the current account's spot wallet, Max), get
@@ -43,7 +43,7 @@ export default function SpotGoodsPage() {
             text={t('convert.filled', {
               amount: isolateLtr(formatDecimal(result.amountIn)),
               currency: result.currencyIn,
-              rate: isolateLtr(`1 ${result.currencyOut} = ${formatRate(result.rate)} ${result.currencyIn}`),
+              rate: isolateLtr(rateText(result.currencyOut, result.currencyIn, result.rate, '=')),
             })}
             testId="convert-result"
             textTestId="convert-result-text"
@@ -100,7 +100,7 @@ function ConvertDetails({ form }: { form: ConvertForm }) {
           <dt>{t('convert.rate')}</dt>
           <dd>
             <span className={`cv-live${form.quote.isFetching ? ' cv-live--busy' : ''}`} aria-hidden="true" />
-            <Figure testId="convert-rate">{current ? `1 ${from} ≈ ${formatRate(current.rate)} ${to}` : '--'}</Figure>
+            <Figure testId="convert-rate">{current ? rateText(from, to, current.rate) : '--'}</Figure>
           </dd>
         </div>
         <div>
