@@ -119,6 +119,17 @@ describe('futures: a delivery order from the panel to its settled result', () =>
       await expect(text(page, 'futures-period-30')).resolves.toContain('80%');
       await page.getByTestId('futures-amount').fill('100');
       await expect.poll(() => text(page, 'futures-expected')).toBe('+80.00');
+      // When an order placed now would settle: 30 s from now, ticking with the clock.
+      const settles = await text(page, 'futures-settles-at');
+      expect(settles).toMatch(/^\d{2}:\d{2}:\d{2}$/);
+      const [h, m, sec] = settles.split(':').map(Number) as [number, number, number];
+      const now = await page.evaluate(() => {
+        const d = new Date();
+        return d.getHours() * 3600 + d.getMinutes() * 60 + d.getSeconds();
+      });
+      const inSeconds = (h * 3600 + m * 60 + sec - now + 86_400) % 86_400;
+      expect(Math.abs(inSeconds - 30)).toBeLessThan(5);
+      await expect.poll(() => text(page, 'futures-settles-at')).not.toBe(settles);
       // More than the wallet holds is refused before any call.
       await page.getByTestId('futures-amount').fill('1000.01');
       await page.getByTestId('futures-call').click();
