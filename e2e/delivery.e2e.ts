@@ -120,7 +120,7 @@ describe('futures: a delivery order from the panel to its settled result', () =>
       await page.getByTestId('futures-amount').fill('100');
       await expect.poll(() => text(page, 'futures-expected')).toBe('+80.00');
       // When an order placed now would settle: 30 s from now, ticking with the clock.
-      const settles = await text(page, 'futures-settles-at');
+      const settles = (await text(page, 'futures-settles-at')) ?? '';
       expect(settles).toMatch(/^\d{2}:\d{2}:\d{2}$/);
       const [h, m, sec] = settles.split(':').map(Number) as [number, number, number];
       const now = await page.evaluate(() => {
