@@ -1,3 +1,4 @@
+import { useLivePriceGuard } from '@/components/ui/stale';
 import { formatAmount } from '@/lib/format';
 import { ConfirmDraftSheet, type ConfirmSheetProps, FactList } from '@/shared/sheet';
 import { Usdt } from '@/shared/trading-bits';
@@ -49,9 +50,13 @@ function DraftFacts({ draft }: { draft: OrderDraft }) {
 export function ConfirmSheet(props: ConfirmSheetProps<OrderDraft>) {
   const { t } = useTranslation();
   const submit = t('delivery.confirm.submit');
+  const { ensureLive } = useLivePriceGuard();
+  // The entry is the latest price when the order is accepted: never confirmed while prices have stopped moving.
+  const onConfirm = () => (ensureLive() ? props.onConfirm() : undefined);
   return (
     <ConfirmDraftSheet
       {...props}
+      onConfirm={onConfirm}
       look={CONFIRM_LOOK}
       title={t('delivery.confirm.title')}
       confirm={(d) => ({ label: submit, tone: d.direction })}
