@@ -64,9 +64,10 @@ describe('market data screens', () => {
         .evaluateAll((rows) =>
           rows.map((r) => Number(r.querySelector('[data-testid="row-change"]')?.textContent?.replace(/[%+]/g, ''))),
         );
+    await page.locator('[role="tabpanel"][data-rank="gainers"]').waitFor();
+    await expect.poll(async () => (await changesOf()).every((c) => c >= 0)).toBe(true);
     const changes = await changesOf();
     expect(changes[0]).toBeGreaterThanOrEqual(changes[changes.length - 1] ?? 0);
-    expect(changes.every((c) => c >= 0)).toBe(true);
 
     // Live: within a few seconds at least one row shows a new price (the sim ticks every second).
     const before = await pricesOf(page, 'rank-row');
@@ -83,8 +84,10 @@ describe('market data screens', () => {
 
     // Losers: only products down; turnover lists every product.
     await page.getByTestId('home-rank-losers').click();
+    await page.locator('[role="tabpanel"][data-rank="losers"]').waitFor();
     await expect.poll(() => page.getByTestId('rank-row').count()).toBeGreaterThan(0);
-    expect((await changesOf()).every((c) => c <= 0)).toBe(true);
+    // The changes shown move live: a loser may tick up through zero, so look until the list has settled.
+    await expect.poll(async () => (await changesOf()).every((c) => c <= 0)).toBe(true);
     await page.getByTestId('home-rank-turnover').click();
     await expect.poll(() => page.getByTestId('rank-row').count()).toBeGreaterThanOrEqual(40);
 
