@@ -10,6 +10,7 @@ import { kycModule } from './modules/kyc/plugin.js';
 import { type MarketModuleOptions, marketModule } from './modules/market/plugin.js';
 import { opsModule } from './modules/ops/plugin.js';
 import { type PerpetualModuleOptions, perpetualModule } from './modules/perpetual/plugin.js';
+import { safeguardsModule } from './modules/safeguards/plugin.js';
 import { systemModule } from './modules/system/plugin.js';
 import { walletsModule } from './modules/wallets/plugin.js';
 import { type PlatformOptions, platformPlugin } from './platform/kernel.js';
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemModule);
   await app.register(walletsModule);
   await app.register(convertModule);
+  await app.register(safeguardsModule);
   await app.register(deliveryModule, { limits: deps.deliveryLimits, settle });
   await app.register(uploadsModule);
   await app.register(kycModule);

@@ -45,6 +45,7 @@ import {
   VarietiesData,
 } from './market.js';
 import { perpetualApi } from './perpetual.js';
+import { safeguardsApi } from './safeguards.js';
 import { InviteCodeSwitchData, LanguageData, RegionsData } from './system.js';
 import {
   ChangeUserBody,
@@ -115,6 +116,7 @@ export const api = {
   ...convertApi,
   ...kycApi,
   ...perpetualApi,
+  ...safeguardsApi,
 } as const;
 
 export type Api = typeof api;

@@ -8,3 +8,4 @@ export * from './perpetual.js';
 export * from './funding.js';
 export * from './convert.js';
 export * from './delivery.js';
+export * from './safeguards.js';

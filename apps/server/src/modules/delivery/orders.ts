@@ -15,6 +15,7 @@ import { notFound, refused } from '../../platform/errors.js';
 import { type Actor, runMoneyCall } from '../../platform/money-call.js';
 import type { UserEvents } from '../../platform/user-events/index.js';
 import type { MarketService } from '../market/index.js';
+import type { SafeguardsService } from '../safeguards/index.js';
 import { type OrderRecord, deliveryRepository as repo } from './repository.js';
 import { HOUSE, orderRef, rulesText, toOrderAt } from './rules.js';
 
@@ -53,6 +54,8 @@ export interface DeliveryDeps {
   bus: Bus;
   /** The `user` channel: each order's changes, journaled with the transaction that made them. */
   userEvents: Pick<UserEvents, 'raise'>;
+  /** Responsible trading: a break or a limit the order would pass refuses it. */
+  guard: Pick<SafeguardsService, 'check'>;
   events?: DomainEvents;
   now: () => Date;
   limits: DeliveryLimits;
@@ -99,6 +102,7 @@ export class DeliveryOrders {
     const { requestId, ...rest } = body;
     const input = { ...rest, amount: amount.toFixed(), openAt: openAt?.getTime() };
     return runMoneyCall(this.d, { actor, wallet, scope, requestId, input }, async (tx) => {
+      await this.d.guard.check(tx, actor, { kind: 'delivery', stake: amount.toFixed() });
       await this.checkActiveLimit(tx, actor);
       const now = this.d.now();
       let entry: { price: string; ts: number; source: string } | null = null;

@@ -21,7 +21,18 @@ export const deliveryModule = nexaModule<DeliveryModuleOptions>(
   async (app, o) => {
     const { database, bus, events, userEvents, router, now, onStop } = app.platform;
     const limits = o.limits ?? DEFAULT_DELIVERY_LIMITS;
-    const deps = { db: database.db, ledger: app.ledger, market: app.market, bus, userEvents, events, now, limits };
+    const guard = app.safeguards;
+    const deps = {
+      db: database.db,
+      ledger: app.ledger,
+      market: app.market,
+      bus,
+      userEvents,
+      guard,
+      events,
+      now,
+      limits,
+    };
     const settlement = new DeliverySettlement({ ...deps, log: app.log });
     const orders = new DeliveryOrders(deps, (atMs) => settlement.wakeAt(atMs));
     registerDeliveryRoutes(router, orders);
@@ -29,5 +40,5 @@ export const deliveryModule = nexaModule<DeliveryModuleOptions>(
     onStop(() => settlement.stop());
     app.decorate('delivery', { orders, settlement });
   },
-  ['ledger', 'market'],
+  ['ledger', 'market', 'safeguards'],
 );

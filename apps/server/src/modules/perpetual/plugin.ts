@@ -30,6 +30,7 @@ export const perpetualModule = nexaModule<PerpetualModuleOptions>(
       db: database.db,
       ledger: app.ledger,
       market: app.market,
+      guard: app.safeguards,
       now,
       track: (news) => engine.track(news),
       events,
@@ -53,5 +54,5 @@ export const perpetualModule = nexaModule<PerpetualModuleOptions>(
     app.decorate('perpetual', perpetual);
     app.decorate('perpetualEngine', engine);
   },
-  ['ledger', 'market'],
+  ['ledger', 'market', 'safeguards'],
 );

@@ -25,6 +25,7 @@ import { t } from '../../platform/i18n/translate.js';
 import { type Actor, runMoneyCall } from '../../platform/money-call.js';
 import type { MarketService } from '../market/index.js';
 import type { Product } from '../market/repository.js';
+import type { SafeguardsService } from '../safeguards/index.js';
 import { type Fill, type OpenTerms, PerpetualBook, exposureOf } from './book.js';
 import type { News } from './engine.js';
 import { type OrderRecord, type PositionRecord, perpetualRepository as repo } from './repository.js';
@@ -49,6 +50,8 @@ export interface PerpetualDeps {
   db: Executor;
   ledger: Ledger;
   market: Pick<MarketService, 'product' | 'latestTick'>;
+  /** Responsible trading: a break refuses new orders on the real account. */
+  guard: Pick<SafeguardsService, 'check'>;
   now: () => Date;
   /** Where news of committed changes goes (the trigger engine, on this node or over the bus). */
   track: (news: News) => void;
@@ -99,6 +102,7 @@ export class PerpetualService {
     const call = { actor, wallet: WALLET, scope: 'Sustainable/createOrder', requestId, input: rest };
     const news: News[] = [];
     const order = await runMoneyCall(this.d, call, async (tx, raise) => {
+      await this.d.guard.check(tx, actor, { kind: 'perpetual' });
       await repo.lockWallet(tx, userId, actor.mode);
       const live = await repo.countLive(tx, userId, actor.mode);
       // A limit the market has already crossed is filled at once, at the market price, as a market order.

@@ -63,6 +63,15 @@ export const ar: Catalogue = {
   'delivery.periodUnknown': 'هذه المدة غير متاحة لهذا المنتج',
   'delivery.stakeOutOfBounds': 'يجب أن يكون المبلغ بين {min} و{max} USDT',
   'delivery.marketUnavailable': 'سعر السوق غير متاح حاليًا. يرجى المحاولة مرة أخرى بعد قليل.',
+  'safeguards.amountInvalid': 'أدخل حدًا أكبر من 0',
+  'safeguards.dailyStake': 'سيتجاوز هذا الأمر حد الرهان اليومي البالغ {limit} USDT (المستخدم اليوم {used} USDT).',
+  'safeguards.monthlyStake': 'سيتجاوز هذا الأمر حد الرهان الشهري البالغ {limit} USDT (المستخدم هذا الشهر {used} USDT).',
+  'safeguards.dailyLoss':
+    'قد يتجاوز هذا الأمر حد الخسارة اليومي البالغ {limit} USDT (الخسارة أو المخاطرة اليوم {used} USDT).',
+  'safeguards.monthlyLoss':
+    'قد يتجاوز هذا الأمر حد الخسارة الشهري البالغ {limit} USDT (الخسارة أو المخاطرة هذا الشهر {used} USDT).',
+  'safeguards.coolOff': 'أنت في فترة تهدئة حتى {until}. الأوامر الجديدة على حسابك الحقيقي متوقفة.',
+  'safeguards.selfExclusion': 'لقد استبعدت نفسك من التداول حتى {until}. الأوامر الجديدة على حسابك الحقيقي محظورة.',
   'delivery.tooManyOpen': 'الحد الأقصى لعدد الأوامر المفتوحة هو {max}',
   'delivery.notCancellable': 'لا يمكن إلغاء الأمر إلا إذا لم يُفتح بعد',
   'label.symbol': 'المنتج',

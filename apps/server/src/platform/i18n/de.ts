@@ -65,6 +65,18 @@ export const de: Catalogue = {
   'delivery.periodUnknown': 'Diese Laufzeit wird für dieses Produkt nicht angeboten',
   'delivery.stakeOutOfBounds': 'Der Betrag muss zwischen {min} und {max} USDT liegen',
   'delivery.marketUnavailable': 'Der Marktpreis ist derzeit nicht verfügbar. Bitte versuchen Sie es in Kürze erneut.',
+  'safeguards.amountInvalid': 'Geben Sie ein Limit über 0 ein',
+  'safeguards.dailyStake':
+    'Mit dieser Order würden Sie Ihr tägliches Einsatzlimit von {limit} USDT überschreiten (heute genutzt: {used} USDT).',
+  'safeguards.monthlyStake':
+    'Mit dieser Order würden Sie Ihr monatliches Einsatzlimit von {limit} USDT überschreiten (diesen Monat genutzt: {used} USDT).',
+  'safeguards.dailyLoss':
+    'Diese Order könnte Ihr tägliches Verlustlimit von {limit} USDT überschreiten (heute verloren oder im Risiko: {used} USDT).',
+  'safeguards.monthlyLoss':
+    'Diese Order könnte Ihr monatliches Verlustlimit von {limit} USDT überschreiten (diesen Monat verloren oder im Risiko: {used} USDT).',
+  'safeguards.coolOff': 'Sie machen bis {until} eine Handelspause. Neue Orders auf Ihrem Echtgeldkonto sind pausiert.',
+  'safeguards.selfExclusion':
+    'Sie haben sich bis {until} vom Handel ausgeschlossen. Neue Orders auf Ihrem Echtgeldkonto sind gesperrt.',
   'delivery.tooManyOpen': 'Sie können höchstens {max} offene Orders halten',
   'delivery.notCancellable': 'Nur eine noch nicht eröffnete Order kann storniert werden',
   'label.symbol': 'Produkt',

@@ -65,6 +65,18 @@ export const en = {
   'delivery.periodUnknown': 'This period is not offered for this product',
   'delivery.stakeOutOfBounds': 'The amount must be between {min} and {max} USDT',
   'delivery.marketUnavailable': 'The market price is not available right now. Please try again shortly.',
+  'safeguards.amountInvalid': 'Enter a limit above 0',
+  'safeguards.dailyStake':
+    'This order would take you past your daily stake limit of {limit} USDT ({used} USDT used today).',
+  'safeguards.monthlyStake':
+    'This order would take you past your monthly stake limit of {limit} USDT ({used} USDT used this month).',
+  'safeguards.dailyLoss':
+    'This order could take you past your daily loss limit of {limit} USDT ({used} USDT lost or at risk today).',
+  'safeguards.monthlyLoss':
+    'This order could take you past your monthly loss limit of {limit} USDT ({used} USDT lost or at risk this month).',
+  'safeguards.coolOff': 'You are on a cool-off break until {until}. New orders on your real account are paused.',
+  'safeguards.selfExclusion':
+    'You have excluded yourself from trading until {until}. New orders on your real account are blocked.',
   'delivery.tooManyOpen': 'You can hold at most {max} open orders',
   'delivery.notCancellable': 'Only an order that has not opened yet can be cancelled',
   'label.symbol': 'product',

@@ -66,6 +66,19 @@ export const fr: Catalogue = {
   'delivery.stakeOutOfBounds': 'Le montant doit être compris entre {min} et {max} USDT',
   'delivery.marketUnavailable':
     'Le prix du marché n’est pas disponible pour le moment. Veuillez réessayer dans quelques instants.',
+  'safeguards.amountInvalid': 'Saisissez une limite supérieure à 0',
+  'safeguards.dailyStake':
+    "Cet ordre dépasserait votre limite de mise quotidienne de {limit} USDT ({used} USDT utilisés aujourd'hui).",
+  'safeguards.monthlyStake':
+    'Cet ordre dépasserait votre limite de mise mensuelle de {limit} USDT ({used} USDT utilisés ce mois-ci).',
+  'safeguards.dailyLoss':
+    "Cet ordre pourrait dépasser votre limite de perte quotidienne de {limit} USDT ({used} USDT perdus ou en risque aujourd'hui).",
+  'safeguards.monthlyLoss':
+    'Cet ordre pourrait dépasser votre limite de perte mensuelle de {limit} USDT ({used} USDT perdus ou en risque ce mois-ci).',
+  'safeguards.coolOff':
+    "Vous faites une pause jusqu'au {until}. Les nouveaux ordres sur votre compte réel sont suspendus.",
+  'safeguards.selfExclusion':
+    "Vous vous êtes exclu du trading jusqu'au {until}. Les nouveaux ordres sur votre compte réel sont bloqués.",
   'delivery.tooManyOpen': 'Vous pouvez détenir au maximum {max} ordres en cours',
   'delivery.notCancellable': 'Seul un ordre qui n’a pas encore été ouvert peut être annulé',
   'label.symbol': 'produit',

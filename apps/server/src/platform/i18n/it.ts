@@ -63,6 +63,18 @@ export const it: Catalogue = {
   'delivery.periodUnknown': 'Questo periodo non è disponibile per questo prodotto',
   'delivery.stakeOutOfBounds': 'L’importo deve essere compreso tra {min} e {max} USDT',
   'delivery.marketUnavailable': 'Il prezzo di mercato al momento non è disponibile. Riprova tra poco.',
+  'safeguards.amountInvalid': 'Inserisci un limite maggiore di 0',
+  'safeguards.dailyStake':
+    'Questo ordine supererebbe il tuo limite giornaliero di puntata di {limit} USDT ({used} USDT usati oggi).',
+  'safeguards.monthlyStake':
+    'Questo ordine supererebbe il tuo limite mensile di puntata di {limit} USDT ({used} USDT usati questo mese).',
+  'safeguards.dailyLoss':
+    'Questo ordine potrebbe superare il tuo limite giornaliero di perdita di {limit} USDT ({used} USDT persi o a rischio oggi).',
+  'safeguards.monthlyLoss':
+    'Questo ordine potrebbe superare il tuo limite mensile di perdita di {limit} USDT ({used} USDT persi o a rischio questo mese).',
+  'safeguards.coolOff': 'Sei in pausa di riflessione fino al {until}. I nuovi ordini sul conto reale sono sospesi.',
+  'safeguards.selfExclusion':
+    'Ti sei autoescluso dal trading fino al {until}. I nuovi ordini sul conto reale sono bloccati.',
   'delivery.tooManyOpen': 'Puoi avere al massimo {max} ordini aperti',
   'delivery.notCancellable': 'Puoi annullare solo un ordine non ancora aperto',
   'label.symbol': 'prodotto',

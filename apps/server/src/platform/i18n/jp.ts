@@ -63,6 +63,15 @@ export const jp: Catalogue = {
   'delivery.periodUnknown': 'この銘柄ではこの期間は提供されていません',
   'delivery.stakeOutOfBounds': '金額は{min}～{max} USDTの範囲で指定してください',
   'delivery.marketUnavailable': '現在、市場価格を取得できません。しばらくしてから再度お試しください。',
+  'safeguards.amountInvalid': '0より大きい上限を入力してください',
+  'safeguards.dailyStake': 'この注文は1日の取引上限 {limit} USDT を超えます（本日の利用額 {used} USDT）。',
+  'safeguards.monthlyStake': 'この注文は1か月の取引上限 {limit} USDT を超えます（今月の利用額 {used} USDT）。',
+  'safeguards.dailyLoss':
+    'この注文は1日の損失上限 {limit} USDT を超える可能性があります（本日の損失・リスク額 {used} USDT）。',
+  'safeguards.monthlyLoss':
+    'この注文は1か月の損失上限 {limit} USDT を超える可能性があります（今月の損失・リスク額 {used} USDT）。',
+  'safeguards.coolOff': '{until} までクールオフ中です。リアル口座の新規注文は停止されています。',
+  'safeguards.selfExclusion': '{until} まで取引から自己除外しています。リアル口座の新規注文はできません。',
   'delivery.tooManyOpen': '保有できる未決済の注文は最大{max}件です',
   'delivery.notCancellable': 'キャンセルできるのは、まだ開始されていない注文のみです',
   'label.symbol': '銘柄',

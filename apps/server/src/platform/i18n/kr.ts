@@ -67,6 +67,15 @@ export const kr: Catalogue = {
   'delivery.periodUnknown': '이 상품에서는 제공되지 않는 주기입니다',
   'delivery.stakeOutOfBounds': '금액은 {min}~{max} USDT 사이여야 합니다',
   'delivery.marketUnavailable': '현재 시장 가격을 확인할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+  'safeguards.amountInvalid': '0보다 큰 한도를 입력하세요',
+  'safeguards.dailyStake': '이 주문은 일일 주문 한도 {limit} USDT를 초과합니다(오늘 사용: {used} USDT).',
+  'safeguards.monthlyStake': '이 주문은 월간 주문 한도 {limit} USDT를 초과합니다(이번 달 사용: {used} USDT).',
+  'safeguards.dailyLoss':
+    '이 주문은 일일 손실 한도 {limit} USDT를 초과할 수 있습니다(오늘 손실 또는 위험: {used} USDT).',
+  'safeguards.monthlyLoss':
+    '이 주문은 월간 손실 한도 {limit} USDT를 초과할 수 있습니다(이번 달 손실 또는 위험: {used} USDT).',
+  'safeguards.coolOff': '{until}까지 거래 휴식 중입니다. 실제 계정의 새 주문이 일시 중지되었습니다.',
+  'safeguards.selfExclusion': '{until}까지 거래에서 자신을 제외했습니다. 실제 계정의 새 주문이 차단되었습니다.',
   'delivery.tooManyOpen': '미결 주문은 최대 {max}건까지 보유할 수 있습니다',
   'delivery.notCancellable': '아직 개시되지 않은 주문만 취소할 수 있습니다',
   'label.symbol': '상품 코드',

@@ -64,6 +64,17 @@ export const pe: Catalogue = {
   'delivery.periodUnknown': 'این دوره برای این محصول ارائه نمی‌شود',
   'delivery.stakeOutOfBounds': 'مبلغ باید بین {min} تا {max} USDT باشد',
   'delivery.marketUnavailable': 'قیمت بازار در حال حاضر در دسترس نیست. لطفاً کمی بعد دوباره تلاش کنید.',
+  'safeguards.amountInvalid': 'سقفی بزرگ‌تر از ۰ وارد کنید',
+  'safeguards.dailyStake':
+    'این سفارش از سقف روزانهٔ مبلغ سفارش شما ({limit} USDT) فراتر می‌رود ({used} USDT امروز استفاده شده).',
+  'safeguards.monthlyStake':
+    'این سفارش از سقف ماهانهٔ مبلغ سفارش شما ({limit} USDT) فراتر می‌رود ({used} USDT این ماه استفاده شده).',
+  'safeguards.dailyLoss':
+    'این سفارش ممکن است از سقف زیان روزانهٔ شما ({limit} USDT) فراتر رود ({used} USDT امروز زیان یا در معرض ریسک).',
+  'safeguards.monthlyLoss':
+    'این سفارش ممکن است از سقف زیان ماهانهٔ شما ({limit} USDT) فراتر رود ({used} USDT این ماه زیان یا در معرض ریسک).',
+  'safeguards.coolOff': 'شما تا {until} در استراحت از معامله هستید. سفارش‌های جدید در حساب واقعی متوقف است.',
+  'safeguards.selfExclusion': 'شما خود را تا {until} از معامله محروم کرده‌اید. سفارش‌های جدید در حساب واقعی مسدود است.',
   'delivery.tooManyOpen': 'حداکثر {max} سفارش باز می‌توانید داشته باشید',
   'delivery.notCancellable': 'فقط سفارشی را که هنوز باز نشده است می‌توان لغو کرد',
   'label.symbol': 'محصول',

@@ -65,6 +65,18 @@ export const pt: Catalogue = {
   'delivery.periodUnknown': 'Este período não está disponível para este produto',
   'delivery.stakeOutOfBounds': 'O valor deve estar entre {min} e {max} USDT',
   'delivery.marketUnavailable': 'O preço de mercado não está disponível no momento. Tente novamente em instantes.',
+  'safeguards.amountInvalid': 'Introduza um limite superior a 0',
+  'safeguards.dailyStake':
+    'Esta ordem ultrapassaria o seu limite diário de aposta de {limit} USDT ({used} USDT usados hoje).',
+  'safeguards.monthlyStake':
+    'Esta ordem ultrapassaria o seu limite mensal de aposta de {limit} USDT ({used} USDT usados este mês).',
+  'safeguards.dailyLoss':
+    'Esta ordem poderia ultrapassar o seu limite diário de perdas de {limit} USDT ({used} USDT perdidos ou em risco hoje).',
+  'safeguards.monthlyLoss':
+    'Esta ordem poderia ultrapassar o seu limite mensal de perdas de {limit} USDT ({used} USDT perdidos ou em risco este mês).',
+  'safeguards.coolOff': 'Está numa pausa até {until}. As novas ordens na sua conta real estão suspensas.',
+  'safeguards.selfExclusion':
+    'Autoexcluiu-se da negociação até {until}. As novas ordens na sua conta real estão bloqueadas.',
   'delivery.tooManyOpen': 'Você pode ter no máximo {max} ordens em aberto',
   'delivery.notCancellable': 'Só é possível cancelar uma ordem que ainda não foi aberta',
   'label.symbol': 'produto',

@@ -67,6 +67,17 @@ export const ru: Catalogue = {
   'delivery.periodUnknown': 'Этот период недоступен для данного инструмента',
   'delivery.stakeOutOfBounds': 'Сумма должна быть от {min} до {max} USDT',
   'delivery.marketUnavailable': 'Рыночная цена сейчас недоступна. Повторите попытку чуть позже.',
+  'safeguards.amountInvalid': 'Введите лимит больше 0',
+  'safeguards.dailyStake':
+    'Этот ордер превысит ваш дневной лимит ставок {limit} USDT (сегодня использовано {used} USDT).',
+  'safeguards.monthlyStake':
+    'Этот ордер превысит ваш месячный лимит ставок {limit} USDT (в этом месяце использовано {used} USDT).',
+  'safeguards.dailyLoss':
+    'Этот ордер может превысить ваш дневной лимит убытков {limit} USDT (сегодня потеряно или под риском {used} USDT).',
+  'safeguards.monthlyLoss':
+    'Этот ордер может превысить ваш месячный лимит убытков {limit} USDT (в этом месяце потеряно или под риском {used} USDT).',
+  'safeguards.coolOff': 'У вас перерыв в торговле до {until}. Новые ордера на реальном счёте приостановлены.',
+  'safeguards.selfExclusion': 'Вы исключили себя из торговли до {until}. Новые ордера на реальном счёте заблокированы.',
   'delivery.tooManyOpen': 'Максимальное число открытых ордеров: {max}',
   'delivery.notCancellable': 'Отменить можно только ордер, который ещё не открыт',
   'label.symbol': 'торговый инструмент',

@@ -65,6 +65,17 @@ export const sp: Catalogue = {
   'delivery.stakeOutOfBounds': 'El importe debe estar entre {min} y {max} USDT',
   'delivery.marketUnavailable':
     'El precio de mercado no está disponible en este momento. Vuelve a intentarlo en breve.',
+  'safeguards.amountInvalid': 'Introduce un límite mayor que 0',
+  'safeguards.dailyStake': 'Esta orden superaría tu límite diario de apuesta de {limit} USDT ({used} USDT usados hoy).',
+  'safeguards.monthlyStake':
+    'Esta orden superaría tu límite mensual de apuesta de {limit} USDT ({used} USDT usados este mes).',
+  'safeguards.dailyLoss':
+    'Esta orden podría superar tu límite diario de pérdidas de {limit} USDT ({used} USDT perdidos o en riesgo hoy).',
+  'safeguards.monthlyLoss':
+    'Esta orden podría superar tu límite mensual de pérdidas de {limit} USDT ({used} USDT perdidos o en riesgo este mes).',
+  'safeguards.coolOff': 'Estás en una pausa hasta el {until}. Las nuevas órdenes en tu cuenta real están en pausa.',
+  'safeguards.selfExclusion':
+    'Te has autoexcluido del trading hasta el {until}. Las nuevas órdenes en tu cuenta real están bloqueadas.',
   'delivery.tooManyOpen': 'Puedes tener como máximo {max} órdenes abiertas',
   'delivery.notCancellable': 'Solo se puede cancelar una orden que aún no se haya abierto',
   'label.symbol': 'producto',

@@ -1,0 +1,2 @@
+export { type GuardedOrder, SafeguardsService } from './service.js';
+export { registerSafeguardsRoutes } from './routes.js';
