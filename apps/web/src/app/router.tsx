@@ -40,6 +40,7 @@ const pages = {
   primary: lazyPage(() => import('@/features/kyc/pages/primary-page')),
   primary2: lazyPage(() => import('@/features/kyc/pages/primary2-page')),
   retrievePassword: lazyPage(() => import('@/features/settings/pages/retrieve-password-page')),
+  responsibleTrading: lazyPage(() => import('@/features/safeguards/pages/responsible-trading-page')),
   recharge: lazyPage(() => import('@/features/funding/pages/recharge-page')),
   recharge3: lazyPage(() => import('@/features/funding/pages/recharge3-page')),
   rechargeRecord: lazyPage(() => import('@/features/funding/pages/recharge-record-page')),
@@ -96,6 +97,7 @@ const SIGNED_IN_PAGES: readonly PageKey[] = [
   'primary',
   'primary2',
   'retrievePassword',
+  'responsibleTrading',
   'withdrawalPassword',
 ];
 

@@ -23,6 +23,7 @@ export const ROUTES = {
   spotGoods: '/pages/tabbarPages/mine/spotGoods',
   spotGoodsRecord: '/pages/tabbarPages/mine/spotGoodsRecord',
   retrievePassword: '/pages/tabbarPages/mine/retrievePassword',
+  responsibleTrading: '/pages/tabbarPages/mine/responsibleTrading',
   primary: '/pages/tabbarPages/mine/primary',
   primary2: '/pages/tabbarPages/mine/primary2',
   download: '/pages/tabbarPages/mine/download',

@@ -77,6 +77,11 @@ export default function SettingsPage() {
             },
             { label: t('password.title'), to: ROUTES.retrievePassword, testId: 'settings-password' },
             {
+              label: t('settings.responsibleTrading'),
+              to: ROUTES.responsibleTrading,
+              testId: 'settings-responsible-trading',
+            },
+            {
               label: t('settings.version'),
               extra: (
                 <span className="list-extra" data-testid="settings-version">
