@@ -45,6 +45,7 @@ import {
   VarietiesData,
 } from './market.js';
 import { perpetualApi } from './perpetual.js';
+import { LoginData, securityApi } from './security.js';
 import { InviteCodeSwitchData, LanguageData, RegionsData } from './system.js';
 import {
   ChangeUserBody,
@@ -74,7 +75,7 @@ export const api = {
   'ems/send': def(false, false, EmsSendBody, CodeSentData),
   'sms/send': def(false, false, SmsSendBody, CodeSentData),
   'user/register': def(false, false, RegisterBody, SessionData),
-  'user/login': def(false, false, LoginBody, SessionData),
+  'user/login': def(false, false, LoginBody, LoginData),
   'user/resetpwd': def(false, false, ResetPasswordBody, Nothing),
   'user/logout': def(false, true, Empty, Nothing),
   'user/getUserinfo': def(true, true, Empty, User),
@@ -115,6 +116,7 @@ export const api = {
   ...convertApi,
   ...kycApi,
   ...perpetualApi,
+  ...securityApi,
 } as const;
 
 export type Api = typeof api;

@@ -15,3 +15,4 @@ export * from './convert.js';
 export * from './define.js';
 export * from './funding.js';
 export * from './kyc.js';
+export * from './security.js';
