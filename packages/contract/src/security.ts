@@ -83,7 +83,12 @@ export type SessionInfo = z.infer<typeof SessionInfo>;
 export const SessionsData = z.object({ list: z.array(SessionInfo) });
 export type SessionsData = z.infer<typeof SessionsData>;
 
-export const SessionIdBody = z.object({ sessionId: z.string().trim().regex(/^\d{1,19}$/) });
+export const SessionIdBody = z.object({
+  sessionId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,19}$/),
+});
 export const RevokedData = z.object({ revoked: z.number().int() });
 
 export const LoginEvent = z.object({

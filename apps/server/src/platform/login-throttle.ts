@@ -80,7 +80,9 @@ export class LoginThrottle {
     const now = this.d.now();
     const { lockedUntil } = await this.count(key, max, now);
     if (lockedUntil && lockedUntil.getTime() > now.getTime()) {
-      throw tooMany('auth.locked', { minutes: Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000)) });
+      throw tooMany('auth.locked', {
+        minutes: Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000)),
+      });
     }
   }
 

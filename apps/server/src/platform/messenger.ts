@@ -16,6 +16,11 @@ export interface OutgoingMessage {
   text: string;
   /** The language the text is in (the anti-phishing line is added in it). */
   lang: Lang;
+  /**
+   * The recipient's anti-phishing phrase (null: none), when the sender read it already. A sender inside a
+   * transaction must: the lookup would need a second connection (and the embedded database has only one).
+   */
+  antiPhishing?: string | null;
 }
 
 export interface Messenger {
@@ -106,7 +111,7 @@ export class PhraseMessenger implements Messenger {
   }
 
   async send(m: OutgoingMessage): Promise<void> {
-    const phrase = await this.lookup(m.channel, m.to);
+    const phrase = m.antiPhishing !== undefined ? m.antiPhishing : await this.lookup(m.channel, m.to);
     await this.inner.send(phrase ? { ...m, text: `${t(m.lang, 'message.antiPhishing', { phrase })}\n${m.text}` } : m);
   }
 }

@@ -18,7 +18,12 @@ export function registerAuthRoutes(r: Router, auth: AuthService, perIpPerMinute:
 }
 
 /** The security centre (mine → settings → Security). Calls that check a code share the per-address cap. */
-export function registerSecurityRoutes(r: Router, centre: SecurityCentre, twoFactor: TwoFactor, perIpPerMinute: number) {
+export function registerSecurityRoutes(
+  r: Router,
+  centre: SecurityCentre,
+  twoFactor: TwoFactor,
+  perIpPerMinute: number,
+) {
   const limited = { perIpPerMinute };
   r.handle('security/overview', (_body, ctx) => centre.overview(ctx.user));
   r.handle('security/totpEnable', (body, ctx) => twoFactor.enable(BigInt(ctx.user.id), body.code), limited);

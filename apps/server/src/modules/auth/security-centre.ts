@@ -1,9 +1,4 @@
-import type {
-  LoginHistoryData,
-  SecurityOverview,
-  SessionRevocation,
-  SessionsData,
-} from '@nexa/contract';
+import type { LoginHistoryData, SecurityOverview, SessionRevocation, SessionsData } from '@nexa/contract';
 import type { Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import type { AuthUser, CallContext } from '../../platform/http.js';

@@ -53,7 +53,9 @@ describe('two-factor enrolment', () => {
     expect(setup.code).toBe(1);
     expect(setup.data.secret).toMatch(/^[A-Z2-7]{16,}$/);
     expect(setup.data.uri).toMatch(/^otpauth:\/\/totp\/Nexa:.+\?.*secret=/);
-    const wrong = await u.as('security/totpEnable', { code: '000000' === (await codeOf(setup.data.secret)) ? '111111' : '000000' });
+    const wrong = await u.as('security/totpEnable', {
+      code: '000000' === (await codeOf(setup.data.secret)) ? '111111' : '000000',
+    });
     expect(wrong.code).toBe(0);
     expect(wrong.msg).toBe('The authenticator code is incorrect');
     const on = await u.as<RecoveryCodesData>('security/totpEnable', { code: await codeOf(setup.data.secret) });
@@ -95,12 +97,16 @@ describe('login with two-factor authentication', () => {
     expect(ok.code).toBe(1);
     expect((await call(t.app, 'user/getUserinfo', {}, { TOKEN: ok.data.token })).code).toBe(1);
     // The challenge is used up, and the same code is refused on a fresh one (replay within its window).
-    expect((await post('user/login2fa', { challenge, code })).msg).toBe('The login step has expired. Please log in again.');
+    expect((await post('user/login2fa', { challenge, code })).msg).toBe(
+      'The login step has expired. Please log in again.',
+    );
     const second = (await login(u.email)).data as { challenge: string };
     expect((await post('user/login2fa', { challenge: second.challenge, code })).msg).toBe(
       'This code was already used. Please wait for the next one.',
     );
-    expect((await post('user/login2fa', { challenge: second.challenge, code: await codeOf(u.secret, 1) })).code).toBe(1);
+    expect((await post('user/login2fa', { challenge: second.challenge, code: await codeOf(u.secret, 1) })).code).toBe(
+      1,
+    );
   });
 
   it('takes a recovery code once', async () => {
@@ -159,7 +165,9 @@ describe('what two-factor authentication guards', () => {
     expect((await u.as('index/withdrawalPassword', change)).code).toBe(400);
     expect((await u.as('index/withdrawalPassword', { ...change, totpCode: await codeOf(u.secret) })).code).toBe(1);
     t.clock.advance(30_000);
-    expect((await u.as('security/totpDisable', { code: '000000' === (await codeOf(u.secret)) ? '111111' : '000000' })).code).toBe(0);
+    expect(
+      (await u.as('security/totpDisable', { code: '000000' === (await codeOf(u.secret)) ? '111111' : '000000' })).code,
+    ).toBe(0);
     expect((await u.as('security/totpDisable', { code: u.recovery[3] })).code).toBe(1);
     expect((await u.as<SecurityOverview>('security/overview')).data.twoFactorEnabled).toBe(false);
     // Off: the guarded calls need no code again, and the login gives a session at once.

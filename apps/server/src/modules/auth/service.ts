@@ -240,6 +240,8 @@ export class AuthService {
     // like a sent code, after the same resend check, and sends nothing.
     if (scene === 'register' && exists) throw refused('account.exists');
     const send = scene !== 'reset' || exists;
+    // Read before the transaction: the message is sent inside it.
+    const antiPhishing = exists ? await this.d.centre.phraseFor(channel, target) : null;
     await db.transaction(async (tx) => {
       await repo.lockTarget(tx, target);
       const last = await repo.latestCode(tx, channel, target, scene);
@@ -267,6 +269,7 @@ export class AuthService {
         subject: t(lang, 'code.subject'),
         text: t(lang, 'code.message', { code, minutes: Math.round(limits.codeTtlMs / 60_000) }),
         lang,
+        antiPhishing,
       });
     });
     return { retryAfterSec: Math.ceil(limits.codeResendMs / 1000), expiresInSec: Math.ceil(limits.codeTtlMs / 1000) };
@@ -322,7 +325,13 @@ export class AuthService {
   private async openChallenge(tx: Executor, userId: bigint) {
     const token = newToken();
     const now = this.d.now();
-    await securityRepo.insertChallenge(tx, userId, sha256(token), now, new Date(now.getTime() + LOGIN_CHALLENGE_TTL_MS));
+    await securityRepo.insertChallenge(
+      tx,
+      userId,
+      sha256(token),
+      now,
+      new Date(now.getTime() + LOGIN_CHALLENGE_TTL_MS),
+    );
     return {
       twoFactorRequired: true as const,
       challenge: token,

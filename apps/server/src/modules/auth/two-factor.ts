@@ -94,7 +94,10 @@ export class TwoFactor {
       const step = await this.stepOf(unseal(this.d.key, row.totpSecret), code);
       if (step !== null && !(await repo.useStep(this.d.db, userId, step))) throw refused('twoFactor.used');
       if (step === null) throw refused('twoFactor.invalid');
-    } else if (!allowRecovery || !(await repo.useRecoveryCode(this.d.db, userId, recoveryHash(userId, code), this.d.now()))) {
+    } else if (
+      !allowRecovery ||
+      !(await repo.useRecoveryCode(this.d.db, userId, recoveryHash(userId, code), this.d.now()))
+    ) {
       throw refused('twoFactor.invalid');
     }
     await this.d.throttle.release(this.d.db, key);
