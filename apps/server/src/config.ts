@@ -29,6 +29,11 @@ const Env = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('Nexa <no-reply@localhost>'),
+  /** 32 bytes, base64: seals the users' 2FA secrets. Unset: a key file in DATA_DIR (one node only). */
+  TOTP_KEY: z
+    .string()
+    .optional()
+    .refine((v) => !v || Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64'),
   SMS_HTTP_URL: z.string().url().optional(),
   SMS_HTTP_TOKEN: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
@@ -81,6 +86,8 @@ export interface Config {
   defaultLang: (typeof LANGS)[number];
   inviteCodeRequired: boolean;
   sessionTtlMs: number;
+  /** Seals 2FA secrets; undefined: `DATA_DIR/totp.key`, made on first start. */
+  totpKey: Buffer | undefined;
   smtpUrl: string | undefined;
   smtpFrom: string;
   smsHttpUrl: string | undefined;
@@ -169,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     defaultLang: e.DEFAULT_LANG,
     inviteCodeRequired: e.INVITE_CODE_REQUIRED,
     sessionTtlMs: e.SESSION_TTL_DAYS * 86_400_000,
+    totpKey: e.TOTP_KEY ? Buffer.from(e.TOTP_KEY, 'base64') : undefined,
     smtpUrl: e.SMTP_URL || undefined,
     smtpFrom: e.SMTP_FROM,
     smsHttpUrl: e.SMS_HTTP_URL,

@@ -49,8 +49,8 @@ export class MemoryMessenger implements Messenger {
     this.sent.push(m);
   }
   lastCode(to: string): string {
-    const m = this.sent.findLast((x) => x.to === to);
-    if (!m) throw new Error(`no message was sent to ${to}`);
+    const m = this.sent.findLast((x) => x.to === to && x.code !== undefined);
+    if (!m?.code) throw new Error(`no code was sent to ${to}`);
     return m.code;
   }
 }
@@ -160,8 +160,10 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     lastOutboxCode(to) {
       const file = path.join(dataDir, 'outbox.jsonl');
       const lines = existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n') : [];
-      const last = lines.map((l) => JSON.parse(l) as { to: string; code: string }).findLast((m) => m.to === to);
-      if (!last) throw new Error(`no message to ${to} in the outbox`);
+      const last = lines
+        .map((l) => JSON.parse(l) as { to: string; code: string | null })
+        .findLast((m) => m.to === to && m.code !== null);
+      if (!last?.code) throw new Error(`no message to ${to} in the outbox`);
       return last.code;
     },
     createOperator: (username) => loginOperator({ app, database }, username),

@@ -46,6 +46,7 @@ import {
 } from './market.js';
 import { perpetualApi } from './perpetual.js';
 import { safeguardsApi } from './safeguards.js';
+import { LoginData, securityApi } from './security.js';
 import { InviteCodeSwitchData, LanguageData, RegionsData } from './system.js';
 import {
   ChangeUserBody,
@@ -75,7 +76,7 @@ export const api = {
   'ems/send': def(false, false, EmsSendBody, CodeSentData),
   'sms/send': def(false, false, SmsSendBody, CodeSentData),
   'user/register': def(false, false, RegisterBody, SessionData),
-  'user/login': def(false, false, LoginBody, SessionData),
+  'user/login': def(false, false, LoginBody, LoginData),
   'user/resetpwd': def(false, false, ResetPasswordBody, Nothing),
   'user/logout': def(false, true, Empty, Nothing),
   'user/getUserinfo': def(true, true, Empty, User),
@@ -117,6 +118,7 @@ export const api = {
   ...kycApi,
   ...perpetualApi,
   ...safeguardsApi,
+  ...securityApi,
 } as const;
 
 export type Api = typeof api;

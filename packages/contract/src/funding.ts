@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EpochMs, Page, freeText, optionalBlank, pageOf } from './common.js';
 import { def } from './define.js';
+import { OptionalTotpCode } from './security.js';
 import { Amount, Currency, RequestId } from './wallets.js';
 
 /** Review status of deposits and withdrawals (spec §4): under review, approved, failed. */
@@ -104,7 +105,7 @@ export type CzRecData = z.infer<typeof CzRecData>;
 // ── Withdrawal bindings and password ─────────────────────────────────────────────────────────────────────────
 
 export const SaveUserAddressBody = z
-  .object({ chain: Chain, address: freeText(128, { min: 1 }) })
+  .object({ chain: Chain, address: freeText(128, { min: 1 }), totpCode: OptionalTotpCode })
   .superRefine((v, ctx) => {
     if (!isChainAddress(v.chain, v.address)) ctx.addIssue({ code: 'custom', path: ['address'], message: 'invalid' });
   });
@@ -122,6 +123,7 @@ export const SaveUserBankBody = z.object({
     .transform((v) => v.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^\d{8,30}$/)),
   userName: freeText(100, { min: 1 }),
+  totpCode: OptionalTotpCode,
 });
 export type SaveUserBankBody = z.infer<typeof SaveUserBankBody>;
 /** The bound card; the number is masked to its last four digits outside the user's own input. */
@@ -140,6 +142,7 @@ export const WithdrawalPasswordBody = z
     oldPassword: optionalBlank(z.string().max(64)),
     password: WithdrawalPassword,
     password2: z.string(),
+    totpCode: OptionalTotpCode,
   })
   .superRefine((v, ctx) => {
     if (v.password !== v.password2) ctx.addIssue({ code: 'custom', path: ['password2'], message: 'mismatch' });
@@ -181,6 +184,8 @@ export const TbSubmitBody = z
     address: optionalBlank(freeText(128)),
     amount: Amount,
     withdrawalPassword: z.string().max(64),
+    /** Required when the user has 2FA on. */
+    totpCode: OptionalTotpCode,
     requestId: RequestId,
   })
   .superRefine((v, ctx) => {

@@ -16,3 +16,4 @@ export * from './define.js';
 export * from './funding.js';
 export * from './kyc.js';
 export * from './safeguards.js';
+export * from './security.js';

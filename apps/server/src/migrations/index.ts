@@ -10,6 +10,7 @@ import { m0009OrderWallets } from './0009-order-wallets.js';
 import { m0010UserEvents } from './0010-user-events.js';
 import { m0011ContentLanguages } from './0011-content-languages.js';
 import { m0012TradingLimits } from './0012-trading-limits.js';
+import { m0013Security } from './0013-security.js';
 
 export interface Migration {
   version: number;
@@ -31,4 +32,5 @@ export const migrations: readonly Migration[] = [
   m0010UserEvents,
   m0011ContentLanguages,
   m0012TradingLimits,
+  m0013Security,
 ];

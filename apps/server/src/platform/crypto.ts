@@ -1,4 +1,6 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import argon2 from 'argon2';
 
 /** OWASP's argon2id baseline (19 MiB, 2 passes): strong, and ~20 ms on one core. */
@@ -37,4 +39,33 @@ export function randomCode(length: number): string {
   let s = '';
   for (let i = 0; i < length; i++) s += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
   return s;
+}
+
+/** AES-256-GCM with a random 12-byte nonce: nonce ‖ tag ‖ ciphertext. For secrets the server must read back. */
+export function seal(key: Buffer, plaintext: string): Buffer {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]);
+}
+
+export function unseal(key: Buffer, sealed: Buffer): string {
+  const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, 12));
+  decipher.setAuthTag(sealed.subarray(12, 28));
+  return Buffer.concat([decipher.update(sealed.subarray(28)), decipher.final()]).toString('utf8');
+}
+
+/** A 32-byte key kept in `file` (mode 0600), made on first use: the single-node default when none is configured. */
+export function keyFromFile(file: string): Buffer {
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    try {
+      writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  if (key.length !== 32) throw new Error(`${file} does not hold a 32-byte key`);
+  return key;
 }

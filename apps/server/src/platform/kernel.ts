@@ -9,7 +9,14 @@ import { type Bus, InProcessBus, PgNotifyBus, RedisBus, typedBus } from './bus.j
 import type { Database } from './db.js';
 import { DomainEvents } from './domain-events.js';
 import { type Router, createRouter, installErrorHandling } from './http.js';
-import { HttpSmsMessenger, type Messenger, OutboxMessenger, RoutingMessenger, SmtpMessenger } from './messenger.js';
+import {
+  HttpSmsMessenger,
+  type Messenger,
+  OutboxMessenger,
+  PhraseMessenger,
+  RoutingMessenger,
+  SmtpMessenger,
+} from './messenger.js';
 import { UserEvents } from './user-events/index.js';
 
 /**
@@ -21,7 +28,8 @@ export interface Platform {
   config: Config;
   database: Database;
   bus: Bus;
-  messenger: Messenger;
+  /** Adds the recipient's anti-phishing phrase to every message. */
+  messenger: PhraseMessenger;
   router: Router;
   /** Fees charged, stakes settled: what later domains (rebates) build on, after each commit. */
   events: DomainEvents;
@@ -85,7 +93,7 @@ export const platformPlugin = fp<PlatformOptions>(
       config,
       database,
       bus,
-      messenger: o.messenger ?? createMessenger(config, app),
+      messenger: new PhraseMessenger(o.messenger ?? createMessenger(config, app)),
       router: createRouter(app, config.defaultLang),
       events: new DomainEvents((err, event) => app.log.error({ err, type: event.type }, 'domain event handler failed')),
       userEvents,

@@ -72,6 +72,24 @@ export class LoginThrottle {
     return { keys, accountAttempts: acct.attempts };
   }
 
+  /**
+   * One key on its own (a second factor: `2fa:<userId>`), counted before the code is checked like the others;
+   * refuses with the minutes left once over `max` in the window. `release` gives the slots back after a success.
+   */
+  async claimKey(key: string, max: number): Promise<void> {
+    const now = this.d.now();
+    const { lockedUntil } = await this.count(key, max, now);
+    if (lockedUntil && lockedUntil.getTime() > now.getTime()) {
+      throw tooMany('auth.locked', {
+        minutes: Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000)),
+      });
+    }
+  }
+
+  async release(ex: Executor, key: string): Promise<void> {
+    await ex.execute(sql`DELETE FROM login_throttle WHERE key = ${key} AND locked_until IS NULL`);
+  }
+
   /** After a wrong password: answers later the more the account has failed (per account, not per address). */
   async failed(claim: ThrottleClaim): Promise<void> {
     const over = claim.accountAttempts - 2;

@@ -1,16 +1,26 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { Lang } from '@nexa/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { t } from './i18n/translate.js';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';
   /** E-mail address, or "+<areaCode><mobile>". */
   to: string;
   scene: string;
-  code: string;
+  /** The verification code the message carries, if any. */
+  code?: string;
   subject: string;
   text: string;
+  /** The language the text is in (the anti-phishing line is added in it). */
+  lang: Lang;
+  /**
+   * The recipient's anti-phishing phrase (null: none), when the sender read it already. A sender inside a
+   * transaction must: the lookup would need a second connection (and the embedded database has only one).
+   */
+  antiPhishing?: string | null;
 }
 
 export interface Messenger {
@@ -31,7 +41,7 @@ export class OutboxMessenger implements Messenger {
   }
 
   async send(m: OutgoingMessage): Promise<void> {
-    const line = { channel: m.channel, to: m.to, scene: m.scene, code: m.code, text: m.text, at: Date.now() };
+    const line = { channel: m.channel, to: m.to, scene: m.scene, code: m.code ?? null, text: m.text, at: Date.now() };
     await mkdir(path.dirname(this.file), { recursive: true });
     await appendFile(this.file, `${JSON.stringify(line)}\n`, { mode: 0o600 });
     this.log?.info({ channel: m.channel, to: m.to, scene: m.scene, outbox: this.file }, 'message written to outbox');
@@ -82,5 +92,26 @@ export class RoutingMessenger implements Messenger {
 
   send(m: OutgoingMessage): Promise<void> {
     return m.channel === 'email' ? this.email.send(m) : this.sms.send(m);
+  }
+}
+
+/** The anti-phishing phrase of the account a message goes to, or null. */
+export type PhraseLookup = (channel: OutgoingMessage['channel'], to: string) => Promise<string | null>;
+
+/**
+ * Every message the platform sends passes here: when the account it goes to has set an anti-phishing phrase, the
+ * text starts with it, so the user can tell our messages from a forgery. The accounts module sets the lookup.
+ */
+export class PhraseMessenger implements Messenger {
+  private lookup: PhraseLookup = async () => null;
+  constructor(private readonly inner: Messenger) {}
+
+  setPhraseLookup(lookup: PhraseLookup): void {
+    this.lookup = lookup;
+  }
+
+  async send(m: OutgoingMessage): Promise<void> {
+    const phrase = m.antiPhishing !== undefined ? m.antiPhishing : await this.lookup(m.channel, m.to);
+    await this.inner.send(phrase ? { ...m, text: `${t(m.lang, 'message.antiPhishing', { phrase })}\n${m.text}` } : m);
   }
 }

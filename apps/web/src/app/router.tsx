@@ -49,6 +49,11 @@ const pages = {
   bindWithdrawalAddress: lazyPage(() => import('@/features/funding/pages/bind-address-page')),
   saveBank: lazyPage(() => import('@/features/funding/pages/save-bank-page')),
   withdrawalPassword: lazyPage(() => import('@/features/funding/pages/withdrawal-password-page')),
+  security: lazyPage(() => import('@/features/settings/pages/security-page')),
+  twoFactor: lazyPage(() => import('@/features/settings/pages/two-factor-page')),
+  sessions: lazyPage(() => import('@/features/settings/pages/sessions-page')),
+  loginHistory: lazyPage(() => import('@/features/settings/pages/login-history-page')),
+  antiPhishing: lazyPage(() => import('@/features/settings/pages/anti-phishing-page')),
   comingSoon: lazyPage(() => import('@/components/ui/coming-soon-page')),
 };
 
@@ -99,6 +104,11 @@ const SIGNED_IN_PAGES: readonly PageKey[] = [
   'retrievePassword',
   'responsibleTrading',
   'withdrawalPassword',
+  'security',
+  'twoFactor',
+  'sessions',
+  'loginHistory',
+  'antiPhishing',
 ];
 
 const routes: RouteObject[] = [

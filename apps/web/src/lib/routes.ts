@@ -28,6 +28,12 @@ export const ROUTES = {
   primary2: '/pages/tabbarPages/mine/primary2',
   download: '/pages/tabbarPages/mine/download',
   withdrawalPassword: '/pages/tabbarPages/mine/withdwawalPassword',
+  // The security centre (mine → settings → Security; issue 13 §2).
+  security: '/pages/tabbarPages/mine/security',
+  twoFactor: '/pages/tabbarPages/mine/security/twoFactor',
+  sessions: '/pages/tabbarPages/mine/security/sessions',
+  loginHistory: '/pages/tabbarPages/mine/security/loginHistory',
+  antiPhishing: '/pages/tabbarPages/mine/security/antiPhishing',
   verification: '/pages/tabbarPages/home/verification',
   futuresDetail: '/pages/tabbarPages/futures/detail',
   futuresHistory: '/pages/tabbarPages/futures/history',

@@ -62,9 +62,9 @@ describe('verification codes', () => {
     const email = freshEmail();
     await call(t.app, 'ems/send', { email, scene: 'register' }, { lang: 'de' });
     const m = t.messenger.sent.findLast((x) => x.to === email)!;
-    expect(m.text).toContain(m.code);
+    expect(m.text).toContain(m.code!);
     const en = t.messenger.sent.find((x) => x.to !== email && x.scene === 'register')!;
-    expect(m.text.replace(m.code, '')).not.toBe(en.text.replace(en.code, ''));
+    expect(m.text.replace(m.code!, '')).not.toBe(en.text.replace(en.code!, ''));
   });
 
   it('refuses a register code for a taken address, and answers a reset for an unknown one like a known one', async () => {

@@ -120,9 +120,11 @@ export const authRepository = {
       uid: string | number;
       mode: UserRow['mode'];
       expires_at: Date | string;
+      last_seen_at: Date | string;
     }>(
       ex,
-      sql`SELECT s.id::text AS session_id, u.id::text AS user_id, u.uid, u.mode, s.expires_at
+      sql`SELECT s.id::text AS session_id, u.id::text AS user_id, u.uid, u.mode, s.expires_at,
+                 coalesce(s.last_seen_at, s.created_at) AS last_seen_at
           FROM sessions s JOIN users u ON u.id = s.user_id
           WHERE s.token_hash = ${tokenHash} AND s.revoked_at IS NULL AND s.expires_at > ${now.toISOString()}::timestamptz
           LIMIT 1`,
@@ -135,6 +137,7 @@ export const authRepository = {
         uid: Number(r.uid),
         mode: r.mode,
         expiresAt: new Date(r.expires_at),
+        lastSeenAt: new Date(r.last_seen_at),
       }
     );
   },

@@ -5,7 +5,9 @@ import type {
   CodeSentData,
   EmsSendBody,
   Lang,
+  Login2faBody,
   LoginBody,
+  LoginData,
   RegisterBody,
   ResetPasswordBody,
   SessionData,
@@ -33,6 +35,12 @@ import { LoginThrottle, throttleKeys } from '../../platform/login-throttle.js';
 import type { Messenger } from '../../platform/messenger.js';
 import type { WsSession } from '../../platform/ws-hub.js';
 import { type Identity, type UserRow, authRepository as repo } from './repository.js';
+import { LAST_SEEN_EVERY_MS, type SecurityCentre } from './security-centre.js';
+import { securityRepository as securityRepo } from './security-repository.js';
+import type { TwoFactor } from './two-factor.js';
+
+/** How long the challenge between a right password and the second factor lives. */
+export const LOGIN_CHALLENGE_TTL_MS = 5 * 60_000;
 
 export interface AuthDeps {
   db: Executor;
@@ -44,6 +52,8 @@ export interface AuthDeps {
   sleep: (ms: number) => Promise<void>;
   /** Told after commit when sessions end (logout, password change or reset), so sockets bound to them stop. */
   onSessionsRevoked?: (r: SessionRevocation) => Promise<void>;
+  twoFactor: TwoFactor;
+  centre: SecurityCentre;
 }
 
 type IdentityInput = { type: 'email' | 'mobile'; email?: string; areaCode?: string; mobile?: string };
@@ -80,11 +90,13 @@ export class AuthService {
     return db.transaction(async (tx) => {
       const user = await this.insertUser(tx, identity, passwordHash, inviterId);
       if (!(await repo.consumeCode(tx, codeId, now()))) throw refused('code.invalid');
+      await this.d.centre.recordLogin(tx, user.id, ctx, true);
       return { token: await this.openSession(tx, user.id, ctx), user: toUser(user) };
     });
   }
 
-  async login(body: LoginBody, ctx: CallContext): Promise<SessionData> {
+  /** The password step; with 2FA on it answers a challenge for `login2fa` instead of a session. */
+  async login(body: LoginBody, ctx: CallContext): Promise<LoginData> {
     const { db } = this.d;
     const identity = toIdentity(body);
     const user = await repo.findUserByIdentity(db, identity);
@@ -95,13 +107,38 @@ export class AuthService {
     if (user) ok = await verifyPassword(user.passwordHash, body.password);
     else await burnPasswordCheck(body.password);
     if (!user || !ok) {
+      if (user) await this.d.centre.recordLogin(db, user.id, ctx, false);
       await this.throttle.failed(claim);
       throw refused('auth.badCredentials');
     }
-    return db.transaction(async (tx) => {
+    const twoFactor = await this.d.twoFactor.isOn(db, user.id);
+    const outcome = await db.transaction(async (tx) => {
       await this.throttle.succeeded(tx, claim);
-      return { token: await this.openSession(tx, user.id, ctx), user: toUser(user) };
+      if (twoFactor) return { challenge: await this.openChallenge(tx, user.id) };
+      return this.signIn(tx, user, ctx);
     });
+    if ('challenge' in outcome) return outcome.challenge;
+    return this.signedIn(outcome, user, ctx);
+  }
+
+  /** The second step of a login with 2FA on: the challenge of the password step and a code or recovery code. */
+  async login2fa(body: Login2faBody, ctx: CallContext): Promise<SessionData> {
+    const { db, now } = this.d;
+    const challenge = sha256(body.challenge);
+    const userId = await securityRepo.findChallenge(db, challenge, now());
+    const user = userId === undefined ? undefined : await repo.findUserById(db, userId);
+    if (!user) throw refused('twoFactor.challengeExpired');
+    try {
+      await this.d.twoFactor.check(user.id, body.code, true);
+    } catch (err) {
+      await this.d.centre.recordLogin(db, user.id, ctx, false);
+      throw err;
+    }
+    const outcome = await db.transaction(async (tx) => {
+      if (!(await securityRepo.consumeChallenge(tx, challenge, now()))) throw refused('twoFactor.challengeExpired');
+      return this.signIn(tx, user, ctx);
+    });
+    return this.signedIn(outcome, user, ctx);
   }
 
   async resetPassword(body: ResetPasswordBody): Promise<null> {
@@ -159,6 +196,13 @@ export class AuthService {
     return toUser(row);
   }
 
+  /** A secret to enrol in 2FA, labelled with the account's e-mail or mobile in the authenticator app. */
+  async totpSetup(user: AuthUser) {
+    const row = await repo.findUserById(this.d.db, BigInt(user.id));
+    if (!row) throw refused('account.notFound');
+    return this.d.twoFactor.setup(row.id, targetOf(identityOf(row)));
+  }
+
   /** Switches the account the user acts on (spec §4 account mode). */
   async changeMode(user: AuthUser, mode: AccountMode): Promise<User> {
     const row = await repo.setMode(this.d.db, BigInt(user.id), mode);
@@ -177,10 +221,15 @@ export class AuthService {
     await this.d.onSessionsRevoked?.(r).catch(() => {});
   }
 
-  /** The session behind a TOKEN header, or null when it is unknown, expired or revoked. */
+  /** The session behind a TOKEN header, or null when it is unknown, expired or revoked; notes its activity. */
   async authenticate(token: string): Promise<AuthUser | null> {
-    const s = await repo.findLiveSession(this.d.db, sha256(token), this.d.now());
-    return s ? { id: String(s.userId), uid: s.uid, sessionId: String(s.sessionId), mode: s.mode } : null;
+    const now = this.d.now();
+    const s = await repo.findLiveSession(this.d.db, sha256(token), now);
+    if (!s) return null;
+    if (now.getTime() - s.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {
+      await securityRepo.touchSession(this.d.db, s.sessionId, now, LAST_SEEN_EVERY_MS);
+    }
+    return { id: String(s.userId), uid: s.uid, sessionId: String(s.sessionId), mode: s.mode };
   }
 
   private async sendCode(channel: Channel, identity: Identity, scene: CodeScene, lang: Lang): Promise<CodeSentData> {
@@ -191,6 +240,8 @@ export class AuthService {
     // like a sent code, after the same resend check, and sends nothing.
     if (scene === 'register' && exists) throw refused('account.exists');
     const send = scene !== 'reset' || exists;
+    // Read before the transaction: the message is sent inside it.
+    const antiPhishing = exists ? await this.d.centre.phraseFor(channel, target) : null;
     await db.transaction(async (tx) => {
       await repo.lockTarget(tx, target);
       const last = await repo.latestCode(tx, channel, target, scene);
@@ -217,6 +268,8 @@ export class AuthService {
         code,
         subject: t(lang, 'code.subject'),
         text: t(lang, 'code.message', { code, minutes: Math.round(limits.codeTtlMs / 60_000) }),
+        lang,
+        antiPhishing,
       });
     });
     return { retryAfterSec: Math.ceil(limits.codeResendMs / 1000), expiresInSec: Math.ceil(limits.codeTtlMs / 1000) };
@@ -256,6 +309,34 @@ export class AuthService {
       if (await repo.findUserByIdentity(tx, identity)) throw refused('account.exists');
     }
     throw new Error('could not draw a free uid and invitation code');
+  }
+
+  /** Opens a session and notes the login; `newDevice` asks for the notice after the commit. */
+  private async signIn(tx: Executor, user: UserRow, ctx: CallContext) {
+    const newDevice = await this.d.centre.recordLogin(tx, user.id, ctx, true);
+    return { token: await this.openSession(tx, user.id, ctx), newDevice };
+  }
+
+  private async signedIn(s: { token: string; newDevice: boolean }, user: UserRow, ctx: CallContext) {
+    if (s.newDevice) await this.d.centre.notifyNewDevice(user, ctx);
+    return { token: s.token, user: toUser(user) };
+  }
+
+  private async openChallenge(tx: Executor, userId: bigint) {
+    const token = newToken();
+    const now = this.d.now();
+    await securityRepo.insertChallenge(
+      tx,
+      userId,
+      sha256(token),
+      now,
+      new Date(now.getTime() + LOGIN_CHALLENGE_TTL_MS),
+    );
+    return {
+      twoFactorRequired: true as const,
+      challenge: token,
+      expiresInSec: Math.round(LOGIN_CHALLENGE_TTL_MS / 1000),
+    };
   }
 
   private async openSession(tx: Executor, userId: bigint, ctx: CallContext): Promise<string> {

@@ -19,11 +19,15 @@ export const PASSWORD_MAX_FAILURES = 5;
 export const PASSWORD_WINDOW_MS = 15 * 60_000;
 export const PASSWORD_LOCK_MS = 15 * 60_000;
 
+/** Throws unless the user has 2FA off or `code` is a good, unused one (the accounts module answers). */
+export type SecondFactorCheck = (userId: bigint, code: string | undefined) => Promise<void>;
+
 export interface BindingsDeps {
   db: Executor;
   now: () => Date;
   /** The platform's own receiving addresses: a withdrawal there would pay the platform back to itself. */
   platformAddresses: Record<Chain, string>;
+  secondFactor: SecondFactorCheck;
 }
 
 /** Thrown inside a transaction when the withdrawal password is wrong; the caller counts it after rolling back. */
@@ -39,6 +43,7 @@ export class BindingService {
 
   async saveAddress(user: AuthUser, body: SaveUserAddressBody): Promise<WithdrawalAddress> {
     this.refusePlatformAddress(body.address);
+    await this.d.secondFactor(BigInt(user.id), body.totpCode);
     const row = await repo.saveAddress(this.d.db, BigInt(user.id), body.chain, body.address, this.d.now());
     return { chain: row.chain as Chain, address: row.address, updatedAt: ms(row.updated_at) };
   }
@@ -55,7 +60,9 @@ export class BindingService {
   }
 
   async saveBank(user: AuthUser, body: SaveUserBankBody): Promise<BankCard> {
-    return toBankCard(await repo.saveBank(this.d.db, BigInt(user.id), { ...body, now: this.d.now() }));
+    const { totpCode, ...card } = body;
+    await this.d.secondFactor(BigInt(user.id), totpCode);
+    return toBankCard(await repo.saveBank(this.d.db, BigInt(user.id), { ...card, now: this.d.now() }));
   }
 
   async bank(user: AuthUser): Promise<BankCard | null> {
@@ -69,6 +76,8 @@ export class BindingService {
    */
   async setPassword(user: AuthUser, body: WithdrawalPasswordBody): Promise<null> {
     const userId = BigInt(user.id);
+    // Setting it the first time changes nothing an attacker could use; changing it is guarded like a withdrawal.
+    if (await this.hasPassword(this.d.db, userId)) await this.d.secondFactor(userId, body.totpCode);
     const refusal = await this.d.db.transaction(async (tx): Promise<AppError | null> => {
       await repo.lockUser(tx, userId);
       const current = await repo.password(tx, userId);

@@ -3,12 +3,13 @@ import type { Ledger } from '../../ledger/index.js';
 import type { Executor } from '../../platform/db.js';
 import type { PriceSource } from '../../platform/prices.js';
 import type { FundingOperations } from '../../platform/review.js';
-import { BindingService } from './bindings.js';
+import { BindingService, type SecondFactorCheck } from './bindings.js';
 import { DepositService } from './deposits.js';
 import { type IdentityCheck, WithdrawalService } from './withdrawals.js';
 
 export { registerFundingRoutes } from './routes.js';
 export type { IdentityCheck } from './withdrawals.js';
+export type { SecondFactorCheck } from './bindings.js';
 
 export interface FundingDeps {
   db: Executor;
@@ -17,6 +18,8 @@ export interface FundingDeps {
   prices: PriceSource;
   /** Basic identity verification done? (the identity domain answers; withdrawals need it). */
   identityVerified: IdentityCheck;
+  /** 2FA for the calls it guards: nothing when the user has it off, else the code is required and checked. */
+  secondFactor: SecondFactorCheck;
   now: () => Date;
 }
 
@@ -29,7 +32,12 @@ export interface FundingModule {
 }
 
 export function createFunding(d: FundingDeps): FundingModule {
-  const bindings = new BindingService({ db: d.db, now: d.now, platformAddresses: d.config.depositAddresses });
+  const bindings = new BindingService({
+    db: d.db,
+    now: d.now,
+    platformAddresses: d.config.depositAddresses,
+    secondFactor: d.secondFactor,
+  });
   const deposits = new DepositService({ db: d.db, ledger: d.ledger, config: d.config, now: d.now });
   const withdrawals = new WithdrawalService({ ...d, bindings });
   const operations: FundingOperations = {

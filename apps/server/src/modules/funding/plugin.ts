@@ -21,10 +21,11 @@ export const fundingModule = nexaModule(
       config: config.funding,
       prices: app.market,
       identityVerified: (ex, userId) => app.kyc.basicVerified(ex, userId),
+      secondFactor: (userId, code) => app.twoFactor.require(userId, code),
       now,
     });
     registerFundingRoutes(router, funding, config.funding.perIpPerMinute);
     app.decorate('fundingOperations', funding.operations);
   },
-  ['ledger', 'market', 'kyc'],
+  ['ledger', 'market', 'kyc', 'auth'],
 );

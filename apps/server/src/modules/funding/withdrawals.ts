@@ -17,10 +17,10 @@ import { InsufficientFunds, type Ledger, type Money, fitsScale, money, scaleOf }
 import type { Executor } from '../../platform/db.js';
 import { AppError, invalid, notFound, refused } from '../../platform/errors.js';
 import type { AuthUser } from '../../platform/http.js';
-import { idempotent } from '../../platform/idempotency/index.js';
+import { hasOutcome, idempotent } from '../../platform/idempotency/index.js';
 import type { PriceSource } from '../../platform/prices.js';
 import { type Decision, type Page, type ReviewListQuery, recordAudit } from '../../platform/review.js';
-import { type BindingService, WrongWithdrawalPassword } from './bindings.js';
+import { type BindingService, type SecondFactorCheck, WrongWithdrawalPassword } from './bindings.js';
 import { isRecordId } from './deposits.js';
 import { orderNumber, toAdminWithdrawal, toWithdrawalRecord } from './records.js';
 import { type BankRow, fundingRepository as repo } from './repository.js';
@@ -35,6 +35,7 @@ export interface WithdrawalsDeps {
   prices: PriceSource;
   bindings: BindingService;
   identityVerified: IdentityCheck;
+  secondFactor: SecondFactorCheck;
   now: () => Date;
 }
 
@@ -84,7 +85,9 @@ export class WithdrawalService {
     }
     const userId = BigInt(user.id);
     // The password never enters the idempotency hash: a stored hash of six digits would give it away.
-    const { requestId, withdrawalPassword: _password, ...rest } = body;
+    const { requestId, withdrawalPassword: _password, totpCode, ...rest } = body;
+    // A repeat of an answered call returns its first answer: its code was checked then (and is used up now).
+    if (!(await hasOutcome(this.d.db, userId, requestId))) await this.d.secondFactor(userId, totpCode);
     const key = { userId, requestId, scope: 'index/tbSubmit', body: { ...rest, amount: amount.toFixed() } };
     const outcome = await this.d.db.transaction(async (tx) => {
       // One withdrawal of a user at a time: the daily count and the balance are read and used under this lock.

@@ -207,6 +207,21 @@ export const en = {
   'label.orderId': 'order',
   'label.Sustainable/createOrder.type': 'order type',
   'label.Sustainable/addMargin.amount': 'margin amount to add',
+  'twoFactor.alreadyOn': 'Two-factor authentication is already on',
+  'twoFactor.noSetup': 'Please start the two-factor setup again',
+  'twoFactor.invalid': 'The authenticator code is incorrect',
+  'twoFactor.used': 'This code was already used. Please wait for the next one.',
+  'twoFactor.notOn': 'Two-factor authentication is not on',
+  'twoFactor.challengeExpired': 'The login step has expired. Please log in again.',
+  'message.antiPhishing': 'Anti-phishing code: {phrase}',
+  'newDevice.subject': 'New login to your Nexa account',
+  'newDevice.message':
+    'Your account was just logged in from a new device: {device}, address {ip}, at {time}. If this was not you, change your password at once and turn on two-factor authentication.',
+  'newDevice.unknown': 'an unknown device',
+  'label.totpCode': 'authenticator code',
+  'label.challenge': 'login step',
+  'label.phrase': 'anti-phishing code',
+  'label.sessionId': 'session',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -32,6 +32,11 @@ export async function idempotent<T>(tx: Executor, key: IdempotencyKey, run: () =
   return first.response as T;
 }
 
+/** Whether a call with this requestId was already answered (or burned): its repeat needs no fresh checks. */
+export async function hasOutcome(db: Executor, userId: bigint, requestId: string): Promise<boolean> {
+  return (await repo.find(db, userId, requestId)) !== undefined;
+}
+
 /** The scope a requestId is burned under once its lookup found it never applied. */
 const NOT_APPLIED = 'not-applied';
 

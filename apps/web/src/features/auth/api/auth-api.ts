@@ -11,6 +11,8 @@ export function identityBody(v: IdentityInput) {
 
 export const authApi = {
   login: (body: ApiBody<'user/login'>) => request('user/login', body),
+  /** The second step when the account has 2FA on: the challenge of the first and a code or recovery code. */
+  login2fa: (challenge: string, code: string) => request('user/login2fa', { challenge, code }),
   register: (body: ApiBody<'user/register'>) => request('user/register', body),
   resetPassword: (body: ApiBody<'user/resetpwd'>) => request('user/resetpwd', body),
   /** Sends a code by e-mail or SMS, whichever the identity uses; resolves with the wait before the next one. */

@@ -5,6 +5,8 @@ import { SubmitForm } from '@/components/ui/submit-form';
 import { REDIRECT_PARAM, ROUTES, safeRedirect } from '@/lib/routes';
 import { getSession } from '@/lib/session-store';
 import { useSingleFlight } from '@/lib/use-single-flight';
+import { TotpField, totpComplete } from '@/shared/totp-field';
+import type { SessionData } from '@nexa/contract';
 import { Checkbox } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,16 +28,30 @@ export function LoginPage() {
   const { identity, errors, clearError } = form;
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(remembered !== null);
+  // With 2FA on, the password answers a challenge; the code step then finishes the login.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+
+  const signIn = (session: SessionData) => {
+    getSession().signIn(session);
+    if (remember) form.rememberIdentity();
+    else getSession().setLoginInf(null);
+    navigate(safeRedirect(redirect), { replace: true });
+  };
 
   const { run: submit, running } = useSingleFlight(() =>
     form.attempt(validateLogin({ ...identity, password }), async () => {
-      const session = await authApi.login({ ...identityBody(identity), password });
-      getSession().signIn(session);
-      if (remember) form.rememberIdentity();
-      else getSession().setLoginInf(null);
-      navigate(safeRedirect(redirect), { replace: true });
+      const answer = await authApi.login({ ...identityBody(identity), password });
+      if ('challenge' in answer) setChallenge(answer.challenge);
+      else signIn(answer);
     }),
   );
+  const second = useSingleFlight(async () => {
+    if (!challenge || !totpComplete(code, true)) return;
+    const session = await authApi.login2fa(challenge, code).catch(() => null);
+    if (session) signIn(session);
+    else setCode('');
+  });
 
   const keepRedirect = redirect ? `?${REDIRECT_PARAM}=${encodeURIComponent(redirect)}` : '';
 
@@ -47,45 +63,65 @@ export function LoginPage() {
       subtitle={t('auth.login.subtitle')}
       notice={redirect ? t('common.pleaseLogin') : null}
     >
-      <SubmitForm className="auth__form" onSubmit={submit}>
-        <IdentityFields form={form} testIdPrefix="login" />
-        <PasswordField
-          label={t('auth.password')}
-          placeholder={t('auth.passwordPlaceholder')}
-          autoComplete="current-password"
-          maxLength={256}
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            clearError('password');
-          }}
-          error={errors.password ? t(errors.password) : null}
-          testId="login-password"
-        />
-        <div className="auth__row">
-          <Checkbox
-            className="auth__remember"
-            checked={remember}
-            onChange={setRemember}
-            style={{ '--icon-size': '18px', '--font-size': '13px', '--gap': '8px' }}
-            data-testid="login-remember"
+      {challenge ? (
+        <SubmitForm className="auth__form" onSubmit={second.run}>
+          <p className="auth__switch" data-testid="login-2fa-intro">
+            {t('security.login.intro')}
+          </p>
+          <TotpField value={code} onChange={setCode} recovery testId="login-2fa-code" />
+          <PrimaryButton
+            type="submit"
+            loading={second.running}
+            disabled={!totpComplete(code, true)}
+            testId="login-2fa-submit"
           >
-            {t('auth.rememberPassword')}
-          </Checkbox>
-          <Link to={ROUTES.forgetPassword} className="link" data-testid="login-forgot">
-            {t('auth.login.forgot')}
-          </Link>
-        </div>
-        <PrimaryButton type="submit" loading={running} disabled={running} testId="login-submit">
-          {t('auth.login.submit')}
-        </PrimaryButton>
-        <p className="auth__switch">
-          {t('auth.login.noAccount')}{' '}
-          <Link to={`${ROUTES.register}${keepRedirect}`} className="link link--strong" data-testid="login-register">
-            {t('auth.login.toRegister')}
-          </Link>
-        </p>
-      </SubmitForm>
+            {t('auth.login.submit')}
+          </PrimaryButton>
+          <button type="button" className="link" onClick={() => setChallenge(null)} data-testid="login-2fa-back">
+            {t('security.login.back')}
+          </button>
+        </SubmitForm>
+      ) : (
+        <SubmitForm className="auth__form" onSubmit={submit}>
+          <IdentityFields form={form} testIdPrefix="login" />
+          <PasswordField
+            label={t('auth.password')}
+            placeholder={t('auth.passwordPlaceholder')}
+            autoComplete="current-password"
+            maxLength={256}
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              clearError('password');
+            }}
+            error={errors.password ? t(errors.password) : null}
+            testId="login-password"
+          />
+          <div className="auth__row">
+            <Checkbox
+              className="auth__remember"
+              checked={remember}
+              onChange={setRemember}
+              style={{ '--icon-size': '18px', '--font-size': '13px', '--gap': '8px' }}
+              data-testid="login-remember"
+            >
+              {t('auth.rememberPassword')}
+            </Checkbox>
+            <Link to={ROUTES.forgetPassword} className="link" data-testid="login-forgot">
+              {t('auth.login.forgot')}
+            </Link>
+          </div>
+          <PrimaryButton type="submit" loading={running} disabled={running} testId="login-submit">
+            {t('auth.login.submit')}
+          </PrimaryButton>
+          <p className="auth__switch">
+            {t('auth.login.noAccount')}{' '}
+            <Link to={`${ROUTES.register}${keepRedirect}`} className="link link--strong" data-testid="login-register">
+              {t('auth.login.toRegister')}
+            </Link>
+          </p>
+        </SubmitForm>
+      )}
       <footer className="auth__footer">
         <Link to={ROUTES.download} className="auth__footer-link" data-testid="login-download">
           <DownloadIcon />

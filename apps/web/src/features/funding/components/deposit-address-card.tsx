@@ -3,11 +3,11 @@ import { Figure } from '@/components/ui/figure';
 import { CopyIcon } from '@/components/ui/icons';
 import { copyText } from '@/lib/clipboard';
 import { formatDecimal } from '@/lib/format';
+import { QrCode } from '@/shared/qr-code';
 import type { Chain, Currency } from '@nexa/contract';
 import { Skeleton, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { useChainAddress } from '../hooks/use-funding-queries';
-import { QrCode } from './qr-code';
 
 /** The platform's address for the currency and chain: QR code, the address with copy, the minimum deposit. */
 export function DepositAddressCard({

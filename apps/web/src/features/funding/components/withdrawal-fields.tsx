@@ -3,6 +3,8 @@ import { FieldList, type FieldSpec } from '@/components/ui/field-list';
 import { Figure } from '@/components/ui/figure';
 import { formatAmount, formatDecimal } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
+import { useTwoFactorOn } from '@/shared/api/security';
+import { TotpField } from '@/shared/totp-field';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useErrorText } from '../hooks/use-error-text';
@@ -84,6 +86,7 @@ const PASSWORD: FieldSpec<'password'> = {
 export function WithdrawalPasswordInput({ form, passwordSet }: { form: WithdrawalForm; passwordSet: boolean }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
+  const twoFactorOn = useTwoFactorOn();
   return (
     <div>
       <FieldList
@@ -92,6 +95,7 @@ export function WithdrawalPasswordInput({ form, passwordSet }: { form: Withdrawa
         errorText={(name) => errorText(form.errors[name])}
         onChange={form.type}
       />
+      {twoFactorOn ? <TotpField value={form.totpCode} onChange={form.setTotpCode} testId="withdraw-totp" /> : null}
       {!passwordSet ? (
         <p className="fd-note" data-testid="withdraw-password-unset">
           {t('funding.withdraw.passwordUnset')}{' '}

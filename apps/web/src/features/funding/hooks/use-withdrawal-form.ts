@@ -32,6 +32,8 @@ export function useWithdrawalForm() {
   const [chain, setChain] = useState<Chain | null>(null);
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
+  // Sent when the user has 2FA on (the server then requires it).
+  const [totpCode, setTotpCode] = useState('');
   const [errors, setErrors] = useState<WithdrawalErrors>({});
 
   const submitWithdrawal = useMoneyCall(
@@ -103,6 +105,7 @@ export function useWithdrawalForm() {
       address: activeMethod === 'crypto' ? boundAddress?.address : undefined,
       amount,
       withdrawalPassword: password,
+      totpCode: totpCode || undefined,
     };
   };
 
@@ -127,6 +130,8 @@ export function useWithdrawalForm() {
     total,
     amount,
     password,
+    totpCode,
+    setTotpCode,
     errors,
     set: { method: setMethod, currency: setCurrency, chain: setChain, amount: setAmount, password: setPassword },
     setErrors,

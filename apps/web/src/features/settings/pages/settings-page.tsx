@@ -76,6 +76,7 @@ export default function SettingsPage() {
               },
             },
             { label: t('password.title'), to: ROUTES.retrievePassword, testId: 'settings-password' },
+            { label: t('security.title'), to: ROUTES.security, testId: 'settings-security' },
             {
               label: t('settings.responsibleTrading'),
               to: ROUTES.responsibleTrading,

@@ -1,5 +1,6 @@
 import { SpinLoading } from 'antd-mobile';
 import { useEffect, useState } from 'react';
+import './qr-code.css';
 
 /** Spec §9: error correction level H, image quality 0.92. */
 export const QR_OPTIONS = {
@@ -13,7 +14,7 @@ export const QR_OPTIONS = {
 
 /**
  * `text` as a QR code image. The encoder (the `qrcode` package) is loaded with this component, so it only weighs on
- * the deposit page's chunk. Drawn dark on white in both themes: scanners expect that contrast.
+ * the chunks of the pages that draw one (deposit address, 2FA enrolment). Drawn dark on white in both themes: scanners expect that contrast.
  */
 export function QrCode({
   text,
@@ -48,7 +49,7 @@ export function QrCode({
   }, [text]);
   return (
     <div
-      className="fd-qr"
+      className="qr-code"
       style={{ width: size, height: size }}
       data-testid={testId}
       data-ready={src ? 'true' : 'false'}

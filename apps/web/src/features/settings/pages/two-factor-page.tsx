@@ -1,0 +1,145 @@
+import { Page } from '@/components/ui/page';
+import { PrimaryButton } from '@/components/ui/primary-button';
+import { SubmitForm } from '@/components/ui/submit-form';
+import { copyText } from '@/lib/clipboard';
+import { useSingleFlight } from '@/lib/use-single-flight';
+import { fetchSecurityOverview, securityKeys } from '@/shared/api/security';
+import { QrCode } from '@/shared/qr-code';
+import { TotpField, totpComplete } from '@/shared/totp-field';
+import type { TotpSetupData } from '@nexa/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { securityApi } from '../api/security-api';
+import '../components/security.css';
+
+/** Two-factor authentication: enrol (QR code, manual key, confirm with a code, recovery codes once) or turn off. */
+export default function TwoFactorPage() {
+  const { t } = useTranslation();
+  const overview = useQuery({
+    queryKey: securityKeys.overview,
+    queryFn: ({ signal }) => fetchSecurityOverview(signal),
+  });
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const on = overview.data?.twoFactorEnabled;
+  return (
+    <Page title={t('security.twoFactor.title')} back testId="two-factor-page">
+      <div className="stack">
+        {recoveryCodes ? (
+          <RecoveryCodes codes={recoveryCodes} />
+        ) : on === undefined ? null : on ? (
+          <TurnOff left={overview.data?.recoveryCodesLeft ?? 0} />
+        ) : (
+          <Enrol onDone={setRecoveryCodes} />
+        )}
+      </div>
+    </Page>
+  );
+}
+
+function Enrol({ onDone }: { onDone: (codes: string[]) => void }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [setup, setSetup] = useState<TotpSetupData | null>(null);
+  const [code, setCode] = useState('');
+  const start = useSingleFlight(async () => setSetup(await securityApi.totpSetup()));
+  const confirm = useSingleFlight(async () => {
+    if (!totpComplete(code)) return;
+    const res = await securityApi.totpEnable(code).catch(() => null);
+    if (!res) return setCode('');
+    await client.invalidateQueries({ queryKey: securityKeys.overview });
+    onDone(res.recoveryCodes);
+  });
+  if (!setup) {
+    return (
+      <div className="sec-card">
+        <p>{t('security.twoFactor.intro')}</p>
+        <PrimaryButton onClick={() => void start.run()} loading={start.running} testId="2fa-start">
+          {t('security.twoFactor.start')}
+        </PrimaryButton>
+      </div>
+    );
+  }
+  return (
+    <SubmitForm onSubmit={confirm.run}>
+      <div className="sec-card">
+        <p>{t('security.twoFactor.scan')}</p>
+        <div className="sec-qr">
+          <QrCode text={setup.uri} label={t('security.twoFactor.qrLabel')} testId="2fa-qr" />
+        </div>
+        <p className="field__hint">{t('security.twoFactor.manual')}</p>
+        <button
+          type="button"
+          className="sec-key link"
+          onClick={() => void copyText(setup.secret).then(() => Toast.show(t('common.copied')))}
+          data-testid="2fa-key"
+        >
+          {setup.secret}
+        </button>
+      </div>
+      <TotpField value={code} onChange={setCode} testId="2fa-code" />
+      <PrimaryButton type="submit" loading={confirm.running} disabled={!totpComplete(code)} testId="2fa-enable">
+        {t('security.twoFactor.enable')}
+      </PrimaryButton>
+    </SubmitForm>
+  );
+}
+
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="sec-card" data-testid="2fa-recovery">
+      <strong>{t('security.twoFactor.enabled')}</strong>
+      <p>{t('security.twoFactor.recoveryIntro')}</p>
+      <ul className="sec-codes">
+        {codes.map((c) => (
+          <li key={c}>{c}</li>
+        ))}
+      </ul>
+      <Button block onClick={() => void copyText(codes.join('\n')).then(() => Toast.show(t('common.copied')))}>
+        {t('security.twoFactor.copyCodes')}
+      </Button>
+    </div>
+  );
+}
+
+function TurnOff({ left }: { left: number }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [code, setCode] = useState('');
+  const off = useSingleFlight(async () => {
+    if (!totpComplete(code, true)) return;
+    const done = await securityApi.totpDisable(code).then(
+      () => true,
+      () => false,
+    );
+    setCode('');
+    if (!done) return;
+    Toast.show({ icon: 'success', content: t('security.twoFactor.disabled') });
+    await client.invalidateQueries({ queryKey: securityKeys.overview });
+  });
+  return (
+    <SubmitForm onSubmit={off.run}>
+      <div className="sec-card">
+        <strong className="sec-ok" data-testid="2fa-on">
+          {t('security.twoFactor.enabled')}
+        </strong>
+        <p className="field__hint">{t('security.twoFactor.recoveryLeft', { count: left })}</p>
+        <p>{t('security.twoFactor.disableIntro')}</p>
+      </div>
+      <TotpField value={code} onChange={setCode} recovery testId="2fa-disable-code" />
+      <Button
+        block
+        size="large"
+        type="submit"
+        className="danger-button"
+        loading={off.running}
+        disabled={!totpComplete(code, true)}
+        data-testid="2fa-disable"
+      >
+        {t('security.twoFactor.disable')}
+      </Button>
+    </SubmitForm>
+  );
+}
