@@ -1,3 +1,4 @@
+import { StaleBadge, staleClass, usePriceFreshness } from '@/components/ui/stale';
 import { formatAmount, formatSigned } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
 import { useProducts, useTicker } from '@/lib/use-market';
@@ -79,17 +80,31 @@ function RowShell({ order, side, cells }: { order: DeliveryOrder; side: ReactNod
 export function PositionRow({ order, serverNow }: { order: DeliveryOrder; serverNow: number }) {
   const { t } = useTranslation();
   const ticker = useTicker(order.symbol);
+  // The current price and where the order stands follow the live feed: greyed while it has stopped.
+  const freshness = usePriceFreshness();
+  const stale = staleClass(freshness);
   const hint = liveHint(order, ticker?.price);
   const left = remainingMs(order.expiresAt, serverNow);
   const cells = [
     {
       label: t('delivery.currentPrice'),
-      value: <Figure>{formatPrice(ticker?.price, pricePrecision(order))}</Figure>,
+      value: (
+        <>
+          <Figure className={stale.trim()} testId="futures-order-price">
+            {formatPrice(ticker?.price, pricePrecision(order))}
+          </Figure>{' '}
+          <StaleBadge freshness={freshness} testId="futures-order-stale" />
+        </>
+      ),
     },
     {
       label: t('delivery.liveProfit'),
-      value: <Figure>{hint ? hint.text : '--'}</Figure>,
-      className: hint ? `tone-${hint.outcome}` : undefined,
+      value: (
+        <Figure className={stale.trim()} testId="futures-order-live-profit">
+          {hint ? hint.text : '--'}
+        </Figure>
+      ),
+      className: hint ? `tone-${hint.outcome}${stale}` : stale.trim() || undefined,
     },
   ];
   return (
