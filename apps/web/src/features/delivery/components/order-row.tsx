@@ -44,7 +44,12 @@ const CELLS = {
  * A row of the order lists: pair, direction, period, `side` (a countdown or the status), the stake and entry price
  * then `cells`, and the order time; a tap opens the order.
  */
-function RowShell({ order, side, cells }: { order: DeliveryOrder; side: ReactNode; cells: readonly RecordCell[] }) {
+function RowShell({
+  order,
+  side,
+  cells,
+  mark,
+}: { order: DeliveryOrder; side: ReactNode; cells: readonly RecordCell[]; mark?: ReactNode }) {
   const { t } = useTranslation();
   const onOpen = useOpenOrder();
   const periodName = usePeriodName();
@@ -66,6 +71,7 @@ function RowShell({ order, side, cells }: { order: DeliveryOrder; side: ReactNod
       <RecordHead block="order-row" pair={pairName(order.symbol, products.data)}>
         <DirectionTag direction={order.direction} />
         <span className="order-row__period">{periodName(order.seconds)}</span>
+        {mark}
         <span className="order-row__side">{side}</span>
       </RecordHead>
       <RecordCells classes={CELLS} cells={[...stake, ...cells]} />
@@ -89,12 +95,9 @@ export function PositionRow({ order, serverNow }: { order: DeliveryOrder; server
     {
       label: t('delivery.currentPrice'),
       value: (
-        <>
-          <Figure className={stale.trim()} testId="futures-order-price">
-            {formatPrice(ticker?.price, pricePrecision(order))}
-          </Figure>{' '}
-          <StaleBadge freshness={freshness} testId="futures-order-stale" />
-        </>
+        <Figure className={stale.trim()} testId="futures-order-price">
+          {formatPrice(ticker?.price, pricePrecision(order))}
+        </Figure>
       ),
     },
     {
@@ -111,6 +114,7 @@ export function PositionRow({ order, serverNow }: { order: DeliveryOrder; server
     <RowShell
       order={order}
       cells={cells}
+      mark={<StaleBadge freshness={freshness} testId="futures-order-stale" />}
       side={
         order.status === 'open' && left > 0 ? (
           <Figure className="badge tone--warning order-row__countdown" testId="futures-order-countdown">
