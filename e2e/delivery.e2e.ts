@@ -318,3 +318,99 @@ describe('futures screens in zh and ar, dark and light', () => {
     }
   });
 });
+
+describe('futures: an order whose answer was lost, or that never arrived, or sent offline (issue 11 §3, spec §8)', () => {
+  it(
+    'a lost answer is looked up and the order shown placed once; one that never arrived says so and its requestId is burned; offline fails at once and keeps the form',
+    { timeout: 150_000 },
+    async () => {
+      const session = await demoTrader('futures-lost', '1000');
+      const orders = async () =>
+        (await api<{ list: { id: string }[] }>('order/deliveryOrders', {}, session.token)).list.map((o) => o.id);
+      // The feed has a price before the page submits anything.
+      // 10 minutes: every order stays open while the test counts them.
+      const first = await placeOrder(session.token, {
+        symbol: 'BTCUSDT',
+        direction: 'put',
+        seconds: 600,
+        amount: '100',
+      });
+      const context = await phone(browser);
+      const page = await context.newPage();
+      const sent: { requestId: string }[] = [];
+      let fate: 'lose-answer' | 'never-arrives' | 'through' = 'through';
+      await page.route('**/api/order/createDeliveryOrder', async (route) => {
+        sent.push(JSON.parse(route.request().postData() ?? '{}'));
+        const now = fate;
+        fate = 'through';
+        // The order reaches the server and is placed, but its answer never reaches the phone.
+        if (now === 'lose-answer') await route.fetch();
+        if (now !== 'through') return route.abort('failed');
+        await route.continue();
+      });
+      await openSignedIn(page, session, ROUTE.futures);
+      await page.getByTestId('delivery-page').waitFor();
+      await chooseProduct(page, 'BTCUSDT');
+      await expect.poll(() => text(page, 'futures-available')).toBe('900.00');
+      await page.getByTestId('futures-period-600').click();
+      const confirm = async () => {
+        await page.getByTestId('futures-call').click();
+        await page.getByTestId('futures-confirm-sheet').waitFor();
+        await page.getByTestId('futures-confirm').click();
+      };
+
+      fate = 'lose-answer';
+      await page.getByTestId('futures-amount').fill('100');
+      await confirm();
+      // Looked up by its requestId: the order was placed, shown as such, without a second send.
+      await page.getByTestId('futures-countdown').waitFor();
+      const placedId = (await page.getByTestId('futures-countdown').getAttribute('data-id')) ?? '';
+      expect(sent).toHaveLength(1);
+      expect((await orders()).sort()).toEqual([first.id, placedId].sort());
+      await shot(page, 'futures-lost-answer-placed-en');
+      await page.getByTestId('futures-countdown-close').click();
+      await expect.poll(() => page.locator(`[data-testid="futures-order"][data-id="${placedId}"]`).count()).toBe(1);
+      await expect.poll(() => text(page, 'futures-available')).toBe('800.00');
+
+      // The next one never reaches the server: the user is told it was not placed, the sheet stays for a retry.
+      fate = 'never-arrives';
+      await page.getByTestId('futures-amount').fill('100');
+      await confirm();
+      await expect
+        .poll(() => page.locator('.adm-toast-main').last().textContent(), { timeout: 10_000 })
+        .toBe('The request did not go through. Nothing was moved; you can try again.');
+      await expect(page.getByTestId('futures-confirm-sheet').isVisible()).resolves.toBe(true);
+      expect(sent).toHaveLength(2);
+      expect(await orders()).toHaveLength(2);
+      // Its requestId is burned: a late copy of that very request places nothing.
+      const late = api('order/createDeliveryOrder', sent[1]!, session.token);
+      await expect(late).rejects.toThrow();
+      expect(await orders()).toHaveLength(2);
+      // Confirming again is a new attempt with a new requestId, placed once.
+      await page.getByTestId('futures-confirm').click();
+      await page.getByTestId('futures-countdown').waitFor();
+      expect(sent).toHaveLength(3);
+      expect(sent[2]!.requestId).not.toBe(sent[1]!.requestId);
+      expect(await orders()).toHaveLength(3);
+      await page.getByTestId('futures-countdown-close').click();
+
+      // Offline: the network toast at once, the form as it was, and nothing sent later by itself.
+      await context.setOffline(true);
+      await page.getByTestId('futures-amount').fill('100');
+      await confirm();
+      await expect
+        .poll(() => page.locator('.adm-toast-main').last().textContent(), { timeout: 3_000 })
+        .toBe('Network error, please check your connection');
+      await expect(page.getByTestId('futures-amount').inputValue()).resolves.toBe('100');
+      await shot(page, 'futures-offline-en');
+      await page.getByTestId('futures-confirm-cancel').click();
+      const attempts = sent.length;
+      await context.setOffline(false);
+      await page.waitForTimeout(3_000);
+      // Back online, nothing is sent without the user.
+      expect(sent).toHaveLength(attempts);
+      expect(await orders()).toHaveLength(3);
+      await context.close();
+    },
+  );
+});

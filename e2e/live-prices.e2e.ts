@@ -119,6 +119,79 @@ describe('live prices never freeze', () => {
   );
 });
 
+describe('a delivery order on a stopped feed', () => {
+  it(
+    "greys an open order's current price and 'winning now' and the chart's 24 h stats, and refuses to confirm until prices move again",
+    { timeout: 180_000 },
+    async () => {
+      const session = await registerUser('stale-futures');
+      const token = session.token;
+      await api('user/changeUser', { mode: 'demo' }, token);
+      await api('user/getDemoMoney', { requestId: randomUUID() }, token);
+      await api(
+        'index/zySubmit',
+        { from: 'spot', to: 'delivery', currency: 'USDT', amount: '1000', requestId: randomUUID() },
+        token,
+      );
+      // One open order that outlives the test: the longest period.
+      const { list: periods } = await api<{ list: { seconds: number }[] }>('index/timeList', { symbol: 'BTCUSDT' });
+      const seconds = Math.max(...periods.map((p) => p.seconds));
+      const order = { symbol: 'BTCUSDT', direction: 'call', seconds, amount: '100' };
+      await expect
+        .poll(
+          () =>
+            api('order/createDeliveryOrder', { ...order, requestId: randomUUID() }, token).then(
+              () => 'placed',
+              (error: unknown) => String(error),
+            ),
+          { timeout: 15_000, interval: 500 },
+        )
+        .toBe('placed');
+      const openOrders = async () => (await api<{ list: unknown[] }>('order/deliveryOrders', {}, token)).list.length;
+
+      const context = await phone(ctx.browser);
+      const page = await context.newPage();
+      const feed = await feedSwitch(page);
+      await openSignedIn(page, session, ROUTE.futures, { lang: 'en', theme: 'dark', productType1: 'BTCUSDT' });
+      await page.getByTestId('delivery-page').waitFor();
+      const rowPrice = page.getByTestId('futures-order-price');
+      await rowPrice.waitFor();
+      await expectMoving(() => rowPrice.textContent());
+      await expect(page.locator('[data-testid="chart-stats"] dd.is-stale').count()).resolves.toBe(0);
+
+      feed.hold();
+      await expect.poll(() => badgeText(page), { timeout: 6_000 }).toBe('Delayed');
+      await expect.poll(() => rowPrice.getAttribute('class')).toContain('is-stale');
+      await expect(page.getByTestId('futures-order-live-profit').getAttribute('class')).resolves.toContain('is-stale');
+      await expect(page.getByTestId('futures-order-stale').textContent()).resolves.toBe('Delayed');
+      await expect(page.locator('[data-testid="chart-stats"] dd.is-stale').count()).resolves.toBe(4);
+      await shot(page, 'stale-delivery-dark');
+      await page.getByTestId('futures-order').first().scrollIntoViewIfNeeded();
+      await shot(page, 'stale-delivery-order-dark');
+
+      // The confirm says prices have stopped, and nothing is placed.
+      await page.getByTestId('futures-amount').fill('100');
+      await page.getByTestId('futures-call').click();
+      await page.getByTestId('futures-confirm-sheet').waitFor();
+      await page.getByTestId('futures-confirm').click();
+      await page.getByTestId('stale-blocked').waitFor();
+      await shot(page, 'stale-delivery-confirm-dark');
+      await expect(page.getByTestId('futures-confirm-sheet').isVisible()).resolves.toBe(true);
+      expect(await openOrders()).toBe(1);
+
+      // Prices move again: the marks go and the same confirm places the order.
+      feed.pass();
+      await expect.poll(() => page.getByTestId('stale-badge').count(), { timeout: 20_000 }).toBe(0);
+      await expect(page.locator('[data-testid="chart-stats"] dd.is-stale').count()).resolves.toBe(0);
+      await page.getByTestId('stale-blocked').waitFor({ state: 'hidden', timeout: 5_000 });
+      await page.getByTestId('futures-confirm').click();
+      await page.getByTestId('futures-countdown').waitFor();
+      await expect.poll(openOrders).toBe(2);
+      await context.close();
+    },
+  );
+});
+
 /** A demo account with a perpetual wallet and one open BTC long (opened as soon as the feed has a price). */
 async function demoTrader() {
   const session = await registerUser('stale');

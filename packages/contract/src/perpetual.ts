@@ -130,6 +130,8 @@ export const SetTakeStopBody = z.object({
   /** Blank clears it. */
   tpPrice: optionalBlank(Price),
   slPrice: optionalBlank(Price),
+  /** A change whose answer was lost is looked up by it (index/moneyCallOutcome), as every money call's. */
+  requestId: RequestId,
 });
 export const ClosePositionBody = z.object({
   positionId: z.string().min(1).max(40),
@@ -138,7 +140,7 @@ export const ClosePositionBody = z.object({
   requestId: RequestId,
 });
 export const CloseAllBody = z.object({ symbol: optionalBlank(ProductSymbol), requestId: RequestId });
-export const CancelPerpOrderBody = z.object({ orderId: z.string().min(1).max(40) });
+export const CancelPerpOrderBody = z.object({ orderId: z.string().min(1).max(40), requestId: RequestId });
 
 /** A fill: opening, closing (by the user, TP, SL) or liquidation. */
 export const PerpTrade = z.object({

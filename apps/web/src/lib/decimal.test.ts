@@ -96,15 +96,27 @@ describe('request ids', () => {
 
   it('are reused for a retry of the same action after a network failure, and only then', () => {
     let n = 0;
-    const keeper = new RequestIdKeeper(() => `id-${++n}-xxxxx`);
-    const first = keeper.idFor('spot>delivery:USDT:2500');
+    const keeper = new RequestIdKeeper<undefined>(() => `id-${++n}-xxxxx`);
+    const idFor = (fingerprint: string) => keeper.attempt(fingerprint, undefined).id;
+    const first = idFor('spot>delivery:USDT:2500');
     keeper.settle(true); // timed out: outcome unknown
-    expect(keeper.idFor('spot>delivery:USDT:2500')).toBe(first);
+    expect(idFor('spot>delivery:USDT:2500')).toBe(first);
     keeper.settle(true);
     // The user changed the amount: a different action.
-    const second = keeper.idFor('spot>delivery:USDT:2400');
+    const second = idFor('spot>delivery:USDT:2400');
     expect(second).not.toBe(first);
     keeper.settle(false); // answered (success or refusal)
-    expect(keeper.idFor('spot>delivery:USDT:2400')).not.toBe(second);
+    expect(idFor('spot>delivery:USDT:2400')).not.toBe(second);
+  });
+
+  it('resend what a lost attempt sent, exactly, even when what the user would send now moved (a new quote)', () => {
+    let n = 0;
+    const keeper = new RequestIdKeeper<{ amount: string; rate: string }>(() => `id-${++n}-xxxxx`);
+    const first = keeper.attempt('USDT>BTC:100', { amount: '100', rate: '0.000015' });
+    keeper.settle(true);
+    expect(keeper.attempt('USDT>BTC:100', { amount: '100', rate: '0.000016' })).toEqual(first);
+    keeper.settle(false);
+    const next = keeper.attempt('USDT>BTC:100', { amount: '100', rate: '0.000016' });
+    expect(next).toEqual({ id: 'id-2-xxxxx', vars: { amount: '100', rate: '0.000016' } });
   });
 });

@@ -12,9 +12,30 @@ describe('a money call whose answer was lost', () => {
     ['timed out', timeout],
     ['the connection dropped', new ApiError(CLIENT_NETWORK, 'network')],
   ])('%s and it ran: the answer it gave, looked up by its requestId', async (_, error) => {
-    const lookup = vi.fn(async () => ({ status: 'applied' as const, scope: 'index/zySubmit', response: { id: '9' } }));
-    await expect(settleUnknownOutcome(error, 'rid-12345678', lookup)).resolves.toEqual({ id: '9' });
+    const answer = { closed: [] };
+    const lookup = vi.fn(async () => ({
+      status: 'applied' as const,
+      scope: 'Sustainable/closeAllPosition',
+      response: answer,
+    }));
+    await expect(settleUnknownOutcome(error, 'rid-12345678', lookup)).resolves.toEqual(answer);
     expect(lookup).toHaveBeenCalledWith('rid-12345678');
+  });
+
+  it("is read by the call's own contract schema (the scope is its path); an answer that breaks it stays unknown", async () => {
+    const order = {
+      id: '7',
+      symbol: 'BTCUSDT',
+      direction: 'call',
+      seconds: 30,
+      amount: '100.00',
+    };
+    const broken = async () => ({ status: 'applied' as const, scope: 'order/createDeliveryOrder', response: order });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await expect(settleUnknownOutcome(timeout, 'rid-12345678', broken)).rejects.toBe(timeout);
+    const close = { closed: [] };
+    const fine = async () => ({ status: 'applied' as const, scope: 'Sustainable/closeAllPosition', response: close });
+    await expect(settleUnknownOutcome(timeout, 'rid-12345678', fine)).resolves.toEqual(close);
   });
 
   it('never ran: the user is told nothing moved', async () => {

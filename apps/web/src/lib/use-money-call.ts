@@ -1,14 +1,28 @@
 import { ApiError } from '@/lib/request';
 import { RequestIdKeeper } from '@/lib/request-id';
-import type { MoneyCallOutcomeData } from '@nexa/contract';
+import { type MoneyCallOutcomeData, api } from '@nexa/contract';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
 import i18n from 'i18next';
 import { useState } from 'react';
+import type { z } from 'zod';
 import { request } from './http';
 
 /** The code of a money call that, looked up after its answer was lost, never applied (nothing moved). */
 export const CLIENT_NOT_APPLIED = -3;
+
+/**
+ * The answer a call gave, as the outcome lookup stored it, read by the call's own contract schema (the scope is the
+ * call's path); undefined when it does not match (the outcome then stays unknown).
+ */
+function storedAnswer(outcome: { scope: string; response: unknown }): { answer: unknown } | undefined {
+  const def = (api as Record<string, { data: z.ZodType } | undefined>)[outcome.scope];
+  if (!def) return { answer: outcome.response };
+  const parsed = def.data.safeParse(outcome.response);
+  if (parsed.success) return { answer: parsed.data };
+  console.error(`[api] ${outcome.scope}: the looked-up answer does not match the contract`, parsed.error.issues);
+  return undefined;
+}
 
 /**
  * After a transport failure the outcome of a money call is unknown: ask the server what became of its requestId.
@@ -27,7 +41,11 @@ export async function settleUnknownOutcome<R>(
   } catch {
     throw error;
   }
-  if (outcome.status === 'applied') return outcome.response as R;
+  if (outcome.status === 'applied') {
+    const stored = storedAnswer(outcome);
+    if (!stored) throw error;
+    return stored.answer as R;
+  }
   const notApplied = new ApiError(CLIENT_NOT_APPLIED, i18n.t('errors.notApplied'));
   Toast.show({ content: notApplied.msg });
   throw notApplied;
@@ -36,36 +54,48 @@ export async function settleUnknownOutcome<R>(
 const lookupOutcome = (requestId: string) =>
   request('index/moneyCallOutcome', { requestId }, { silent: true }) as Promise<MoneyCallOutcomeData>;
 
+/** What a screen does with a money call's settled outcome, besides reading `refresh` again. */
+export interface MoneyCallHooks<V, R> {
+  /** The call applied (answered, or found applied after its answer was lost). */
+  onSuccess?: (result: R, vars: V) => void;
+  /** The call is known not to have applied (refused, or found not applied), or its outcome is still unknown. */
+  onError?: (error: unknown) => void;
+}
+
 /**
- * A call that moves money (a transfer, a demo claim, a deposit or withdrawal submit). Each user action gets a
+ * Every call of the app that moves money (a transfer, a demo claim, a deposit or withdrawal, a delivery order,
+ * a perpetual order, close, cancel, margin or TP/SL change, a convert) goes through here. Each user action gets a
  * requestId. It is never retried without the user: when the answer is lost (timeout, dropped connection) the call's
  * outcome is looked up and the user told what actually happened; while that cannot be known (offline), the same
- * action tried again sends the same requestId, so the server applies it once. After a success the queries under
- * `refresh` are read again.
+ * action tried again (same `fingerprint`) sends the same requestId with exactly what the first attempt sent, so the
+ * server applies it once. After a success the queries under `refresh` are read again.
  */
 export function useMoneyCall<V, R>(
   call: (vars: V, requestId: string) => Promise<R>,
   fingerprint: (vars: V) => string,
   refresh: readonly QueryKey[],
+  hooks: MoneyCallHooks<V, R> = {},
 ) {
-  const [keeper] = useState(() => new RequestIdKeeper());
+  const [keeper] = useState(() => new RequestIdKeeper<V>());
   const queryClient = useQueryClient();
   return useMutation<R, unknown, V>({
     mutationFn: async (vars) => {
-      const requestId = keeper.idFor(fingerprint(vars));
+      const attempt = keeper.attempt(fingerprint(vars), vars);
       try {
-        return await call(vars, requestId);
+        return await call(attempt.vars, attempt.id);
       } catch (error) {
-        return settleUnknownOutcome<R>(error, requestId, lookupOutcome);
+        return settleUnknownOutcome<R>(error, attempt.id, lookupOutcome);
       }
     },
-    onSuccess: async () => {
+    onSuccess: async (result, vars) => {
       keeper.settle(false);
+      hooks.onSuccess?.(result, vars);
       await Promise.all(refresh.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onError: (error) => {
       // Still unknown (offline): the same action keeps its requestId. Known (refused, or not applied): a new one.
       keeper.settle(error instanceof ApiError && error.isTransport);
+      hooks.onError?.(error);
     },
   });
 }

@@ -1,4 +1,11 @@
-import type { CoinData, ConvertRecord, PropertyData, SdQuoteData, SdRecData } from '@nexa/contract';
+import type {
+  CoinData,
+  ConvertRecord,
+  MoneyCallOutcomeData,
+  PropertyData,
+  SdQuoteData,
+  SdRecData,
+} from '@nexa/contract';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -348,6 +355,9 @@ describe('index/sdSubmit', () => {
     await btc('40100.00');
     const again = await u.as<ConvertRecord>('index/sdSubmit', body);
     expect(again.data).toEqual(first.data);
+    // A convert whose answer was lost is found by its requestId, with the answer it gave (index/moneyCallOutcome).
+    const outcome = await u.as<MoneyCallOutcomeData>('index/moneyCallOutcome', { requestId: body.requestId });
+    expect(outcome.data).toEqual({ status: 'applied', scope: 'index/sdSubmit', response: first.data });
     expect((await u.as<SdRecData>('index/sdRec')).data.total).toBe(1);
     expect(await spot(u.as)).toMatchObject({ USDT: '9600.00', BTC: '0.01000000' });
     const other = await u.as('index/sdSubmit', { ...body, amount: '500' });

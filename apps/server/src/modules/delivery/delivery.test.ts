@@ -1,4 +1,12 @@
-import type { DeliveryOrder, HistoryOrdersData, MoneyLogsData, PropertyData, SessionData, User } from '@nexa/contract';
+import type {
+  DeliveryOrder,
+  HistoryOrdersData,
+  MoneyCallOutcomeData,
+  MoneyLogsData,
+  PropertyData,
+  SessionData,
+  User,
+} from '@nexa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ledger, money } from '../../ledger/index.js';
 import type { AuthUser } from '../../platform/http.js';
@@ -193,6 +201,9 @@ describe('delivery orders: money', () => {
     );
     expect(new Set(same.map((r) => r.data.id)).size).toBe(1);
     expect(await deliveryWallet(u.as)).toMatchObject({ frozen: '10.00' });
+    // An order whose answer was lost is found by its requestId, with the answer it gave (index/moneyCallOutcome).
+    const outcome = await u.as<MoneyCallOutcomeData>('index/moneyCallOutcome', { requestId: body.requestId });
+    expect(outcome.data).toEqual({ status: 'applied', scope: 'order/createDeliveryOrder', response: same[0]!.data });
     for (let i = 0; i < 4; i++) {
       expect((await u.as('order/createDeliveryOrder', { ...body, requestId: rid() })).code).toBe(1);
     }

@@ -1,4 +1,4 @@
-import type { PerpDescData, PerpOrder, PerpPosition, PerpTrade } from '@nexa/contract';
+import type { MoneyCallOutcomeData, PerpDescData, PerpOrder, PerpPosition, PerpTrade } from '@nexa/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Ledger } from '../../ledger/index.js';
 import {
@@ -286,11 +286,11 @@ describe('perpetual: market orders, positions and closes', () => {
     await tick(t, src, SOL, '100.00');
     await open(u.as, {});
     const id = (await positions(u.as)).list[0]!.id;
-    const none = await u.as('Sustainable/setTakeStopPrice', { positionId: id });
+    const none = await u.as('Sustainable/setTakeStopPrice', { positionId: id, requestId: rid() });
     expect(none).toMatchObject({ code: 0, msg: 'Please select at least one option' });
-    const low = await u.as('Sustainable/setTakeStopPrice', { positionId: id, tpPrice: '100' });
+    const low = await u.as('Sustainable/setTakeStopPrice', { positionId: id, tpPrice: '100', requestId: rid() });
     expect(low).toMatchObject({ code: 0, msg: 'The take-profit price must be above the entry price 100.00' });
-    const belowLiq = await u.as('Sustainable/setTakeStopPrice', { positionId: id, slPrice: '89.99' });
+    const belowLiq = await u.as('Sustainable/setTakeStopPrice', { positionId: id, slPrice: '89.99', requestId: rid() });
     expect(belowLiq.msg).toBe(
       'The stop-loss price must be below the entry price 100.00 and above the liquidation price 90.00',
     );
@@ -298,16 +298,22 @@ describe('perpetual: market orders, positions and closes', () => {
       positionId: id,
       tpPrice: '120',
       slPrice: '95.5',
+      requestId: rid(),
     });
     expect(set.data).toMatchObject({ tpPrice: '120.00', slPrice: '95.50' });
     const cleared = await u.as<PerpPosition>('Sustainable/setTakeStopPrice', {
       positionId: id,
       tpPrice: '',
       slPrice: '96',
+      requestId: rid(),
     });
     expect(cleared.data).toMatchObject({ tpPrice: null, slPrice: '96.00' });
     const other = await trader(t);
-    const foreign = await other.as('Sustainable/setTakeStopPrice', { positionId: id, tpPrice: '130' });
+    const foreign = await other.as('Sustainable/setTakeStopPrice', {
+      positionId: id,
+      tpPrice: '130',
+      requestId: rid(),
+    });
     expect(foreign.code).toBe(404);
     const foreignClose = await other.as('Sustainable/closePosition', { positionId: id, requestId: rid() });
     expect(foreignClose.code).toBe(404);
@@ -341,16 +347,21 @@ describe('perpetual: limit orders', () => {
     });
 
     const other = await trader(t);
-    expect((await other.as('Sustainable/cancelDeliveryOrder', { orderId: placed.data.id })).code).toBe(404);
-    expect((await u.as('Sustainable/cancelDeliveryOrder', { orderId: 'x1' })).code).toBe(404);
+    expect(
+      (await other.as('Sustainable/cancelDeliveryOrder', { orderId: placed.data.id, requestId: rid() })).code,
+    ).toBe(404);
+    expect((await u.as('Sustainable/cancelDeliveryOrder', { orderId: 'x1', requestId: rid() })).code).toBe(404);
     expect(
       (await u.as('Sustainable/closePosition', { positionId: '99999999999999999999', requestId: rid() })).code,
     ).toBe(404);
-    const cancelled = await u.as<PerpOrder>('Sustainable/cancelDeliveryOrder', { orderId: placed.data.id });
+    const cancelled = await u.as<PerpOrder>('Sustainable/cancelDeliveryOrder', {
+      orderId: placed.data.id,
+      requestId: rid(),
+    });
     // The fee came back with the margin: a cancelled order shows none charged.
     expect(cancelled.data).toMatchObject({ status: 'cancelled', frozenMargin: '0.00', fee: '0.00' });
     expect(await perpWallet(u.as)).toMatchObject({ available: '1000.00', frozen: '0.00' });
-    const twice = await u.as('Sustainable/cancelDeliveryOrder', { orderId: placed.data.id });
+    const twice = await u.as('Sustainable/cancelDeliveryOrder', { orderId: placed.data.id, requestId: rid() });
     expect(twice).toMatchObject({ code: 0, msg: 'Only a pending order can be cancelled' });
     expect((await u.as<{ list: PerpOrder[] }>('Sustainable/currentEntrust')).data.list).toEqual([]);
     const history = (await u.as<{ list: PerpOrder[] }>('Sustainable/historyEntrust')).data.list;
@@ -375,5 +386,61 @@ describe('perpetual: rules', () => {
     const zh = await call<PerpDescData>(t.app, 'Sustainable/deliveryDesc', {}, { lang: 'zh' });
     expect(zh.data.sections[4]!.title).toBe('保证金率与强平');
     expect((await call(t.app, 'Sustainable/PositionOrders')).code).toBe(401);
+  });
+});
+
+describe('perpetual: a call whose answer was lost is looked up by its requestId (index/moneyCallOutcome)', () => {
+  it('open, limit, TP/SL, add margin, close, cancel and close all each store their answer; a repeat moves nothing', async () => {
+    const u = await trader(t);
+    await tick(t, src, SOL, '100.00');
+    const outcome = async (requestId: string) =>
+      (await u.as<MoneyCallOutcomeData>('index/moneyCallOutcome', { requestId })).data;
+    const keyed = async <T>(path: string, body: object) => {
+      const requestId = rid();
+      const first = await u.as<T>(path, { ...body, requestId });
+      expect(first.code, `${path}: ${first.msg}`).toBe(1);
+      expect(await outcome(requestId)).toEqual({ status: 'applied', scope: path, response: first.data });
+      // The same call again (a user's retry of the same attempt) answers the same and changes nothing.
+      expect((await u.as<T>(path, { ...body, requestId })).data).toEqual(first.data);
+      return first.data;
+    };
+    const opened = await keyed<PerpOrder>('Sustainable/createOrder', {
+      symbol: SOL,
+      side: 'long',
+      type: 'market',
+      quantity: '10',
+    });
+    expect(opened.status).toBe('filled');
+    const id = (await positions(u.as)).list[0]!.id;
+    await keyed<PerpPosition>('Sustainable/setTakeStopPrice', { positionId: id, tpPrice: '120', slPrice: '95.5' });
+    await keyed<PerpPosition>('Sustainable/addMargin', { positionId: id, amount: '10' });
+    await keyed<PerpTrade>('Sustainable/closePosition', { positionId: id, quantity: '4' });
+    const limit = await keyed<PerpOrder>('Sustainable/createOrder', {
+      symbol: SOL,
+      side: 'long',
+      type: 'limit',
+      price: '95',
+      quantity: '10',
+    });
+    const cancelled = await keyed<PerpOrder>('Sustainable/cancelDeliveryOrder', { orderId: limit.id });
+    expect(cancelled.status).toBe('cancelled');
+    const all = await keyed<{ closed: PerpTrade[] }>('Sustainable/closeAllPosition', {});
+    expect(all.closed.map((c) => c.quantity)).toEqual(['6']);
+    // Margin 100 + 10 added, 4 of 10 lots closed then the rest: nothing applied twice.
+    expect((await positions(u.as)).list).toEqual([]);
+    expect((await u.as<{ list: PerpOrder[] }>('Sustainable/historyEntrust')).data.list).toHaveLength(4);
+
+    // A call that never arrived: not applied, and a late copy of it is refused.
+    const lost = rid();
+    expect(await outcome(lost)).toEqual({ status: 'not-applied' });
+    const late = await u.as('Sustainable/createOrder', {
+      symbol: SOL,
+      side: 'long',
+      type: 'market',
+      quantity: '10',
+      requestId: lost,
+    });
+    expect(late.code).not.toBe(1);
+    expect((await positions(u.as)).list).toEqual([]);
   });
 });

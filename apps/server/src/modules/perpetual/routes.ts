@@ -16,6 +16,6 @@ export function registerPerpetualRoutes(r: Router, perp: PerpetualService) {
   r.handle('Sustainable/historyTrades', (body, ctx) =>
     perp.historyTrades(actorOf(ctx.user), body.symbol, body.page, body.pageSize),
   );
-  r.handle('Sustainable/cancelDeliveryOrder', (body, ctx) => perp.cancel(actorOf(ctx.user), body.orderId));
+  r.handle('Sustainable/cancelDeliveryOrder', (body, ctx) => perp.cancel(actorOf(ctx.user), body));
   r.handle('Sustainable/deliveryDesc', async (_b, ctx) => perp.rules(ctx.lang));
 }

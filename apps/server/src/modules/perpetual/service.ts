@@ -12,6 +12,7 @@ import {
   type PositionOrdersData,
   QUOTE_CURRENCY,
   type AddMarginBody as TAddMarginBody,
+  type CancelPerpOrderBody as TCancelPerpOrderBody,
   type SetTakeStopBody as TSetTakeStopBody,
 } from '@nexa/contract';
 import { type Exposure, checkTakeStop, displayLiquidationPrice, marginOf, usdt } from '@nexa/rules';
@@ -62,6 +63,7 @@ export interface PerpetualDeps {
 
 type AddMarginBody = z.output<typeof TAddMarginBody>;
 type SetTakeStopBody = z.output<typeof TSetTakeStopBody>;
+type CancelPerpOrderBody = z.output<typeof TCancelPerpOrderBody>;
 
 const RULE_SECTIONS = [1, 2, 3, 4, 5, 6] as const;
 
@@ -176,7 +178,11 @@ export class PerpetualService {
 
   /** Sets or clears (blank) the take-profit and stop-loss, checked against the entry and liquidation prices. */
   async setTakeStop(actor: Actor, body: SetTakeStopBody): Promise<PerpPosition> {
-    const changed = await this.d.db.transaction(async (tx) => {
+    const { requestId, ...rest } = body;
+    const call = { actor, wallet: WALLET, scope: 'Sustainable/setTakeStopPrice', requestId, input: rest };
+    // Moves no money, but keyed like every order change: a change whose answer was lost can be looked up.
+    let changed: PositionRecord | undefined;
+    const view = await runMoneyCall(this.d, call, async (tx) => {
       const pos = await this.lockOpen(tx, actor, body.positionId);
       if (!body.tpPrice && !body.slPrice && !pos.tpPrice && !pos.slPrice) {
         throw refused('perp.selectOne', {}, fields('tpPrice'));
@@ -185,15 +191,15 @@ export class PerpetualService {
       const tp = body.tpPrice ? this.priceOf(product, body.tpPrice, 'tpPrice') : undefined;
       const sl = body.slPrice ? this.priceOf(product, body.slPrice, 'slPrice') : undefined;
       this.checkExposure(product, exposureOf(pos), tp, sl);
-      const row = await repo.updateOpen(tx, pos.id, {
+      changed = (await repo.updateOpen(tx, pos.id, {
         tpPrice: tp?.toFixed() ?? null,
         slPrice: sl?.toFixed() ?? null,
         now: this.d.now(),
-      });
-      return row!;
+      }))!;
+      return this.positionView(changed);
     });
-    this.d.track({ kind: 'position', row: changed });
-    return this.positionView(changed);
+    if (changed) this.d.track({ kind: 'position', row: changed });
+    return view;
   }
 
   /** Closes all of a position, or `quantity` lots of it, at the market price. */
@@ -262,18 +268,22 @@ export class PerpetualService {
   }
 
   /** Cancels a pending limit order: its margin and fee holds are released. */
-  async cancel(actor: Actor, orderId: string): Promise<PerpOrder> {
+  async cancel(actor: Actor, body: CancelPerpOrderBody): Promise<PerpOrder> {
     const userId = actor.userId;
+    const { requestId, orderId } = body;
     if (!ID.test(orderId)) throw notFound();
-    const row = await this.d.db.transaction(async (tx) => {
+    const call = { actor, wallet: WALLET, scope: 'Sustainable/cancelDeliveryOrder', requestId, input: { orderId } };
+    let row: OrderRecord | undefined;
+    const view = await runMoneyCall(this.d, call, async (tx) => {
       await repo.lockWallet(tx, userId, actor.mode);
       const order = await repo.lockOrder(tx, orderId, userId);
       if (!order || order.mode !== actor.mode) throw notFound();
       if (order.status !== 'pending') throw refused('perp.notCancellable');
-      return this.book.cancelLimit(tx, order);
+      row = await this.book.cancelLimit(tx, order);
+      return this.orderView(row);
     });
-    this.d.track({ kind: 'order', row });
-    return this.orderView(row);
+    if (row) this.d.track({ kind: 'order', row });
+    return view;
   }
 
   rules(lang: Lang): PerpDescData {

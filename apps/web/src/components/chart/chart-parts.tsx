@@ -1,4 +1,5 @@
 import { ChoiceButtons } from '@/components/ui/choice-buttons';
+import { staleClass, usePriceFreshness } from '@/components/ui/stale';
 import { formatCompact, formatPrice } from '@/lib/market-format';
 import { useTicker } from '@/lib/use-market';
 import { KLINE_INTERVALS, type KlineInterval } from '@nexa/contract';
@@ -11,6 +12,8 @@ import type { ChartStatus } from './use-kline-data';
 export function TickerStats({ symbol, precision, locale }: { symbol: string; precision: number; locale: string }) {
   const { t } = useTranslation();
   const ticker = useTicker(symbol);
+  // Fed by the live ticker: greyed, like the header above it, while the feed has stopped.
+  const freshness = usePriceFreshness();
   const cells: { key: string; label: string; value: string }[] = [
     { key: 'open', label: t('market.open24h'), value: formatPrice(ticker?.open, precision) },
     { key: 'high', label: t('market.high24h'), value: formatPrice(ticker?.high, precision) },
@@ -18,11 +21,11 @@ export function TickerStats({ symbol, precision, locale }: { symbol: string; pre
     { key: 'turnover', label: t('market.turnover24h'), value: formatCompact(ticker?.turnover, locale) },
   ];
   return (
-    <dl className="chart__stats" data-testid="chart-stats">
+    <dl className="chart__stats" data-testid="chart-stats" data-freshness={freshness}>
       {cells.map((c) => (
         <div key={c.key} className="chart__stat" data-testid={`chart-stat-${c.key}`}>
           <dt>{c.label}</dt>
-          <dd>
+          <dd className={staleClass(freshness).trim() || undefined}>
             <bdi>{c.value}</bdi>
           </dd>
         </div>

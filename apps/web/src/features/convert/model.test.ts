@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConvertSubmission, checkAmount, checkSlippage, formatRate, rateText, sanitizeSlippageInput } from './model';
+import { checkAmount, checkSlippage, formatRate, rateText, sanitizeSlippageInput } from './model';
 
 describe('slippage', () => {
   it('takes 0 to 5 % with at most two decimals (spec §9)', () => {
@@ -32,33 +32,6 @@ describe('amount', () => {
     { amount: '5', available: undefined, problem: null },
   ])('asks for an amount, a positive one, and no more than available: $amount of $available → $problem', (c) => {
     expect(checkAmount(c.amount, c.available)).toBe(c.problem);
-  });
-});
-
-describe('ConvertSubmission', () => {
-  const order = { fromCurrency: 'USDT', toCurrency: 'BTC', amount: '100', slippage: '0.5', rate: '0.000015' } as const;
-  let n = 0;
-  const ids = () => `request-id-${++n}`;
-
-  it('resends a submission whose answer was lost exactly as it was, even after the quote moved', () => {
-    const s = new ConvertSubmission(ids);
-    const first = s.bodyFor('demo', order);
-    s.settle(true);
-    const retry = s.bodyFor('demo', { ...order, rate: '0.000016' });
-    expect(retry).toEqual(first);
-    expect(retry.rate).toBe('0.000015');
-  });
-
-  it('starts a new submission after an answer, or for another convert', () => {
-    const s = new ConvertSubmission(ids);
-    const first = s.bodyFor('demo', order);
-    s.settle(false);
-    const next = s.bodyFor('demo', order);
-    expect(next.requestId).not.toBe(first.requestId);
-    s.settle(true);
-    expect(s.bodyFor('demo', { ...order, amount: '101' }).requestId).not.toBe(next.requestId);
-    s.settle(true);
-    expect(s.bodyFor('real', { ...order, amount: '101' }).requestId).not.toBe(next.requestId);
   });
 });
 

@@ -1,6 +1,5 @@
 import { compareDecimal, isPositiveAmount } from '@/lib/decimal';
 import { formatAmount } from '@/lib/format';
-import { newRequestId } from '@/lib/request-id';
 import { type SdSubmitBody, Slippage } from '@nexa/contract';
 /**
  * Convert rules the screen applies before any call (spec §5, §9): what may be submitted, the slippage range and
@@ -80,27 +79,3 @@ export function formatRate(rate: string): string {
 
 /** Everything of a submission but its requestId. */
 export type ConvertOrder = Omit<SdSubmitBody, 'requestId'>;
-
-/**
- * The requestId of a convert (ARCHITECTURE §6). A submission whose answer was lost (timeout, network) is sent
- * again exactly as it was, same id and same quoted rate, when the user retries the same convert (same currencies,
- * amount and slippage, same mode) even if the quote moved meanwhile: the server applies it once. Any answer, or a
- * different convert, starts a new submission.
- */
-export class ConvertSubmission {
-  private pending: { key: string; body: SdSubmitBody } | null = null;
-
-  constructor(private readonly generate: () => string = () => newRequestId()) {}
-
-  bodyFor(mode: string, order: ConvertOrder): SdSubmitBody {
-    const key = `${mode}:${order.fromCurrency}>${order.toCurrency}:${order.amount}:${order.slippage}`;
-    if (this.pending?.key === key) return this.pending.body;
-    this.pending = { key, body: { ...order, requestId: this.generate() } };
-    return this.pending.body;
-  }
-
-  /** `outcomeUnknown`: no answer came back, so the submission may have been applied. */
-  settle(outcomeUnknown: boolean): void {
-    if (!outcomeUnknown) this.pending = null;
-  }
-}

@@ -1,5 +1,5 @@
 import { useLivePriceGuard } from '@/components/ui/stale';
-import { ApiError } from '@/lib/request';
+import { useMoneyCall } from '@/lib/use-money-call';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import type { ConvertRecord, SdQuoteData } from '@nexa/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,19 +8,24 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { convertApi } from '../api/convert-api';
 import { confirmConvert } from '../components/convert-confirm';
-import { ConvertSubmission, checkAmount, checkSlippage, minimumReceived } from '../model';
+import { type ConvertOrder, checkAmount, checkSlippage, minimumReceived } from '../model';
 import { convertKeys } from './query-keys';
 import type { ConvertForm } from './use-convert-form';
 
 /**
  * The submit: check the form, fetch a fresh quote for exactly this amount, have the user confirm it, then send it
- * with the slippage allowed around that rate (the same requestId again after a lost answer). Balances and the quote
- * are read again whatever the outcome.
+ * with the slippage allowed around that rate, as a money call (lib/use-money-call.ts): a lost answer is looked up;
+ * while its outcome is unknown, the same convert tried again resends the first submission exactly (same requestId,
+ * same quoted rate) even if the quote moved meanwhile. Balances and the quote are read again whatever the outcome.
  */
 export function useConvertSubmit(form: ConvertForm) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [submission] = useState(() => new ConvertSubmission());
+  const convert = useMoneyCall<ConvertOrder, ConvertRecord>(
+    (order, requestId) => convertApi.submit({ ...order, requestId }),
+    (o) => `${form.mode}:${o.fromCurrency}>${o.toCurrency}:${o.amount}:${o.slippage}`,
+    [],
+  );
   const [result, setResult] = useState<ConvertRecord | null>(null);
   const { ensureLive } = useLivePriceGuard();
   const { from, to, amount, slippage } = form;
@@ -45,22 +50,19 @@ export function useConvertSubmit(form: ConvertForm) {
     }
     const worst = minimumReceived(fresh.receive, slippage, form.scaleOf(to));
     if (!(await confirmConvert(t, { amount, from, to, slippage, worst }, fresh)) || !ensureLive()) return;
-    const body = submission.bodyFor(form.mode, {
-      fromCurrency: from,
-      toCurrency: to,
-      amount,
-      slippage,
-      rate: fresh.rate,
-    });
     try {
-      const record = await convertApi.submit(body);
-      submission.settle(false);
+      const record = await convert.mutateAsync({
+        fromCurrency: from,
+        toCurrency: to,
+        amount,
+        slippage,
+        rate: fresh.rate,
+      });
       setResult(record);
       form.resetInput();
       Toast.show({ icon: 'success', content: t('convert.success'), duration: 2000 });
-    } catch (error) {
-      // The request helper toasted the server's reason (outside the slippage, balance…) or the network failure.
-      submission.settle(error instanceof ApiError && error.isTransport);
+    } catch {
+      // Told already: the server's reason (outside the slippage, balance…), the network failure, or "not applied".
     } finally {
       await Promise.all([queryClient.invalidateQueries({ queryKey: convertKeys.wallets }), form.quote.refetch()]);
     }

@@ -1,3 +1,4 @@
+import { StaleBadge, staleClass, usePriceFreshness } from '@/components/ui/stale';
 import { formatAmount, formatDateTime, formatSigned } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
 import { useProducts, useTicker } from '@/lib/use-market';
@@ -91,6 +92,8 @@ function CountdownBody({
   const query = useOrder(initial.id, live, serverNow, initial);
   const order = query.data ?? initial;
   const ticker = useTicker(order.symbol);
+  const freshness = usePriceFreshness();
+  const stale = staleClass(freshness);
   const products = useProducts();
   const final = isFinal(order.status);
   const left = remainingMs(order.expiresAt, serverNow);
@@ -98,8 +101,10 @@ function CountdownBody({
   const precision = pricePrecision(order);
   const current = ticker?.price;
   const outcome = entry && current ? outcomeAt(order.direction, entry, current) : null;
-  const price = (value: string | undefined, testId: string) => (
-    <Figure testId={testId}>{formatPrice(value, precision)}</Figure>
+  const price = (value: string | undefined, testId: string, className?: string) => (
+    <Figure testId={testId} className={className}>
+      {formatPrice(value, precision)}
+    </Figure>
   );
   const facts = [
     { label: t('delivery.entryPrice'), value: price(entry, 'futures-entry-price') },
@@ -107,8 +112,13 @@ function CountdownBody({
       ? { label: t('delivery.exitPrice'), value: price(order.exit?.price, 'futures-exit-price') }
       : {
           label: t('delivery.currentPrice'),
-          value: price(current, 'futures-current-price'),
-          valueClassName: outcome ? `tone-${outcome}` : undefined,
+          value: (
+            <>
+              {price(current, 'futures-current-price', stale.trim() || undefined)}{' '}
+              <StaleBadge freshness={freshness} testId="futures-countdown-stale" />
+            </>
+          ),
+          valueClassName: outcome ? `tone-${outcome}${stale}` : undefined,
         },
     { label: t('delivery.period'), value: <PeriodYield seconds={order.seconds} yieldRate={order.yield} /> },
     { label: t('delivery.amount'), value: <Usdt>{formatAmount(order.amount)}</Usdt> },
@@ -139,7 +149,7 @@ function CountdownBody({
             <p className="countdown-sheet__state">{t('delivery.countdown.scheduled')}</p>
           ) : left > 0 ? (
             <p
-              className={`badge badge--pill outcome-pill${outcome === 'winning' ? ' tone--up' : outcome === 'losing' ? ' tone--down' : ''}`}
+              className={`badge badge--pill outcome-pill${outcome === 'winning' ? ' tone--up' : outcome === 'losing' ? ' tone--down' : ''}${stale}`}
               data-testid="futures-outcome"
             >
               {outcome ? t(`delivery.outcome.${outcome}`) : t('delivery.countdown.waitingPrice')}

@@ -1,3 +1,4 @@
+import { StaleBadge, staleClass, usePriceFreshness } from '@/components/ui/stale';
 import { formatAmount, formatSigned } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
 import { useProducts, useTicker } from '@/lib/use-market';
@@ -43,7 +44,12 @@ const CELLS = {
  * A row of the order lists: pair, direction, period, `side` (a countdown or the status), the stake and entry price
  * then `cells`, and the order time; a tap opens the order.
  */
-function RowShell({ order, side, cells }: { order: DeliveryOrder; side: ReactNode; cells: readonly RecordCell[] }) {
+function RowShell({
+  order,
+  side,
+  cells,
+  mark,
+}: { order: DeliveryOrder; side: ReactNode; cells: readonly RecordCell[]; mark?: ReactNode }) {
   const { t } = useTranslation();
   const onOpen = useOpenOrder();
   const periodName = usePeriodName();
@@ -65,6 +71,7 @@ function RowShell({ order, side, cells }: { order: DeliveryOrder; side: ReactNod
       <RecordHead block="order-row" pair={pairName(order.symbol, products.data)}>
         <DirectionTag direction={order.direction} />
         <span className="order-row__period">{periodName(order.seconds)}</span>
+        {mark}
         <span className="order-row__side">{side}</span>
       </RecordHead>
       <RecordCells classes={CELLS} cells={[...stake, ...cells]} />
@@ -79,23 +86,35 @@ function RowShell({ order, side, cells }: { order: DeliveryOrder; side: ReactNod
 export function PositionRow({ order, serverNow }: { order: DeliveryOrder; serverNow: number }) {
   const { t } = useTranslation();
   const ticker = useTicker(order.symbol);
+  // The current price and where the order stands follow the live feed: greyed while it has stopped.
+  const freshness = usePriceFreshness();
+  const stale = staleClass(freshness);
   const hint = liveHint(order, ticker?.price);
   const left = remainingMs(order.expiresAt, serverNow);
   const cells = [
     {
       label: t('delivery.currentPrice'),
-      value: <Figure>{formatPrice(ticker?.price, pricePrecision(order))}</Figure>,
+      value: (
+        <Figure className={stale.trim()} testId="futures-order-price">
+          {formatPrice(ticker?.price, pricePrecision(order))}
+        </Figure>
+      ),
     },
     {
       label: t('delivery.liveProfit'),
-      value: <Figure>{hint ? hint.text : '--'}</Figure>,
-      className: hint ? `tone-${hint.outcome}` : undefined,
+      value: (
+        <Figure className={stale.trim()} testId="futures-order-live-profit">
+          {hint ? hint.text : '--'}
+        </Figure>
+      ),
+      className: hint ? `tone-${hint.outcome}${stale}` : stale.trim() || undefined,
     },
   ];
   return (
     <RowShell
       order={order}
       cells={cells}
+      mark={<StaleBadge freshness={freshness} testId="futures-order-stale" />}
       side={
         order.status === 'open' && left > 0 ? (
           <Figure className="badge tone--warning order-row__countdown" testId="futures-order-countdown">

@@ -1,12 +1,10 @@
-import { ApiError } from '@/lib/request';
-import { RequestIdKeeper } from '@/lib/request-id';
+import { useMoneyCall } from '@/lib/use-money-call';
 import { useAccountMode } from '@/shared/account-mode';
 import { fetchWalletMoney, walletKeys } from '@/shared/api/wallets';
 import { findInPages, retryUnlessNotFound } from '@/shared/record-lookup';
 import { useLanguageDocument, useLiveEvents, usePolledList, useProductSettings } from '@/shared/trading-queries';
 import type { AccountMode, DeliveryOrder } from '@nexa/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { type CreateOrderInput, deliveryApi } from '../api/delivery-api';
 import { applyOrderEvent, isActive, isFinal, newerOrder } from '../model';
 import { type OrderEventHandlers, orderEventSource } from './order-events';
@@ -167,28 +165,30 @@ export interface HistoryFilter {
   end?: number;
 }
 
-/** Places a delivery order; a retry after a lost answer reuses the requestId, so it is placed once. */
+/**
+ * Places a delivery order (a money call, lib/use-money-call.ts): a retry after a lost answer reuses the requestId,
+ * so it is placed once, and an answer lost on the way back is looked up, so the user sees the order that was placed.
+ */
 export function useCreateOrder() {
   const mode = useMode();
   const client = useQueryClient();
-  const [keeper] = useState(() => new RequestIdKeeper());
-  return useMutation<DeliveryOrder, unknown, CreateOrderInput>({
-    mutationFn: async (input) => {
-      const requestId = keeper.idFor(`${mode}:${input.symbol}:${input.direction}:${input.seconds}:${input.amount}`);
+  return useMoneyCall<CreateOrderInput, DeliveryOrder>(
+    async (input, requestId) => {
       const sentAt = Date.now();
       const order = await deliveryApi.create(input, requestId);
+      // Only a direct answer tells the server's time now (a looked-up one was stored when it was placed).
       noteServerTime(order.createdAt, sentAt, Date.now());
       return order;
     },
-    onSuccess: (order) => {
-      keeper.settle(false);
-      storeOrder(client, order);
-      refreshMoney(client, order.mode);
+    (input) => `${mode}:${input.symbol}:${input.direction}:${input.seconds}:${input.amount}`,
+    [],
+    {
+      onSuccess: (order) => {
+        storeOrder(client, order);
+        refreshMoney(client, order.mode);
+      },
     },
-    onError: (error) => {
-      keeper.settle(error instanceof ApiError && error.isTransport);
-    },
-  });
+  );
 }
 
 /** Cancels an order that has not opened yet (scheduled); its stake comes back. */

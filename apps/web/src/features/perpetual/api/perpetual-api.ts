@@ -15,7 +15,7 @@ export const perpetualApi = {
   historyTrades: (body: ApiBody<'Sustainable/historyTrades'>, signal?: AbortSignal, silent = false) =>
     request('Sustainable/historyTrades', body, { method: 'GET', signal, silent }),
   create: (body: ApiBody<'Sustainable/createOrder'>) => request('Sustainable/createOrder', body),
-  cancel: (orderId: string) => request('Sustainable/cancelDeliveryOrder', { orderId }),
+  cancel: (body: ApiBody<'Sustainable/cancelDeliveryOrder'>) => request('Sustainable/cancelDeliveryOrder', body),
   addMargin: (body: ApiBody<'Sustainable/addMargin'>) => request('Sustainable/addMargin', body),
   setTakeStop: (body: ApiBody<'Sustainable/setTakeStopPrice'>) => request('Sustainable/setTakeStopPrice', body),
   close: (body: ApiBody<'Sustainable/closePosition'>) => request('Sustainable/closePosition', body),

@@ -1,11 +1,10 @@
 import { ApiError } from '@/lib/request';
-import { RequestIdKeeper } from '@/lib/request-id';
+import { useMoneyCall } from '@/lib/use-money-call';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useAccountMode } from '@/shared/account-mode';
 import { useLanguageDocument, useLiveEvents, usePolledList, useProductSettings } from '@/shared/trading-queries';
 import type { AccountMode, ApiBody, PerpOrder, PerpPosition, PerpTrade, PositionOrdersData } from '@nexa/contract';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { perpetualApi } from '../api/perpetual-api';
 import { type PerpEvent, type PerpEventHandlers, subscribePerpEvents } from './perp-events';
 import { storePosition } from './position-cache';
@@ -118,24 +117,23 @@ export function useHistoryTrades(filter: PerpFilter) {
 }
 
 /**
- * A money call with an idempotency key: a retry of the same action after the answer was lost (timeout, network)
- * sends the same requestId, so the server applies it once; any answer, or another action, gets a new one.
+ * A perpetual money call (lib/use-money-call.ts): a retry of the same action after the answer was lost (timeout,
+ * network) sends the same requestId, so the server applies it once, and a lost answer is looked up, so the user
+ * is told what actually happened. Money figures are read again after it; `onSuccess` stores the answer.
  */
 function useKeyedMutation<I, O>(
   fingerprint: (input: I, mode: AccountMode) => string,
   call: (input: I, requestId: string) => Promise<O>,
+  onSuccess?: (answer: O, client: QueryClient, mode: AccountMode) => void,
 ) {
   const mode = useMode();
   const client = useQueryClient();
-  const [keeper] = useState(() => new RequestIdKeeper());
-  return useMutation<O, unknown, I>({
-    mutationFn: (input) => call(input, keeper.idFor(fingerprint(input, mode))),
-    onSuccess: () => {
-      keeper.settle(false);
+  return useMoneyCall<I, O>(call, (input) => fingerprint(input, mode), [], {
+    onSuccess: (answer) => {
+      onSuccess?.(answer, client, mode);
       refreshAfterMoney(client, mode);
     },
     onError: (error) => {
-      keeper.settle(error instanceof ApiError && error.isTransport);
       // A refusal may mean the position changed meanwhile (closed by TP/SL): show what is true now.
       if (!(error instanceof ApiError && error.isTransport)) refreshAfterMoney(client, mode);
     },
@@ -174,29 +172,23 @@ export function useCloseAll() {
   );
 }
 
-/** Sets or clears (blank) a position's take-profit and stop-loss; moves no money, so no requestId. */
+/** Sets or clears (blank) a position's take-profit and stop-loss. */
 export function useSetTakeStop() {
-  const mode = useMode();
-  const client = useQueryClient();
-  return useMutation<PerpPosition, unknown, { positionId: string; tpPrice: string; slPrice: string }>({
-    mutationFn: (input) => perpetualApi.setTakeStop(input),
-    onSuccess: (position) => storePosition(client, position),
-    onError: () => void client.invalidateQueries({ queryKey: perpKeys.positions(mode) }),
-  });
+  return useKeyedMutation<{ positionId: string; tpPrice: string; slPrice: string }, PerpPosition>(
+    (i, mode) => `${mode}:${i.positionId}:${i.tpPrice}:${i.slPrice}`,
+    (i, requestId) => perpetualApi.setTakeStop({ ...i, requestId }),
+    (position, client) => storePosition(client, position),
+  );
 }
 
 /** Cancels a pending limit order: its held margin and fee come back. */
 export function useCancelOrder() {
-  const mode = useMode();
-  const client = useQueryClient();
-  return useMutation<PerpOrder, unknown, string>({
-    mutationFn: (orderId) => perpetualApi.cancel(orderId),
-    onSuccess: (order) => {
-      client.setQueryData<PerpOrder[]>(perpKeys.current(mode), (list) => list?.filter((o) => o.id !== order.id));
-      refreshAfterMoney(client, mode);
-    },
-    onError: () => refreshAfterMoney(client, mode),
-  });
+  return useKeyedMutation<string, PerpOrder>(
+    (orderId, mode) => `${mode}:${orderId}`,
+    (orderId, requestId) => perpetualApi.cancel({ orderId, requestId }),
+    (order, client, mode) =>
+      client.setQueryData<PerpOrder[]>(perpKeys.current(mode), (list) => list?.filter((o) => o.id !== order.id)),
+  );
 }
 
 /** The perpetual rules in the interface language (Sustainable/deliveryDesc). */
