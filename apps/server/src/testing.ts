@@ -77,7 +77,7 @@ export async function createTestApp(
   overrides: Partial<Config> = {},
   extra: Pick<
     AppDeps,
-    'priceSource' | 'hubOptions' | 'deliveryLimits' | 'settlement' | 'perpetualLimits' | 'perpetualEngine'
+    'priceSource' | 'hubOptions' | 'deliveryLimits' | 'settlement' | 'perpetualLimits' | 'perpetualEngine' | 'now'
   > = {},
   /** A database shared with an earlier app (a restart); the caller closes it. */
   shared?: Database,
