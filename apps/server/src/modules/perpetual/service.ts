@@ -48,7 +48,7 @@ export const DEFAULT_PERPETUAL_LIMITS: PerpetualLimits = {
 export interface PerpetualDeps {
   db: Executor;
   ledger: Ledger;
-  market: Pick<MarketService, 'product' | 'latestTick'>;
+  market: Pick<MarketService, 'product' | 'latestTick' | 'currentTick'>;
   now: () => Date;
   /** Where news of committed changes goes (the trigger engine, on this node or over the bus). */
   track: (news: News) => void;
@@ -102,7 +102,7 @@ export class PerpetualService {
       await repo.lockWallet(tx, userId, actor.mode);
       const live = await repo.countLive(tx, userId, actor.mode);
       // A limit the market has already crossed is filled at once, at the market price, as a market order.
-      const tick = this.freshTick(product.symbol);
+      const tick = await this.freshTick(tx, product.symbol);
       const marketable =
         limit && tick && (body.side === 'long' ? money(tick.price).lte(limit) : money(tick.price).gte(limit));
       if (body.type === 'market' || marketable) {
@@ -285,7 +285,7 @@ export class PerpetualService {
   // ---- helpers ----
 
   private async closeAtMarket(tx: Executor, pos: PositionRecord, lots: Money): Promise<Fill> {
-    const tick = this.freshTick(pos.symbol);
+    const tick = await this.freshTick(tx, pos.symbol);
     if (!tick) throw refused('perp.marketUnavailable');
     const feeRate = money(this.d.market.product(pos.symbol)?.feeRate ?? '0');
     return this.book.close(tx, pos, lots, money(tick.price), 'close', feeRate);
@@ -312,10 +312,9 @@ export class PerpetualService {
     return product;
   }
 
-  private freshTick(symbol: string) {
-    const tick = this.d.market.latestTick(symbol);
-    if (!tick || this.d.now().getTime() - tick.ts > this.limits.staleTickMs) return undefined;
-    return tick;
+  /** The market price now, within the 5 s rule (from `ticks` when this node's bus is down or slow). */
+  private freshTick(tx: Executor, symbol: string) {
+    return this.d.market.currentTick(symbol, tx, this.limits.staleTickMs);
   }
 
   private priceOf(product: Product, value: string, field: 'price' | 'tpPrice' | 'slPrice'): Money {
