@@ -5,7 +5,7 @@ import type { SdQuoteData } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, killServers, placeOrders, startServer, trader } from '../process-testing.js';
-import { createTestDatabase } from '../testing.js';
+import { createPostgresTestDatabase } from '../testing.js';
 import { queryRows } from './db.js';
 
 /**
@@ -21,10 +21,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('a node whose Redis is down', () => {
   it('keeps trading on the stored prices, and its entries are stored ticks', async () => {
-    const saved = process.env.DATABASE_URL;
-    process.env.DATABASE_URL = saved || 'postgres://postgres@127.0.0.1:5432/test';
-    const db = await createTestDatabase();
-    process.env.DATABASE_URL = saved;
+    const db = await createPostgresTestDatabase();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'nexa-bus-outage-'));
     try {
       const env = { DATA_DIR: dataDir, DATABASE_URL: db.url!, REDIS_PREFIX: `outage-${process.pid}-${Date.now()}:` };

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ledger, ensureSystemAccounts, money } from '../ledger/index.js';
-import { createTestDatabase } from '../testing.js';
+import { createPostgresTestDatabase } from '../testing.js';
 import { type Database, queryRows, transactionStats } from './db.js';
 
 /**
@@ -12,13 +12,7 @@ import { type Database, queryRows, transactionStats } from './db.js';
  */
 let database: Database;
 beforeAll(async () => {
-  const saved = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = saved || 'postgres://postgres@127.0.0.1:5432/test';
-  try {
-    database = await createTestDatabase();
-  } finally {
-    process.env.DATABASE_URL = saved;
-  }
+  database = await createPostgresTestDatabase();
   await database.db.execute(sql`CREATE TABLE fault_probe (id int PRIMARY KEY, n int NOT NULL)`);
   await database.db.execute(sql`INSERT INTO fault_probe VALUES (1, 0), (2, 0)`);
 });
@@ -96,20 +90,16 @@ describe('transactions under faults (PostgreSQL)', () => {
       const fees = { system: 'fees', mode: 'demo', currency: 'USDT' } as const;
       const before = await systemTotals();
       const posted = await database.db.transaction(async (tx) => {
-        const a = await ledger.transfer(tx, {
-          debit: house,
-          credit: fees,
-          amount: money('7'),
-          types: { debit: 'probe', credit: 'probe' },
-          ref: 'probe:1',
-        });
-        const b = await ledger.transfer(tx, {
-          debit: fees,
-          credit: house,
-          amount: money('2'),
-          types: { debit: 'probe', credit: 'probe' },
-          ref: 'probe:2',
-        });
+        const move = (debit: typeof house | typeof fees, credit: typeof house | typeof fees, amount: string) =>
+          ledger.transfer(tx, {
+            debit,
+            credit,
+            amount: money(amount),
+            types: { debit: 'probe', credit: 'probe' },
+            ref: 'probe',
+          });
+        const a = await move(house, fees, '7');
+        const b = await move(fees, house, '2');
         // Mid-transaction, another session can lock every system row at once without waiting (as the ledger
         // locks them: NO KEY UPDATE, which the foreign-key checks of the new transfers do not block).
         await other.query('BEGIN');

@@ -7,8 +7,8 @@ import {
   TINY_PNG,
   type TestApp,
   call,
+  createPostgresTestDatabase,
   createTestApp,
-  createTestDatabase,
   loginOperator,
   registerUser,
   until,
@@ -31,13 +31,7 @@ let t: TestApp;
 let database: Database;
 let adminToken: string;
 beforeAll(async () => {
-  const saved = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = saved || 'postgres://postgres@127.0.0.1:5432/test';
-  try {
-    database = await createTestDatabase();
-  } finally {
-    process.env.DATABASE_URL = saved;
-  }
+  database = await createPostgresTestDatabase();
   t = await createTestApp(
     { market: { source: 'sim', seed: 'deadlocks', feed: true, historyHours: 0, tickRetentionMs: 86_400_000 } },
     // The real clock: orders expire and settle while the load runs.
