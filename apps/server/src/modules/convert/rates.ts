@@ -16,7 +16,12 @@ export interface RateSource {
 
 /** Something that knows the current price of a product, e.g. the market module (`MarketService.currentTick`). */
 export interface CurrentTicks {
-  currentTick(symbol: string, ex: Executor, maxAgeMs: number): Promise<{ price: string; ts: number } | undefined>;
+  currentTick(
+    symbol: string,
+    ex: Executor,
+    maxAgeMs: number,
+    now: number,
+  ): Promise<{ price: string; ts: number } | undefined>;
 }
 
 /**
@@ -28,7 +33,7 @@ export function marketRates(market: CurrentTicks, now: () => Date): RateSource {
   return {
     async usdtQuote(currency, ex, maxAgeMs) {
       if (CURRENCIES[currency].stable) return { price: money(1), ts: now().getTime() };
-      const tick = await market.currentTick(`${currency}${QUOTE_CURRENCY}`, ex, maxAgeMs);
+      const tick = await market.currentTick(`${currency}${QUOTE_CURRENCY}`, ex, maxAgeMs, now().getTime());
       return tick ? { price: money(tick.price), ts: tick.ts } : undefined;
     },
   };

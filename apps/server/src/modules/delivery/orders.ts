@@ -105,7 +105,7 @@ export class DeliveryOrders {
       if (!openAt) {
         // The entry is the latest tick when the order is accepted, read in the transaction that holds the stake
         // (from `ticks` when this node's bus is down or slow).
-        const tick = await this.d.market.currentTick(product.symbol, tx, this.d.limits.staleTickMs);
+        const tick = await this.d.market.currentTick(product.symbol, tx, this.d.limits.staleTickMs, now.getTime());
         if (!tick) throw refused('delivery.marketUnavailable');
         // Stored with the order (the leader may die before it stores its buffer): every entry is in `ticks`.
         await this.d.market.storeTick(tick, tx);

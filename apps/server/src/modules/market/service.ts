@@ -486,11 +486,11 @@ export class MarketService implements Valuation {
    * convert): the latest tick this node heard while it is under `HEARD_FRESH_MS` old; else the newer of that and
    * the newest tick stored in `ticks` (read in the caller's transaction), if under `maxAgeMs` (the 5 s rule);
    * else none. A node whose bus is down or slow so keeps trading on prices it can verify as stored, and a tick
-   * read from `ticks` is stored by definition, so its entries stay auditable.
+   * read from `ticks` is stored by definition, so its entries stay auditable. Ages are taken at `now` (epoch ms),
+   * the caller's clock.
    */
-  async currentTick(symbol: string, ex: Executor, maxAgeMs: number): Promise<Tick | undefined> {
+  async currentTick(symbol: string, ex: Executor, maxAgeMs: number, now: number): Promise<Tick | undefined> {
     const heard = this.latestTick(symbol);
-    const now = this.now();
     if (heard && now - heard.ts <= HEARD_FRESH_MS) return heard;
     const stored = (await repo.latestStoredTicks(ex, [symbol]))[0];
     const p = this.product(symbol);

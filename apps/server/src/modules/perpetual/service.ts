@@ -314,7 +314,7 @@ export class PerpetualService {
 
   /** The market price now, within the 5 s rule (from `ticks` when this node's bus is down or slow). */
   private freshTick(tx: Executor, symbol: string) {
-    return this.d.market.currentTick(symbol, tx, this.limits.staleTickMs);
+    return this.d.market.currentTick(symbol, tx, this.limits.staleTickMs, this.d.now().getTime());
   }
 
   private priceOf(product: Product, value: string, field: 'price' | 'tpPrice' | 'slPrice'): Money {
