@@ -42,6 +42,20 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
+/**
+ * A fresh database on a PostgreSQL server whichever engine the suite runs on (DATABASE_URL, else the local
+ * server): for tests of what only a server does (deadlocks, cut connections, several processes).
+ */
+export async function createPostgresTestDatabase(): Promise<Database> {
+  const saved = process.env.DATABASE_URL;
+  process.env.DATABASE_URL = saved || 'postgres://postgres@127.0.0.1:5432/test';
+  try {
+    return await createTestDatabase();
+  } finally {
+    process.env.DATABASE_URL = saved;
+  }
+}
+
 /** Keeps every message sent, so tests read codes as a user reads their inbox. */
 export class MemoryMessenger implements Messenger {
   readonly sent: OutgoingMessage[] = [];
@@ -77,7 +91,7 @@ export async function createTestApp(
   overrides: Partial<Config> = {},
   extra: Pick<
     AppDeps,
-    'priceSource' | 'hubOptions' | 'deliveryLimits' | 'settlement' | 'perpetualLimits' | 'perpetualEngine'
+    'priceSource' | 'hubOptions' | 'deliveryLimits' | 'settlement' | 'perpetualLimits' | 'perpetualEngine' | 'now'
   > = {},
   /** A database shared with an earlier app (a restart); the caller closes it. */
   shared?: Database,

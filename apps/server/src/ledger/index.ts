@@ -2,6 +2,7 @@ export {
   type AccountRef,
   type BatchOp,
   type Entry,
+  ensureSystemAccounts,
   InsufficientFunds,
   Ledger,
   type Posted,

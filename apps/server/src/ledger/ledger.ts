@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { AccountMode, Currency, Wallet } from '@nexa/contract';
 import { type Money, ZERO, money } from '@nexa/rules';
 import type { Executor } from '../platform/db.js';
+import { currentTxScope } from '../platform/tx-scope.js';
 import type { UserEvents } from '../platform/user-events/index.js';
 import {
   type AccountKeyRow,
@@ -69,9 +70,20 @@ function keyOf(a: AccountRef, shard: number): AccountKeySql {
 }
 
 /**
- * Locks are always taken in this order, so two transactions never wait on each other in a circle: user accounts
- * (by user id) first, system accounts last. Business code locks its user's rows before it calls the ledger
- * (perpetual: the wallet row), and a batch takes the hot system rows just before it commits.
+ * THE LOCK ORDER (issue 12 item 6). Every transaction that moves money takes its row locks in this one order, so
+ * two transactions never wait on each other in a circle (PostgreSQL's deadlock retry in `db.ts` is only the last
+ * line of defence):
+ *   1. one user's business rows: the idempotency claim, the perpetual wallet row (`lockWallet`), orders, positions,
+ *      deposit or withdrawal rows (only that user's calls, or one operator decision, meet there);
+ *   2. user ledger accounts in this key order (user id, mode, wallet, currency): within a call `applyAll` sorts
+ *      them, a batch over many users (settlement) locks them all in one `ORDER BY … FOR NO KEY UPDATE`, and a
+ *      call that needs several (convert) makes its ledger calls in this order;
+ *   3. the `user` channel's journal heads (`user_event_heads`, in user order, pre-commit);
+ *   4. system accounts (house, fees, … shards) last of all: no ledger call locks one while the transaction runs.
+ *      Their changes are summed per row and applied by one statement that locks the rows in (code, mode,
+ *      currency, shard) order as the transaction's very last work (`flushSystemRows`, a `last` pre-commit step).
+ * Account creation never waits inside this order: every system shard exists from start (`ensureSystemAccounts`),
+ * so only a user's own new accounts are inserted mid-transaction, in step 2's order.
  */
 const lockOrder = (k: AccountKeySql) =>
   k.userId !== null
@@ -121,6 +133,10 @@ export class Ledger {
     });
     const debitSide = side(debit!, e.amount.neg(), money(0));
     const creditSide = side(credit!, e.amount, money(0));
+    this.systemSides([
+      [e.debit, debitSide],
+      [e.credit, creditSide],
+    ]);
     await this.logChanges(tx, transferId, e, [
       [e.debit, e.types.debit, debitSide],
       [e.credit, e.types.credit, creditSide],
@@ -132,9 +148,7 @@ export class Ledger {
   async hold(tx: Executor, e: Entry): Promise<Posted> {
     assertEntry(e);
     const shard = randomInt(SYSTEM_SHARDS);
-    const creditKey = keyOf(e.credit, shard);
-    await repo.createAccount(tx, creditKey);
-    const creditId = await repo.idOf(tx, creditKey);
+    const creditId = await accountId(tx, keyOf(e.credit, shard));
     const [debit] = await this.applyAll(tx, [
       { key: keyOf(e.debit, shard), available: e.amount.neg(), frozen: e.amount },
     ]);
@@ -221,26 +235,13 @@ export class Ledger {
     }
     await repo.insertChangeBatch(tx, changes, now);
     this.raiseBalances(changes);
-    const touched = plan.systemDeltas;
-    if (touched.length > 0) {
-      // Now the system rows: locked in order, moved, and the recorded sides shifted from zero to their balances.
-      const held = await repo.accounts(
-        tx,
-        touched.map((d) => d.id),
-        [],
-        { users: false, lock: true },
-      );
-      await repo.applyDeltas(tx, touched);
-      const start = new Map(held.map((r) => [r.id, r]));
-      for (const side of systemSides) {
-        const r = start.get(side.accountId);
-        if (!r) continue;
-        side.availableBefore = money(side.availableBefore).plus(r.available).toFixed();
-        side.availableAfter = money(side.availableAfter).plus(r.available).toFixed();
-        side.frozenBefore = money(side.frozenBefore).plus(r.frozen).toFixed();
-        side.frozenAfter = money(side.frozenAfter).plus(r.frozen).toFixed();
-      }
-    }
+    // The system rows move last: with the transaction's other system changes just before it commits (or now,
+    // outside a transaction), their recorded sides shifted from zero to their balances then.
+    const batch: SystemMoves = { rows: new Map(), sides: systemSides };
+    for (const d of plan.systemDeltas) batch.rows.set(d.id, { available: money(d.available), frozen: money(d.frozen) });
+    const deferred = this.deferred();
+    if (deferred) deferred.merge(batch);
+    else await flushSystemRows(tx, batch);
     return posted.map((p, i) => ({ transferId: transferIds[i]!, ...p }));
   }
 
@@ -287,6 +288,7 @@ export class Ledger {
     const sides: [AccountRef, string, Side][] = [];
     const debitRef = refOf(debitAccount!);
     const creditRef = refOf(creditAccount!);
+    if (kind === 'post') this.systemSides([[creditRef, creditSide]]);
     sides.push([debitRef, type, debitSide]);
     if (kind === 'post') sides.push([creditRef, type, creditSide]);
     await this.logChanges(tx, transferId, { ref: pending.ref }, sides);
@@ -297,7 +299,12 @@ export class Ledger {
   private async applyAll(tx: Executor, changes: Change[]): Promise<AccountRow[]> {
     const order = changes.map((c, i) => ({ c, i })).sort((a, b) => (lockOrder(a.c.key) < lockOrder(b.c.key) ? -1 : 1));
     const out: AccountRow[] = new Array(changes.length);
+    const deferred = changes.some((c) => c.key.userId === null) ? this.deferred() : undefined;
     for (const { c, i } of order) {
+      if (deferred && c.key.userId === null) {
+        out[i] = deferred.add(await accountId(tx, c.key), c.available, c.frozen);
+        continue;
+      }
       const guard = { available: c.key.userId !== null && c.available.isNeg(), frozen: c.frozen.isNeg() };
       const delta = [c.available.toFixed(), c.frozen.toFixed()] as const;
       let row = await repo.apply(tx, c.key, delta[0], delta[1], guard);
@@ -310,6 +317,17 @@ export class Ledger {
       out[i] = row;
     }
     return out;
+  }
+
+  /** The system-account changes of the transaction this runs in, applied as its last work; none outside one. */
+  private deferred(): DeferredSystemRows | undefined {
+    return currentTxScope()?.bag(DEFERRED, () => new DeferredSystemRows(), flushDeferred, true);
+  }
+
+  /** System sides computed from deferred rows (relative to zero): shifted to real balances when the rows move. */
+  private systemSides(list: [AccountRef, Side][]) {
+    const deferred = list.some(([a]) => !isUser(a)) ? this.deferred() : undefined;
+    for (const [a, s] of list) if (!isUser(a)) deferred?.sides.push(s);
   }
 
   private async logChanges(tx: Executor, transferId: string, e: { ref: string }, sides: [AccountRef, string, Side][]) {
@@ -336,6 +354,96 @@ export class Ledger {
       });
     }
   }
+}
+
+/** What a transaction moves on system accounts: the sum per account id, and the recorded sides to shift. */
+interface SystemMoves {
+  rows: Map<string, { available: Money; frozen: Money }>;
+  /** Sides of these accounts, figured from zero (plus the transaction's earlier moves of the same account). */
+  sides: Side[];
+}
+
+/** The owner of every transaction's deferred system moves (one bag per transaction, whichever Ledger made it). */
+const DEFERRED = {};
+
+class DeferredSystemRows implements SystemMoves {
+  readonly rows = new Map<string, { available: Money; frozen: Money }>();
+  readonly sides: Side[] = [];
+
+  /** One change of an account; returns its figures so far, from zero, as a locked row's would be. */
+  add(id: string, available: Money, frozen: Money): AccountRow {
+    const sum = this.rows.get(id) ?? { available: ZERO, frozen: ZERO };
+    sum.available = sum.available.plus(available);
+    sum.frozen = sum.frozen.plus(frozen);
+    this.rows.set(id, sum);
+    return { id, available: sum.available.toFixed(), frozen: sum.frozen.toFixed() };
+  }
+
+  /** A batch's moves, figured from zero: shifted by what the transaction already moved on the same accounts. */
+  merge(batch: SystemMoves) {
+    for (const s of batch.sides) this.sides.push(shift(s, this.rows.get(s.accountId)));
+    for (const [id, d] of batch.rows) this.add(id, d.available, d.frozen);
+  }
+}
+
+const flushDeferred = (tx: Executor, d: DeferredSystemRows) => flushSystemRows(tx, d);
+
+/**
+ * Moves system accounts: locks the rows in the lock order's (code, mode, currency, shard) order in one
+ * statement, applies each row's sum in one more, and shifts the recorded sides from zero to the balances.
+ */
+async function flushSystemRows(tx: Executor, moves: SystemMoves): Promise<void> {
+  const deltas = [...moves.rows].map(([id, d]) => ({
+    id,
+    available: d.available.toFixed(),
+    frozen: d.frozen.toFixed(),
+  }));
+  if (deltas.length === 0) return;
+  const held = await repo.accounts(
+    tx,
+    deltas.map((d) => d.id),
+    [],
+    { users: false, lock: true },
+  );
+  await repo.applyDeltas(tx, deltas);
+  const start = new Map(held.map((r) => [r.id, { available: money(r.available), frozen: money(r.frozen) }]));
+  for (const s of moves.sides) Object.assign(s, shift(s, start.get(s.accountId)));
+}
+
+function shift(s: Side, by: { available: Money; frozen: Money } | undefined): Side {
+  if (!by) return s;
+  s.availableBefore = money(s.availableBefore).plus(by.available).toFixed();
+  s.availableAfter = money(s.availableAfter).plus(by.available).toFixed();
+  s.frozenBefore = money(s.frozenBefore).plus(by.frozen).toFixed();
+  s.frozenAfter = money(s.frozenAfter).plus(by.frozen).toFixed();
+  return s;
+}
+
+/** The id of an account, opened if it does not exist yet (`ON CONFLICT DO NOTHING`: a racing opener is fine). */
+async function accountId(tx: Executor, key: AccountKeySql): Promise<string> {
+  const id = await repo.idOf(tx, key);
+  if (id) return id;
+  await repo.createAccount(tx, key);
+  return (await repo.idOf(tx, key))!;
+}
+
+/**
+ * Opens every system account shard (each code, mode, currency and shard) that does not exist yet, in one
+ * statement, in lock order, at start. Money calls then never insert a system row while they hold user locks.
+ */
+export async function ensureSystemAccounts(ex: Executor, currencies: readonly Currency[]): Promise<void> {
+  const keys: AccountKeySql[] = [];
+  for (const system of SYSTEM_ACCOUNTS) {
+    for (const mode of ['demo', 'real'] as const) {
+      for (const currency of [...currencies].sort()) {
+        for (let shard = 0; shard < SYSTEM_SHARDS; shard++) keys.push(keyOf({ system, mode, currency }, shard));
+      }
+    }
+  }
+  await repo.createAccounts(
+    ex,
+    keys.sort((a, b) => (lockOrder(a) < lockOrder(b) ? -1 : 1)),
+  );
 }
 
 /** The account change a user side of a transfer records: what moved, and the balance before and after. */

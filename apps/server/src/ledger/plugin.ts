@@ -1,5 +1,6 @@
+import { CURRENCIES, type Currency } from '@nexa/contract';
 import { nexaModule } from '../platform/kernel.js';
-import { Ledger } from './ledger.js';
+import { Ledger, ensureSystemAccounts } from './ledger.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,5 +10,7 @@ declare module 'fastify' {
 }
 
 export const ledgerModule = nexaModule('ledger', async (app) => {
+  // Every system shard exists before the first money call, so no call inserts one while it holds locks.
+  await ensureSystemAccounts(app.platform.database.db, Object.keys(CURRENCIES) as Currency[]);
   app.decorate('ledger', new Ledger(app.platform.now, app.platform.userEvents));
 });

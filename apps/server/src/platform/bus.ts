@@ -82,7 +82,8 @@ export class RedisBus implements Transport {
     // ioredis 6: SUBSCRIBE is never written into the connection handshake (5.x could, leaving a node deaf);
     // subscriptions are restored after every reconnect. Errors are reconnects, never the end of the process.
     this.pub = new Redis(url, { maxRetriesPerRequest: 2 });
-    this.sub = new Redis(url);
+    // A SUBSCRIBE waits for the connection however long Redis is away (a node starts during an outage).
+    this.sub = new Redis(url, { maxRetriesPerRequest: null });
     this.pub.on('error', () => {});
     this.sub.on('error', () => {});
     this.sub.on('message', (channel: string, payload: string) => {
@@ -99,7 +100,12 @@ export class RedisBus implements Transport {
     const list = this.handlers.get(topic) ?? [];
     list.push(handler);
     this.handlers.set(topic, list);
-    if (list.length === 1) await this.sub.subscribe(this.prefix + topic);
+    if (list.length !== 1) return;
+    const subscribed = this.sub.subscribe(this.prefix + topic);
+    // Redis down (at start too): the node starts and serves anyway (its prices come from the database, issue 12
+    // item 8); the SUBSCRIBE is queued and sent once the connection is up.
+    if (this.sub.status === 'ready') await subscribed;
+    else subscribed.catch(() => {});
   }
 
   connected(): boolean {

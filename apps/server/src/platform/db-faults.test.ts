@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../testing.js';
+import { Ledger, ensureSystemAccounts, money } from '../ledger/index.js';
+import { createPostgresTestDatabase } from '../testing.js';
 import { type Database, queryRows, transactionStats } from './db.js';
 
 /**
@@ -11,13 +12,7 @@ import { type Database, queryRows, transactionStats } from './db.js';
  */
 let database: Database;
 beforeAll(async () => {
-  const saved = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = saved || 'postgres://postgres@127.0.0.1:5432/test';
-  try {
-    database = await createTestDatabase();
-  } finally {
-    process.env.DATABASE_URL = saved;
-  }
+  database = await createPostgresTestDatabase();
   await database.db.execute(sql`CREATE TABLE fault_probe (id int PRIMARY KEY, n int NOT NULL)`);
   await database.db.execute(sql`INSERT INTO fault_probe VALUES (1, 0), (2, 0)`);
 });
@@ -82,4 +77,63 @@ describe('transactions under faults (PostgreSQL)', () => {
       await admin.end();
     }
   });
+
+  it('locks no system account while a money transaction runs: the hot rows are locked in one order as it commits', async () => {
+    // Issue 12 item 6: house and fee shards locked call by call, in whatever order a transaction's calls came,
+    // deadlocked with transactions that took them in another order. Now the ledger moves them only at the end.
+    await ensureSystemAccounts(database.db, ['USDT']);
+    const ledger = new Ledger();
+    const other = new pg.Client({ connectionString: database.url });
+    await other.connect();
+    try {
+      const house = { system: 'house', mode: 'demo', currency: 'USDT' } as const;
+      const fees = { system: 'fees', mode: 'demo', currency: 'USDT' } as const;
+      const before = await systemTotals();
+      const posted = await database.db.transaction(async (tx) => {
+        const move = (debit: typeof house | typeof fees, credit: typeof house | typeof fees, amount: string) =>
+          ledger.transfer(tx, {
+            debit,
+            credit,
+            amount: money(amount),
+            types: { debit: 'probe', credit: 'probe' },
+            ref: 'probe',
+          });
+        const a = await move(house, fees, '7');
+        const b = await move(fees, house, '2');
+        // Mid-transaction, another session can lock every system row at once without waiting (as the ledger
+        // locks them: NO KEY UPDATE, which the foreign-key checks of the new transfers do not block).
+        await other.query('BEGIN');
+        const locked = await other.query(
+          'SELECT id FROM ledger_accounts WHERE user_id IS NULL ORDER BY id FOR NO KEY UPDATE NOWAIT',
+        );
+        await other.query('ROLLBACK');
+        expect(locked.rowCount).toBe(16 * 6 * 2);
+        return [a, b];
+      });
+      const after = await systemTotals();
+      expect(money(after.house).minus(before.house).toFixed()).toBe('-5');
+      expect(money(after.fees).minus(before.fees).toFixed()).toBe('5');
+      // The sides recorded for the system accounts are their real balances, shifted once the rows moved.
+      const [a, b] = posted as [Awaited<ReturnType<Ledger['transfer']>>, Awaited<ReturnType<Ledger['transfer']>>];
+      const row = await queryRows<{ available: string }>(
+        database.db,
+        sql`SELECT available::text AS available FROM ledger_accounts WHERE id = ${a.debit.accountId}`,
+      );
+      const houseMoves = a.debit.accountId === b.credit.accountId ? '2' : '0';
+      expect(money(a.debit.availableAfter).plus(houseMoves).toFixed()).toBe(money(row[0]!.available).toFixed());
+      expect(await ledger.violations(database.db)).toEqual([]);
+    } finally {
+      await other.end();
+    }
+  });
 });
+
+async function systemTotals() {
+  const rows = await queryRows<{ system_code: string; total: string }>(
+    database.db,
+    sql`SELECT system_code, sum(available)::text AS total FROM ledger_accounts
+        WHERE user_id IS NULL AND mode = 'demo' AND currency = 'USDT' GROUP BY system_code`,
+  );
+  const of = (code: string) => rows.find((r) => r.system_code === code)?.total ?? '0';
+  return { house: of('house'), fees: of('fees') };
+}

@@ -128,8 +128,10 @@ function retryingTransactions(db: Executor): Executor {
         return await run(fn, config);
       } catch (err) {
         const kind = RETRYABLE[sqlState(err) ?? ''];
-        if (!kind || attempt >= MAX_TRANSACTION_ATTEMPTS) throw err;
+        if (!kind) throw err;
+        // Counted whether or not it is run again: a deadlock on the last attempt is still a deadlock.
         transactionStats[kind]++;
+        if (attempt >= MAX_TRANSACTION_ATTEMPTS) throw err;
         transactionStats.retries++;
         await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
       }

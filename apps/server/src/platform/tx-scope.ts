@@ -10,15 +10,20 @@ import type { Executor } from './db.js';
 export class TxScope {
   private readonly bags = new Map<object, unknown>();
   private readonly before: ((tx: Executor) => Promise<void>)[] = [];
+  private readonly last: ((tx: Executor) => Promise<void>)[] = [];
   private readonly after: (() => void)[] = [];
   private open = true;
 
-  /** The value this scope keeps for `owner`, made (and its pre-commit work registered) on first use. */
-  bag<T>(owner: object, make: () => T, beforeCommit: (tx: Executor, value: T) => Promise<void>): T {
+  /**
+   * The value this scope keeps for `owner`, made (and its pre-commit work registered) on first use. `last`: the
+   * work runs after every other pre-commit work, as the transaction's very last statements (the ledger's hot
+   * system rows, which the lock order puts after everything else).
+   */
+  bag<T>(owner: object, make: () => T, beforeCommit: (tx: Executor, value: T) => Promise<void>, last = false): T {
     if (this.bags.has(owner)) return this.bags.get(owner) as T;
     const value = make();
     this.bags.set(owner, value);
-    this.before.push((tx) => beforeCommit(tx, value));
+    (last ? this.last : this.before).push((tx) => beforeCommit(tx, value));
     return value;
   }
 
@@ -34,6 +39,7 @@ export class TxScope {
   async finish(tx: Executor) {
     // Pre-commit work may register more (a journal registers its publishing): run until none is left.
     for (let i = 0; i < this.before.length; i++) await this.before[i]!(tx);
+    for (const fn of this.last) await fn(tx);
     this.open = false;
   }
 

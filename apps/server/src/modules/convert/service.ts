@@ -52,17 +52,18 @@ export class ConvertService {
   }
 
   /** Spot currencies with a current USDT rate; a currency without a fresh price is left out, not guessed. */
-  coins(): CoinData {
-    const list = CURRENCY_CODES.flatMap((currency) => {
-      const price = this.freshPrice(currency);
+  async coins(): Promise<CoinData> {
+    const prices = await Promise.all(CURRENCY_CODES.map((currency) => this.freshPrice(currency, this.d.db)));
+    const list = CURRENCY_CODES.flatMap((currency, i) => {
+      const price = prices[i];
       return price ? [{ currency, rate: price.toFixed(), scale: scaleOf(currency) }] : [];
     });
     return { list, slippageMax: SLIPPAGE_MAX_PERCENT, slippageDefault: SLIPPAGE_DEFAULT };
   }
 
-  quote(body: SdQuoteBody): SdQuoteData {
+  async quote(body: SdQuoteBody): Promise<SdQuoteData> {
     const amount = checkAmount(body, true);
-    const rate = this.rateOf(body.fromCurrency, body.toCurrency);
+    const rate = await this.rateOf(body.fromCurrency, body.toCurrency, this.d.db);
     return {
       fromCurrency: body.fromCurrency,
       toCurrency: body.toCurrency,
@@ -93,7 +94,7 @@ export class ConvertService {
       rate: quotedRate.toFixed(),
     };
     return runMoneyCall(this.d, { actor, wallet: 'spot', scope: 'index/sdSubmit', requestId, input }, async (tx) => {
-      const rate = this.rateOf(fromCurrency, toCurrency);
+      const rate = await this.rateOf(fromCurrency, toCurrency, tx);
       // The least the user agreed to: their rate less the slippage. A better current rate is theirs.
       const floor = slippageFloor(quotedRate, slippage);
       if (rate.lt(floor)) {
@@ -163,18 +164,18 @@ export class ConvertService {
   }
 
   /** `to` received per one `from`, now; refused when either price is missing or stale. */
-  private rateOf(from: Currency, to: Currency): Money {
-    const pFrom = this.freshPrice(from);
+  private async rateOf(from: Currency, to: Currency, ex: Executor): Promise<Money> {
+    const pFrom = await this.freshPrice(from, ex);
     if (!pFrom) throw refused('convert.priceUnavailable', { currency: from });
-    const pTo = this.freshPrice(to);
+    const pTo = await this.freshPrice(to, ex);
     if (!pTo) throw refused('convert.priceUnavailable', { currency: to });
     const rate = convertRate(pFrom, pTo);
     if (rate.lte(0)) throw refused('convert.priceUnavailable', { currency: to });
     return rate;
   }
 
-  private freshPrice(currency: Currency): Money | undefined {
-    const q = this.d.rates.usdtQuote(currency);
+  private async freshPrice(currency: Currency, ex: Executor): Promise<Money | undefined> {
+    const q = await this.d.rates.usdtQuote(currency, ex, this.maxAgeMs);
     if (!q || !q.price.isFinite() || q.price.lte(0)) return undefined;
     return this.d.now().getTime() - q.ts > this.maxAgeMs ? undefined : q.price;
   }

@@ -49,7 +49,7 @@ export interface DeliveryDeps {
   ledger: Ledger;
   market: Pick<
     MarketService,
-    'product' | 'periodsOf' | 'latestTick' | 'ticksAtOrBefore' | 'lastStoredTicks' | 'storeTick'
+    'product' | 'periodsOf' | 'latestTick' | 'currentTick' | 'ticksAtOrBefore' | 'lastStoredTicks' | 'storeTick'
   >;
   bus: Bus;
   /** The `user` channel: each order's changes, journaled with the transaction that made them. */
@@ -107,9 +107,10 @@ export class DeliveryOrders {
       const now = this.d.now();
       let entry: { price: string; ts: number; source: string } | null = null;
       if (!openAt) {
-        // The entry is the latest tick when the order is accepted, read in the transaction that holds the stake.
-        const tick = this.d.market.latestTick(product.symbol);
-        if (!tick || now.getTime() - tick.ts > this.d.limits.staleTickMs) throw refused('delivery.marketUnavailable');
+        // The entry is the latest tick when the order is accepted, read in the transaction that holds the stake
+        // (from `ticks` when this node's bus is down or slow).
+        const tick = await this.d.market.currentTick(product.symbol, tx, this.d.limits.staleTickMs, now.getTime());
+        if (!tick) throw refused('delivery.marketUnavailable');
         // Stored with the order (the leader may die before it stores its buffer): every entry is in `ticks`.
         await this.d.market.storeTick(tick, tx);
         entry = { price: tick.price, ts: tick.ts, source: tick.source };

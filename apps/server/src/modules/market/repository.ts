@@ -167,6 +167,18 @@ export const marketRepository = {
     );
   },
 
+  /** The newest stored tick of each product (a node that hears no bus prices from it). */
+  async latestStoredTicks(ex: Executor, symbols: string[]) {
+    return queryRows<{ symbol: string; ts_ms: string | number; price: string; size: string; source: string }>(
+      ex,
+      sql`SELECT s.symbol, t.ts_ms, trim_scale(t.price)::text AS price, trim_scale(t.size)::text AS size, t.source
+          FROM jsonb_array_elements_text(${JSON.stringify(symbols)}::jsonb) AS s(symbol)
+          CROSS JOIN LATERAL (
+            SELECT ts_ms, price, size, source FROM ticks WHERE symbol = s.symbol ORDER BY ts_ms DESC LIMIT 1
+          ) t`,
+    );
+  },
+
   /** The newest stored tick's time per product: settlement waits until the market has passed an expiry. */
   async lastStoredTicks(ex: Executor, symbols: string[]): Promise<Map<string, number>> {
     const rows = await queryRows<{ symbol: string; ts: string | number | null }>(

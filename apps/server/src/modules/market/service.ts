@@ -66,6 +66,12 @@ interface SymbolState {
 
 /** Every node asks this often to lead while it does not: a dead leader is replaced within about a second. */
 const LEAD_RETRY_MS = 1_000;
+/**
+ * A heard tick younger than this is used as it is; an older one makes a money call look in `ticks` for a newer
+ * stored one (the bus is down or slow: the leader stores ticks within about 250 ms).
+ */
+const HEARD_FRESH_MS = 1_000;
+
 /** Ticks kept for storing while the database is unreachable (about 20 minutes of 40 products). */
 const MAX_BUFFERED_TICKS = 50_000;
 
@@ -473,6 +479,30 @@ export class MarketService implements Valuation {
       });
     }
     return out;
+  }
+
+  /**
+   * THE price a money call may use now (issue 12 item 8; delivery entries, perpetual market orders and closes,
+   * convert): the latest tick this node heard while it is under `HEARD_FRESH_MS` old; else the newer of that and
+   * the newest tick stored in `ticks` (read in the caller's transaction), if under `maxAgeMs` (the 5 s rule);
+   * else none. A node whose bus is down or slow so keeps trading on prices it can verify as stored, and a tick
+   * read from `ticks` is stored by definition, so its entries stay auditable. Ages are taken at `now` (epoch ms),
+   * the caller's clock.
+   */
+  async currentTick(symbol: string, ex: Executor, maxAgeMs: number, now: number): Promise<Tick | undefined> {
+    const heard = this.latestTick(symbol);
+    if (heard && now - heard.ts <= HEARD_FRESH_MS) return heard;
+    const stored = (await repo.latestStoredTicks(ex, [symbol]))[0];
+    const p = this.product(symbol);
+    const fromTable = stored && {
+      symbol,
+      ts: Number(stored.ts_ms),
+      price: p ? new Decimal(stored.price).toFixed(p.pricePrecision) : stored.price,
+      size: stored.size,
+      source: stored.source,
+    };
+    const newest = fromTable && (!heard || fromTable.ts > heard.ts) ? fromTable : heard;
+    return newest && now - newest.ts <= maxAgeMs ? newest : undefined;
   }
 
   /**

@@ -50,7 +50,7 @@ export const DEFAULT_PERPETUAL_LIMITS: PerpetualLimits = {
 export interface PerpetualDeps {
   db: Executor;
   ledger: Ledger;
-  market: Pick<MarketService, 'product' | 'latestTick'>;
+  market: Pick<MarketService, 'product' | 'latestTick' | 'currentTick'>;
   /** Responsible trading: a break refuses new orders on the real account. */
   guard: Pick<SafeguardsService, 'check'>;
   now: () => Date;
@@ -108,7 +108,7 @@ export class PerpetualService {
       await repo.lockWallet(tx, userId, actor.mode);
       const live = await repo.countLive(tx, userId, actor.mode);
       // A limit the market has already crossed is filled at once, at the market price, as a market order.
-      const tick = this.freshTick(product.symbol);
+      const tick = await this.freshTick(tx, product.symbol);
       const marketable =
         limit && tick && (body.side === 'long' ? money(tick.price).lte(limit) : money(tick.price).gte(limit));
       if (body.type === 'market' || marketable) {
@@ -299,7 +299,7 @@ export class PerpetualService {
   // ---- helpers ----
 
   private async closeAtMarket(tx: Executor, pos: PositionRecord, lots: Money): Promise<Fill> {
-    const tick = this.freshTick(pos.symbol);
+    const tick = await this.freshTick(tx, pos.symbol);
     if (!tick) throw refused('perp.marketUnavailable');
     const feeRate = money(this.d.market.product(pos.symbol)?.feeRate ?? '0');
     return this.book.close(tx, pos, lots, money(tick.price), 'close', feeRate);
@@ -326,10 +326,9 @@ export class PerpetualService {
     return product;
   }
 
-  private freshTick(symbol: string) {
-    const tick = this.d.market.latestTick(symbol);
-    if (!tick || this.d.now().getTime() - tick.ts > this.limits.staleTickMs) return undefined;
-    return tick;
+  /** The market price now, within the 5 s rule (from `ticks` when this node's bus is down or slow). */
+  private freshTick(tx: Executor, symbol: string) {
+    return this.d.market.currentTick(symbol, tx, this.limits.staleTickMs, this.d.now().getTime());
   }
 
   private priceOf(product: Product, value: string, field: 'price' | 'tpPrice' | 'slPrice'): Money {
