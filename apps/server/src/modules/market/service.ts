@@ -483,6 +483,25 @@ export class MarketService implements Valuation {
     await repo.insertTicks(ex, [tick]);
   }
 
+  /**
+   * Stored ticks of a product in (afterMs, untilMs] that reach `atOrAbove` or `atOrBelow`, oldest first, read
+   * in pages up to `max` (the perpetual engine replays what it did not hear live).
+   */
+  async storedTicksBeyond(
+    symbol: string,
+    w: { afterMs: number; untilMs: number; atOrAbove?: string; atOrBelow?: string; max: number },
+  ): Promise<Tick[]> {
+    const out: Tick[] = [];
+    const page = Math.min(5_000, w.max);
+    for (let afterMs = w.afterMs; out.length < w.max; ) {
+      const rows = await repo.ticksBeyond(this.d.database.db, symbol, { ...w, afterMs, limit: page });
+      out.push(...rows);
+      if (rows.length < page) break;
+      afterMs = rows.at(-1)!.ts;
+    }
+    return out.slice(0, w.max);
+  }
+
   /** The newest stored tick's time per product. */
   lastStoredTicks(symbols: string[], ex: Executor = this.d.database.db) {
     return repo.lastStoredTicks(ex, symbols);
