@@ -7,9 +7,9 @@ import type { DomainEvents } from '../../platform/domain-events.js';
 import type { UserEvents } from '../../platform/user-events/index.js';
 import type { MarketService, Tick } from '../market/index.js';
 import { type Fill, type PerpetualBook, exposureOf } from './book.js';
+import { type ArmedTrigger, firstCrossingPerRef, replayBand, replayCrossings } from './replay.js';
 import { type OrderRecord, type PositionRecord, perpetualRepository as repo } from './repository.js';
 import { feeCharged } from './service.js';
-import { type ArmedTrigger, firstCrossingPerRef, replayBand, replayCrossings } from './replay.js';
 import { type Trigger, TriggerIndex } from './trigger-index.js';
 import { toOrder, toPosition, toTrade } from './view.js';
 
@@ -301,7 +301,12 @@ export class TriggerEngine {
       const list = armed.get(symbol) ?? [];
       if (list.length > 0) {
         const band = replayBand(list.map((a) => a.trigger));
-        const ticks = await this.d.market.storedTicksBeyond(symbol, { ...band, afterMs, untilMs, max: MAX_REPLAY_TICKS });
+        const ticks = await this.d.market.storedTicksBeyond(symbol, {
+          ...band,
+          afterMs,
+          untilMs,
+          max: MAX_REPLAY_TICKS,
+        });
         if (ticks.length === MAX_REPLAY_TICKS) this.d.log.warn({ symbol, afterMs }, 'perp: replay cut short');
         for (const { ref, tick } of firstCrossingPerRef(replayCrossings(list, ticks))) {
           if (this.stopped || !this.leadership) return;
@@ -374,7 +379,8 @@ export class TriggerEngine {
     // A tick right after the last one processed moves the mark on; after a gap (or the first since leading),
     // the stored ticks in between are replayed first, then this one acts.
     const checked = this.checked.get(t.symbol);
-    if (checked !== undefined && t.ts - checked <= this.options.gapMs) this.checked.set(t.symbol, Math.max(checked, t.ts));
+    if (checked !== undefined && t.ts - checked <= this.options.gapMs)
+      this.checked.set(t.symbol, Math.max(checked, t.ts));
     else this.catchUp([t.symbol]);
     this.fire(t);
     this.pushFigures(t);
