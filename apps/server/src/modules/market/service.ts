@@ -14,7 +14,8 @@ import { type Money, money } from '@nexa/rules';
 import Decimal from 'decimal.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../platform/bus.js';
-import type { Database, Executor, Leadership } from '../../platform/db.js';
+import type { Database, Executor } from '../../platform/db.js';
+import { LeadershipLoop } from '../../platform/loops.js';
 import type { PriceSource as Valuation } from '../../platform/prices.js';
 import { CandleSet, rollUp } from './candles.js';
 import { type SimProduct, SimSource } from './feed/sim.js';
@@ -79,7 +80,17 @@ export class MarketService implements Valuation {
   private readonly state = new Map<string, SymbolState>();
   private periods = new Map<string, DeliveryPeriod[]>();
   private products: Product[] = [];
-  private leadership: Leadership | null = null;
+  private readonly leadership = new LeadershipLoop({
+    tryLead: () => this.d.database.tryLead(LEADER_KEY),
+    retryMs: LEAD_RETRY_MS,
+    onLead: () => this.lead(),
+    onLost: () => {
+      this.d.log.error('market: lost the feed leadership');
+      for (const s of this.sources) void s.stop();
+      this.sources = [];
+    },
+    onError: (err) => this.d.log.warn({ err }, 'market: could not ask for leadership'),
+  });
   private sources: FeedSource[] = [];
   private timers: NodeJS.Timeout[] = [];
   private tickBuffer: Tick[] = [];
@@ -115,9 +126,8 @@ export class MarketService implements Valuation {
       await this.ensureHistory();
       return;
     }
-    await this.tryToLead();
-    // Leader or not, keep asking: a leader can lose its lock (its connection cut), and whoever leads then may die.
-    this.timers.push(setInterval(() => void this.tryToLead(), LEAD_RETRY_MS));
+    // Leader or not, it keeps asking: a leader can lose its lock (its connection cut), and whoever leads then may die.
+    await this.leadership.start();
   }
 
   async stop(): Promise<void> {
@@ -126,15 +136,12 @@ export class MarketService implements Valuation {
     clearTimeout(this.flushTimer);
     for (const s of this.sources) await s.stop();
     this.sources = [];
-    if (this.leadership) {
-      await this.flush().catch(() => {});
-      await this.leadership.release();
-      this.leadership = null;
-    }
+    if (this.leadership.leading) await this.flush().catch(() => {});
+    await this.leadership.stop();
   }
 
   get isLeader(): boolean {
-    return this.leadership !== null;
+    return this.leadership.leading;
   }
 
   private async loadCatalogue() {
@@ -154,24 +161,8 @@ export class MarketService implements Valuation {
     }
   }
 
-  private async tryToLead() {
-    if (this.leadership || this.stopped) return;
-    const lead = await this.d.database.tryLead(LEADER_KEY).catch((err) => {
-      this.d.log.warn({ err }, 'market: could not ask for leadership');
-      return null;
-    });
-    if (!lead) return;
-    if (this.stopped) {
-      await lead.release();
-      return;
-    }
-    this.leadership = lead;
-    lead.onLost(() => {
-      this.d.log.error('market: lost the feed leadership');
-      this.leadership = null;
-      for (const s of this.sources) void s.stop();
-      this.sources = [];
-    });
+  /** This node now leads the feed: history for a fresh install, then the sources, and pruning. */
+  private async lead() {
     this.d.log.info({ source: this.d.config.source }, 'market: this node leads the feed');
     await this.ensureHistory().catch((err) => this.d.log.warn({ err }, 'market: history failed'));
     await this.startSources();
@@ -179,7 +170,7 @@ export class MarketService implements Valuation {
     this.pruning = true;
     this.timers.push(
       setInterval(() => {
-        if (!this.leadership) return;
+        if (!this.leadership.leading) return;
         void repo.pruneTicks(this.d.database.db, this.now() - this.d.config.tickRetentionMs).catch(() => {});
       }, 60_000),
     );
@@ -299,10 +290,10 @@ export class MarketService implements Valuation {
         while (s.day.length > 0 && s.day[0]!.openTime < floor) s.day.shift();
         this.recomputeDay(s);
       }
-      if (this.leadership)
+      if (this.leadership.leading)
         this.dirty.set(`${t.symbol}|${interval}|${candle.openTime}`, { symbol: t.symbol, interval, candle });
     }
-    if (this.leadership) {
+    if (this.leadership.leading) {
       this.tickBuffer.push(t);
       this.flushSoon();
       for (const [interval, candle] of s.candles.current) {

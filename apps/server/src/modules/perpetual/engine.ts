@@ -2,8 +2,9 @@ import type { PerpPosition, PerpTriggerNews, UserEvent } from '@nexa/contract';
 import { type Money, liquidatedAt, liquidationLevel, money } from '@nexa/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../platform/bus.js';
-import type { Database, Leadership } from '../../platform/db.js';
+import type { Database } from '../../platform/db.js';
 import type { DomainEvents } from '../../platform/domain-events.js';
+import { LeadershipLoop } from '../../platform/loops.js';
 import type { UserEvents } from '../../platform/user-events/index.js';
 import type { MarketService, Tick } from '../market/index.js';
 import { type Fill, type PerpetualBook, exposureOf } from './book.js';
@@ -18,7 +19,7 @@ export interface EngineOptions {
   reloadMs: number;
   /** A position's live figures go out at most this often. */
   pushMs: number;
-  /** How often a node that does not lead asks again (so the engine moves on if the leader dies). */
+  /** How often a node that does not lead asks again: a dead leader is replaced within about this long. */
   leadRetryMs: number;
   /** How often every node tells the leader which users watch their `user` channel on it. */
   watchersMs: number;
@@ -34,7 +35,7 @@ export interface EngineOptions {
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   reloadMs: 60_000,
   pushMs: 1_000,
-  leadRetryMs: 5_000,
+  leadRetryMs: 1_000,
   watchersMs: 2_000,
   gapMs: 2_000,
   replayMs: 3_600_000,
@@ -113,7 +114,7 @@ export class TriggerEngine {
   private readonly watchers = new Map<string, number>();
   private readonly lastPush = new Map<string, number>();
   private seq = 0;
-  private leadership: Leadership | null = null;
+  private readonly leadership: LeadershipLoop;
   private queue: (Batch | CatchUp)[] = [];
   /**
    * Per product, the feed time up to which every stored tick has been processed (heard live without a gap, or
@@ -125,7 +126,6 @@ export class TriggerEngine {
   private catchUpTimer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private reloading: Promise<void> | undefined;
-  private retry: NodeJS.Timeout | undefined;
   private reloader: NodeJS.Timeout | undefined;
   private beacon: NodeJS.Timeout | undefined;
   private stopped = false;
@@ -133,14 +133,25 @@ export class TriggerEngine {
 
   constructor(private readonly d: EngineDeps) {
     this.options = { ...DEFAULT_ENGINE_OPTIONS, ...d.options };
+    this.leadership = new LeadershipLoop({
+      tryLead: () => this.d.database.tryLead(LEADER_KEY),
+      retryMs: this.options.leadRetryMs,
+      onLead: () => this.lead(),
+      onLost: () => {
+        this.d.log.error('perp: lost the trigger engine leadership');
+        clearInterval(this.reloader);
+        clearInterval(this.catchUpTimer);
+      },
+      onError: (err) => this.d.log.warn({ err }, 'perp: could not ask for the engine leadership'),
+    });
   }
 
   async start(): Promise<void> {
     await this.d.bus.subscribe(TRIGGERS_TOPIC, (news) => {
-      if (this.leadership) this.apply(news);
+      if (this.isLeader) this.apply(news);
     });
     await this.d.bus.subscribe(WATCHERS_TOPIC, (m) => {
-      if (!this.leadership) return;
+      if (!this.isLeader) return;
       // Kept a little longer than two announcements: a missed one does not stop a user's figures.
       const until = Date.now() + 2.5 * this.options.watchersMs;
       for (const userId of m.users) this.watchers.set(userId, until);
@@ -149,29 +160,24 @@ export class TriggerEngine {
       this.beacon = setInterval(() => this.announceWatchers(), this.options.watchersMs);
     }
     this.d.market.events.on('tick', this.onTick);
-    await this.tryToLead();
-    if (!this.leadership && !this.stopped) {
-      this.retry = setInterval(() => void this.tryToLead(), this.options.leadRetryMs);
-    }
+    // Leader or not, it keeps asking: a node that led from the start may lose its lock like any other.
+    await this.leadership.start();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     this.d.market.events.off('tick', this.onTick);
-    clearInterval(this.retry);
     clearInterval(this.reloader);
     clearInterval(this.beacon);
     clearInterval(this.catchUpTimer);
     this.queue = [];
     await this.reloading;
     await this.running;
-    const lead = this.leadership;
-    this.leadership = null;
-    await lead?.release();
+    await this.leadership.stop();
   }
 
   get isLeader(): boolean {
-    return this.leadership !== null;
+    return this.leadership.leading;
   }
 
   /** Triggers resting now (tests, diagnostics). */
@@ -204,7 +210,7 @@ export class TriggerEngine {
 
   /** News of a position or order a service just committed: applied here if this node leads, else sent to it. */
   track(news: News): void {
-    if (this.leadership) this.apply(news);
+    if (this.isLeader) this.apply(news);
     else void this.d.bus.publish(TRIGGERS_TOPIC, news).catch((err) => this.d.log.warn({ err }, 'perp: publish failed'));
   }
 
@@ -217,27 +223,11 @@ export class TriggerEngine {
     return this.reloading;
   }
 
-  private async tryToLead() {
-    if (this.leadership || this.stopped) return;
-    const lead = await this.d.database.tryLead(LEADER_KEY).catch((err) => {
-      this.d.log.warn({ err }, 'perp: could not ask for the engine leadership');
-      return null;
-    });
-    if (!lead) return;
-    if (this.stopped) {
-      await lead.release();
-      return;
-    }
-    clearInterval(this.retry);
-    this.leadership = lead;
-    lead.onLost(() => {
-      this.d.log.error('perp: lost the trigger engine leadership');
-      this.leadership = null;
-      clearInterval(this.reloader);
-      clearInterval(this.catchUpTimer);
-      if (!this.stopped) this.retry = setInterval(() => void this.tryToLead(), this.options.leadRetryMs);
-    });
+  /** This node now runs the engine: every trigger from the database, then the backstop and gap timers. */
+  private async lead() {
     await this.reload().catch((err) => this.d.log.error({ err }, 'perp: loading the triggers failed'));
+    // Stopped or lost meanwhile: no timers (the next leadership arms its own).
+    if (this.stopped || !this.isLeader) return;
     this.reloader = setInterval(
       () => void this.reload().catch((err) => this.d.log.error({ err }, 'perp: reloading the triggers failed')),
       this.options.reloadMs,
@@ -248,7 +238,7 @@ export class TriggerEngine {
   private async doReload() {
     const startSeq = this.seq;
     const snapshot = await repo.allLive(this.d.database.db);
-    if (!this.leadership || this.stopped) return;
+    if (!this.isLeader || this.stopped) return;
     this.positions = this.merge('p', this.positions, snapshot.positions, startSeq);
     this.orders = this.merge('o', this.orders, snapshot.orders, startSeq);
     this.bySymbol.clear();
@@ -280,7 +270,7 @@ export class TriggerEngine {
 
   /** Products with triggers whose last processed tick is older than a gap: a tick not heard may be stored. */
   private catchUpQuiet() {
-    if (!this.leadership) return;
+    if (!this.isLeader) return;
     const now = this.d.now().getTime();
     this.catchUp(this.index.symbols().filter((s) => now - (this.checked.get(s) ?? 0) > this.options.gapMs));
   }
@@ -309,7 +299,7 @@ export class TriggerEngine {
         });
         if (ticks.length === MAX_REPLAY_TICKS) this.d.log.warn({ symbol, afterMs }, 'perp: replay cut short');
         for (const { ref, tick } of firstCrossingPerRef(replayCrossings(list, ticks))) {
-          if (this.stopped || !this.leadership) return;
+          if (this.stopped || !this.isLeader) return;
           await this.act(ref, tick, true);
         }
       }
@@ -375,7 +365,7 @@ export class TriggerEngine {
   }
 
   private tick(t: Tick) {
-    if (!this.leadership || this.stopped) return;
+    if (!this.isLeader || this.stopped) return;
     // A tick right after the last one processed moves the mark on; after a gap (or the first since leading),
     // the stored ticks in between are replayed first, then this one acts.
     const checked = this.checked.get(t.symbol);
