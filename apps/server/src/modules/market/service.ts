@@ -60,6 +60,8 @@ interface SymbolState {
   day: Candle[];
   /** Aggregate of `day`, recomputed when a minute closes. */
   dayAgg?: { open: string; high: string; low: string; volume: string; turnover: string };
+  /** Volume and turnover of `day`, kept as minutes enter and leave it (summing 1 440 decimals a minute stalled the loop). */
+  daySums?: { volume: Decimal; turnover: Decimal };
   ticker?: Ticker;
   depth?: Depth;
   trades: Trade[];
@@ -194,8 +196,11 @@ export class MarketService implements Valuation {
         if (!cur || cur.openTime <= candle.openTime) s.candles.seed(interval, candle);
       }
       s.day.push(...candles.filter((c) => c.openTime >= this.now() - DAY_MS));
+      s.daySums = undefined;
       this.recomputeDay(s);
       s.ticker = this.tickerOf(s, candles.at(-1)!.close, candles.at(-1)!.openTime);
+      // A product at a time, then the loop's other work (timers, sockets) runs: a day of history is seconds of CPU.
+      await new Promise((r) => setImmediate(r));
     }
   }
 
@@ -285,9 +290,16 @@ export class MarketService implements Valuation {
     const closed = s.candles.apply(t);
     for (const { interval, candle } of closed) {
       if (interval === '1m') {
+        const sums = daySums(s);
         s.day.push(candle);
+        sums.volume = sums.volume.plus(candle.volume);
+        sums.turnover = sums.turnover.plus(candle.turnover);
         const floor = t.ts - DAY_MS;
-        while (s.day.length > 0 && s.day[0]!.openTime < floor) s.day.shift();
+        while (s.day.length > 0 && s.day[0]!.openTime < floor) {
+          const gone = s.day.shift()!;
+          sums.volume = sums.volume.minus(gone.volume);
+          sums.turnover = sums.turnover.minus(gone.turnover);
+        }
         this.recomputeDay(s);
       }
       if (this.leadership.leading)
@@ -344,27 +356,30 @@ export class MarketService implements Valuation {
     }
   }
 
+  /**
+   * The 24 h figures of `day`. Runs for every product at every minute close, so it does no decimal work per
+   * candle: the sums are kept as candles come and go, and the high and low are picked by comparing numbers
+   * (a price's parseFloat is monotonic) and then read exactly from the chosen candle.
+   */
   private recomputeDay(s: SymbolState) {
     if (s.day.length === 0) {
       s.dayAgg = undefined;
+      s.daySums = undefined;
       return;
     }
-    let high = new D(s.day[0]!.high);
-    let low = new D(s.day[0]!.low);
-    let volume = new D(0);
-    let turnover = new D(0);
+    let high = s.day[0]!;
+    let low = s.day[0]!;
     for (const c of s.day) {
-      if (high.lt(c.high)) high = new D(c.high);
-      if (low.gt(c.low)) low = new D(c.low);
-      volume = volume.plus(c.volume);
-      turnover = turnover.plus(c.turnover);
+      if (Number.parseFloat(c.high) > Number.parseFloat(high.high)) high = c;
+      if (Number.parseFloat(c.low) < Number.parseFloat(low.low)) low = c;
     }
+    const sums = daySums(s);
     s.dayAgg = {
       open: s.day[0]!.open,
-      high: high.toFixed(),
-      low: low.toFixed(),
-      volume: volume.toFixed(),
-      turnover: turnover.toFixed(),
+      high: new D(high.high).toFixed(),
+      low: new D(low.low).toFixed(),
+      volume: sums.volume.toFixed(),
+      turnover: sums.turnover.toFixed(),
     };
   }
 
@@ -529,6 +544,20 @@ export class MarketService implements Valuation {
     const t = this.state.get(`${currency}${QUOTE_CURRENCY}`)?.ticker;
     return t ? money(t.price) : undefined;
   }
+}
+
+/** The running sums of a product's `day`, summed in full when there are none yet (start, history). */
+function daySums(s: SymbolState): { volume: Decimal; turnover: Decimal } {
+  if (!s.daySums) {
+    let volume = new D(0);
+    let turnover = new D(0);
+    for (const c of s.day) {
+      volume = volume.plus(c.volume);
+      turnover = turnover.plus(c.turnover);
+    }
+    s.daySums = { volume, turnover };
+  }
+  return s.daySums;
 }
 
 export function displayCandle(p: Product, c: Candle): Candle {
