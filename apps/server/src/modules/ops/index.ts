@@ -78,6 +78,11 @@ export async function registerOps(app: FastifyInstance, d: OpsDeps) {
       .send({ code: ready ? Code.OK : Code.INTERNAL, msg: ready ? 'ready' : 'not ready', data: { ready, checks } });
   });
 
+  registerMetrics(app, d);
+}
+
+/** `/metrics`: Prometheus figures of this node (requests, pool, sockets, feed, settlement, retries, event loop). */
+function registerMetrics(app: FastifyInstance, d: OpsDeps) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Histogram({
