@@ -44,6 +44,17 @@ function node(lock: FakeLock, name: string, events: string[], retryMs = 1_000) {
   });
 }
 
+/** Nodes a and b started in that order on one lock: a leads. */
+async function twoNodes() {
+  const lock = new FakeLock();
+  const events: string[] = [];
+  const a = node(lock, 'a', events);
+  const b = node(lock, 'b', events);
+  await a.start();
+  await b.start();
+  return { lock, a, b };
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
 });
@@ -67,12 +78,7 @@ describe('leadership loop', () => {
   });
 
   it('the leader dies: another node takes over within one retry interval, and the feed never stays leaderless', async () => {
-    const lock = new FakeLock();
-    const events: string[] = [];
-    const a = node(lock, 'a', events);
-    const b = node(lock, 'b', events);
-    await a.start();
-    await b.start();
+    const { lock, a, b } = await twoNodes();
     expect([a.leading, b.leading]).toEqual([true, false]);
     // a loses its lock (its connection cut); b takes it; then b dies (stops): a, which led before, takes over.
     lock.cut();
@@ -130,12 +136,7 @@ describe('leadership loop', () => {
   });
 
   it('stop() releases the lock and stops every timer', async () => {
-    const lock = new FakeLock();
-    const events: string[] = [];
-    const a = node(lock, 'a', events);
-    const b = node(lock, 'b', events);
-    await a.start();
-    await b.start();
+    const { lock, a, b } = await twoNodes();
     await b.stop();
     await a.stop();
     expect(lock.holder).toBeNull();

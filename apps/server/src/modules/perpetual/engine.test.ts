@@ -281,15 +281,7 @@ describe('perpetual trigger engine', () => {
     await t.app.perpetualEngine.stop();
     await tick(t, src, s, '89.000');
     expect((await positions(u.as)).list).toHaveLength(2);
-    const successor = new TriggerEngine({
-      database: t.database,
-      book: t.app.perpetual.book,
-      market: t.app.market,
-      bus: typedBus(new InProcessBus()),
-      userEvents: t.app.platform.userEvents,
-      log: t.app.log,
-      now: t.clock.now,
-    });
+    const successor = new TriggerEngine(engineDeps(t.database));
     try {
       await successor.start();
       await successor.idle();
@@ -346,13 +338,7 @@ describe('perpetual trigger engine', () => {
       },
     };
     const engine = new TriggerEngine({
-      database: { ...t.database, tryLead: async () => (free ? lead : null) },
-      book: t.app.perpetual.book,
-      market: t.app.market,
-      bus: typedBus(new InProcessBus()),
-      userEvents: t.app.platform.userEvents,
-      log: t.app.log,
-      now: t.clock.now,
+      ...engineDeps({ ...t.database, tryLead: async () => (free ? lead : null) }),
       options: { leadRetryMs: 20, reloadMs: 3_600_000 },
     });
     const pending = async () => (await u.as<{ list: PerpOrder[] }>('Sustainable/currentEntrust')).data.list;
@@ -406,6 +392,17 @@ describe('perpetual trigger engine', () => {
       await engine.stop();
     }
   });
+});
+
+/** Another engine on the app's book and market (a node of its own, with its own bus). */
+const engineDeps = (database: TestApp['database']) => ({
+  database,
+  book: t.app.perpetual.book,
+  market: t.app.market,
+  bus: typedBus(new InProcessBus()),
+  userEvents: t.app.platform.userEvents,
+  log: t.app.log,
+  now: t.clock.now,
 });
 
 /** Waits for an asynchronous condition (a database read) to hold. */
