@@ -369,9 +369,13 @@ export class MarketService implements Valuation {
     }
     let high = s.day[0]!;
     let low = s.day[0]!;
+    let highN = Number.parseFloat(high.high);
+    let lowN = Number.parseFloat(low.low);
     for (const c of s.day) {
-      if (Number.parseFloat(c.high) > Number.parseFloat(high.high)) high = c;
-      if (Number.parseFloat(c.low) < Number.parseFloat(low.low)) low = c;
+      const h = Number.parseFloat(c.high);
+      const l = Number.parseFloat(c.low);
+      if (h > highN) [high, highN] = [c, h];
+      if (l < lowN) [low, lowN] = [c, l];
     }
     const sums = daySums(s);
     s.dayAgg = {
