@@ -31,7 +31,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string>) {
+/** Starts `src/main.ts` as a child process; it must answer `/api/health` within `startTimeoutMs`. */
+export async function startServer(env: Record<string, string>, startTimeoutMs = 60_000) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
@@ -52,7 +53,7 @@ export async function startServer(env: Record<string, string>) {
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
     } catch {}
-    if (child.exitCode !== null || i > 240) throw new Error('server did not start');
+    if (child.exitCode !== null || i * 250 > startTimeoutMs) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 250));
   }
   const api = async <T>(p: string, body: object = {}, token?: string) => {

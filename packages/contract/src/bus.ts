@@ -84,6 +84,8 @@ export const PerpPositionRecord = z.object({
   version: z.number().int(),
   openedAt: DbTime,
   closedAt: DbTime.nullable(),
+  /** When this state was written: a stored tick from before it cannot fire its TP, SL or liquidation. */
+  updatedAt: DbTime.optional(),
 });
 export type PerpPositionRecord = z.infer<typeof PerpPositionRecord>;
 

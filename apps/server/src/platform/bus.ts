@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { type BusData, type BusMessage, type BusTopic, busTopics } from '@nexa/contract';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { Reconnector, backoffDelay } from './loops.js';
 
 /**
  * Events every node needs (the feed leader's ticks, a user's order updates for whichever node holds the
@@ -70,6 +71,10 @@ export class InProcessBus implements Transport {
   }
 }
 
+/** Reconnect back-off of every bus connection: from 250 ms, doubling, at most 5 s. */
+const RECONNECT_MIN_MS = 250;
+const RECONNECT_MAX_MS = 5_000;
+
 export class RedisBus implements Transport {
   private readonly pub: Redis;
   private readonly sub: Redis;
@@ -81,9 +86,11 @@ export class RedisBus implements Transport {
   ) {
     // ioredis 6: SUBSCRIBE is never written into the connection handshake (5.x could, leaving a node deaf);
     // subscriptions are restored after every reconnect. Errors are reconnects, never the end of the process.
-    this.pub = new Redis(url, { maxRetriesPerRequest: 2 });
+    // Reconnects back off as the NOTIFY listener's do: 250 ms doubling, at most 5 s apart, for ever.
+    const retryStrategy = (times: number) => backoffDelay(times - 1, RECONNECT_MIN_MS, RECONNECT_MAX_MS);
+    this.pub = new Redis(url, { maxRetriesPerRequest: 2, retryStrategy });
     // A SUBSCRIBE waits for the connection however long Redis is away (a node starts during an outage).
-    this.sub = new Redis(url, { maxRetriesPerRequest: null });
+    this.sub = new Redis(url, { maxRetriesPerRequest: null, retryStrategy });
     this.pub.on('error', () => {});
     this.sub.on('error', () => {});
     this.sub.on('message', (channel: string, payload: string) => {
@@ -118,17 +125,19 @@ export class RedisBus implements Transport {
   }
 }
 
-const RECONNECT_MIN_MS = 250;
-const RECONNECT_MAX_MS = 5_000;
-
 /** LISTEN/NOTIFY carries at most 8000 bytes a message: publishers keep messages small (one product each). */
 export class PgNotifyBus implements Transport {
   private listener: pg.Client | null = null;
   private readonly handlers = new Map<string, ((m: unknown) => void)[]>();
   private ready: Promise<void>;
   private up = false;
-  private retryMs = RECONNECT_MIN_MS;
-  private retryTimer: NodeJS.Timeout | undefined;
+  private readonly reconnect = new Reconnector(
+    () => {
+      this.ready = this.connect();
+    },
+    RECONNECT_MIN_MS,
+    RECONNECT_MAX_MS,
+  );
 
   constructor(
     private readonly pool: pg.Pool,
@@ -155,7 +164,7 @@ export class PgNotifyBus implements Transport {
       this.up = false;
       this.listener = null;
       client.end().catch(() => {});
-      this.scheduleReconnect();
+      this.reconnect.lost();
     };
     client.on('error', lost);
     client.on('end', lost);
@@ -163,21 +172,10 @@ export class PgNotifyBus implements Transport {
       await client.connect();
       for (const topic of this.handlers.keys()) await client.query(`LISTEN "${this.channel(topic)}"`);
       this.up = true;
-      this.retryMs = RECONNECT_MIN_MS;
+      this.reconnect.connected();
     } catch {
       lost();
     }
-  }
-
-  private scheduleReconnect() {
-    if (this.closed || this.retryTimer) return;
-    const delay = this.retryMs;
-    this.retryMs = Math.min(this.retryMs * 2, RECONNECT_MAX_MS);
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = undefined;
-      if (!this.closed) this.ready = this.connect();
-    }, delay);
-    this.retryTimer.unref();
   }
 
   connected(): boolean {
@@ -222,7 +220,7 @@ export class PgNotifyBus implements Transport {
 
   async close(): Promise<void> {
     this.closed = true;
-    clearTimeout(this.retryTimer);
+    this.reconnect.stop();
     await this.last;
     const client = this.listener;
     this.listener = null;

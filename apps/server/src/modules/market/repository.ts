@@ -1,5 +1,5 @@
 import type { Category } from '@nexa/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryPage, queryRows } from '../../platform/db.js';
 import type { Candle, KlineInterval, Tick } from './feed/types.js';
 
@@ -177,6 +177,29 @@ export const marketRepository = {
             SELECT ts_ms, price, size, source FROM ticks WHERE symbol = s.symbol ORDER BY ts_ms DESC LIMIT 1
           ) t`,
     );
+  },
+
+  /**
+   * Stored ticks of one product after `afterMs` up to `untilMs`, oldest first, only those at or above
+   * `atOrAbove` or at or below `atOrBelow` (the prices that can fire a resting trigger), at most `limit`.
+   */
+  async ticksBeyond(
+    ex: Executor,
+    symbol: string,
+    w: { afterMs: number; untilMs: number; atOrAbove?: string; atOrBelow?: string; limit: number },
+  ): Promise<Tick[]> {
+    const beyond: SQL[] = [];
+    if (w.atOrAbove !== undefined) beyond.push(sql`price >= ${w.atOrAbove}::numeric`);
+    if (w.atOrBelow !== undefined) beyond.push(sql`price <= ${w.atOrBelow}::numeric`);
+    if (beyond.length === 0) return [];
+    const rows = await queryRows<{ ts: string | number; price: string; size: string; source: string }>(
+      ex,
+      sql`SELECT ts_ms AS ts, trim_scale(price)::text AS price, trim_scale(size)::text AS size, source FROM ticks
+          WHERE symbol = ${symbol} AND ts_ms > ${w.afterMs} AND ts_ms <= ${w.untilMs}
+            AND (${sql.join(beyond, sql` OR `)})
+          ORDER BY ts_ms LIMIT ${w.limit}`,
+    );
+    return rows.map((r) => ({ symbol, ts: Number(r.ts), price: r.price, size: r.size, source: r.source }));
   },
 
   /** The newest stored tick's time per product: settlement waits until the market has passed an expiry. */

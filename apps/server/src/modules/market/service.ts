@@ -14,7 +14,8 @@ import { type Money, money } from '@nexa/rules';
 import Decimal from 'decimal.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../platform/bus.js';
-import type { Database, Executor, Leadership } from '../../platform/db.js';
+import type { Database, Executor } from '../../platform/db.js';
+import { LeadershipLoop } from '../../platform/loops.js';
 import type { PriceSource as Valuation } from '../../platform/prices.js';
 import { CandleSet, rollUp } from './candles.js';
 import { type SimProduct, SimSource } from './feed/sim.js';
@@ -59,6 +60,8 @@ interface SymbolState {
   day: Candle[];
   /** Aggregate of `day`, recomputed when a minute closes. */
   dayAgg?: { open: string; high: string; low: string; volume: string; turnover: string };
+  /** Volume and turnover of `day`, kept as minutes enter and leave it (summing 1 440 decimals a minute stalled the loop). */
+  daySums?: { volume: Decimal; turnover: Decimal };
   ticker?: Ticker;
   depth?: Depth;
   trades: Trade[];
@@ -85,7 +88,17 @@ export class MarketService implements Valuation {
   private readonly state = new Map<string, SymbolState>();
   private periods = new Map<string, DeliveryPeriod[]>();
   private products: Product[] = [];
-  private leadership: Leadership | null = null;
+  private readonly leadership = new LeadershipLoop({
+    tryLead: () => this.d.database.tryLead(LEADER_KEY),
+    retryMs: LEAD_RETRY_MS,
+    onLead: () => this.lead(),
+    onLost: () => {
+      this.d.log.error('market: lost the feed leadership');
+      for (const s of this.sources) void s.stop();
+      this.sources = [];
+    },
+    onError: (err) => this.d.log.warn({ err }, 'market: could not ask for leadership'),
+  });
   private sources: FeedSource[] = [];
   private timers: NodeJS.Timeout[] = [];
   private tickBuffer: Tick[] = [];
@@ -121,9 +134,8 @@ export class MarketService implements Valuation {
       await this.ensureHistory();
       return;
     }
-    await this.tryToLead();
-    // Leader or not, keep asking: a leader can lose its lock (its connection cut), and whoever leads then may die.
-    this.timers.push(setInterval(() => void this.tryToLead(), LEAD_RETRY_MS));
+    // Leader or not, it keeps asking: a leader can lose its lock (its connection cut), and whoever leads then may die.
+    await this.leadership.start();
   }
 
   async stop(): Promise<void> {
@@ -132,15 +144,12 @@ export class MarketService implements Valuation {
     clearTimeout(this.flushTimer);
     for (const s of this.sources) await s.stop();
     this.sources = [];
-    if (this.leadership) {
-      await this.flush().catch(() => {});
-      await this.leadership.release();
-      this.leadership = null;
-    }
+    if (this.leadership.leading) await this.flush().catch(() => {});
+    await this.leadership.stop();
   }
 
   get isLeader(): boolean {
-    return this.leadership !== null;
+    return this.leadership.leading;
   }
 
   private async loadCatalogue() {
@@ -160,24 +169,8 @@ export class MarketService implements Valuation {
     }
   }
 
-  private async tryToLead() {
-    if (this.leadership || this.stopped) return;
-    const lead = await this.d.database.tryLead(LEADER_KEY).catch((err) => {
-      this.d.log.warn({ err }, 'market: could not ask for leadership');
-      return null;
-    });
-    if (!lead) return;
-    if (this.stopped) {
-      await lead.release();
-      return;
-    }
-    this.leadership = lead;
-    lead.onLost(() => {
-      this.d.log.error('market: lost the feed leadership');
-      this.leadership = null;
-      for (const s of this.sources) void s.stop();
-      this.sources = [];
-    });
+  /** This node now leads the feed: history for a fresh install, then the sources, and pruning. */
+  private async lead() {
     this.d.log.info({ source: this.d.config.source }, 'market: this node leads the feed');
     await this.ensureHistory().catch((err) => this.d.log.warn({ err }, 'market: history failed'));
     await this.startSources();
@@ -185,7 +178,7 @@ export class MarketService implements Valuation {
     this.pruning = true;
     this.timers.push(
       setInterval(() => {
-        if (!this.leadership) return;
+        if (!this.leadership.leading) return;
         void repo.pruneTicks(this.d.database.db, this.now() - this.d.config.tickRetentionMs).catch(() => {});
       }, 60_000),
     );
@@ -209,8 +202,11 @@ export class MarketService implements Valuation {
         if (!cur || cur.openTime <= candle.openTime) s.candles.seed(interval, candle);
       }
       s.day.push(...candles.filter((c) => c.openTime >= this.now() - DAY_MS));
+      s.daySums = undefined;
       this.recomputeDay(s);
       s.ticker = this.tickerOf(s, candles.at(-1)!.close, candles.at(-1)!.openTime);
+      // A product at a time, then the loop's other work (timers, sockets) runs: a day of history is seconds of CPU.
+      await new Promise((r) => setImmediate(r));
     }
   }
 
@@ -300,15 +296,22 @@ export class MarketService implements Valuation {
     const closed = s.candles.apply(t);
     for (const { interval, candle } of closed) {
       if (interval === '1m') {
+        const sums = daySums(s);
         s.day.push(candle);
+        sums.volume = sums.volume.plus(candle.volume);
+        sums.turnover = sums.turnover.plus(candle.turnover);
         const floor = t.ts - DAY_MS;
-        while (s.day.length > 0 && s.day[0]!.openTime < floor) s.day.shift();
+        while (s.day.length > 0 && s.day[0]!.openTime < floor) {
+          const gone = s.day.shift()!;
+          sums.volume = sums.volume.minus(gone.volume);
+          sums.turnover = sums.turnover.minus(gone.turnover);
+        }
         this.recomputeDay(s);
       }
-      if (this.leadership)
+      if (this.leadership.leading)
         this.dirty.set(`${t.symbol}|${interval}|${candle.openTime}`, { symbol: t.symbol, interval, candle });
     }
-    if (this.leadership) {
+    if (this.leadership.leading) {
       this.tickBuffer.push(t);
       this.flushSoon();
       for (const [interval, candle] of s.candles.current) {
@@ -359,27 +362,34 @@ export class MarketService implements Valuation {
     }
   }
 
+  /**
+   * The 24 h figures of `day`. Runs for every product at every minute close, so it does no decimal work per
+   * candle: the sums are kept as candles come and go, and the high and low are picked by comparing numbers
+   * (a price's parseFloat is monotonic) and then read exactly from the chosen candle.
+   */
   private recomputeDay(s: SymbolState) {
     if (s.day.length === 0) {
       s.dayAgg = undefined;
+      s.daySums = undefined;
       return;
     }
-    let high = new D(s.day[0]!.high);
-    let low = new D(s.day[0]!.low);
-    let volume = new D(0);
-    let turnover = new D(0);
+    let high = s.day[0]!;
+    let low = s.day[0]!;
+    let highN = Number.parseFloat(high.high);
+    let lowN = Number.parseFloat(low.low);
     for (const c of s.day) {
-      if (high.lt(c.high)) high = new D(c.high);
-      if (low.gt(c.low)) low = new D(c.low);
-      volume = volume.plus(c.volume);
-      turnover = turnover.plus(c.turnover);
+      const h = Number.parseFloat(c.high);
+      const l = Number.parseFloat(c.low);
+      if (h > highN) [high, highN] = [c, h];
+      if (l < lowN) [low, lowN] = [c, l];
     }
+    const sums = daySums(s);
     s.dayAgg = {
       open: s.day[0]!.open,
-      high: high.toFixed(),
-      low: low.toFixed(),
-      volume: volume.toFixed(),
-      turnover: turnover.toFixed(),
+      high: new D(high.high).toFixed(),
+      low: new D(low.low).toFixed(),
+      volume: sums.volume.toFixed(),
+      turnover: sums.turnover.toFixed(),
     };
   }
 
@@ -513,6 +523,25 @@ export class MarketService implements Valuation {
     await repo.insertTicks(ex, [tick]);
   }
 
+  /**
+   * Stored ticks of a product in (afterMs, untilMs] that reach `atOrAbove` or `atOrBelow`, oldest first, read
+   * in pages up to `max` (the perpetual engine replays what it did not hear live).
+   */
+  async storedTicksBeyond(
+    symbol: string,
+    w: { afterMs: number; untilMs: number; atOrAbove?: string; atOrBelow?: string; max: number },
+  ): Promise<Tick[]> {
+    const out: Tick[] = [];
+    const page = Math.min(5_000, w.max);
+    for (let afterMs = w.afterMs; out.length < w.max; ) {
+      const rows = await repo.ticksBeyond(this.d.database.db, symbol, { ...w, afterMs, limit: page });
+      out.push(...rows);
+      if (rows.length < page) break;
+      afterMs = rows.at(-1)!.ts;
+    }
+    return out.slice(0, w.max);
+  }
+
   /** The newest stored tick's time per product. */
   lastStoredTicks(symbols: string[], ex: Executor = this.d.database.db) {
     return repo.lastStoredTicks(ex, symbols);
@@ -549,6 +578,20 @@ export class MarketService implements Valuation {
     const t = this.state.get(`${currency}${QUOTE_CURRENCY}`)?.ticker;
     return t ? money(t.price) : undefined;
   }
+}
+
+/** The running sums of a product's `day`, summed in full when there are none yet (start, history). */
+function daySums(s: SymbolState): { volume: Decimal; turnover: Decimal } {
+  if (!s.daySums) {
+    let volume = new D(0);
+    let turnover = new D(0);
+    for (const c of s.day) {
+      volume = volume.plus(c.volume);
+      turnover = turnover.plus(c.turnover);
+    }
+    s.daySums = { volume, turnover };
+  }
+  return s.daySums;
 }
 
 export function displayCandle(p: Product, c: Candle): Candle {

@@ -17,6 +17,8 @@ export interface OpsDeps {
   bus: Bus;
   /** Age of the newest price this node has, per product that should be priced; empty when the feed is off. */
   priceAgesMs: () => number[];
+  /** Age of the newest stored tick, per product that should be priced (what orders and settlement rely on). */
+  storedPriceAgesMs: () => Promise<number[]>;
   /** Whether this node leads the market feed and the trigger engine. */
   leads: () => { feed: boolean; triggers: boolean };
   wsClients: () => number;
@@ -76,6 +78,11 @@ export async function registerOps(app: FastifyInstance, d: OpsDeps) {
       .send({ code: ready ? Code.OK : Code.INTERNAL, msg: ready ? 'ready' : 'not ready', data: { ready, checks } });
   });
 
+  registerMetrics(app, d);
+}
+
+/** `/metrics`: Prometheus figures of this node (requests, pool, sockets, feed, settlement, retries, event loop). */
+function registerMetrics(app: FastifyInstance, d: OpsDeps) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Histogram({
@@ -93,12 +100,18 @@ export async function registerOps(app: FastifyInstance, d: OpsDeps) {
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   app.addHook('onClose', async () => loopDelay.disable());
+  const loopDelayMax = new Gauge({
+    name: 'nexa_event_loop_delay_max_seconds',
+    help: 'Longest event-loop delay since the previous scrape (a stall: timers, ticks and calls all wait)',
+    registers: [registry],
+  });
   new Gauge({
     name: 'nexa_event_loop_delay_p99_seconds',
     help: 'p99 event-loop delay since the previous scrape',
     registers: [registry],
     collect() {
       this.set(loopDelay.percentile(99) / 1e9);
+      loopDelayMax.set(loopDelay.max / 1e9);
       loopDelay.reset();
     },
   });
@@ -129,6 +142,15 @@ export async function registerOps(app: FastifyInstance, d: OpsDeps) {
     registers: [registry],
     collect() {
       const ages = d.priceAgesMs();
+      this.set(ages.length === 0 ? 0 : Math.max(...ages) / 1000);
+    },
+  });
+  new Gauge({
+    name: 'nexa_feed_stored_lag_seconds',
+    help: 'Age of the oldest newest-stored tick among priced products (now minus the latest tick in the ticks table)',
+    registers: [registry],
+    async collect() {
+      const ages = await d.storedPriceAgesMs().catch(() => []);
       this.set(ages.length === 0 ? 0 : Math.max(...ages) / 1000);
     },
   });

@@ -81,6 +81,8 @@ describe('operations endpoints', () => {
       'nexa_settlement_lag_seconds',
       'nexa_transaction_retries_total{reason="deadlock"}',
       'nexa_event_loop_delay_p99_seconds',
+      'nexa_event_loop_delay_max_seconds',
+      'nexa_feed_stored_lag_seconds',
       'nexa_leader{role="feed"}',
     ]) {
       expect(res.body, name).toContain(name);

@@ -11,6 +11,12 @@ export const opsModule = nexaModule(
       database,
       bus,
       priceAgesMs: () => (config.market.feed ? market.tickers().map((t) => now().getTime() - t.ts) : []),
+      storedPriceAgesMs: async () => {
+        if (!config.market.feed) return [];
+        const symbols = market.summaries().map((p) => p.symbol);
+        const stored = await market.lastStoredTicks(symbols);
+        return symbols.map((symbol) => now().getTime() - (stored.get(symbol) ?? 0));
+      },
       leads: () => ({ feed: market.isLeader, triggers: perpetualEngine.isLeader }),
       wsClients: () => hub.connections,
       settlementLagMs: () => delivery.settlement.settlementLagMs(),

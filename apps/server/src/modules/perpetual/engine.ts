@@ -2,11 +2,13 @@ import type { PerpPosition, PerpTriggerNews, UserEvent } from '@nexa/contract';
 import { type Money, liquidatedAt, liquidationLevel, money } from '@nexa/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../platform/bus.js';
-import type { Database, Leadership } from '../../platform/db.js';
+import type { Database } from '../../platform/db.js';
 import type { DomainEvents } from '../../platform/domain-events.js';
+import { LeadershipLoop } from '../../platform/loops.js';
 import type { UserEvents } from '../../platform/user-events/index.js';
 import type { MarketService, Tick } from '../market/index.js';
 import { type Fill, type PerpetualBook, exposureOf } from './book.js';
+import { type ArmedTrigger, firstCrossingPerRef, replayBand, replayCrossings } from './replay.js';
 import { type OrderRecord, type PositionRecord, perpetualRepository as repo } from './repository.js';
 import { feeCharged } from './service.js';
 import { type Trigger, TriggerIndex } from './trigger-index.js';
@@ -17,17 +19,26 @@ export interface EngineOptions {
   reloadMs: number;
   /** A position's live figures go out at most this often. */
   pushMs: number;
-  /** How often a node that does not lead asks again (so the engine moves on if the leader dies). */
+  /** How often a node that does not lead asks again: a dead leader is replaced within about this long. */
   leadRetryMs: number;
   /** How often every node tells the leader which users watch their `user` channel on it. */
   watchersMs: number;
+  /**
+   * Two ticks of a product heard further apart than this (feed time) are a gap: the stored ticks in it are
+   * replayed. A leader also looks in the ticks table this often for products it heard nothing of for as long.
+   */
+  gapMs: number;
+  /** How far back a new leader, which knows nothing of what was processed before, replays stored ticks. */
+  replayMs: number;
 }
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   reloadMs: 60_000,
   pushMs: 1_000,
-  leadRetryMs: 5_000,
+  leadRetryMs: 1_000,
   watchersMs: 2_000,
+  gapMs: 2_000,
+  replayMs: 3_600_000,
 };
 
 /** The advisory lock of the one node that runs the engine (the market feed leader uses 727 002). */
@@ -42,6 +53,8 @@ const WATCHERS_SLICE = 400;
 const MAX_ENDED = 50_000;
 /** Positions in one live-figures message (each is about 400 bytes of JSON). */
 const PUSH_SLICE = 12;
+/** Stored ticks read for one product in one catch-up, at most (only ticks that can fire something are read). */
+const MAX_REPLAY_TICKS = 100_000;
 
 /** A position or order as it now stands; the engine keeps the newest version it has heard of. */
 /** What a service tells the engine after a commit (the bus topic `perp-triggers` carries it between nodes). */
@@ -50,7 +63,7 @@ export type News = PerpTriggerNews;
 export interface EngineDeps {
   database: Database;
   book: PerpetualBook;
-  market: Pick<MarketService, 'events' | 'product' | 'latestTick'>;
+  market: Pick<MarketService, 'events' | 'product' | 'latestTick' | 'lastStoredTicks' | 'storedTicksBeyond'>;
   bus: Bus;
   /** The `user` channel: fills are journaled with their transaction, live figures just sent. */
   userEvents: Pick<UserEvents, 'raise' | 'live'>;
@@ -72,6 +85,11 @@ interface Known<R> {
 interface Batch {
   tick: Tick;
   refs: Set<string>;
+}
+
+/** Replays the stored ticks of these products that the engine has not processed (see `catchUp`). */
+interface CatchUp {
+  symbols: string[];
 }
 
 /**
@@ -96,11 +114,18 @@ export class TriggerEngine {
   private readonly watchers = new Map<string, number>();
   private readonly lastPush = new Map<string, number>();
   private seq = 0;
-  private leadership: Leadership | null = null;
-  private queue: Batch[] = [];
+  private readonly leadership: LeadershipLoop;
+  private queue: (Batch | CatchUp)[] = [];
+  /**
+   * Per product, the feed time up to which every stored tick has been processed (heard live without a gap, or
+   * replayed from the ticks table). Kept across a lost and regained leadership: the replay resumes from there.
+   */
+  private readonly checked = new Map<string, number>();
+  /** Products with a catch-up queued and not yet begun. */
+  private readonly catchingUp = new Set<string>();
+  private catchUpTimer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private reloading: Promise<void> | undefined;
-  private retry: NodeJS.Timeout | undefined;
   private reloader: NodeJS.Timeout | undefined;
   private beacon: NodeJS.Timeout | undefined;
   private stopped = false;
@@ -108,14 +133,25 @@ export class TriggerEngine {
 
   constructor(private readonly d: EngineDeps) {
     this.options = { ...DEFAULT_ENGINE_OPTIONS, ...d.options };
+    this.leadership = new LeadershipLoop({
+      tryLead: () => this.d.database.tryLead(LEADER_KEY),
+      retryMs: this.options.leadRetryMs,
+      onLead: () => this.lead(),
+      onLost: () => {
+        this.d.log.error('perp: lost the trigger engine leadership');
+        clearInterval(this.reloader);
+        clearInterval(this.catchUpTimer);
+      },
+      onError: (err) => this.d.log.warn({ err }, 'perp: could not ask for the engine leadership'),
+    });
   }
 
   async start(): Promise<void> {
     await this.d.bus.subscribe(TRIGGERS_TOPIC, (news) => {
-      if (this.leadership) this.apply(news);
+      if (this.isLeader) this.apply(news);
     });
     await this.d.bus.subscribe(WATCHERS_TOPIC, (m) => {
-      if (!this.leadership) return;
+      if (!this.isLeader) return;
       // Kept a little longer than two announcements: a missed one does not stop a user's figures.
       const until = Date.now() + 2.5 * this.options.watchersMs;
       for (const userId of m.users) this.watchers.set(userId, until);
@@ -124,28 +160,24 @@ export class TriggerEngine {
       this.beacon = setInterval(() => this.announceWatchers(), this.options.watchersMs);
     }
     this.d.market.events.on('tick', this.onTick);
-    await this.tryToLead();
-    if (!this.leadership && !this.stopped) {
-      this.retry = setInterval(() => void this.tryToLead(), this.options.leadRetryMs);
-    }
+    // Leader or not, it keeps asking: a node that led from the start may lose its lock like any other.
+    await this.leadership.start();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     this.d.market.events.off('tick', this.onTick);
-    clearInterval(this.retry);
     clearInterval(this.reloader);
     clearInterval(this.beacon);
+    clearInterval(this.catchUpTimer);
     this.queue = [];
     await this.reloading;
     await this.running;
-    const lead = this.leadership;
-    this.leadership = null;
-    await lead?.release();
+    await this.leadership.stop();
   }
 
   get isLeader(): boolean {
-    return this.leadership !== null;
+    return this.leadership.leading;
   }
 
   /** Triggers resting now (tests, diagnostics). */
@@ -178,7 +210,7 @@ export class TriggerEngine {
 
   /** News of a position or order a service just committed: applied here if this node leads, else sent to it. */
   track(news: News): void {
-    if (this.leadership) this.apply(news);
+    if (this.isLeader) this.apply(news);
     else void this.d.bus.publish(TRIGGERS_TOPIC, news).catch((err) => this.d.log.warn({ err }, 'perp: publish failed'));
   }
 
@@ -191,36 +223,22 @@ export class TriggerEngine {
     return this.reloading;
   }
 
-  private async tryToLead() {
-    if (this.leadership || this.stopped) return;
-    const lead = await this.d.database.tryLead(LEADER_KEY).catch((err) => {
-      this.d.log.warn({ err }, 'perp: could not ask for the engine leadership');
-      return null;
-    });
-    if (!lead) return;
-    if (this.stopped) {
-      await lead.release();
-      return;
-    }
-    clearInterval(this.retry);
-    this.leadership = lead;
-    lead.onLost(() => {
-      this.d.log.error('perp: lost the trigger engine leadership');
-      this.leadership = null;
-      clearInterval(this.reloader);
-      if (!this.stopped) this.retry = setInterval(() => void this.tryToLead(), this.options.leadRetryMs);
-    });
+  /** This node now runs the engine: every trigger from the database, then the backstop and gap timers. */
+  private async lead() {
     await this.reload().catch((err) => this.d.log.error({ err }, 'perp: loading the triggers failed'));
+    // Stopped or lost meanwhile: no timers (the next leadership arms its own).
+    if (this.stopped || !this.isLeader) return;
     this.reloader = setInterval(
       () => void this.reload().catch((err) => this.d.log.error({ err }, 'perp: reloading the triggers failed')),
       this.options.reloadMs,
     );
+    this.catchUpTimer = setInterval(() => this.catchUpQuiet(), this.options.gapMs);
   }
 
   private async doReload() {
     const startSeq = this.seq;
     const snapshot = await repo.allLive(this.d.database.db);
-    if (!this.leadership || this.stopped) return;
+    if (!this.isLeader || this.stopped) return;
     this.positions = this.merge('p', this.positions, snapshot.positions, startSeq);
     this.orders = this.merge('o', this.orders, snapshot.orders, startSeq);
     this.bySymbol.clear();
@@ -231,12 +249,77 @@ export class TriggerEngine {
     }
     for (const { row } of this.orders.values()) triggers.push(...orderTriggers(row));
     this.index.replaceAll(triggers);
-    // Whatever the price crossed while nobody watched (a restart, a new leader) is acted on now.
-    const symbols = new Set([...triggers.map((t) => t.symbol)]);
+    // Whatever the price crossed while nobody watched (a restart, a new leader) is acted on now: the stored
+    // ticks this engine has not processed first, then the latest tick it heard.
+    const symbols = this.index.symbols();
+    this.catchUp(symbols);
     for (const symbol of symbols) {
       const tick = this.d.market.latestTick(symbol);
       if (tick) this.fire(tick);
     }
+  }
+
+  /** Queues a replay of the stored ticks of `symbols` not processed yet (behind what is already queued). */
+  private catchUp(symbols: Iterable<string>) {
+    const wanted = [...symbols].filter((s) => !this.catchingUp.has(s));
+    if (wanted.length === 0 || this.stopped) return;
+    for (const s of wanted) this.catchingUp.add(s);
+    this.queue.push({ symbols: wanted });
+    this.kick();
+  }
+
+  /** Products with triggers whose last processed tick is older than a gap: a tick not heard may be stored. */
+  private catchUpQuiet() {
+    if (!this.isLeader) return;
+    const now = this.d.now().getTime();
+    this.catchUp(this.index.symbols().filter((s) => now - (this.checked.get(s) ?? 0) > this.options.gapMs));
+  }
+
+  /**
+   * Replays the stored ticks of each product from where this engine's processing stopped (a new leader: from
+   * `replayMs` ago) to the newest stored one: each position or order they crossed after its state was written
+   * is acted on at its first crossing tick, as a live tick would have been (`replayCrossings`).
+   */
+  private async replay(job: CatchUp) {
+    for (const s of job.symbols) this.catchingUp.delete(s);
+    const newest = await this.d.market.lastStoredTicks(job.symbols);
+    const armed = this.armedBySymbol(new Set(job.symbols));
+    for (const symbol of job.symbols) {
+      const untilMs = newest.get(symbol);
+      const afterMs = this.checked.get(symbol) ?? this.d.now().getTime() - this.options.replayMs;
+      if (untilMs === undefined || untilMs <= afterMs) continue;
+      const list = armed.get(symbol) ?? [];
+      if (list.length > 0) {
+        const band = replayBand(list.map((a) => a.trigger));
+        const ticks = await this.d.market.storedTicksBeyond(symbol, {
+          ...band,
+          afterMs,
+          untilMs,
+          max: MAX_REPLAY_TICKS,
+        });
+        if (ticks.length === MAX_REPLAY_TICKS) this.d.log.warn({ symbol, afterMs }, 'perp: replay cut short');
+        for (const { ref, tick } of firstCrossingPerRef(replayCrossings(list, ticks))) {
+          if (this.stopped || !this.isLeader) return;
+          await this.act(ref, tick, true);
+        }
+      }
+      this.checked.set(symbol, Math.max(this.checked.get(symbol) ?? untilMs, untilMs));
+    }
+  }
+
+  /** Every resting trigger of these products with the moment its position's or order's state was written. */
+  private armedBySymbol(symbols: Set<string>): Map<string, ArmedTrigger[]> {
+    const out = new Map<string, ArmedTrigger[]>();
+    const add = (symbol: string, triggers: Trigger[], at: Date | string) => {
+      if (!symbols.has(symbol) || triggers.length === 0) return;
+      const armedAt = new Date(at).getTime();
+      const list = out.get(symbol) ?? [];
+      for (const trigger of triggers) list.push({ trigger, armedAt });
+      out.set(symbol, list);
+    };
+    for (const { row } of this.positions.values()) add(row.symbol, positionTriggers(row), stateTime(row));
+    for (const { row } of this.orders.values()) add(row.symbol, orderTriggers(row), row.updatedAt);
+    return out;
   }
 
   /** The snapshot, except where this node holds a newer version, plus what arrived after the read began. */
@@ -282,7 +365,13 @@ export class TriggerEngine {
   }
 
   private tick(t: Tick) {
-    if (!this.leadership || this.stopped) return;
+    if (!this.isLeader || this.stopped) return;
+    // A tick right after the last one processed moves the mark on; after a gap (or the first since leading),
+    // the stored ticks in between are replayed first, then this one acts.
+    const checked = this.checked.get(t.symbol);
+    if (checked !== undefined && t.ts - checked <= this.options.gapMs)
+      this.checked.set(t.symbol, Math.max(checked, t.ts));
+    else this.catchUp([t.symbol]);
     this.fire(t);
     this.pushFigures(t);
   }
@@ -300,8 +389,16 @@ export class TriggerEngine {
     if (this.running || this.stopped) return;
     this.running = (async () => {
       while (this.queue.length > 0 && !this.stopped) {
-        const batch = this.queue.shift()!;
-        for (const ref of batch.refs) await this.act(ref, batch.tick);
+        const job = this.queue.shift()!;
+        if ('refs' in job) {
+          for (const ref of job.refs) await this.act(ref, job.tick);
+          continue;
+        }
+        await this.replay(job).catch((err) => {
+          // The database is away: the products stay unchecked, so the next gap check replays them again.
+          for (const s of job.symbols) this.catchingUp.delete(s);
+          this.d.log.error({ err }, 'perp: replaying stored ticks failed');
+        });
       }
     })().finally(() => {
       this.running = undefined;
@@ -309,19 +406,24 @@ export class TriggerEngine {
     });
   }
 
-  /** Acts on one fired position or order; on any failure its triggers go back, so the next tick retries. */
-  private async act(ref: string, tick: Tick): Promise<void> {
+  /**
+   * Acts on one fired position or order; on any failure its triggers go back, so the next tick retries. A
+   * `replayed` tick (read back from the ticks table) acts only on a state written before it.
+   */
+  private async act(ref: string, tick: Tick, replayed = false): Promise<void> {
     const [kind, id] = ref.split(':') as ['p' | 'o', string];
+    const armed = (row: PositionRecord | OrderRecord) =>
+      !replayed || new Date('type' in row ? row.updatedAt : stateTime(row)).getTime() < tick.ts;
     try {
-      if (kind === 'o') await this.actOnOrder(id, tick);
-      else await this.actOnPosition(id, tick);
+      if (kind === 'o') await this.actOnOrder(id, tick, armed);
+      else await this.actOnPosition(id, tick, armed);
     } catch (err) {
       this.d.log.error({ err, ref }, 'perp: acting on a trigger failed');
       this.restore(kind, id);
     }
   }
 
-  private async actOnOrder(id: string, tick: Tick) {
+  private async actOnOrder(id: string, tick: Tick, armed: (row: OrderRecord) => boolean = () => true) {
     const known = this.orders.get(id);
     if (!known) return;
     const price = money(tick.price);
@@ -329,7 +431,7 @@ export class TriggerEngine {
       await repo.lockWallet(tx, known.row.userId, known.row.mode);
       const row = await repo.lockOrder(tx, id);
       if (!row || row.status !== 'pending') return { row };
-      if (!limitCrossed(row, price)) return { row, waiting: true };
+      if (!armed(row) || !limitCrossed(row, price)) return { row, waiting: true };
       return { row, fill: this.journal(await this.d.book.fillLimit(tx, row)) };
     });
     if (!outcome.row) return;
@@ -341,7 +443,7 @@ export class TriggerEngine {
     await this.actOnPosition(outcome.fill.position.id, tick);
   }
 
-  private async actOnPosition(id: string, tick: Tick) {
+  private async actOnPosition(id: string, tick: Tick, armed: (row: PositionRecord) => boolean = () => true) {
     const known = this.positions.get(id);
     if (!known) return;
     const price = money(tick.price);
@@ -350,7 +452,7 @@ export class TriggerEngine {
       await repo.lockWallet(tx, known.row.userId, known.row.mode);
       const row = await repo.lockPosition(tx, id);
       if (!row || row.status !== 'open') return { row };
-      const action = actionAt(row, price);
+      const action = armed(row) ? actionAt(row, price) : undefined;
       if (!action) return { row, waiting: true };
       const fill =
         action === 'liquidation'
@@ -449,6 +551,9 @@ export class TriggerEngine {
     if (ids.size === 0) users!.delete(row.userId);
   }
 }
+
+/** When a position's current state was written (a record from an older build carries only its opening). */
+const stateTime = (row: PositionRecord) => row.updatedAt ?? row.openedAt;
 
 const triggerIds = (kind: News['kind'], id: string) =>
   kind === 'position' ? [`liq:${id}`, `tp:${id}`, `sl:${id}`] : [`limit:${id}`];

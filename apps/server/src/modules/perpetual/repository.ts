@@ -37,7 +37,7 @@ const POSITION = sql.raw(`id::text AS id, user_id::text AS "userId", mode, symbo
   trim_scale(entry_price)::text AS "entryPrice", trim_scale(margin)::text AS margin,
   array_to_string(hold_ids, ',') AS "holdIds", trim_scale(tp_price)::text AS "tpPrice",
   trim_scale(sl_price)::text AS "slPrice", trim_scale(realized_pnl)::text AS "realizedPnl", status, version,
-  opened_at AS "openedAt", closed_at AS "closedAt"`);
+  opened_at AS "openedAt", closed_at AS "closedAt", updated_at AS "updatedAt"`);
 
 const ORDER = sql.raw(`id::text AS id, user_id::text AS "userId", mode, symbol, side, type, intent,
   trim_scale(price)::text AS price, trim_scale(quantity)::text AS quantity,

@@ -137,6 +137,11 @@ export class TriggerIndex {
     return book ? [...book.up, ...book.down].map((e) => e.trigger) : [];
   }
 
+  /** The products with at least one resting trigger. */
+  symbols(): string[] {
+    return [...this.books].filter(([, b]) => b.up.length > 0 || b.down.length > 0).map(([symbol]) => symbol);
+  }
+
   clear(): void {
     this.books.clear();
     this.byId.clear();
