@@ -9,6 +9,7 @@ import { m0008Perpetual } from './0008-perpetual.js';
 import { m0009OrderWallets } from './0009-order-wallets.js';
 import { m0010UserEvents } from './0010-user-events.js';
 import { m0011ContentLanguages } from './0011-content-languages.js';
+import { m0012ProductNames } from './0012-product-names.js';
 
 export interface Migration {
   version: number;
@@ -29,4 +30,5 @@ export const migrations: readonly Migration[] = [
   m0009OrderWallets,
   m0010UserEvents,
   m0011ContentLanguages,
+  m0012ProductNames,
 ];
