@@ -11,6 +11,7 @@ import { m0010UserEvents } from './0010-user-events.js';
 import { m0011ContentLanguages } from './0011-content-languages.js';
 import { m0012TradingLimits } from './0012-trading-limits.js';
 import { m0013Security } from './0013-security.js';
+import { m0014ProductNames } from './0014-product-names.js';
 
 export interface Migration {
   version: number;
@@ -33,4 +34,5 @@ export const migrations: readonly Migration[] = [
   m0011ContentLanguages,
   m0012TradingLimits,
   m0013Security,
+  m0014ProductNames,
 ];

@@ -16,6 +16,7 @@ import { queryRows } from '../../platform/db.js';
 import { ManualSource, type TestApp, call, createTestApp, registerUser, until } from '../../testing.js';
 import { rollUp } from './candles.js';
 import { type SimProduct, SimSource } from './feed/sim.js';
+import { productName } from './service.js';
 
 const BTC: SimProduct = {
   symbol: 'BTCUSDT',
@@ -86,6 +87,44 @@ describe('market calls', () => {
     expect(v.data.list.reduce((n, c) => n + c.count, 0)).toBe(all.data.list.length);
     const bad = await call(t.app, 'product/getProductList', { category: 'stocks' });
     expect(bad).toMatchObject({ code: 400, data: { fields: [{ field: 'category' }] } });
+  });
+
+  it("names products in the caller's language, English for an unknown one, and finds them by either name", async () => {
+    const named = async (lang: string) => {
+      const list = await call<ProductListData>(t.app, 'product/getProductList', {}, { lang });
+      return Object.fromEntries(list.data.list.map((p) => [p.symbol, p.name]));
+    };
+    const [ar, jp, en, unknown] = await Promise.all([named('ar'), named('jp'), named('en'), named('xx')]);
+    expect(ar).toMatchObject({ BTCUSDT: 'بيتكوين', XAUUSD: 'ذهب / دولار أمريكي', EURUSD: 'يورو / دولار أمريكي' });
+    expect(jp).toMatchObject({ BTCUSDT: 'ビットコイン', XAUUSD: '金/米ドル' });
+    expect(en).toMatchObject({ BTCUSDT: 'Bitcoin', XAUUSD: 'Gold / US Dollar' });
+    expect(unknown).toEqual(en);
+    // Every seeded product has a name in every language.
+    const missing = await queryRows<{ symbol: string }>(
+      t.database.db,
+      sql`SELECT symbol FROM products p, jsonb_array_elements_text(${JSON.stringify(LANGS)}::jsonb) AS l(lang)
+          WHERE NOT p.names ? l.lang`,
+    );
+    expect(missing).toEqual([]);
+    // The symbol stays a symbol; the other screens that name a product read the same names.
+    const info = await call<ProductInfo>(t.app, 'product/getProductInfo', { symbol: 'XAUUSD' }, { lang: 'de' });
+    expect(info.data).toMatchObject({ symbol: 'XAUUSD', base: 'XAU', quote: 'USD', name: 'Gold / US-Dollar' });
+    const overview = await call<OverviewData>(t.app, 'index/overview', {}, { lang: 'kr' });
+    expect(overview.data.turnover.find((p) => p.symbol === 'BTCUSDT')?.name).toBe('비트코인');
+    // A search finds a product by its name in the reader's language as well as by the English one.
+    const search = async (keyword: string, lang: string) =>
+      (await call<ProductListData>(t.app, 'product/getProductList', { keyword }, { lang })).data.list.map(
+        (p) => p.symbol,
+      );
+    await expect(search('ذهب', 'ar')).resolves.toEqual(['XAUUSD']);
+    await expect(search('gold', 'ar')).resolves.toEqual(['XAUUSD']);
+  });
+
+  it('falls back to the English name for a language a product has no name in', () => {
+    const added = { name: 'Nexa Coin', names: { en: 'Nexa Coin', zh: 'Nexa 币' } };
+    expect(productName(added, 'zh')).toBe('Nexa 币');
+    expect(productName(added, 'ar')).toBe('Nexa Coin');
+    expect(productName({ name: 'Nexa Coin', names: {} }, 'jp')).toBe('Nexa Coin');
   });
 
   it('describes a product with its periods and perpetual settings; an unknown one is 404', async () => {

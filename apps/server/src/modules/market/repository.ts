@@ -8,7 +8,10 @@ export type Product = {
   symbol: string;
   base: string;
   quote: string;
+  /** The English name. */
   name: string;
+  /** The name per language (`en` included); a language it lacks reads `name`. */
+  names: Partial<Record<string, string>>;
   category: Category;
   pricePrecision: number;
   sizePrecision: number;
@@ -62,7 +65,7 @@ export const marketRepository = {
   async products(ex: Executor): Promise<Product[]> {
     return queryRows<Product>(
       ex,
-      sql`SELECT symbol, base, quote, name, category, price_precision AS "pricePrecision",
+      sql`SELECT symbol, base, quote, name, names, category, price_precision AS "pricePrecision",
                  size_precision AS "sizePrecision", ${num('sim_price', 'simPrice')},
                  sim_volatility::float8::text AS "simVolatility", okx_inst_id AS "okxInstId",
                  ${num('contract_size', 'contractSize')}, max_leverage AS "maxLeverage", ${num('fee_rate', 'feeRate')},

@@ -21,12 +21,12 @@ export function registerMarketRoutes(r: Router, market: MarketService) {
   r.handle('index/varieties', async () => ({
     list: CATEGORIES.map((category) => ({ category, count: market.summaries({ category }).length })),
   }));
-  r.handle('product/getProductList', async (body) => ({
-    list: market.summaries({ category: body.category, keyword: body.keyword }),
+  r.handle('product/getProductList', async (body, ctx) => ({
+    list: market.summaries({ category: body.category, keyword: body.keyword }, ctx.lang),
   }));
-  r.handle('product/getProductInfo', async (body) => {
+  r.handle('product/getProductInfo', async (body, ctx) => {
     known(body.symbol);
-    return market.info(body.symbol)!;
+    return market.info(body.symbol, ctx.lang)!;
   });
   r.handle('index/timeList', async (body) => {
     known(body.symbol);
@@ -49,7 +49,7 @@ export function registerMarketRoutes(r: Router, market: MarketService) {
       trades: market.trades(body.symbol).map(({ symbol: _s, ...t }) => t),
     };
   });
-  r.handle('index/overview', async () => rankings(market.summaries()));
+  r.handle('index/overview', async (_b, ctx) => rankings(market.summaries({}, ctx.lang)));
 }
 
 const CHANNEL = /^(kline|depth|trades):([A-Z0-9]+)(?::(\w+))?$/;

@@ -3,8 +3,10 @@ import { EventEmitter } from 'node:events';
 import {
   CURRENCIES,
   type Currency,
+  DEFAULT_LANG,
   type DeliveryPeriod,
   type FeedMessage,
+  type Lang,
   type ProductInfo,
   type ProductSummary,
   QUOTE_CURRENCY,
@@ -23,6 +25,11 @@ import type { Candle, Depth, FeedProduct, FeedSink, FeedSource, KlineInterval, T
 import { type Period, type Product, marketRepository as repo } from './repository.js';
 
 const D = Decimal.clone({ precision: 40 });
+
+/** A product's name in `lang`, else in English (symbols such as BTC/USDT are not names and stay as they are). */
+export function productName(p: Pick<Product, 'name' | 'names'>, lang: Lang): string {
+  return p.names[lang] ?? p.names.en ?? p.name;
+}
 const DAY_MS = 86_400_000;
 const LEADER_KEY = 727_002;
 const TRADES_KEPT = 50;
@@ -428,32 +435,37 @@ export class MarketService implements Valuation {
     return this.state.get(symbol)?.product;
   }
 
-  summaries(filter: { category?: string; keyword?: string; includeDisabled?: boolean } = {}): ProductSummary[] {
+  /** The products (enabled ones unless asked), named in `lang` (English where a product has no name in it). */
+  summaries(
+    filter: { category?: string; keyword?: string; includeDisabled?: boolean } = {},
+    lang: Lang = DEFAULT_LANG,
+  ): ProductSummary[] {
     const kw = filter.keyword?.toUpperCase();
+    const named = (p: Product) => [p.name, productName(p, lang)].some((n) => n.toUpperCase().includes(kw!));
     return this.products
       .filter((p) => (filter.includeDisabled || p.enabled) && (!filter.category || p.category === filter.category))
-      .filter((p) => !kw || p.symbol.includes(kw) || p.base.includes(kw) || p.name.toUpperCase().includes(kw))
-      .map((p) => this.summary(p));
+      .filter((p) => !kw || p.symbol.includes(kw) || p.base.includes(kw) || named(p))
+      .map((p) => this.summary(p, lang));
   }
 
-  summary(p: Product): ProductSummary {
+  summary(p: Product, lang: Lang = DEFAULT_LANG): ProductSummary {
     const s = this.state.get(p.symbol)!;
     const t = s.ticker ?? this.tickerOf(s, p.simPrice, this.now());
     return {
       ...t,
       base: p.base,
       quote: p.quote,
-      name: p.name,
+      name: productName(p, lang),
       category: p.category,
       pricePrecision: p.pricePrecision,
     };
   }
 
-  info(symbol: string): ProductInfo | undefined {
+  info(symbol: string, lang: Lang = DEFAULT_LANG): ProductInfo | undefined {
     const p = this.product(symbol);
     if (!p) return undefined;
     return {
-      ...this.summary(p),
+      ...this.summary(p, lang),
       enabled: p.enabled,
       sizePrecision: p.sizePrecision,
       periods: this.periodsOf(symbol),

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowser, shot } from './browser.js';
+import { type Prefs, type Session, appSession } from './session.js';
+
+// Small phones, sticky bars and names in the reader's language (issue 11 §4).
+const ctx = serverAndBrowser();
+const { api, registerUser, openSignedIn } = appSession(() => ctx.server);
+
+const ROUTE = {
+  futures: '/pages/tabbarPages/futures/index',
+  perpetual: '/pages/tabbarPages/perpetual/index',
+  changes: '/pages/tabbarPages/mine/changeRecord',
+} as const;
+
+/** The first control of each order form: it must be on the first screen, above the tab bar. */
+const TRADE_PAGES = [
+  { name: 'futures', route: ROUTE.futures, testId: 'delivery-page', firstControl: '[data-testid^="futures-period-"]' },
+  { name: 'perpetual', route: ROUTE.perpetual, testId: 'perpetual-page', firstControl: '[data-testid^="perp-type-"]' },
+] as const;
+
+type Box = { x: number; y: number; width: number; height: number };
+
+async function phoneOf(browser: Browser, width: number, height: number) {
+  return browser.newContext({ viewport: { width, height }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+}
+
+const boxesOf = (page: Page, selector: string): Promise<Box[]> =>
+  page.locator(selector).evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    }),
+  );
+
+async function openTradePage(page: Page, session: Session, trade: (typeof TRADE_PAGES)[number], prefs: Prefs) {
+  await openSignedIn(page, session, trade.route, { ...prefs, productType1: 'BTCUSDT', productType2: 'BTCUSDT' });
+  await page.getByTestId(trade.testId).waitFor();
+  await page.locator(trade.firstControl).first().waitFor();
+  await expect
+    .poll(() => page.getByTestId('chart-canvas').getAttribute('data-status'), { timeout: 20_000 })
+    .toBe('ready');
+}
+
+describe('small phones: 320×568', () => {
+  it(
+    'shows every chart interval and 24 h figure, and each order form starts on the first screen',
+    { timeout: 120_000 },
+    async () => {
+      const session = await registerUser('small');
+      const context = await phoneOf(ctx.browser, 320, 568);
+      const page = await context.newPage();
+      for (const trade of TRADE_PAGES) {
+        await openTradePage(page, session, trade, { lang: 'en', theme: 'dark' });
+
+        // Every interval button lies inside the screen's width and inside its row (none scrolled out of view).
+        const row = (await boxesOf(page, '.chart__intervals'))[0]!;
+        const intervals = await boxesOf(page, '[data-testid^="chart-interval-"]');
+        expect(intervals).toHaveLength(7);
+        for (const b of intervals) {
+          expect(b.x).toBeGreaterThanOrEqual(Math.max(0, row.x - 0.5));
+          expect(b.x + b.width).toBeLessThanOrEqual(Math.min(320, row.x + row.width + 0.5));
+        }
+        // The four 24 h figures are whole: inside the screen, and no value cut by its cell.
+        const stats = await boxesOf(page, '[data-testid^="chart-stat-"]');
+        expect(stats).toHaveLength(4);
+        for (const b of stats) expect(b.x + b.width).toBeLessThanOrEqual(320);
+        const cut = await page
+          .locator('[data-testid^="chart-stat-"] dd')
+          .evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent));
+        expect(cut).toEqual([]);
+
+        // The first control of the order form is whole above the tab bar, without scrolling.
+        expect(await page.evaluate(() => window.scrollY)).toBe(0);
+        const tabBarTop = (await boxesOf(page, '.tab-shell__bar'))[0]!.y;
+        const controls = await boxesOf(page, trade.firstControl);
+        expect(controls.length).toBeGreaterThanOrEqual(2);
+        for (const b of controls) {
+          expect(b.y).toBeGreaterThan(0);
+          expect(b.y + b.height).toBeLessThanOrEqual(tabBarTop);
+          expect(b.x + b.width).toBeLessThanOrEqual(320);
+        }
+        await shot(page, `layout-${trade.name}-320-dark-en`);
+      }
+      await context.close();
+    },
+  );
+
+  it('keeps the 390×844 look: the chart canvas stays 300 px tall', { timeout: 120_000 }, async () => {
+    const session = await registerUser('tall');
+    const context = await phoneOf(ctx.browser, 390, 844);
+    const page = await context.newPage();
+    for (const trade of TRADE_PAGES) {
+      await openTradePage(page, session, trade, { lang: 'en', theme: 'dark' });
+      expect((await boxesOf(page, '[data-testid="chart-canvas"]'))[0]!.height).toBe(300);
+    }
+    await context.close();
+  });
+
+  it('screenshots both trade pages at 320×568 and 390×844, dark, light and Arabic', { timeout: 240_000 }, async () => {
+    const session = await registerUser('shots');
+    const looks: Prefs[] = [
+      { lang: 'en', theme: 'dark' },
+      { lang: 'en', theme: 'light' },
+      { lang: 'ar', theme: 'dark' },
+    ];
+    for (const [width, height] of [
+      [320, 568],
+      [390, 844],
+    ] as const) {
+      const context = await phoneOf(ctx.browser, width, height);
+      const page = await context.newPage();
+      for (const prefs of looks) {
+        for (const trade of TRADE_PAGES) {
+          await openTradePage(page, session, trade, prefs);
+          if (prefs.lang === 'ar') {
+            // The product's name comes from the server in the reader's language.
+            await expect.poll(() => page.locator('.product-header__name').textContent()).toBe('بيتكوين');
+            await expect(page.locator('html').getAttribute('dir')).resolves.toBe('rtl');
+          }
+          // At every size and in every language, the intervals stay inside the screen.
+          for (const b of await boxesOf(page, '[data-testid^="chart-interval-"]')) {
+            expect(b.x).toBeGreaterThanOrEqual(0);
+            expect(b.x + b.width).toBeLessThanOrEqual(width);
+          }
+          await shot(page, `layout-${trade.name}-${width}-${prefs.theme}-${prefs.lang}`);
+        }
+      }
+      await context.close();
+    }
+  });
+});
+
+describe('sticky bars', () => {
+  it(
+    'the change log scrolls under an opaque nav bar and filter bar, dark and light',
+    { timeout: 120_000 },
+    async () => {
+      const session = await registerUser('sticky');
+      await api('user/changeUser', { mode: 'demo' }, session.token);
+      await api('user/getDemoMoney', { requestId: randomUUID() }, session.token);
+      for (let i = 0; i < 12; i++) {
+        const [from, to] = i % 2 === 0 ? ['spot', 'delivery'] : ['delivery', 'spot'];
+        await api(
+          'index/zySubmit',
+          { from, to, currency: 'USDT', amount: '10', requestId: randomUUID() },
+          session.token,
+        );
+      }
+      const context = await phoneOf(ctx.browser, 320, 568);
+      const page = await context.newPage();
+      for (const theme of ['dark', 'light'] as const) {
+        await openSignedIn(page, session, ROUTE.changes, { lang: 'en', theme });
+        await page.getByTestId('change-record-page').waitFor();
+        await expect.poll(() => page.getByTestId('change-item').count()).toBeGreaterThan(8);
+        await page.mouse.wheel(0, 400);
+        await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+
+        // Each bar is painted in a fully opaque colour and stacked above the rows under it.
+        const bars = await page.evaluate(() =>
+          ['.nav-bar', '.filter-bar'].map((selector) => {
+            const el = document.querySelector(selector) as HTMLElement;
+            const r = el.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.x + 4, r.y + r.height - 2);
+            return { selector, background: getComputedStyle(el).backgroundColor, top: el.contains(hit) };
+          }),
+        );
+        for (const bar of bars) {
+          expect(bar.background, bar.selector).toMatch(/^rgb\(/);
+          expect(bar.top, bar.selector).toBe(true);
+        }
+        await shot(page, `layout-change-log-scrolled-${theme}`);
+      }
+      await context.close();
+    },
+  );
+});
+
+describe('product names in the reader language', () => {
+  it('a language switch reads the product names again, in the new language', { timeout: 120_000 }, async () => {
+    const session = await registerUser('names');
+    const context = await phoneOf(ctx.browser, 390, 844);
+    const page = await context.newPage();
+    // The catalogue is read (and kept for minutes) in English first.
+    await openTradePage(page, session, TRADE_PAGES[0], { lang: 'en', theme: 'dark' });
+    await expect.poll(() => page.locator('.product-header__name').textContent()).toBe('Bitcoin');
+    // Home → language → Japanese, back home, then Futures again: the name is read again, in Japanese.
+    await page.getByTestId('tab-home').click();
+    await page.getByTestId('home-lang').click();
+    await page.getByTestId('lang-item-jp').click();
+    await page.getByTestId('home-page').waitFor();
+    await page.getByTestId('tab-futures').click();
+    await page.getByTestId('delivery-page').waitFor();
+    await expect.poll(() => page.locator('.product-header__name').textContent()).toBe('ビットコイン');
+    await context.close();
+  });
+});
