@@ -15,3 +15,5 @@ export * from './convert.js';
 export * from './define.js';
 export * from './funding.js';
 export * from './kyc.js';
+export * from './bank-account.js';
+export * from './reach.js';
