@@ -5,6 +5,7 @@ import { SubmitForm } from '@/components/ui/submit-form';
 import { REDIRECT_PARAM, ROUTES, safeRedirect } from '@/lib/routes';
 import { getSession } from '@/lib/session-store';
 import { useSingleFlight } from '@/lib/use-single-flight';
+import { REACH } from '@nexa/contract';
 import { Checkbox } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +45,7 @@ export function LoginPage() {
       testId="login"
       left={<BrandMark size={30} />}
       title={t('auth.login.title')}
-      subtitle={t('auth.login.subtitle')}
+      subtitle={t('auth.login.subtitle', REACH)}
       notice={redirect ? t('common.pleaseLogin') : null}
     >
       <SubmitForm className="auth__form" onSubmit={submit}>
