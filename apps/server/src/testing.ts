@@ -84,6 +84,11 @@ export const TEST_DEPOSIT_ADDRESSES = {
   DEPOSIT_ADDRESS_BTC: 'bc1qnexatest0dep0s2tadd7essqqqqqqqqqqqqqq',
 } as const;
 
+/** The configuration `env` alone gives (no test addresses), e.g. to start a server as a partly set-up deployment. */
+export function configFromEnv(env: Record<string, string>): Config {
+  return loadConfig({ DATA_DIR: tmpdir(), ...env });
+}
+
 export async function createTestApp(
   overrides: Partial<Config> = {},
   extra: Pick<

@@ -665,7 +665,7 @@ describe('withdrawals', () => {
     const listed = await t.app.fundingOperations.listWithdrawals({ status: 'review', page: 1, pageSize: 100 });
     // The operator pays out to the card, so sees all of it.
     expect(listed.list.find((w) => w.id === res.data.id)).toMatchObject({
-      cardNumber: '6222021234567890',
+      cardNumber: '6222021234567894',
       owner: { userId: u.id, uid: u.user.uid },
     });
   });
