@@ -268,21 +268,6 @@ describe('funding: deposit and withdrawal screens', () => {
     await expect(text(page, 'withdraw-notice-daily')).resolves.toBe('At most 5 withdrawals a day; used today: 0.');
     await page.getByTestId('withdraw-verify-prompt').waitFor();
 
-    // Input errors are caught here, nothing sent.
-    await page.getByTestId('withdraw-submit').click();
-    await expect.poll(() => text(page, 'withdraw-amount-error')).toBe('Please enter withdrawal amount');
-    await expect(text(page, 'withdraw-password-error')).resolves.toBe('Please enter withdrawal password');
-    await page.getByTestId('withdraw-amount').fill('5');
-    await page.getByTestId('withdraw-password').fill('12');
-    await page.getByTestId('withdraw-submit').click();
-    await expect.poll(() => text(page, 'withdraw-amount-error')).toBe('The minimum per withdrawal is 10 USD');
-    await expect(text(page, 'withdraw-password-error')).resolves.toBe('The withdrawal password has 6 digits');
-    await page.getByTestId('withdraw-amount').fill('995');
-    await page.getByTestId('withdraw-submit').click();
-    await expect
-      .poll(() => text(page, 'withdraw-amount-error'))
-      .toBe('Insufficient balance for the amount plus the fee');
-
     // All: the most whose amount + 1 % fee fits.
     await page.getByTestId('withdraw-all').click();
     await expect(page.getByTestId('withdraw-amount').inputValue()).resolves.toBe('990.09');
@@ -352,7 +337,24 @@ describe('funding: deposit and withdrawal screens', () => {
     await expect(text(page, 'withdraw-address')).resolves.toBe(TRON_ADDRESS);
     await expect(page.getByTestId('withdraw-amount').inputValue()).resolves.toBe('100');
 
+    // With everything in place, input errors are caught here, nothing sent.
+    await page.getByTestId('withdraw-amount').fill('');
+    await page.getByTestId('withdraw-submit').click();
+    await expect.poll(() => text(page, 'withdraw-amount-error')).toBe('Please enter withdrawal amount');
+    await expect(text(page, 'withdraw-password-error')).resolves.toBe('Please enter withdrawal password');
+    await page.getByTestId('withdraw-amount').fill('5');
+    await page.getByTestId('withdraw-password').fill('12');
+    await page.getByTestId('withdraw-submit').click();
+    await expect.poll(() => text(page, 'withdraw-amount-error')).toBe('The minimum per withdrawal is 10 USD');
+    await expect(text(page, 'withdraw-password-error')).resolves.toBe('The withdrawal password has 6 digits');
+    await page.getByTestId('withdraw-amount').fill('995');
+    await page.getByTestId('withdraw-submit').click();
+    await expect
+      .poll(() => text(page, 'withdraw-amount-error'))
+      .toBe('Insufficient balance for the amount plus the fee');
+
     // Now it goes through: under review in the records, amount + fee frozen in the real spot wallet.
+    await page.getByTestId('withdraw-amount').fill('100');
     await page.getByTestId('withdraw-password').fill('246810');
     await shot(page, 'withdrawal-ready-dark-en');
     await page.getByTestId('withdraw-submit').click();
