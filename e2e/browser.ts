@@ -46,10 +46,13 @@ export async function shot(page: Page, name: string): Promise<void> {
  * The real server (with its market feed) and one browser for a journey file: started before its tests, closed
  * after them. Read `.server` and `.browser` inside tests.
  */
-export function serverAndBrowser(): { server: TestServer; browser: Browser } {
+export function serverAndBrowser(
+  /** Replaces parts of the server's configuration (e.g. a deployment with fewer deposit addresses). */
+  overrides: () => Parameters<typeof startTestServer>[0] = () => ({}),
+): { server: TestServer; browser: Browser } {
   const ctx = {} as { server: TestServer; browser: Browser };
   beforeAll(async () => {
-    ctx.server = await startTestServer();
+    ctx.server = await startTestServer(overrides());
     ctx.browser = await launch();
   });
   afterAll(async () => {

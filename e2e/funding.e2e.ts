@@ -250,7 +250,7 @@ describe('funding: deposit and withdrawal screens', () => {
     await context.close();
   });
 
-  it('withdraws: 402 → verification, 403 → set the password, bind an address, then succeeds with funds frozen', async () => {
+  it('withdraws: asks for verification, the password and an address before confirming, keeps the form, then succeeds', async () => {
     const session = await fundedUser('withdraw', '1000');
     const context = await phone(browser);
     const page = await context.newPage();
@@ -268,21 +268,6 @@ describe('funding: deposit and withdrawal screens', () => {
     await expect(text(page, 'withdraw-notice-daily')).resolves.toBe('At most 5 withdrawals a day; used today: 0.');
     await page.getByTestId('withdraw-verify-prompt').waitFor();
 
-    // Input errors are caught here, nothing sent.
-    await page.getByTestId('withdraw-submit').click();
-    await expect.poll(() => text(page, 'withdraw-amount-error')).toBe('Please enter withdrawal amount');
-    await expect(text(page, 'withdraw-password-error')).resolves.toBe('Please enter withdrawal password');
-    await page.getByTestId('withdraw-amount').fill('5');
-    await page.getByTestId('withdraw-password').fill('12');
-    await page.getByTestId('withdraw-submit').click();
-    await expect.poll(() => text(page, 'withdraw-amount-error')).toBe('The minimum per withdrawal is 10 USD');
-    await expect(text(page, 'withdraw-password-error')).resolves.toBe('The withdrawal password has 6 digits');
-    await page.getByTestId('withdraw-amount').fill('995');
-    await page.getByTestId('withdraw-submit').click();
-    await expect
-      .poll(() => text(page, 'withdraw-amount-error'))
-      .toBe('Insufficient balance for the amount plus the fee');
-
     // All: the most whose amount + 1 % fee fits.
     await page.getByTestId('withdraw-all').click();
     await expect(page.getByTestId('withdraw-amount').inputValue()).resolves.toBe('990.09');
@@ -294,24 +279,31 @@ describe('funding: deposit and withdrawal screens', () => {
     await expect(text(page, 'withdraw-total')).resolves.toBe('101.00 USDT');
     await shot(page, 'withdrawal-unverified-dark-en');
 
-    // Not verified: the server answers 402 and the verification page opens after 2 s.
+    // Nothing in place yet: the confirm does not open; the page says what is missing, with the way to each fix.
     await page.getByTestId('withdraw-password').fill('123456');
     await page.getByTestId('withdraw-submit').click();
-    await page.getByTestId('withdraw-confirm').click();
-    await expect.poll(() => toast(page), { timeout: 10_000 }).toContain('verif');
-    await expect.poll(() => page.url(), { timeout: 10_000 }).toContain(`#${ROUTE.verification}`);
+    await page.getByTestId('withdraw-prereq').waitFor();
+    for (const missing of ['verification', 'password', 'address']) {
+      await page.getByTestId(`withdraw-prereq-${missing}`).waitFor();
+    }
+    await expect(text(page, 'withdraw-prereq-address')).resolves.toBe('No TRC20 withdrawal address is bound');
+    await expect(page.getByTestId('withdraw-confirm').count()).resolves.toBe(0);
+    await shot(page, 'withdrawal-prereq-dark-en');
+    await page.getByTestId('withdraw-prereq-go-verification').click();
     await page.getByTestId('verification-page').waitFor();
 
-    // Verified (basic, approved by an operator), but no withdrawal password: 403 → set it.
+    // Verified meanwhile (approved by an operator). Back on the withdrawal page the form is as the user left it
+    // (never the password), and only what is still missing is asked for.
     await verifiedIdentity(session);
-    await page.goto(`${server.url}/h5/#${ROUTE.withdrawal}`);
-    await page.getByTestId('withdraw-password-unset').waitFor();
+    await page.goBack();
+    await page.getByTestId('withdrawal-page').waitFor();
+    await expect.poll(() => page.getByTestId('withdraw-amount').inputValue()).toBe('100');
+    await expect(page.getByTestId('withdraw-password').inputValue()).resolves.toBe('');
     await expect.poll(() => page.getByTestId('withdraw-verify-prompt').count()).toBe(0);
-    await page.getByTestId('withdraw-amount').fill('100');
-    await page.getByTestId('withdraw-password').fill('123456');
     await page.getByTestId('withdraw-submit').click();
-    await page.getByTestId('withdraw-confirm').click();
-    await expect.poll(() => page.url(), { timeout: 10_000 }).toContain(`#${ROUTE.withdrawalPassword}`);
+    await page.getByTestId('withdraw-prereq-password').waitFor();
+    await expect(page.getByTestId('withdraw-prereq-verification').count()).resolves.toBe(0);
+    await page.getByTestId('withdraw-prereq-go-password').click();
     await page.getByTestId('withdrawal-password-page').waitFor();
 
     // The password, entered twice, in the UI.
@@ -325,9 +317,13 @@ describe('funding: deposit and withdrawal screens', () => {
     await expect.poll(() => toast(page)).toBe('Withdrawal password saved');
     await page.getByTestId('withdrawal-page').waitFor();
     await expect.poll(() => page.getByTestId('withdraw-password-unset').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('withdraw-amount').inputValue()).toBe('100');
 
-    // The address, bound in the UI, checked against the chain's format first.
-    await page.getByTestId('withdraw-address-bind').click();
+    // The address, bound in the UI from the prompt, checked against the chain's format first.
+    await page.getByTestId('withdraw-submit').click();
+    await page.getByTestId('withdraw-prereq-address').waitFor();
+    await expect(page.getByTestId('withdraw-prereq-password').count()).resolves.toBe(0);
+    await page.getByTestId('withdraw-prereq-go-address').click();
     await page.getByTestId('bind-address-page').waitFor();
     await expect(page.getByTestId('bind-chain-TRC20').getAttribute('aria-pressed')).resolves.toBe('true');
     await page.getByTestId('bind-address').fill('0x52908400098527886E0F7030069857D2E4169EE7');
@@ -339,6 +335,23 @@ describe('funding: deposit and withdrawal screens', () => {
     await page.getByTestId('withdrawal-page').waitFor();
     await expect.poll(() => page.getByTestId('withdraw-address').getAttribute('data-bound')).toBe('true');
     await expect(text(page, 'withdraw-address')).resolves.toBe(TRON_ADDRESS);
+    await expect(page.getByTestId('withdraw-amount').inputValue()).resolves.toBe('100');
+
+    // With everything in place, input errors are caught here, nothing sent.
+    await page.getByTestId('withdraw-amount').fill('');
+    await page.getByTestId('withdraw-submit').click();
+    await expect.poll(() => text(page, 'withdraw-amount-error')).toBe('Please enter withdrawal amount');
+    await expect(text(page, 'withdraw-password-error')).resolves.toBe('Please enter withdrawal password');
+    await page.getByTestId('withdraw-amount').fill('5');
+    await page.getByTestId('withdraw-password').fill('12');
+    await page.getByTestId('withdraw-submit').click();
+    await expect.poll(() => text(page, 'withdraw-amount-error')).toBe('The minimum per withdrawal is 10 USD');
+    await expect(text(page, 'withdraw-password-error')).resolves.toBe('The withdrawal password has 6 digits');
+    await page.getByTestId('withdraw-amount').fill('995');
+    await page.getByTestId('withdraw-submit').click();
+    await expect
+      .poll(() => text(page, 'withdraw-amount-error'))
+      .toBe('Insufficient balance for the amount plus the fee');
 
     // Now it goes through: under review in the records, amount + fee frozen in the real spot wallet.
     await page.getByTestId('withdraw-amount').fill('100');
@@ -361,8 +374,10 @@ describe('funding: deposit and withdrawal screens', () => {
     await expect(usdt.textContent()).resolves.toContain('101.00');
     await shot(page, 'detail-frozen-dark-en');
 
-    // The withdrawal page counts today's withdrawal.
+    // The withdrawal page counts today's withdrawal, and starts empty: the kept form went with the submit.
     await page.goto(`${server.url}/h5/#${ROUTE.withdrawal}`);
+    await expect.poll(() => text(page, 'withdraw-notice-daily')).toContain('1');
+    await expect(page.getByTestId('withdraw-amount').inputValue()).resolves.toBe('');
     await expect.poll(() => text(page, 'withdraw-notice-daily')).toBe('At most 5 withdrawals a day; used today: 1.');
     await expect.poll(() => text(page, 'withdraw-available')).toBe('899.00 USDT');
     await context.close();
@@ -379,10 +394,10 @@ describe('funding: deposit and withdrawal screens', () => {
     await page.getByTestId('save-bank-page').waitFor();
     await page.getByTestId('bank-submit').click();
     await expect.poll(() => text(page, 'bank-name-error')).toBe('Please enter bank name');
-    await expect(text(page, 'bank-card-number-input-error')).resolves.toBe('Please enter card number');
+    await expect(text(page, 'bank-card-number-input-error')).resolves.toBe('Please enter card number or IBAN');
     await expect(text(page, 'bank-user-name-error')).resolves.toBe('Please enter user name');
     await page.getByTestId('bank-name').fill('First Example Bank');
-    await page.getByTestId('bank-card-number-input').fill('6222 0212 3456 7890');
+    await page.getByTestId('bank-card-number-input').fill('6222 0212 3456 7894');
     await page.getByTestId('bank-user-name').fill('Alex Doe');
     await page.getByTestId('bank-submit').click();
     await page.getByTestId('withdrawal-page').waitFor();
@@ -390,10 +405,10 @@ describe('funding: deposit and withdrawal screens', () => {
     await expect.poll(() => page.getByTestId('withdraw-card').getAttribute('data-bound')).toBe('true');
     const card = (await text(page, 'withdraw-card')) ?? '';
     expect(card).toContain('First Example Bank');
-    expect(card).toContain('7890');
+    expect(card).toContain('7894');
     expect(card).not.toContain('62220212');
     await page.goto(`${server.url}/h5/#${ROUTE.saveBank}`);
-    await expect.poll(() => text(page, 'bank-card-number')).toContain('7890');
+    await expect.poll(() => text(page, 'bank-card-number')).toContain('7894');
     await expect(text(page, 'bank-card-number')).resolves.not.toContain('0212');
     await context.close();
   });
@@ -433,7 +448,7 @@ describe('funding: deposit and withdrawal screens', () => {
       await api('user/saveUserAddress', { chain: 'TRC20', address: TRON_ADDRESS }, token);
       await api(
         'user/saveUserBank',
-        { bankName: 'First Example Bank', cardNumber: '6222021234567890', userName: 'Alex Doe' },
+        { bankName: 'First Example Bank', cardNumber: '6222021234567894', userName: 'Alex Doe' },
         token,
       );
       const withdraw = (amount: string) =>

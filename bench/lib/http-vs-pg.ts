@@ -7,6 +7,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TEST_DEPOSIT_ADDRESSES } from '@nexa/server/testing';
 import pg from 'pg';
 
 export const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
@@ -86,6 +87,8 @@ export async function startServer(env: Record<string, string> = {}) {
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'warn',
+      // No deposit address is configured by default; the bench's server takes deposits like a configured one.
+      ...TEST_DEPOSIT_ADDRESSES,
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

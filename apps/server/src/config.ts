@@ -13,6 +13,12 @@ const bool = z
 
 const decimal = z.string().regex(/^\d{1,12}(\.\d{1,8})?$/);
 
+/** Unset and blank are the same: not configured. */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -60,10 +66,11 @@ const Env = z.object({
     .default('10000'),
   // Funding (deposits and withdrawals).
   DEPOSIT_OPTIONS: z.string().default('USDT:TRC20:10,USDT:ERC20:10,USDC:ERC20:10'),
-  DEPOSIT_ADDRESS_TRC20: z.string().default('TNexaDepositAddressXXXXXXXXXXXXXXX'),
-  DEPOSIT_ADDRESS_ERC20: z.string().default('0x4e6578614465706f736974455243323078787878'),
-  DEPOSIT_ADDRESS_BEP20: z.string().default('0x4e6578614465706f736974424550323078787878'),
-  DEPOSIT_ADDRESS_BTC: z.string().default('bc1qnexadep0s2tadd7essqqqqqqqqqqqqqqqqqqqq'),
+  // No default: a chain without the operator's own address is not offered for deposits.
+  DEPOSIT_ADDRESS_TRC20: optionalText,
+  DEPOSIT_ADDRESS_ERC20: optionalText,
+  DEPOSIT_ADDRESS_BEP20: optionalText,
+  DEPOSIT_ADDRESS_BTC: optionalText,
   WITHDRAWAL_OPTIONS: z.string().default('USDT:TRC20,USDT:ERC20,USDC:ERC20,BTC:BTC,ETH:ERC20'),
   WITHDRAWAL_BANK: bool.default(true),
   WITHDRAWAL_BANK_CURRENCY: z.enum(CURRENCY_CODES as [Currency, ...Currency[]]).default('USDT'),
@@ -107,8 +114,8 @@ export interface Config {
 export interface FundingConfig {
   /** Per currency, the chains it is deposited on and the least accepted per deposit. */
   deposits: { currency: Currency; chains: { chain: Chain; minAmount: string }[] }[];
-  /** The platform's receiving address per chain. */
-  depositAddresses: Record<Chain, string>;
+  /** The platform's receiving address per chain; a chain without one takes no deposits. */
+  depositAddresses: Partial<Record<Chain, string>>;
   /** Per currency, the chains a crypto withdrawal may go to. */
   withdrawals: { currency: Currency; chains: Chain[] }[];
   /** Bank-card withdrawals are offered (paid out of `bankCurrency`). */
@@ -199,16 +206,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 function fundingConfig(e: z.infer<typeof Env>): FundingConfig {
-  const depositAddresses = {
-    TRC20: e.DEPOSIT_ADDRESS_TRC20,
-    ERC20: e.DEPOSIT_ADDRESS_ERC20,
-    BEP20: e.DEPOSIT_ADDRESS_BEP20,
-    BTC: e.DEPOSIT_ADDRESS_BTC,
-  };
+  const depositAddresses: FundingConfig['depositAddresses'] = {};
   for (const chain of CHAINS) {
-    if (!isChainAddress(chain, depositAddresses[chain])) {
-      throw new Error(`Invalid environment:\n  DEPOSIT_ADDRESS_${chain}: not a ${chain} address`);
+    const address = e[depositAddressVariable(chain)];
+    if (address === undefined) continue;
+    if (!isChainAddress(chain, address)) {
+      throw new Error(`Invalid environment:\n  ${depositAddressVariable(chain)}: not a ${chain} address`);
     }
+    depositAddresses[chain] = address;
   }
   const minUsd = Number(e.WITHDRAWAL_MIN_USD);
   if (minUsd <= 0 || minUsd > Number(e.WITHDRAWAL_MAX_USD)) {
@@ -270,4 +275,15 @@ function optionOf<T extends { currency: Currency; chains: unknown[] }>(list: T[]
     list.push(found);
   }
   return found;
+}
+
+/** The variable that holds the platform's deposit address on `chain`. */
+export function depositAddressVariable(chain: Chain): `DEPOSIT_ADDRESS_${Chain}` {
+  return `DEPOSIT_ADDRESS_${chain}`;
+}
+
+/** The variables a deposit option needs and lacks (each chain once): deposits there are not offered. */
+export function missingDepositAddresses(f: FundingConfig): string[] {
+  const chains = new Set(f.deposits.flatMap((o) => o.chains.map((c) => c.chain)));
+  return [...chains].filter((chain) => !f.depositAddresses[chain]).map(depositAddressVariable);
 }

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { Ledger } from './ledger/index.js';
 import { type Database, queryRows } from './platform/db.js';
+import { TEST_DEPOSIT_ADDRESSES } from './testing.js';
 
 /**
  * Test support for tests that run the real server as child processes (crashes, several nodes, faults): start
@@ -43,6 +44,8 @@ export async function startServer(env: Record<string, string>, startTimeoutMs = 
       LOG_LEVEL: 'warn',
       MARKET_HISTORY_HOURS: '0',
       REDIS_URL: '',
+      // Deposit addresses are unset by default; these servers take deposits like a configured deployment.
+      ...TEST_DEPOSIT_ADDRESSES,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

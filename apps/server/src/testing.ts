@@ -87,6 +87,22 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * Deposit addresses for tests that deposit: the server has none by default (a chain without one takes no
+ * deposits), so fixtures set them explicitly. Test values only, never a real wallet.
+ */
+export const TEST_DEPOSIT_ADDRESSES = {
+  DEPOSIT_ADDRESS_TRC20: 'TNexaTestDepositAddressXXXXXXXXXXX',
+  DEPOSIT_ADDRESS_ERC20: '0x4e6578615465737444657073697445524332307a',
+  DEPOSIT_ADDRESS_BEP20: '0x4e6578615465737444657073697442455032307a',
+  DEPOSIT_ADDRESS_BTC: 'bc1qnexatest0dep0s2tadd7essqqqqqqqqqqqqqq',
+} as const;
+
+/** The configuration `env` alone gives (no test addresses), e.g. to start a server as a partly set-up deployment. */
+export function configFromEnv(env: Record<string, string>): Config {
+  return loadConfig({ DATA_DIR: tmpdir(), ...env });
+}
+
 export async function createTestApp(
   overrides: Partial<Config> = {},
   extra: Pick<
@@ -97,7 +113,7 @@ export async function createTestApp(
   shared?: Database,
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nexa-test-'));
-  const base = loadConfig({ DATA_DIR: dataDir });
+  const base = loadConfig({ DATA_DIR: dataDir, ...TEST_DEPOSIT_ADDRESSES });
   const config: Config = {
     ...base,
     // Short waits keep the slow-down real but cheap; the counts under test are the production ones.
@@ -159,7 +175,7 @@ export interface TestServer {
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nexa-e2e-'));
   const config: Config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...TEST_DEPOSIT_ADDRESSES }),
     webDistDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist'),
     ...overrides,
   };

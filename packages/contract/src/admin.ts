@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { EpochMs, Page, freeText, pageOf } from './common.js';
 import { type ApiDef, def } from './define.js';
-import { DepositRecord, ReviewStatus, WithdrawalRecord } from './funding.js';
+import { Chain, DepositRecord, ReviewStatus, WithdrawalRecord } from './funding.js';
 import { VerificationLevel, VerificationStatus } from './kyc.js';
+import { Currency } from './wallets.js';
 
 /**
  * The operator API under /api/admin/ (ARCHITECTURE §6): operators are not users; they log in with
@@ -85,6 +86,25 @@ export const AuditListBody = Page.extend({
   entityId: freeText(40).optional(),
 });
 
+/**
+ * `admin/fundingStatus`: each deposit option and whether the platform's address on its chain is configured (the
+ * variable named is the one to set); unconfigured chains are shown to users as "not available" and refused.
+ */
+export const FundingStatusData = z.object({
+  deposits: z.array(
+    z.object({
+      currency: Currency,
+      chain: Chain,
+      minAmount: z.string(),
+      configured: z.boolean(),
+      variable: z.string(),
+    }),
+  ),
+  /** The variables to set before every offered chain takes deposits; empty when all are set. */
+  missing: z.array(z.string()),
+});
+export type FundingStatusData = z.infer<typeof FundingStatusData>;
+
 const Empty = z.object({}).passthrough();
 
 /** `auth` here means an operator session (ADMIN-TOKEN), never a user's. */
@@ -102,6 +122,7 @@ export const adminApi = {
   'admin/approveVerification': def(false, 'operator', ApproveBody, AdminVerification),
   'admin/rejectVerification': def(false, 'operator', RejectBody, AdminVerification),
   'admin/auditLog': def(true, 'operator', AuditListBody, pageOf(AuditEntry)),
+  'admin/fundingStatus': def(true, 'operator', Empty, FundingStatusData),
 } as const satisfies Record<string, ApiDef>;
 
 export type AdminApi = typeof adminApi;

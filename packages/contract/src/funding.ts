@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkBankAccount, normalizeBankAccount } from './bank-account.js';
 import { EpochMs, Page, freeText, optionalBlank, pageOf } from './common.js';
 import { def } from './define.js';
 import { OptionalTotpCode } from './security.js';
@@ -56,7 +57,8 @@ export const RechargeOptionsData = z.object({
   list: z.array(
     z.object({
       currency: Currency,
-      chains: z.array(z.object({ chain: Chain, minAmount: z.string() })),
+      /** `configured: false`: the platform has no address on this chain yet; deposits there are refused. */
+      chains: z.array(z.object({ chain: Chain, minAmount: z.string(), configured: z.boolean() })),
     }),
   ),
 });
@@ -117,11 +119,15 @@ export type UserAddressData = z.infer<typeof UserAddressData>;
 
 export const SaveUserBankBody = z.object({
   bankName: freeText(100, { min: 1 }),
+  /** A card number (Luhn) or an IBAN (mod 97), spaces allowed; stored normalised (see bank-account.ts). */
   cardNumber: z
     .string()
-    .trim()
-    .transform((v) => v.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{8,30}$/)),
+    .max(64)
+    .superRefine((v, ctx) => {
+      const check = checkBankAccount(v);
+      if (!check.ok) ctx.addIssue({ code: 'custom', message: check.problem === 'required' ? 'required' : 'invalid' });
+    })
+    .transform(normalizeBankAccount),
   userName: freeText(100, { min: 1 }),
   totpCode: OptionalTotpCode,
 });

@@ -17,3 +17,5 @@ export * from './funding.js';
 export * from './kyc.js';
 export * from './safeguards.js';
 export * from './security.js';
+export * from './bank-account.js';
+export * from './reach.js';

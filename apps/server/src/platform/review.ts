@@ -2,6 +2,7 @@ import type {
   AdminDeposit,
   AdminVerification,
   AdminWithdrawal,
+  FundingStatusData,
   ReviewStatus,
   VerificationStatus,
 } from '@nexa/contract';
@@ -60,6 +61,8 @@ export interface FundingOperations {
   listWithdrawals(q: ReviewListQuery): Promise<Page<AdminWithdrawal>>;
   approveWithdrawal(id: string, d: Decision): Promise<AdminWithdrawal>;
   rejectWithdrawal(id: string, d: Decision): Promise<AdminWithdrawal>;
+  /** Deposit options and whether each chain's receiving address is configured. */
+  fundingStatus(): FundingStatusData;
 }
 export interface KycOperations {
   listVerifications(q: ReviewListQuery<VerificationStatus>): Promise<Page<AdminVerification>>;

@@ -46,6 +46,8 @@ export function registerAdminRoutes(
   r.handle('admin/approveVerification', (b, ctx) => kyc.approveVerification(b.id, decision(ctx.operator.id, b.reason)));
   r.handle('admin/rejectVerification', (b, ctx) => kyc.rejectVerification(b.id, decision(ctx.operator.id, b.reason)));
 
+  r.handle('admin/fundingStatus', async () => funding.fundingStatus());
+
   r.handle('admin/auditLog', (b) => auth.auditLog({ entity: b.entity, entityId: b.entityId }, b.page, b.pageSize));
 
   registerAdminFileRoute(app, (token) => auth.authenticate(token), ports.uploads);

@@ -26,7 +26,7 @@ export interface BindingsDeps {
   db: Executor;
   now: () => Date;
   /** The platform's own receiving addresses: a withdrawal there would pay the platform back to itself. */
-  platformAddresses: Record<Chain, string>;
+  platformAddresses: Partial<Record<Chain, string>>;
   secondFactor: SecondFactorCheck;
 }
 
@@ -50,7 +50,7 @@ export class BindingService {
 
   /** A field error on `address` when it is one of the platform's deposit addresses (of any chain). */
   refusePlatformAddress(address: string): void {
-    const own = Object.values(this.d.platformAddresses).some((a) => a.toLowerCase() === address.toLowerCase());
+    const own = Object.values(this.d.platformAddresses).some((a) => a?.toLowerCase() === address.toLowerCase());
     if (own) throw invalid([{ field: 'address', reason: 'invalid' }]);
   }
 

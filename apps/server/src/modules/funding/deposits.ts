@@ -5,10 +5,11 @@ import type {
   CzRecData,
   CzSubmitBody,
   DepositRecord,
+  FundingStatusData,
   RechargeOptionsData,
   ReviewStatus,
 } from '@nexa/contract';
-import type { FundingConfig } from '../../config.js';
+import { type FundingConfig, depositAddressVariable, missingDepositAddresses } from '../../config.js';
 import { type Ledger, fitsScale, money, scaleOf } from '../../ledger/index.js';
 import type { Executor } from '../../platform/db.js';
 import { invalid, notFound, refused } from '../../platform/errors.js';
@@ -36,18 +37,34 @@ export const isRecordId = (id: string) => /^[1-9]\d{0,17}$/.test(id);
 export class DepositService {
   constructor(private readonly d: DepositsDeps) {}
 
+  /** Every configured option; a chain without the platform's address is listed as not configured. */
   options(): RechargeOptionsData {
-    return { list: this.d.config.deposits.map((o) => ({ currency: o.currency, chains: [...o.chains] })) };
+    const { deposits, depositAddresses } = this.d.config;
+    return {
+      list: deposits.map((o) => ({
+        currency: o.currency,
+        chains: o.chains.map((c) => ({ ...c, configured: depositAddresses[c.chain] !== undefined })),
+      })),
+    };
   }
 
   address(currency: CzSubmitBody['currency'], chain: CzSubmitBody['chain']): ChainAddressData {
     const option = this.option(currency, chain);
-    return { currency, chain, address: this.d.config.depositAddresses[chain], minAmount: option.minAmount };
+    return { currency, chain, address: this.receivingAddress(currency, chain), minAmount: option.minAmount };
+  }
+
+  /** For operators: each option, whether its address is set and which variable sets it. */
+  status(): FundingStatusData {
+    const deposits = this.options().list.flatMap((o) =>
+      o.chains.map((c) => ({ currency: o.currency, ...c, variable: depositAddressVariable(c.chain) })),
+    );
+    return { deposits, missing: missingDepositAddresses(this.d.config) };
   }
 
   /** A deposit under review; once per requestId. Always the real account: deposits are real money. */
   async submit(user: AuthUser, body: CzSubmitBody): Promise<DepositRecord> {
     const option = this.option(body.currency, body.chain);
+    const address = this.receivingAddress(body.currency, body.chain);
     const amount = money(body.amount);
     if (amount.lte(0)) throw invalid([{ field: 'amount', reason: 'invalid' }]);
     if (!fitsScale(amount, body.currency)) {
@@ -71,7 +88,7 @@ export class DepositService {
         userId,
         currency: body.currency,
         chain: body.chain,
-        address: this.d.config.depositAddresses[body.chain],
+        address,
         amount: amount.toFixed(),
         screenshot: body.screenshot,
         now,
@@ -150,6 +167,13 @@ export class DepositService {
       });
       return after;
     });
+  }
+
+  /** The platform's address on `chain`; refused while the operator has not configured one. */
+  private receivingAddress(currency: CzSubmitBody['currency'], chain: CzSubmitBody['chain']): string {
+    const address = this.d.config.depositAddresses[chain];
+    if (!address) throw refused('deposit.notConfigured', { currency, chain }, { reason: 'deposit.notConfigured' });
+    return address;
   }
 
   private option(currency: CzSubmitBody['currency'], chain: CzSubmitBody['chain']) {

@@ -105,7 +105,7 @@ async function withdrawer(balance = '1000') {
   expect((await u.as('user/saveUserAddress', { chain: 'TRC20', address: TRC20 })).code).toBe(1);
   const bank = await u.as('user/saveUserBank', {
     bankName: 'Example Bank',
-    cardNumber: '6222 0212 3456 7890',
+    cardNumber: '6222 0212 3456 7894',
     userName: 'Erika Mustermann',
   });
   expect(bank.code, bank.msg).toBe(1);
@@ -156,11 +156,11 @@ describe('deposits', () => {
       {
         currency: 'USDT',
         chains: [
-          { chain: 'TRC20', minAmount: '10' },
-          { chain: 'ERC20', minAmount: '10' },
+          { chain: 'TRC20', minAmount: '10', configured: true },
+          { chain: 'ERC20', minAmount: '10', configured: true },
         ],
       },
-      { currency: 'USDC', chains: [{ chain: 'ERC20', minAmount: '10' }] },
+      { currency: 'USDC', chains: [{ chain: 'ERC20', minAmount: '10', configured: true }] },
     ]);
     for (const [currency, chain] of [
       ['USDT', 'TRC20'],
@@ -378,7 +378,7 @@ describe('withdrawal bindings and password', () => {
 
   it('refuses control characters in free text with 400 on the field, not a 500', async () => {
     const u = await newUser();
-    const card = { bankName: 'Example Bank', cardNumber: '6222 0212 3456 7890', userName: 'Erika Mustermann' };
+    const card = { bankName: 'Example Bank', cardNumber: '6222 0212 3456 7894', userName: 'Erika Mustermann' };
     for (const field of ['bankName', 'userName'] as const) {
       const res = await u.as('user/saveUserBank', { ...card, [field]: 'Erika\u0000Mustermann' });
       expect(res, field).toMatchObject({ code: 400, data: { fields: [{ field, reason: 'invalid' }] } });
@@ -419,31 +419,42 @@ describe('withdrawal bindings and password', () => {
 
   it('binds a bank card, shows only its last four digits, and asks for each missing field', async () => {
     const u = await newUser();
-    const card = { bankName: 'Example Bank', cardNumber: '6222 0212 3456 7890', userName: 'Erika Mustermann' };
+    const card = { bankName: 'Example Bank', cardNumber: '6222 0212 3456 7894', userName: 'Erika Mustermann' };
     expect(await u.as('user/saveUserBank', { ...card, bankName: ' ' })).toMatchObject({
       code: 400,
       msg: 'Please enter bank name',
     });
     expect(await u.as('user/saveUserBank', { ...card, cardNumber: '' })).toMatchObject({
-      msg: 'Please enter card number',
+      msg: 'Please enter card number or IBAN',
     });
     expect(await u.as('user/saveUserBank', { ...card, userName: '' })).toMatchObject({ msg: 'Please enter user name' });
     expect((await u.as('user/saveUserBank', { ...card, userName: '' }, 'fr')).msg).toBe(
       'Veuillez renseigner le champ titulaire de la carte',
     );
-    expect(await u.as('user/saveUserBank', { ...card, cardNumber: '12ab' })).toMatchObject({
-      code: 400,
-      data: { fields: [{ field: 'cardNumber', reason: 'invalid' }] },
-    });
+    // Letters in a card number, a wrong Luhn or IBAN check digit: refused, never silently dropped or stored.
+    for (const cardNumber of ['12ab', '6222 0212 3456 789a', '6222 0212 3456 7890', 'DE89 3704 0044 0532 0130 01']) {
+      expect(await u.as('user/saveUserBank', { ...card, cardNumber }), cardNumber).toMatchObject({
+        code: 400,
+        msg: 'card number or IBAN is not valid',
+        data: { fields: [{ field: 'cardNumber', reason: 'invalid' }] },
+      });
+    }
     expect((await u.as('user/getUserBank')).data).toBeNull();
 
     const saved = await u.as<BankCard>('user/saveUserBank', card);
     expect(saved.data).toMatchObject({
       bankName: 'Example Bank',
-      cardNumber: '**** 7890',
+      cardNumber: '**** 7894',
       userName: 'Erika Mustermann',
     });
     expect(JSON.stringify(saved)).not.toContain('62220212');
+    const iban = await u.as<BankCard>('user/saveUserBank', { ...card, cardNumber: 'de89 3704 0044 0532 0130 00' });
+    expect(iban.data.cardNumber).toBe('**** 3000');
+    const stored = await queryRows<{ card_number: string }>(
+      t.database.db,
+      sql`SELECT card_number FROM bank_cards WHERE user_id = ${u.id}`,
+    );
+    expect(stored[0]!.card_number).toBe('DE89370400440532013000');
     await u.as('user/saveUserBank', { ...card, cardNumber: '4000123412341234' });
     expect((await u.as<BankCard>('user/getUserBank')).data.cardNumber).toBe('**** 1234');
     expect(await count('bank_cards', sql`user_id = ${u.id}`)).toBe(1);
@@ -647,14 +658,14 @@ describe('withdrawals', () => {
       chain: null,
       address: null,
       bankName: 'Example Bank',
-      cardNumber: '**** 7890',
+      cardNumber: '**** 7894',
       userName: 'Erika Mustermann',
       total: '101.00',
     });
     const listed = await t.app.fundingOperations.listWithdrawals({ status: 'review', page: 1, pageSize: 100 });
     // The operator pays out to the card, so sees all of it.
     expect(listed.list.find((w) => w.id === res.data.id)).toMatchObject({
-      cardNumber: '6222021234567890',
+      cardNumber: '6222021234567894',
       owner: { userId: u.id, uid: u.user.uid },
     });
   });

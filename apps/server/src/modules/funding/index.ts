@@ -47,6 +47,7 @@ export function createFunding(d: FundingDeps): FundingModule {
     listWithdrawals: (q) => withdrawals.list(q),
     approveWithdrawal: (id, decision) => withdrawals.approve(id, decision),
     rejectWithdrawal: (id, decision) => withdrawals.reject(id, decision),
+    fundingStatus: () => deposits.status(),
   };
   return { deposits, withdrawals, bindings, operations };
 }

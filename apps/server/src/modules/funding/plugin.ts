@@ -1,3 +1,4 @@
+import { missingDepositAddresses } from '../../config.js';
 import { nexaModule } from '../../platform/kernel.js';
 import type { FundingOperations } from '../../platform/review.js';
 import { createFunding } from './index.js';
@@ -25,6 +26,11 @@ export const fundingModule = nexaModule(
       now,
     });
     registerFundingRoutes(router, funding, config.funding.perIpPerMinute);
+    const missing = missingDepositAddresses(config.funding);
+    if (missing.length > 0) {
+      // Users see those chains as "not available"; operators see why here and in admin/fundingStatus.
+      app.log.warn({ missing }, `Deposits are off on chains without a receiving address: set ${missing.join(', ')}`);
+    }
     app.decorate('fundingOperations', funding.operations);
   },
   ['ledger', 'market', 'kyc', 'auth'],

@@ -1,2 +1,1 @@
 export { registerSystemRoutes, type SystemSettings } from './routes.js';
-export { countryCount } from './service.js';

@@ -1,6 +1,6 @@
-import type { Lang } from '@nexa/contract';
+import { type Lang, REACH } from '@nexa/contract';
 import type { Router } from '../../platform/http.js';
-import { countryCount, languages, listRegions } from './service.js';
+import { languages, listRegions } from './service.js';
 
 export interface SystemSettings {
   defaultLang: Lang;
@@ -20,7 +20,8 @@ export function registerSystemRoutes(r: Router, s: SystemSettings) {
   r.handle('index/info', async () => ({
     name: s.platformName,
     productCount: s.productCount(),
-    countryCount: countryCount(),
+    // The figure the texts say ("130+ countries"), not the size of the calling-code table.
+    countryCount: REACH.countries,
     supportEmail: s.supportEmail,
     marketSource: s.marketSource,
   }));

@@ -22,6 +22,3 @@ export function languages(defaultLang: Lang): LanguageData {
     list: LANGS.map((key) => ({ key, name: LANG_NAMES[key], rtl: RTL_LANGS.includes(key) })),
   };
 }
-
-/** Countries with a calling code (the spec's "130+ countries"). */
-export const countryCount = () => getCountries().length;

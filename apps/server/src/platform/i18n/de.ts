@@ -121,7 +121,7 @@ export const de: Catalogue = {
   'label.index/czSubmit.amount': 'Einzahlungsbetrag',
   'label.index/tbSubmit.amount': 'Auszahlungsbetrag',
   'label.bankName': 'Bankname',
-  'label.cardNumber': 'Kartennummer',
+  'label.cardNumber': 'Kartennummer oder IBAN',
   'label.userName': 'Karteninhaber',
   'label.withdrawalPassword': 'Auszahlungspasswort',
   'label.method': 'Auszahlungsmethode',
@@ -145,6 +145,8 @@ export const de: Catalogue = {
   'upload.tooLarge': 'Das Bild darf höchstens {mb} MB groß sein',
   'upload.tooMany': 'Zu viele Uploads heute. Bitte versuchen Sie es morgen erneut.',
   'deposit.unsupported': 'Einzahlungen von {currency} über {chain} werden nicht unterstützt',
+  'deposit.notConfigured':
+    'Einzahlungen von {currency} über {chain} sind noch nicht verfügbar. Bitte wählen Sie ein anderes Netzwerk oder wenden Sie sich an den Support.',
   'deposit.belowMin': 'Die Mindesteinzahlung beträgt {min} {currency}',
   'review.alreadyDecided': 'Dieser Eintrag wurde bereits geprüft',
   'withdrawal.unsupported': 'Auszahlungen von {currency} über {chain} werden nicht unterstützt',

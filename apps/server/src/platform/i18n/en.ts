@@ -119,7 +119,7 @@ export const en = {
   'label.index/czSubmit.amount': 'recharge amount',
   'label.index/tbSubmit.amount': 'withdrawal amount',
   'label.bankName': 'bank name',
-  'label.cardNumber': 'card number',
+  'label.cardNumber': 'card number or IBAN',
   'label.userName': 'user name',
   'label.withdrawalPassword': 'withdrawal password',
   'label.method': 'withdrawal method',
@@ -143,6 +143,8 @@ export const en = {
   'upload.tooLarge': 'The image must be at most {mb} MB',
   'upload.tooMany': 'Too many uploads today. Please try again tomorrow.',
   'deposit.unsupported': 'Deposits of {currency} on {chain} are not supported',
+  'deposit.notConfigured':
+    'Deposits of {currency} on {chain} are not available yet. Please choose another chain or contact support.',
   'deposit.belowMin': 'The minimum deposit is {min} {currency}',
   'review.alreadyDecided': 'This record has already been reviewed',
   'withdrawal.unsupported': 'Withdrawals of {currency} on {chain} are not supported',

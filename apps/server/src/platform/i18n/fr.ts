@@ -123,7 +123,7 @@ export const fr: Catalogue = {
   'label.index/czSubmit.amount': 'montant du dépôt',
   'label.index/tbSubmit.amount': 'montant du retrait',
   'label.bankName': 'nom de la banque',
-  'label.cardNumber': 'numéro de carte',
+  'label.cardNumber': 'numéro de carte ou IBAN',
   'label.userName': 'titulaire de la carte',
   'label.withdrawalPassword': 'mot de passe de retrait',
   'label.method': 'mode de retrait',
@@ -147,6 +147,8 @@ export const fr: Catalogue = {
   'upload.tooLarge': 'L’image ne doit pas dépasser {mb} Mo',
   'upload.tooMany': 'Trop d’envois aujourd’hui. Veuillez réessayer demain.',
   'deposit.unsupported': 'Les dépôts de {currency} sur {chain} ne sont pas pris en charge',
+  'deposit.notConfigured':
+    'Les dépôts de {currency} sur {chain} ne sont pas encore disponibles. Choisissez un autre réseau ou contactez le support.',
   'deposit.belowMin': 'Le dépôt minimum est de {min} {currency}',
   'review.alreadyDecided': 'Cet enregistrement a déjà été examiné',
   'withdrawal.unsupported': 'Les retraits de {currency} sur {chain} ne sont pas pris en charge',

@@ -118,7 +118,7 @@ export const it: Catalogue = {
   'label.index/czSubmit.amount': 'importo del deposito',
   'label.index/tbSubmit.amount': 'importo del prelievo',
   'label.bankName': 'nome della banca',
-  'label.cardNumber': 'numero della carta',
+  'label.cardNumber': 'numero della carta o IBAN',
   'label.userName': 'intestatario della carta',
   'label.withdrawalPassword': 'password di prelievo',
   'label.method': 'metodo di prelievo',
@@ -142,6 +142,8 @@ export const it: Catalogue = {
   'upload.tooLarge': 'L’immagine non può superare {mb} MB',
   'upload.tooMany': 'Troppi caricamenti oggi. Riprova domani.',
   'deposit.unsupported': 'I depositi di {currency} su {chain} non sono supportati',
+  'deposit.notConfigured':
+    "I depositi di {currency} su {chain} non sono ancora disponibili. Scegli un'altra rete o contatta l'assistenza.",
   'deposit.belowMin': 'Il deposito minimo è {min} {currency}',
   'review.alreadyDecided': 'Questo record è già stato esaminato',
   'withdrawal.unsupported': 'I prelievi di {currency} su {chain} non sono supportati',

@@ -115,7 +115,7 @@ export const jp: Catalogue = {
   'label.index/czSubmit.amount': '入金額',
   'label.index/tbSubmit.amount': '出金額',
   'label.bankName': '銀行名',
-  'label.cardNumber': 'カード番号',
+  'label.cardNumber': 'カード番号または IBAN',
   'label.userName': 'カード名義人',
   'label.withdrawalPassword': '出金パスワード',
   'label.method': '出金方法',
@@ -139,6 +139,8 @@ export const jp: Catalogue = {
   'upload.tooLarge': '画像は {mb} MB 以下にしてください',
   'upload.tooMany': '本日のアップロード回数が多すぎます。明日もう一度お試しください。',
   'deposit.unsupported': '{chain} での {currency} の入金には対応していません',
+  'deposit.notConfigured':
+    '{chain} での {currency} の入金はまだご利用いただけません。別のネットワークを選ぶか、サポートにお問い合わせください。',
   'deposit.belowMin': '最低入金額は {min} {currency} です',
   'review.alreadyDecided': 'この記録はすでに審査済みです',
   'withdrawal.unsupported': '{chain} での {currency} の出金には対応していません',

@@ -119,7 +119,7 @@ export const kr: Catalogue = {
   'label.index/czSubmit.amount': '입금 액수',
   'label.index/tbSubmit.amount': '출금 액수',
   'label.bankName': '은행 이름 정보',
-  'label.cardNumber': '카드 번호',
+  'label.cardNumber': '카드 번호 또는 IBAN',
   'label.userName': '예금주',
   'label.withdrawalPassword': '출금 비밀번호',
   'label.method': '출금 종류',
@@ -143,6 +143,8 @@ export const kr: Catalogue = {
   'upload.tooLarge': '이미지는 {mb} MB 이하여야 합니다',
   'upload.tooMany': '오늘 업로드 횟수가 너무 많습니다. 내일 다시 시도해 주세요.',
   'deposit.unsupported': '{chain}에서는 {currency} 입금을 지원하지 않습니다',
+  'deposit.notConfigured':
+    '{chain}에서의 {currency} 입금은 아직 제공되지 않습니다. 다른 네트워크를 선택하거나 고객 지원에 문의하세요.',
   'deposit.belowMin': '최소 입금액은 {min} {currency}입니다',
   'review.alreadyDecided': '이미 심사가 완료된 기록입니다',
   'withdrawal.unsupported': '{chain}에서는 {currency} 출금을 지원하지 않습니다',

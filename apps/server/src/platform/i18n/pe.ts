@@ -118,7 +118,7 @@ export const pe: Catalogue = {
   'label.index/czSubmit.amount': 'مبلغ واریز',
   'label.index/tbSubmit.amount': 'مبلغ برداشت',
   'label.bankName': 'نام بانک',
-  'label.cardNumber': 'شماره کارت',
+  'label.cardNumber': 'شماره کارت یا IBAN',
   'label.userName': 'نام دارنده کارت',
   'label.withdrawalPassword': 'رمز برداشت',
   'label.method': 'روش برداشت',
@@ -142,6 +142,8 @@ export const pe: Catalogue = {
   'upload.tooLarge': 'حجم تصویر نباید بیشتر از {mb} مگابایت باشد',
   'upload.tooMany': 'تعداد بارگذاری‌های امروز بیش از حد است. لطفاً فردا دوباره تلاش کنید.',
   'deposit.unsupported': 'واریز {currency} در شبکه {chain} پشتیبانی نمی‌شود',
+  'deposit.notConfigured':
+    'واریز {currency} در شبکه {chain} هنوز در دسترس نیست. لطفاً شبکه دیگری انتخاب کنید یا با پشتیبانی تماس بگیرید.',
   'deposit.belowMin': 'حداقل واریز {min} {currency} است',
   'review.alreadyDecided': 'این مورد قبلاً بررسی شده است',
   'withdrawal.unsupported': 'برداشت {currency} در شبکه {chain} پشتیبانی نمی‌شود',

@@ -119,7 +119,7 @@ export const pt: Catalogue = {
   'label.index/czSubmit.amount': 'valor do depósito',
   'label.index/tbSubmit.amount': 'valor do saque',
   'label.bankName': 'nome do banco',
-  'label.cardNumber': 'número do cartão',
+  'label.cardNumber': 'número do cartão ou IBAN',
   'label.userName': 'titular do cartão',
   'label.withdrawalPassword': 'senha de saque',
   'label.method': 'método de saque',
@@ -143,6 +143,8 @@ export const pt: Catalogue = {
   'upload.tooLarge': 'A imagem deve ter no máximo {mb} MB',
   'upload.tooMany': 'Muitos envios hoje. Tente novamente amanhã.',
   'deposit.unsupported': 'Depósitos de {currency} na rede {chain} não são suportados',
+  'deposit.notConfigured':
+    'Depósitos de {currency} na rede {chain} ainda não estão disponíveis. Escolha outra rede ou contacte o suporte.',
   'deposit.belowMin': 'O depósito mínimo é de {min} {currency}',
   'review.alreadyDecided': 'Este registro já foi analisado',
   'withdrawal.unsupported': 'Saques de {currency} na rede {chain} não são suportados',

@@ -121,7 +121,7 @@ export const ru: Catalogue = {
   'label.index/czSubmit.amount': 'объём пополнения',
   'label.index/tbSubmit.amount': 'объём вывода',
   'label.bankName': 'банк получателя',
-  'label.cardNumber': 'номер карты',
+  'label.cardNumber': 'номер карты или IBAN',
   'label.userName': 'ФИО владельца карты',
   'label.withdrawalPassword': 'пароль для вывода',
   'label.method': 'способ вывода',
@@ -145,6 +145,8 @@ export const ru: Catalogue = {
   'upload.tooLarge': 'Размер изображения не должен превышать {mb} МБ',
   'upload.tooMany': 'Сегодня загружено слишком много файлов. Повторите попытку завтра.',
   'deposit.unsupported': 'Пополнение {currency} через {chain} не поддерживается',
+  'deposit.notConfigured':
+    'Пополнение {currency} через {chain} пока недоступно. Выберите другую сеть или обратитесь в поддержку.',
   'deposit.belowMin': 'Минимальная сумма пополнения — {min} {currency}',
   'review.alreadyDecided': 'Эта запись уже рассмотрена',
   'withdrawal.unsupported': 'Вывод {currency} через {chain} не поддерживается',

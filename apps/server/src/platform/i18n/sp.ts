@@ -120,7 +120,7 @@ export const sp: Catalogue = {
   'label.index/czSubmit.amount': 'importe del depósito',
   'label.index/tbSubmit.amount': 'importe del retiro',
   'label.bankName': 'nombre del banco',
-  'label.cardNumber': 'número de tarjeta',
+  'label.cardNumber': 'número de tarjeta o IBAN',
   'label.userName': 'titular de la tarjeta',
   'label.withdrawalPassword': 'contraseña de retiro',
   'label.method': 'método de retiro',
@@ -144,6 +144,8 @@ export const sp: Catalogue = {
   'upload.tooLarge': 'La imagen no puede superar {mb} MB',
   'upload.tooMany': 'Demasiadas subidas hoy. Inténtalo de nuevo mañana.',
   'deposit.unsupported': 'No se admiten depósitos de {currency} en {chain}',
+  'deposit.notConfigured':
+    'Los depósitos de {currency} en {chain} aún no están disponibles. Elija otra red o contacte con soporte.',
   'deposit.belowMin': 'El depósito mínimo es de {min} {currency}',
   'review.alreadyDecided': 'Este registro ya ha sido revisado',
   'withdrawal.unsupported': 'No se admiten retiros de {currency} en {chain}',

@@ -76,11 +76,17 @@ describe('form checks', () => {
 
   it.each([
     ['', 'cardNumber'],
-    ['1234 5678', null],
-    ['6222-0212-3456-7890', null],
-    ['1234567', 'cardNumberInvalid'],
-    ['1234abcd5678', 'cardNumberInvalid'],
-  ])('card number %j (8 to 30 digits, spaces and dashes allowed while typing): %s', (card, problem) => {
+    ['1234 5678', 'cardLength'],
+    ['4111-1111-1111-1111', null],
+    ['1234567', 'cardLength'],
+    ['4111 1111 1111 1112', 'cardChecksum'],
+    ['1234abcd5678', 'bankAccountCharacters'],
+    ['XX12 3456 7890', 'ibanCountry'],
+    ['DE89 3704 0044 0532 0130', 'ibanLength'],
+    ['DE88 3704 0044 0532 0130 00', 'ibanChecksum'],
+    ['4111 1111 1111 1111', null],
+    ['de89 3704 0044 0532 0130 00', null],
+  ])('card number or IBAN %j (Luhn or mod 97, spaces and dashes allowed while typing): %s', (card, problem) => {
     expect(checkCardNumber(card)).toBe(problem);
   });
 

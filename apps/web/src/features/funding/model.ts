@@ -4,7 +4,16 @@
  * @nexa/rules', the same the server charges with.
  */
 import { checkImageFile as checkImage } from '@/lib/form-rules';
-import { CHAIN_ADDRESS_FORMATS, type Chain, UPLOAD_LIMITS } from '@nexa/contract';
+import {
+  type BankAccountProblem,
+  CHAIN_ADDRESS_FORMATS,
+  type Chain,
+  type PaymentData,
+  UPLOAD_LIMITS,
+  type WithdrawalMethod,
+  checkBankAccount,
+  normalizeBankAccount,
+} from '@nexa/contract';
 import {
   compareDecimal,
   isPositiveAmount,
@@ -37,7 +46,12 @@ export const FUNDING_ERRORS = [
   'passwordMismatch',
   'bankName',
   'cardNumber',
-  'cardNumberInvalid',
+  'bankAccountCharacters',
+  'ibanCountry',
+  'ibanLength',
+  'ibanChecksum',
+  'cardLength',
+  'cardChecksum',
   'userName',
   'selectCurrency',
   'selectChain',
@@ -115,17 +129,25 @@ export function checkAddress(chain: Chain, address: string): FundingError | null
   return null;
 }
 
-/** Card numbers are typed with spaces or dashes; the server keeps 8–30 digits. */
-export function normalizeCardNumber(value: string): string {
-  return value.replace(/[\s-]/g, '');
+/** The message for each refusal of the contract's bank-account rule (the server's schema applies the same one). */
+const BANK_ACCOUNT_ERRORS: Record<BankAccountProblem, FundingError> = {
+  required: 'cardNumber',
+  characters: 'bankAccountCharacters',
+  ibanCountry: 'ibanCountry',
+  ibanLength: 'ibanLength',
+  ibanChecksum: 'ibanChecksum',
+  cardLength: 'cardLength',
+  cardChecksum: 'cardChecksum',
+};
+
+/** A card number (Luhn, 12–19 digits) or an IBAN (mod 97, the country's length); spaces and dashes allowed. */
+export function checkCardNumber(value: string): FundingError | null {
+  const check = checkBankAccount(value);
+  return check.ok ? null : BANK_ACCOUNT_ERRORS[check.problem];
 }
 
-export function checkCardNumber(value: string): FundingError | null {
-  const digits = normalizeCardNumber(value.trim());
-  if (digits === '') return 'cardNumber';
-  if (!/^\d{8,30}$/.test(digits)) return 'cardNumberInvalid';
-  return null;
-}
+/** What is sent: spaces and dashes removed, letters upper-cased (the server stores the same). */
+export const normalizeCardNumber = normalizeBankAccount;
 
 export interface PasswordForm {
   oldPassword: string;
@@ -154,3 +176,25 @@ export function checkImageFile(file: { type: string; size: number }): FundingErr
 
 /** `UPLOAD_LIMITS.maxBytes` in whole megabytes, for the hint ("at most 5 MB"). */
 export const MAX_UPLOAD_MB = Math.floor(UPLOAD_LIMITS.maxBytes / (1024 * 1024));
+
+// ── withdrawal prerequisites ─────────────────────────────────────────────────────────────────────────────────
+
+/** What a withdrawal needs in place besides the form; each has its message and the page that sets it up. */
+export type WithdrawalPrerequisite = 'verification' | 'password' | 'address' | 'bank';
+
+/**
+ * What is missing before a withdrawal can be confirmed, in the order to do it: identity verification, the
+ * withdrawal password, then the bound address of the chosen chain (crypto) or the bound card (bank).
+ */
+export function missingPrerequisites(
+  p: Pick<PaymentData, 'identityVerified' | 'hasWithdrawalPassword' | 'bankBound' | 'boundChains'>,
+  method: WithdrawalMethod | undefined,
+  chain: Chain | undefined,
+): WithdrawalPrerequisite[] {
+  const missing: WithdrawalPrerequisite[] = [];
+  if (!p.identityVerified) missing.push('verification');
+  if (!p.hasWithdrawalPassword) missing.push('password');
+  if (method === 'bank' && !p.bankBound) missing.push('bank');
+  if (method === 'crypto' && chain && !p.boundChains.includes(chain)) missing.push('address');
+  return missing;
+}

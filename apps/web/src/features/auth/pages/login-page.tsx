@@ -7,6 +7,7 @@ import { getSession } from '@/lib/session-store';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { TotpField, totpComplete } from '@/shared/totp-field';
 import type { SessionData } from '@nexa/contract';
+import { REACH } from '@nexa/contract';
 import { Checkbox } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -60,7 +61,7 @@ export function LoginPage() {
       testId="login"
       left={<BrandMark size={30} />}
       title={t('auth.login.title')}
-      subtitle={t('auth.login.subtitle')}
+      subtitle={t('auth.login.subtitle', REACH)}
       notice={redirect ? t('common.pleaseLogin') : null}
     >
       {challenge ? (

@@ -4,6 +4,7 @@ import { TextField } from '@/components/ui/text-field';
 import { REDIRECT_PARAM, ROUTES, safeRedirect } from '@/lib/routes';
 import { getSession } from '@/lib/session-store';
 import { useSingleFlight } from '@/lib/use-single-flight';
+import { REACH } from '@nexa/contract';
 import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +45,7 @@ export default function RegisterPage() {
   );
 
   return (
-    <AuthScreen testId="register" back title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
+    <AuthScreen testId="register" back title={t('auth.register.title')} subtitle={t('auth.register.subtitle', REACH)}>
       <SubmitForm className="auth__form" onSubmit={submit}>
         <IdentityFields form={form} testIdPrefix="register" />
         <CodeAndPasswords form={form} prefix="register" passwordLabel={t('auth.password')} />

@@ -8,7 +8,8 @@ import type { ApiBody, Chain, Currency } from '@nexa/contract';
 export const fundingApi = {
   rechargeOptions: (signal?: AbortSignal) => request('index/bbRecharge', {}, { method: 'GET', signal }),
   chainAddress: (currency: Currency, chain: Chain, signal?: AbortSignal) =>
-    request('index/chainAddress', { currency, chain }, { method: 'GET', signal }),
+    // Not toasted: the address card shows why (e.g. deposits on a chain that is not configured).
+    request('index/chainAddress', { currency, chain }, { method: 'GET', signal, silent: true }),
   submitDeposit: (body: ApiBody<'index/czSubmit'>) => request('index/czSubmit', body),
   deposits: (page: number, pageSize: number, signal?: AbortSignal) =>
     request('index/czRec', { page, pageSize }, { method: 'GET', signal }),

@@ -3,13 +3,22 @@ import { Figure } from '@/components/ui/figure';
 import { CopyIcon } from '@/components/ui/icons';
 import { copyText } from '@/lib/clipboard';
 import { formatDecimal } from '@/lib/format';
+import { ApiError } from '@/lib/request';
 import { QrCode } from '@/shared/qr-code';
 import type { Chain, Currency } from '@nexa/contract';
 import { Skeleton, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { useChainAddress } from '../hooks/use-funding-queries';
+import { DepositNotConfigured } from './deposit-not-configured';
 
-/** The platform's address for the currency and chain: QR code, the address with copy, the minimum deposit. */
+/** The server's refusal for a chain without the platform's address (see index/chainAddress). */
+export const isNotConfigured = (error: unknown) =>
+  error instanceof ApiError && (error.data as { reason?: unknown } | null)?.reason === 'deposit.notConfigured';
+
+/**
+ * The platform's address for the currency and chain: QR code, the address with copy, the minimum deposit; or,
+ * when the operator has configured no address on the chain, that deposits there are not available.
+ */
 export function DepositAddressCard({
   currency,
   chain,
@@ -38,6 +47,8 @@ export function DepositAddressCard({
           <Skeleton animated className="fd-address-card__qr-skeleton" />
           <Skeleton.Paragraph lineCount={2} animated />
         </div>
+      ) : target.isError && isNotConfigured(target.error) ? (
+        <DepositNotConfigured currency={currency} chain={chain} />
       ) : target.isError ? (
         <ErrorState onRetry={() => void target.refetch()} />
       ) : (

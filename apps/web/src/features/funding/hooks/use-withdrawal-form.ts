@@ -1,7 +1,8 @@
 import { signOf } from '@/lib/decimal';
+import { useSession } from '@/lib/session-store';
 import { useMoneyCall } from '@/lib/use-money-call';
 import { CURRENCIES, type Chain, type Currency, type TbSubmitBody, type WithdrawalMethod } from '@nexa/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { fundingApi } from '../api/funding-api';
 import {
   type FundingError,
@@ -11,6 +12,7 @@ import {
   maxWithdrawable,
   totalOf,
 } from '../model';
+import { browserSessionStorage, clearDraft, loadDraft, saveDraft } from '../withdrawal-draft';
 import { WALLETS_KEY, fundingKeys } from './query-keys';
 import { useAddresses, useBankCard, usePayment, useRealSpot } from './use-funding-queries';
 
@@ -20,21 +22,30 @@ export type WithdrawalErrors = Partial<Record<'method' | 'currency' | 'chain' | 
 /**
  * The withdrawal form's state and what follows from it: the method, currency and chain in force (the first one
  * offered until the user picks), the bound address, the balance, fee and total, and the checks before a submit.
+ * Method, currency, chain and amount outlive a detour to set up what is missing (kept per user for this tab).
  */
 export function useWithdrawalForm() {
   const payment = usePayment();
   const addresses = useAddresses();
   const bank = useBankCard();
   const { mode, query: spot } = useRealSpot();
+  const uid = useSession((s) => s.user?.uid);
 
-  const [method, setMethod] = useState<WithdrawalMethod>('crypto');
-  const [currency, setCurrency] = useState<Currency | null>(null);
-  const [chain, setChain] = useState<Chain | null>(null);
-  const [amount, setAmount] = useState('');
+  const [draft] = useState(() => loadDraft(browserSessionStorage(), uid));
+  const [method, setMethod] = useState<WithdrawalMethod>(draft.method);
+  const [currency, setCurrency] = useState<Currency | null>(draft.currency);
+  const [chain, setChain] = useState<Chain | null>(draft.chain);
+  const [amount, setAmount] = useState(draft.amount);
   const [password, setPassword] = useState('');
   // Sent when the user has 2FA on (the server then requires it).
   const [totpCode, setTotpCode] = useState('');
   const [errors, setErrors] = useState<WithdrawalErrors>({});
+
+  useEffect(() => {
+    saveDraft(browserSessionStorage(), uid, { method, currency, chain, amount });
+  }, [uid, method, currency, chain, amount]);
+  /** After a submitted withdrawal the next one starts empty. */
+  const forgetDraft = () => clearDraft(browserSessionStorage(), uid);
 
   const submitWithdrawal = useMoneyCall(
     (input: WithdrawalInput, requestId: string) => fundingApi.submitWithdrawal({ ...input, requestId }),
@@ -139,6 +150,7 @@ export function useWithdrawalForm() {
     type,
     fillAll,
     checkedInput,
+    forgetDraft,
   };
 }
 

@@ -13,6 +13,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ChoiceGroup } from '../components/choice-group';
 import { CoinMark } from '../components/coin-mark';
 import { DemoNotice } from '../components/demo-notice';
+import { DepositNotConfigured } from '../components/deposit-not-configured';
 import '../components/funding.css';
 import { RecordsLink } from '@/components/ui/records-link';
 import { useRechargeOptions } from '../hooks/use-funding-queries';
@@ -27,12 +28,14 @@ export default function RechargePage() {
   const [chain, setChain] = useState<Chain | null>(null);
 
   const list = options.data?.list ?? [];
-  const active = list.find((c) => c.currency === currency) ?? list[0];
+  // Until the user picks, the first currency and chain that take deposits (an unconfigured chain takes none).
+  const active =
+    list.find((c) => c.currency === currency) ?? list.find((c) => c.chains.some((x) => x.configured)) ?? list[0];
   const chains = active?.chains ?? [];
-  const activeChain = chains.find((c) => c.chain === chain) ?? chains[0];
+  const activeChain = chains.find((c) => c.chain === chain) ?? chains.find((c) => c.configured) ?? chains[0];
 
   const next = () => {
-    if (!active || !activeChain) return;
+    if (!active || !activeChain?.configured) return;
     navigate(`${ROUTES.recharge3}?currency=${active.currency}&chain=${activeChain.chain}`);
   };
 
@@ -89,6 +92,11 @@ export default function RechargePage() {
               <>
                 <span className="fd-chain-row__radio" aria-hidden="true" />
                 <span className="fd-chain-row__name">{c.chain}</span>
+                {!c.configured ? (
+                  <span className="badge badge--pill" data-testid={`recharge-chain-off-${c.chain}`}>
+                    {t('funding.deposit.notAvailable')}
+                  </span>
+                ) : null}
                 <span className="fd-chain-row__min">
                   {t('funding.deposit.min')}{' '}
                   <Figure>
@@ -99,9 +107,13 @@ export default function RechargePage() {
             )}
           </ChoiceGroup>
 
-          <p className="funding-hint">{t('funding.deposit.chainHint')}</p>
+          {activeChain && !activeChain.configured ? (
+            <DepositNotConfigured currency={active.currency} chain={activeChain.chain} />
+          ) : (
+            <p className="funding-hint">{t('funding.deposit.chainHint')}</p>
+          )}
 
-          <PrimaryButton disabled={!activeChain} onClick={next} testId="recharge-next">
+          <PrimaryButton disabled={!activeChain?.configured} onClick={next} testId="recharge-next">
             {t('funding.deposit.next')}
           </PrimaryButton>
         </div>

@@ -14,7 +14,7 @@ import { DemoNotice } from '../components/demo-notice';
 import '../components/funding.css';
 import { RecordsLink } from '@/components/ui/records-link';
 import { useMoneyCall } from '@/lib/use-money-call';
-import { DepositAddressCard } from '../components/deposit-address-card';
+import { DepositAddressCard, isNotConfigured } from '../components/deposit-address-card';
 import { ScreenshotField } from '../components/screenshot-field';
 import { WALLETS_KEY, fundingKeys } from '../hooks/query-keys';
 import { useErrorText } from '../hooks/use-error-text';
@@ -90,50 +90,55 @@ function DepositForm({ currency, chain }: { currency: Currency; chain: Chain }) 
         <DemoNotice text={t('funding.deposit.realOnly')} />
         <DepositAddressCard currency={currency} chain={chain} target={target} />
 
-        <p className="callout" role="note">
-          {t('funding.deposit.warning', { currency, chain })}
-        </p>
+        {/* No address on this chain: nothing to send to, so nothing to fill in. */}
+        {isNotConfigured(target.error) ? null : (
+          <>
+            <p className="callout" role="note">
+              {t('funding.deposit.warning', { currency, chain })}
+            </p>
 
-        <AmountField
-          label={t('funding.deposit.amount')}
-          placeholder={
-            minAmount
-              ? t('funding.deposit.amountPlaceholderMin', { min: formatDecimal(minAmount) })
-              : t('funding.deposit.amountPlaceholder')
-          }
-          value={amount}
-          scale={CURRENCIES[currency].scale}
-          unit={currency}
-          onValue={(value) => {
-            setAmount(value);
-            setAmountError(null);
-          }}
-          error={errorText(amountError, { min: `${formatDecimal(minAmount ?? '0')} ${currency}` })}
-          testId="deposit-amount"
-        />
+            <AmountField
+              label={t('funding.deposit.amount')}
+              placeholder={
+                minAmount
+                  ? t('funding.deposit.amountPlaceholderMin', { min: formatDecimal(minAmount) })
+                  : t('funding.deposit.amountPlaceholder')
+              }
+              value={amount}
+              scale={CURRENCIES[currency].scale}
+              unit={currency}
+              onValue={(value) => {
+                setAmount(value);
+                setAmountError(null);
+              }}
+              error={errorText(amountError, { min: `${formatDecimal(minAmount ?? '0')} ${currency}` })}
+              testId="deposit-amount"
+            />
 
-        <ScreenshotField
-          state={upload.state}
-          error={uploadError}
-          onPick={(file) => {
-            setShotError(null);
-            void upload.pick(file);
-          }}
-          onRemove={() => {
-            setShotError(null);
-            upload.reset();
-          }}
-          testId="deposit-screenshot"
-        />
+            <ScreenshotField
+              state={upload.state}
+              error={uploadError}
+              onPick={(file) => {
+                setShotError(null);
+                void upload.pick(file);
+              }}
+              onRemove={() => {
+                setShotError(null);
+                upload.reset();
+              }}
+              testId="deposit-screenshot"
+            />
 
-        <PrimaryButton
-          loading={submitDeposit.isPending}
-          disabled={running || submitDeposit.isPending || uploading || !target.data}
-          onClick={() => void submit()}
-          testId="deposit-submit"
-        >
-          {uploading ? t('funding.deposit.uploading') : t('funding.deposit.submit')}
-        </PrimaryButton>
+            <PrimaryButton
+              loading={submitDeposit.isPending}
+              disabled={running || submitDeposit.isPending || uploading || !target.data}
+              onClick={() => void submit()}
+              testId="deposit-submit"
+            >
+              {uploading ? t('funding.deposit.uploading') : t('funding.deposit.submit')}
+            </PrimaryButton>
+          </>
+        )}
       </div>
     </Page>
   );

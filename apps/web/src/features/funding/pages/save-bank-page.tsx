@@ -20,10 +20,10 @@ const FIELDS: FieldSpec<Field>[] = [
   {
     name: 'cardNumber',
     text: 'funding.bank.cardNumber',
-    inputMode: 'numeric',
     autoComplete: 'off',
-    maxLength: 40,
-    clean: (typed) => typed.replace(/[^\d\s-]/g, ''),
+    maxLength: 48,
+    // Digits (a card) or letters and digits (an IBAN); nothing is dropped silently but symbols.
+    clean: (typed) => typed.replace(/[^\dA-Za-z\s-]/g, ''),
     testId: 'bank-card-number-input',
   },
   { name: 'userName', text: 'funding.bank.userName', autoComplete: 'name', maxLength: 100, testId: 'bank-user-name' },
@@ -46,7 +46,7 @@ export default function SaveBankPage() {
     if (hasErrors(found)) return null;
     return {
       bankName: form.bankName.trim(),
-      cardNumber: normalizeCardNumber(form.cardNumber.trim()),
+      cardNumber: normalizeCardNumber(form.cardNumber),
       userName: form.userName.trim(),
     };
   };

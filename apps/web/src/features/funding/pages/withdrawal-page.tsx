@@ -14,15 +14,17 @@ import '../components/funding.css';
 import { confirmWithdrawal } from '../components/withdrawal-confirm';
 import { WithdrawalAmount, WithdrawalPasswordInput } from '../components/withdrawal-fields';
 import { WithdrawalNotice } from '../components/withdrawal-notice';
+import { askPrerequisites } from '../components/withdrawal-prerequisites';
 import { WithdrawalSheets } from '../components/withdrawal-sheets';
 import { BankTarget, CryptoTarget, MethodTabs } from '../components/withdrawal-target';
 import { useWithdrawalForm } from '../hooks/use-withdrawal-form';
+import { missingPrerequisites } from '../model';
 
 /**
  * Withdrawal (spec §2): bank card or crypto, currency, the bound address or card, amount with All, the fee and what
- * is frozen, the withdrawal password and the notice (§9). Input is checked here; whether the user may withdraw at
- * all (verified, password set, address or card bound, daily count) is the server's answer: 402 and 403 redirect
- * (lib/request.ts), the other refusals are toasted in the user's language.
+ * is frozen, the withdrawal password and the notice (§9). What must be in place (verified, password set, address or
+ * card bound) is checked before the confirm opens, with a way to each fix; the form is kept across that detour.
+ * The server checks all of it again: 402 and 403 redirect (lib/request.ts), other refusals are toasted.
  */
 export default function WithdrawalPage() {
   const { t } = useTranslation();
@@ -33,11 +35,19 @@ export default function WithdrawalPage() {
   const p = payment.data;
 
   const { run: submit, running } = useSingleFlight(async () => {
+    // What must be in place first (verified, password, address or card): said before anything else is asked.
+    const missing = p ? missingPrerequisites(p, form.activeMethod, form.activeChain) : [];
+    if (missing.length > 0) {
+      const to = await askPrerequisites(t, missing, form.activeChain);
+      if (to) navigate(to);
+      return;
+    }
     const input = form.checkedInput();
     if (!input) return;
     if (!(await confirmWithdrawal(t, input, form))) return;
     try {
       await submitWithdrawal.mutateAsync(input);
+      form.forgetDraft();
       form.set.password('');
       Toast.show({ icon: 'success', content: t('funding.withdraw.submitted'), duration: 2000 });
       navigate(ROUTES.withdrawalRecord, { replace: true });

@@ -2,12 +2,16 @@ import { BrandMark } from '@/components/ui/icons';
 import { Page } from '@/components/ui/page';
 import { QueryView } from '@/components/ui/query-view';
 import { APP_VERSION } from '@/lib/config';
+import { REACH } from '@nexa/contract';
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { usePlatformInfo } from '../hooks/use-home-queries';
 import '../components/home.css';
 
-/** About us (index/info): what the platform is, how many products and countries, how to reach support. */
+/**
+ * About us (index/info): what the platform is, the live number of products, the countries it reaches (the same
+ * "N+" figure as Login and Register: REACH in @nexa/contract, which index/info answers too), how to reach support.
+ */
 export default function AboutPage() {
   const { t } = useTranslation();
   const info = usePlatformInfo();
@@ -24,9 +28,7 @@ export default function AboutPage() {
         <QueryView query={info} loading={<Skeleton.Paragraph lineCount={4} animated />}>
           {(data) => (
             <>
-              <p className="about-text">
-                {t('about.intro', { name: data.name, products: data.productCount, countries: data.countryCount })}
-              </p>
+              <p className="about-text">{t('about.intro', { ...REACH, name: data.name })}</p>
               <dl className="fact-list about-facts">
                 <div>
                   <dt>{t('about.products')}</dt>
@@ -34,7 +36,9 @@ export default function AboutPage() {
                 </div>
                 <div>
                   <dt>{t('about.countries')}</dt>
-                  <dd dir="ltr">{data.countryCount}</dd>
+                  <dd dir="ltr" data-testid="about-countries">
+                    {t('about.reach', { count: data.countryCount })}
+                  </dd>
                 </div>
                 <div>
                   <dt>{t('about.support')}</dt>
