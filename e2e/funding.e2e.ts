@@ -445,7 +445,7 @@ describe('funding: deposit and withdrawal screens', () => {
       token = session.token;
       await verifiedIdentity(session);
       await api('index/withdrawalPassword', { password: '135790', password2: '135790' }, token);
-      await api('user/saveUserAddress', { chain: 'TRC20', address: TRON_ADDRESS }, token);
+      await api('user/saveUserAddress', { chain: 'TRC20', address: TRON_ADDRESS, label: 'My wallet' }, token);
       await api(
         'user/saveUserBank',
         { bankName: 'First Example Bank', cardNumber: '6222021234567894', userName: 'Alex Doe' },
