@@ -107,7 +107,8 @@ export type CzRecData = z.infer<typeof CzRecData>;
 // ── Withdrawal bindings and password ─────────────────────────────────────────────────────────────────────────
 
 /** What the user calls a bound address ("Ledger", "Binance"), required when binding. */
-export const AddressLabel = freeText(30, { min: 1 });
+export const ADDRESS_LABEL_MAX = 30;
+export const AddressLabel = freeText(ADDRESS_LABEL_MAX, { min: 1 });
 export const SaveUserAddressBody = z
   .object({ chain: Chain, address: freeText(128, { min: 1 }), label: AddressLabel, totpCode: OptionalTotpCode })
   .superRefine((v, ctx) => {
