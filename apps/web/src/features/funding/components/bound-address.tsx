@@ -1,5 +1,5 @@
 import { Figure } from '@/components/ui/figure';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, isolateLtr } from '@/lib/format';
 import type { WithdrawalAddress } from '@nexa/contract';
 import { useTranslation } from 'react-i18next';
 
@@ -16,7 +16,7 @@ export function BoundAddress({ address: a, now = Date.now() }: { address: Withdr
       <Figure className="fd-bound__mono">{a.address}</Figure>
       {a.usableAt > now ? (
         <span className="fd-bound__pending" data-testid={`bound-pending-${a.chain}`}>
-          {t('funding.bindAddress.usableFrom', { time: formatDateTime(a.usableAt) })}
+          {t('funding.bindAddress.usableFrom', { time: isolateLtr(formatDateTime(a.usableAt)) })}
         </span>
       ) : null}
     </span>

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, isolateLtr } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
 import type { Chain } from '@nexa/contract';
 import { Dialog } from 'antd-mobile';
@@ -31,7 +31,7 @@ export function askPrerequisites(
   chain: Chain | undefined,
   addressUsableAt?: number,
 ): Promise<string | null> {
-  const values = { chain: chain ?? '', time: addressUsableAt ? formatDateTime(addressUsableAt) : '' };
+  const values = { chain: chain ?? '', time: addressUsableAt ? isolateLtr(formatDateTime(addressUsableAt)) : '' };
   const fixable = missing.filter((m) => m !== 'addressPending');
   return new Promise((resolve) => {
     Dialog.show({

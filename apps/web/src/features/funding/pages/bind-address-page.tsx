@@ -1,7 +1,7 @@
 import { Figure } from '@/components/ui/figure';
 import { Page } from '@/components/ui/page';
 import { TextField } from '@/components/ui/text-field';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, isolateLtr } from '@/lib/format';
 import { ADDRESS_LABEL_MAX, CHAINS, Chain } from '@nexa/contract';
 import { Skeleton } from 'antd-mobile';
 import { useState } from 'react';
@@ -133,7 +133,7 @@ export default function BindAddressPage() {
                   ) : null}
                   {a.usableAt > Date.now() ? (
                     <span className="fd-bound-list__pending" data-testid={`bound-pending-${a.chain}`}>
-                      {t('funding.bindAddress.usableFrom', { time: formatDateTime(a.usableAt) })}
+                      {t('funding.bindAddress.usableFrom', { time: isolateLtr(formatDateTime(a.usableAt)) })}
                     </span>
                   ) : null}
                   <span className="fd-bound-list__time">
