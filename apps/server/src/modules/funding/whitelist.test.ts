@@ -1,6 +1,7 @@
 import type { DepositRecord, UserAddressData, WithdrawalAddress, WithdrawalRecord } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { m0015AddressWhitelist } from '../../migrations/0015-address-whitelist.js';
 import { queryRows } from '../../platform/db.js';
 import {
   TINY_PNG,
@@ -8,6 +9,7 @@ import {
   call,
   createOperator,
   createTestApp,
+  createTestDatabase,
   registerUser,
   uploadFile,
 } from '../../testing.js';
@@ -167,5 +169,32 @@ describe('withdrawal address whitelist', () => {
     );
     expect((await u.as<UserAddressData>('user/getUserAddress')).data.list).toEqual([]);
     expect((await bind(u, TRC20, 'a'.repeat(30))).code).toBe(1);
+  });
+
+  it('the migration keeps addresses bound before it usable at once (from when they were bound), without a label', async () => {
+    const db = await createTestDatabase();
+    try {
+      // The table as it was before the migration, with one bound address.
+      await db.db.execute(sql`ALTER TABLE withdrawal_addresses DROP COLUMN label, DROP COLUMN usable_at`);
+      const owner = await queryRows<{ id: string }>(
+        db.db,
+        sql`INSERT INTO users (uid, email, password_hash, invite_code) VALUES (4242, 'old@example.com', 'x', 'OLD4242')
+            RETURNING id::text AS id`,
+      );
+      const boundAt = '2025-03-01T10:00:00.000Z';
+      await db.db.execute(sql`INSERT INTO withdrawal_addresses (user_id, chain, address, updated_at)
+        VALUES (${owner[0]!.id}, 'TRC20', ${TRC20}, ${boundAt}::timestamptz)`);
+      for (const statement of m0015AddressWhitelist.sql.split(';').map((x) => x.trim())) {
+        if (statement) await db.db.execute(sql.raw(statement));
+      }
+      const rows = await queryRows<{ label: string | null; usable: string }>(
+        db.db,
+        sql`SELECT label, to_char(usable_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') AS usable
+            FROM withdrawal_addresses`,
+      );
+      expect(rows).toEqual([{ label: null, usable: '2025-03-01T10:00:00' }]);
+    } finally {
+      await db.close();
+    }
   });
 });
