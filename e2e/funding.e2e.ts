@@ -13,7 +13,8 @@ let server: TestServer;
 let browser: Browser;
 let operatorToken: string;
 beforeAll(async () => {
-  server = await startTestServer();
+  // The journeys withdraw right after binding: no waiting time here (the whitelist step below has its own server).
+  server = await startTestServer({ funding: { addressDelayHours: 0 } });
   browser = await launch();
   operatorToken = (await server.createOperator()).token;
 });
@@ -329,12 +330,15 @@ describe('funding: deposit and withdrawal screens', () => {
     await page.getByTestId('bind-address').fill('0x52908400098527886E0F7030069857D2E4169EE7');
     await page.getByTestId('bind-address-submit').click();
     await expect.poll(() => text(page, 'bind-address-error')).toBe('This is not a valid TRC20 address');
+    await expect(text(page, 'bind-address-label-error')).resolves.toBe('Please enter a label');
     await page.getByTestId('bind-address').fill(TRON_ADDRESS);
+    await page.getByTestId('bind-address-label').fill('Cold wallet');
     await shot(page, 'bind-address-dark-en');
     await page.getByTestId('bind-address-submit').click();
     await page.getByTestId('withdrawal-page').waitFor();
     await expect.poll(() => page.getByTestId('withdraw-address').getAttribute('data-bound')).toBe('true');
-    await expect(text(page, 'withdraw-address')).resolves.toBe(TRON_ADDRESS);
+    await expect(text(page, 'withdraw-address')).resolves.toBe(`Cold wallet${TRON_ADDRESS}`);
+    await expect(page.getByTestId('bound-pending-TRC20').count()).resolves.toBe(0);
     await expect(page.getByTestId('withdraw-amount').inputValue()).resolves.toBe('100');
 
     // With everything in place, input errors are caught here, nothing sent.
@@ -435,6 +439,45 @@ describe('funding: deposit and withdrawal screens', () => {
     await context.close();
   });
 
+  describe('a newly bound address waits (production delay, 24 h)', () => {
+    let waiting: TestServer;
+    const w = appSession(() => waiting);
+    beforeAll(async () => {
+      waiting = await startTestServer();
+    });
+    afterAll(() => waiting?.close());
+
+    it('says from when it can be used on the address list, the withdrawal page and before the confirm (ar, dark)', async () => {
+      const session = await w.registerUser('waiting');
+      await w.api('index/withdrawalPassword', { password: '135790', password2: '135790' }, session.token);
+      const context = await phone(browser);
+      const page = await context.newPage();
+      await w.openSignedIn(page, session, `${ROUTE.bindAddress}?chain=TRC20`, { lang: 'ar', theme: 'dark' });
+      await page.getByTestId('bind-address-page').waitFor();
+      await page.getByTestId('bind-address').fill(TRON_ADDRESS);
+      await page.getByTestId('bind-address-label').fill('محفظتي');
+      await page.getByTestId('bind-address-submit').click();
+      await page.getByTestId('withdrawal-page').waitFor();
+      await expect.poll(() => text(page, 'bound-pending-TRC20')).toContain('متاح اعتبارًا من');
+      await expect(text(page, 'bound-label-TRC20')).resolves.toBe('محفظتي');
+      await page.getByTestId('withdraw-amount').fill('20');
+      await page.getByTestId('withdraw-password').fill('135790');
+      await page.getByTestId('withdraw-submit').click();
+      await page.getByTestId('withdraw-prereq-addressPending').waitFor();
+      await expect(text(page, 'withdraw-prereq-addressPending')).resolves.toContain('TRC20');
+      await expect(page.getByTestId('withdraw-prereq-go-addressPending').count()).resolves.toBe(0);
+      await expect(page.getByTestId('withdraw-confirm').count()).resolves.toBe(0);
+      await shot(page, 'withdrawal-address-waiting-dark-ar');
+      await page.getByTestId('withdraw-prereq-cancel').click();
+      await page.goto(`${waiting.url}/h5/#${ROUTE.bindAddress}`);
+      await expect.poll(() => text(page, 'bound-addresses')).toContain('محفظتي');
+      await expect(text(page, 'bound-pending-TRC20')).resolves.toContain('متاح اعتبارًا من');
+      await page.waitForTimeout(250);
+      await shot(page, 'bind-address-waiting-dark-ar');
+      await context.close();
+    });
+  });
+
   describe('every funding screen in zh and ar, dark and light', () => {
     let token: string;
     let user: unknown;
@@ -445,7 +488,7 @@ describe('funding: deposit and withdrawal screens', () => {
       token = session.token;
       await verifiedIdentity(session);
       await api('index/withdrawalPassword', { password: '135790', password2: '135790' }, token);
-      await api('user/saveUserAddress', { chain: 'TRC20', address: TRON_ADDRESS }, token);
+      await api('user/saveUserAddress', { chain: 'TRC20', address: TRON_ADDRESS, label: 'My wallet' }, token);
       await api(
         'user/saveUserBank',
         { bankName: 'First Example Bank', cardNumber: '6222021234567894', userName: 'Alex Doe' },

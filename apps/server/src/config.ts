@@ -78,6 +78,8 @@ const Env = z.object({
   WITHDRAWAL_MAX_USD: decimal.default('50000'),
   WITHDRAWAL_FEE_PERCENT: decimal.default('1'),
   WITHDRAWAL_DAILY_LIMIT: z.coerce.number().int().min(1).max(1000).default(5),
+  /** Hours a newly bound or replaced withdrawal address waits before it can be withdrawn to. */
+  WITHDRAWAL_ADDRESS_DELAY_HOURS: z.coerce.number().min(0).max(720).default(24),
   FUNDING_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
 });
 
@@ -127,6 +129,8 @@ export interface FundingConfig {
   feePercent: string;
   /** Withdrawals a user may submit per UTC day. */
   dailyLimit: number;
+  /** A newly bound or replaced withdrawal address can be withdrawn to only after this many hours. */
+  addressDelayHours: number;
   /** Per-address cap a minute on each call that uploads, submits or checks a password (funding and identity). */
   perIpPerMinute: number;
 }
@@ -243,6 +247,7 @@ function fundingConfig(e: z.infer<typeof Env>): FundingConfig {
     maxUsd: e.WITHDRAWAL_MAX_USD,
     feePercent: e.WITHDRAWAL_FEE_PERCENT,
     dailyLimit: e.WITHDRAWAL_DAILY_LIMIT,
+    addressDelayHours: e.WITHDRAWAL_ADDRESS_DELAY_HOURS,
     perIpPerMinute: e.FUNDING_PER_IP_PER_MINUTE,
   };
 }

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { type AppDeps, buildApp } from './app.js';
-import { type Config, DEFAULT_AUTH_LIMITS, loadConfig } from './config.js';
+import { type Config, DEFAULT_AUTH_LIMITS, type FundingConfig, loadConfig } from './config.js';
 import { createOperator as createOperatorAccount } from './modules/admin/operators.js';
 import type { Depth, FeedProduct, FeedSink, FeedSource, Trade } from './modules/market/feed/types.js';
 import { type Database, openDatabase } from './platform/db.js';
@@ -103,8 +103,11 @@ export function configFromEnv(env: Record<string, string>): Config {
   return loadConfig({ DATA_DIR: tmpdir(), ...env });
 }
 
+/** Configuration a test sets; `funding` is merged into the test defaults. */
+export type TestOverrides = Partial<Omit<Config, 'funding'>> & { funding?: Partial<FundingConfig> };
+
 export async function createTestApp(
-  overrides: Partial<Config> = {},
+  overrides: TestOverrides = {},
   extra: Pick<
     AppDeps,
     'priceSource' | 'hubOptions' | 'deliveryLimits' | 'settlement' | 'perpetualLimits' | 'perpetualEngine' | 'now'
@@ -118,8 +121,9 @@ export async function createTestApp(
     ...base,
     // Short waits keep the slow-down real but cheap; the counts under test are the production ones.
     auth: { ...DEFAULT_AUTH_LIMITS, loginSlowdownStepMs: 1, perIpPerMinute: 10_000 },
-    funding: { ...base.funding, perIpPerMinute: 10_000 },
     ...overrides,
+    // A bound address is usable at once unless a test sets the delay it checks.
+    funding: { ...base.funding, perIpPerMinute: 10_000, addressDelayHours: 0, ...overrides.funding },
     // The feed is off unless a test asks for it: most tests need the catalogue, not moving prices.
     market: { ...base.market, feed: false, historyHours: 0, ...overrides.market },
   };
@@ -172,12 +176,14 @@ export interface TestServer {
 }
 
 /** The real server on a free loopback port, with the outbox transport and the built H5 app (e2e, benchmarks). */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startTestServer(overrides: TestOverrides = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nexa-e2e-'));
+  const base = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...TEST_DEPOSIT_ADDRESSES });
   const config: Config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...TEST_DEPOSIT_ADDRESSES }),
+    ...base,
     webDistDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist'),
     ...overrides,
+    funding: { ...base.funding, ...overrides.funding },
   };
   const database = await createTestDatabase();
   const app = await buildApp({ config, database, logger: { level: config.logLevel } });

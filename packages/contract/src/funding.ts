@@ -106,13 +106,26 @@ export type CzRecData = z.infer<typeof CzRecData>;
 
 // ── Withdrawal bindings and password ─────────────────────────────────────────────────────────────────────────
 
+/** What the user calls a bound address ("Ledger", "Binance"), required when binding. */
+export const ADDRESS_LABEL_MAX = 30;
+export const AddressLabel = freeText(ADDRESS_LABEL_MAX, { min: 1 });
 export const SaveUserAddressBody = z
-  .object({ chain: Chain, address: freeText(128, { min: 1 }), totpCode: OptionalTotpCode })
+  .object({ chain: Chain, address: freeText(128, { min: 1 }), label: AddressLabel, totpCode: OptionalTotpCode })
   .superRefine((v, ctx) => {
     if (!isChainAddress(v.chain, v.address)) ctx.addIssue({ code: 'custom', path: ['address'], message: 'invalid' });
   });
 export type SaveUserAddressBody = z.infer<typeof SaveUserAddressBody>;
-export const WithdrawalAddress = z.object({ chain: Chain, address: z.string(), updatedAt: EpochMs });
+/**
+ * A bound address. A newly bound or replaced one can be withdrawn to only from `usableAt` (a delay the platform
+ * configures); `label` is null for addresses bound before labels existed.
+ */
+export const WithdrawalAddress = z.object({
+  chain: Chain,
+  address: z.string(),
+  label: z.string().nullable(),
+  updatedAt: EpochMs,
+  usableAt: EpochMs,
+});
 export type WithdrawalAddress = z.infer<typeof WithdrawalAddress>;
 export const UserAddressData = z.object({ list: z.array(WithdrawalAddress) });
 export type UserAddressData = z.infer<typeof UserAddressData>;

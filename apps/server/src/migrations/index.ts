@@ -12,6 +12,7 @@ import { m0011ContentLanguages } from './0011-content-languages.js';
 import { m0012TradingLimits } from './0012-trading-limits.js';
 import { m0013Security } from './0013-security.js';
 import { m0014ProductNames } from './0014-product-names.js';
+import { m0015AddressWhitelist } from './0015-address-whitelist.js';
 
 export interface Migration {
   version: number;
@@ -35,4 +36,5 @@ export const migrations: readonly Migration[] = [
   m0012TradingLimits,
   m0013Security,
   m0014ProductNames,
+  m0015AddressWhitelist,
 ];

@@ -148,7 +148,7 @@ describe('login with two-factor authentication', () => {
 describe('what two-factor authentication guards', () => {
   it('binding an address, a card and changing the withdrawal password need a good code; turning it off too', async () => {
     const u = await enrolled();
-    const address = { chain: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' };
+    const address = { chain: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', label: 'Cold wallet' };
     const missing = await u.as<null>('user/saveUserAddress', address);
     expect(missing.code).toBe(400);
     expect(missing.msg).toBe('Please enter authenticator code');

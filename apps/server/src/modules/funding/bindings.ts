@@ -1,6 +1,7 @@
 import type {
   BankCard,
   Chain,
+  Lang,
   SaveUserAddressBody,
   SaveUserBankBody,
   UserAddressData,
@@ -11,7 +12,9 @@ import { hashPassword, verifyPassword } from '../../platform/crypto.js';
 import type { Executor } from '../../platform/db.js';
 import { type AppError, invalid, refused } from '../../platform/errors.js';
 import type { AuthUser } from '../../platform/http.js';
-import { ms, toBankCard } from './records.js';
+import { t } from '../../platform/i18n/translate.js';
+import type { Messenger } from '../../platform/messenger.js';
+import { maskAddress, ms, toBankCard, toWithdrawalAddress, utcMinute } from './records.js';
 import { type PasswordRow, fundingRepository as repo } from './repository.js';
 
 /** Wrong withdrawal passwords before the password is locked, the window they are counted in, the lock. */
@@ -25,6 +28,9 @@ export type SecondFactorCheck = (userId: bigint, code: string | undefined) => Pr
 export interface BindingsDeps {
   db: Executor;
   now: () => Date;
+  messenger: Messenger;
+  /** A newly bound or replaced address is usable only after this many hours. */
+  addressDelayHours: number;
   /** The platform's own receiving addresses: a withdrawal there would pay the platform back to itself. */
   platformAddresses: Partial<Record<Chain, string>>;
   secondFactor: SecondFactorCheck;
@@ -41,11 +47,55 @@ export class WrongWithdrawalPassword extends Error {
 export class BindingService {
   constructor(private readonly d: BindingsDeps) {}
 
-  async saveAddress(user: AuthUser, body: SaveUserAddressBody): Promise<WithdrawalAddress> {
+  /**
+   * Binds or replaces the address of a chain. A new address is usable only after the configured delay and the user
+   * is told (e-mail or SMS); the same address with another label keeps its time and sends nothing.
+   */
+  async saveAddress(user: AuthUser, body: SaveUserAddressBody, lang: Lang): Promise<WithdrawalAddress> {
     this.refusePlatformAddress(body.address);
-    await this.d.secondFactor(BigInt(user.id), body.totpCode);
-    const row = await repo.saveAddress(this.d.db, BigInt(user.id), body.chain, body.address, this.d.now());
-    return { chain: row.chain as Chain, address: row.address, updatedAt: ms(row.updated_at) };
+    const userId = BigInt(user.id);
+    await this.d.secondFactor(userId, body.totpCode);
+    const now = this.d.now();
+    const { row, isNew } = await this.d.db.transaction(async (tx) => {
+      await repo.lockUser(tx, userId);
+      const before = (await repo.addresses(tx, userId)).find((a) => a.chain === body.chain);
+      const isNew = before?.address !== body.address;
+      const usableAt = isNew ? new Date(now.getTime() + this.d.addressDelayHours * 3_600_000) : before!.usable_at;
+      const saved = await repo.saveAddress(tx, userId, { ...body, usableAt: new Date(ms(usableAt)), now });
+      return { row: saved, isNew };
+    });
+    const bound = toWithdrawalAddress(row);
+    if (isNew) await this.notifyBinding(userId, bound, lang);
+    return bound;
+  }
+
+  /** Refuses a withdrawal to an address still in its waiting time, saying from when it can be used. */
+  assertUsable(bound: WithdrawalAddress): void {
+    if (bound.usableAt > this.d.now().getTime()) {
+      throw refused('withdrawal.addressNotYetUsable', { chain: bound.chain, time: utcMinute(bound.usableAt) });
+    }
+  }
+
+  /** The notice of a new binding, after its commit. Best effort: a failed send never undoes the binding. */
+  private async notifyBinding(userId: bigint, a: WithdrawalAddress, lang: Lang): Promise<void> {
+    const to = await repo.recipient(this.d.db, userId);
+    if (!to) return;
+    const params = {
+      chain: a.chain,
+      label: a.label ?? '',
+      address: maskAddress(a.address),
+      time: utcMinute(a.usableAt),
+    };
+    await this.d.messenger
+      .send({
+        channel: to.email ? 'email' : 'sms',
+        to: to.email ?? `+${to.areaCode}${to.mobile}`,
+        scene: 'address-bound',
+        subject: t(lang, 'addressBound.subject'),
+        text: t(lang, 'addressBound.message', params),
+        lang,
+      })
+      .catch(() => {});
   }
 
   /** A field error on `address` when it is one of the platform's deposit addresses (of any chain). */
@@ -55,8 +105,7 @@ export class BindingService {
   }
 
   async addresses(user: AuthUser): Promise<UserAddressData> {
-    const rows = await repo.addresses(this.d.db, BigInt(user.id));
-    return { list: rows.map((r) => ({ chain: r.chain as Chain, address: r.address, updatedAt: ms(r.updated_at) })) };
+    return { list: (await repo.addresses(this.d.db, BigInt(user.id))).map(toWithdrawalAddress) };
   }
 
   async saveBank(user: AuthUser, body: SaveUserBankBody): Promise<BankCard> {

@@ -141,7 +141,11 @@ describe('deposit addresses', () => {
 
   it("still refuses the platform's configured address as a withdrawal address", async () => {
     const u = await registerUserHere();
-    const res = await u.as('user/saveUserAddress', { chain: 'ERC20', address: ERC20_ADDRESS.toLowerCase() });
+    const res = await u.as('user/saveUserAddress', {
+      chain: 'ERC20',
+      address: ERC20_ADDRESS.toLowerCase(),
+      label: 'My wallet',
+    });
     expect(res).toMatchObject({ code: 400, data: { fields: [{ field: 'address', reason: 'invalid' }] } });
   });
 });

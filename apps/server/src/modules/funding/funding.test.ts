@@ -102,7 +102,7 @@ async function withdrawer(balance = '1000') {
   const u = await newUser();
   await verify(u);
   expect((await u.as('index/withdrawalPassword', { password: '123456', password2: '123456' })).code).toBe(1);
-  expect((await u.as('user/saveUserAddress', { chain: 'TRC20', address: TRC20 })).code).toBe(1);
+  expect((await u.as('user/saveUserAddress', { chain: 'TRC20', address: TRC20, label: 'My wallet' })).code).toBe(1);
   const bank = await u.as('user/saveUserBank', {
     bankName: 'Example Bank',
     cardNumber: '6222 0212 3456 7894',
@@ -357,7 +357,7 @@ describe('withdrawal bindings and password', () => {
     const u = await newUser();
     for (const [chain, address] of Object.entries(t.config.funding.depositAddresses)) {
       if (chain === 'BTC') continue;
-      const bound = await u.as('user/saveUserAddress', { chain, address });
+      const bound = await u.as('user/saveUserAddress', { chain, address, label: 'My wallet' });
       expect(bound, chain).toMatchObject({ code: 400, data: { fields: [{ field: 'address', reason: 'invalid' }] } });
     }
     expect((await u.as<UserAddressData>('user/getUserAddress')).data.list).toEqual([]);
@@ -390,24 +390,24 @@ describe('withdrawal bindings and password', () => {
 
   it('binds one address per chain, checked against the chain format, replaced on re-binding', async () => {
     const u = await newUser();
-    expect(await u.as('user/saveUserAddress', { chain: 'TRC20', address: '' })).toMatchObject({
+    expect(await u.as('user/saveUserAddress', { chain: 'TRC20', address: '', label: 'My wallet' })).toMatchObject({
       code: 400,
       msg: 'Please enter wallet address',
     });
-    expect((await u.as('user/saveUserAddress', { chain: 'TRC20', address: '' }, 'de')).msg).toBe(
+    expect((await u.as('user/saveUserAddress', { chain: 'TRC20', address: '', label: 'My wallet' }, 'de')).msg).toBe(
       'Bitte Wallet-Adresse eingeben',
     );
-    expect(await u.as('user/saveUserAddress', { chain: 'TRC20', address: ERC20 })).toMatchObject({
+    expect(await u.as('user/saveUserAddress', { chain: 'TRC20', address: ERC20, label: 'My wallet' })).toMatchObject({
       code: 400,
       msg: 'wallet address is not valid',
       data: { fields: [{ field: 'address', reason: 'invalid' }] },
     });
     expect((await u.as<UserAddressData>('user/getUserAddress')).data.list).toEqual([]);
 
-    expect((await u.as('user/saveUserAddress', { chain: 'TRC20', address: TRC20 })).code).toBe(1);
-    expect((await u.as('user/saveUserAddress', { chain: 'ERC20', address: ERC20 })).code).toBe(1);
+    expect((await u.as('user/saveUserAddress', { chain: 'TRC20', address: TRC20, label: 'My wallet' })).code).toBe(1);
+    expect((await u.as('user/saveUserAddress', { chain: 'ERC20', address: ERC20, label: 'My wallet' })).code).toBe(1);
     const other = '0x0000000000000000000000000000000000000001';
-    expect((await u.as('user/saveUserAddress', { chain: 'ERC20', address: other })).code).toBe(1);
+    expect((await u.as('user/saveUserAddress', { chain: 'ERC20', address: other, label: 'My wallet' })).code).toBe(1);
     const list = (await u.as<UserAddressData>('user/getUserAddress')).data.list;
     expect(list.map((a) => [a.chain, a.address])).toEqual([
       ['ERC20', other],
@@ -557,7 +557,7 @@ describe('withdrawals', () => {
       code: 0,
       msg: 'Please bind your bank card first',
     });
-    await u.as('user/saveUserAddress', { chain: 'TRC20', address: TRC20 });
+    await u.as('user/saveUserAddress', { chain: 'TRC20', address: TRC20, label: 'My wallet' });
     expect(await u.as('index/tbSubmit', crypto({ address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' }))).toMatchObject({
       code: 0,
       msg: 'This is not your bound TRC20 withdrawal address',
@@ -672,7 +672,11 @@ describe('withdrawals', () => {
 
   it('values other currencies in USD at the market price for the limits', async () => {
     const u = await withdrawer('0');
-    await u.as('user/saveUserAddress', { chain: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' });
+    await u.as('user/saveUserAddress', {
+      chain: 'BTC',
+      address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+      label: 'My wallet',
+    });
     const btc = (amount: string) => crypto({ currency: 'BTC', chain: 'BTC', amount });
     expect(await u.as('index/tbSubmit', btc('0.001'))).toMatchObject({
       code: 0,

@@ -1,6 +1,7 @@
 import type { FundingConfig } from '../../config.js';
 import type { Ledger } from '../../ledger/index.js';
 import type { Executor } from '../../platform/db.js';
+import type { Messenger } from '../../platform/messenger.js';
 import type { PriceSource } from '../../platform/prices.js';
 import type { FundingOperations } from '../../platform/review.js';
 import { BindingService, type SecondFactorCheck } from './bindings.js';
@@ -20,6 +21,8 @@ export interface FundingDeps {
   identityVerified: IdentityCheck;
   /** 2FA for the calls it guards: nothing when the user has it off, else the code is required and checked. */
   secondFactor: SecondFactorCheck;
+  /** Notices to the user (a new withdrawal address). */
+  messenger: Messenger;
   now: () => Date;
 }
 
@@ -35,6 +38,8 @@ export function createFunding(d: FundingDeps): FundingModule {
   const bindings = new BindingService({
     db: d.db,
     now: d.now,
+    messenger: d.messenger,
+    addressDelayHours: d.config.addressDelayHours,
     platformAddresses: d.config.depositAddresses,
     secondFactor: d.secondFactor,
   });

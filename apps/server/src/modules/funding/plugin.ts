@@ -15,7 +15,7 @@ declare module 'fastify' {
 export const fundingModule = nexaModule(
   'funding',
   async (app) => {
-    const { config, database, router, now } = app.platform;
+    const { config, database, router, now, messenger } = app.platform;
     const funding = createFunding({
       db: database.db,
       ledger: app.ledger,
@@ -23,6 +23,7 @@ export const fundingModule = nexaModule(
       prices: app.market,
       identityVerified: (ex, userId) => app.kyc.basicVerified(ex, userId),
       secondFactor: (userId, code) => app.twoFactor.require(userId, code),
+      messenger,
       now,
     });
     registerFundingRoutes(router, funding, config.funding.perIpPerMinute);

@@ -5,11 +5,12 @@ import type {
   Chain,
   Currency,
   DepositRecord,
+  WithdrawalAddress,
   WithdrawalRecord,
 } from '@nexa/contract';
 import { formatAmount, money } from '../../ledger/index.js';
 import { uploadUrl } from '../../platform/uploads.js';
-import type { BankRow, DepositRow, OwnerColumns, WithdrawalRow } from './repository.js';
+import type { AddressRow, BankRow, DepositRow, OwnerColumns, WithdrawalRow } from './repository.js';
 
 /** Row → contract record. Users see their card masked; operators see what they pay out to. */
 export const ms = (v: Date | string) => (v instanceof Date ? v.getTime() : new Date(v).getTime());
@@ -17,6 +18,23 @@ const msOrNull = (v: Date | string | null) => (v === null ? null : ms(v));
 
 /** A card number as its owner sees it outside their own input: the last four digits. */
 export const maskCard = (card: string) => `**** ${card.slice(-4)}`;
+
+/** An address in a notice: enough to recognise it, not enough to copy it. */
+export const maskAddress = (address: string) =>
+  address.length <= 12 ? address : `${address.slice(0, 6)}…${address.slice(-4)}`;
+
+/** A moment as messages write it: `2026-01-31 09:05 UTC`. */
+export const utcMinute = (at: number) => `${new Date(at).toISOString().replace('T', ' ').slice(0, 16)} UTC`;
+
+export function toWithdrawalAddress(r: AddressRow): WithdrawalAddress {
+  return {
+    chain: r.chain as Chain,
+    address: r.address,
+    label: r.label,
+    updatedAt: ms(r.updated_at),
+    usableAt: ms(r.usable_at),
+  };
+}
 
 /** A record's number: a prefix, the UTC date and random digits (unique by constraint). */
 export function orderNumber(prefix: 'D' | 'W', now: Date, random: number): string {

@@ -68,6 +68,7 @@ const WITHDRAWAL_COLUMNS = sql.raw(`w.id::text AS id, w.order_no, w.user_id::tex
   w.chain, w.address, w.bank_name, w.card_number, w.user_name, trim_scale(w.amount)::text AS amount,
   trim_scale(w.fee)::text AS fee, w.status, w.reason, w.hold_id::text AS hold_id, w.fee_hold_id::text AS fee_hold_id,
   w.created_at, w.reviewed_at`);
+const ADDRESS_COLUMNS = sql.raw('chain, address, label, updated_at, usable_at');
 const OWNER_COLUMNS = sql.raw(
   'u.uid AS owner_uid, u.email AS owner_email, u.area_code AS owner_area_code, u.mobile AS owner_mobile',
 );
@@ -152,22 +153,39 @@ export const fundingRepository = {
 
   // ── Bindings ──────────────────────────────────────────────────────────────────────────────────────────────
 
-  async saveAddress(ex: Executor, userId: bigint, chain: string, address: string, now: Date) {
-    const rows = await queryRows<{ chain: string; address: string; updated_at: Ts }>(
+  /** Binds (or replaces) the user's address on `chain`; the caller decides from when it is usable. */
+  async saveAddress(
+    ex: Executor,
+    userId: bigint,
+    a: { chain: string; address: string; label: string; usableAt: Date; now: Date },
+  ): Promise<AddressRow> {
+    const rows = await queryRows<AddressRow>(
       ex,
-      sql`INSERT INTO withdrawal_addresses (user_id, chain, address, updated_at)
-          VALUES (${String(userId)}, ${chain}, ${address}, ${iso(now)})
-          ON CONFLICT (user_id, chain) DO UPDATE SET address = EXCLUDED.address, updated_at = EXCLUDED.updated_at
-          RETURNING chain, address, updated_at`,
+      sql`INSERT INTO withdrawal_addresses (user_id, chain, address, label, updated_at, usable_at)
+          VALUES (${String(userId)}, ${a.chain}, ${a.address}, ${a.label}, ${iso(a.now)}, ${iso(a.usableAt)})
+          ON CONFLICT (user_id, chain) DO UPDATE SET address = EXCLUDED.address, label = EXCLUDED.label,
+            updated_at = EXCLUDED.updated_at, usable_at = EXCLUDED.usable_at
+          RETURNING ${ADDRESS_COLUMNS}`,
     );
     return rows[0]!;
   },
 
-  addresses(ex: Executor, userId: bigint) {
-    return queryRows<{ chain: string; address: string; updated_at: Ts }>(
+  /** The bound addresses; `lock` holds them for a binding that reads before it writes. */
+  addresses(ex: Executor, userId: bigint, lock = false) {
+    return queryRows<AddressRow>(
       ex,
-      sql`SELECT chain, address, updated_at FROM withdrawal_addresses WHERE user_id = ${String(userId)} ORDER BY chain`,
+      sql`SELECT ${ADDRESS_COLUMNS} FROM withdrawal_addresses WHERE user_id = ${String(userId)} ORDER BY chain
+          ${lock ? sql`FOR UPDATE` : sql``}`,
     );
+  },
+
+  /** Where a notice to the user goes. */
+  async recipient(ex: Executor, userId: bigint): Promise<RecipientRow | undefined> {
+    const rows = await queryRows<RecipientRow>(
+      ex,
+      sql`SELECT email, area_code AS "areaCode", mobile FROM users WHERE id = ${String(userId)}`,
+    );
+    return rows[0];
   },
 
   async saveBank(
@@ -325,4 +343,20 @@ export interface BankRow {
   card_number: string;
   user_name: string;
   updated_at: Ts;
+}
+
+export interface AddressRow {
+  [k: string]: unknown;
+  chain: string;
+  address: string;
+  label: string | null;
+  updated_at: Ts;
+  usable_at: Ts;
+}
+
+export interface RecipientRow {
+  [k: string]: unknown;
+  email: string | null;
+  areaCode: string | null;
+  mobile: string | null;
 }

@@ -7,7 +7,7 @@ export function registerFundingRoutes(r: Router, f: FundingModule, perIpPerMinut
   r.handle('index/chainAddress', async (body) => f.deposits.address(body.currency, body.chain));
   r.handle('index/czSubmit', (body, ctx) => f.deposits.submit(ctx.user, body), limited);
   r.handle('index/czRec', (body, ctx) => f.deposits.records(ctx.user, body.page, body.pageSize));
-  r.handle('user/saveUserAddress', (body, ctx) => f.bindings.saveAddress(ctx.user, body));
+  r.handle('user/saveUserAddress', (body, ctx) => f.bindings.saveAddress(ctx.user, body, ctx.lang));
   r.handle('user/getUserAddress', (_body, ctx) => f.bindings.addresses(ctx.user));
   r.handle('user/saveUserBank', (body, ctx) => f.bindings.saveBank(ctx.user, body));
   r.handle('user/getUserBank', (_body, ctx) => f.bindings.bank(ctx.user));

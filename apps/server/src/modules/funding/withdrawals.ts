@@ -22,7 +22,7 @@ import type { PriceSource } from '../../platform/prices.js';
 import { type Decision, type Page, type ReviewListQuery, recordAudit } from '../../platform/review.js';
 import { type BindingService, type SecondFactorCheck, WrongWithdrawalPassword } from './bindings.js';
 import { isRecordId } from './deposits.js';
-import { orderNumber, toAdminWithdrawal, toWithdrawalRecord } from './records.js';
+import { orderNumber, toAdminWithdrawal, toWithdrawalAddress, toWithdrawalRecord } from './records.js';
 import { type BankRow, fundingRepository as repo } from './repository.js';
 
 /** Whether the user's basic identity verification is done; the identity domain answers, in the caller's tx. */
@@ -175,11 +175,13 @@ export class WithdrawalService {
     let bank: BankRow | null = null;
     if (body.method === 'crypto') {
       const chain = body.chain!;
-      address = (await repo.addresses(tx, userId)).find((a) => a.chain === chain)?.address ?? null;
-      if (!address) throw refused('withdrawal.addressNotBound', { chain });
+      const bound = (await repo.addresses(tx, userId)).find((a) => a.chain === chain);
+      if (!bound) throw refused('withdrawal.addressNotBound', { chain });
+      address = bound.address;
       if (body.address && body.address !== address) throw refused('withdrawal.addressMismatch', { chain });
       // Bound before the address became the platform's (configuration changes): still never paid out to it.
       this.d.bindings.refusePlatformAddress(address);
+      this.d.bindings.assertUsable(toWithdrawalAddress(bound));
     } else {
       bank = (await repo.bank(tx, userId)) ?? null;
       if (!bank) throw refused('withdrawal.bankNotBound');

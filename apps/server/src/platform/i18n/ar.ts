@@ -111,6 +111,7 @@ export const ar: Catalogue = {
   'label.address': 'العنوان',
   // Labels of one call's field, where the call gives the field a narrower meaning.
   'label.user/saveUserAddress.address': 'عنوان المحفظة',
+  'label.user/saveUserAddress.label': 'تسمية العنوان',
   'label.index/tbSubmit.address': 'عنوان المحفظة',
   'label.index/czSubmit.amount': 'مبلغ الإيداع',
   'label.index/tbSubmit.amount': 'مبلغ السحب',
@@ -148,6 +149,7 @@ export const ar: Catalogue = {
   'withdrawal.passwordRequired': 'يرجى تعيين كلمة مرور السحب أولًا',
   'withdrawal.addressNotBound': 'لم يتم ربط عنوان سحب على شبكة {chain}. يرجى ربط عنوان أولًا.',
   'withdrawal.addressMismatch': 'هذا ليس عنوان السحب المرتبط على شبكة {chain}',
+  'withdrawal.addressNotYetUsable': 'تم ربط عنوان السحب على شبكة {chain} مؤخرًا ويمكن استخدامه اعتبارًا من {time}.',
   'withdrawal.bankNotBound': 'يرجى ربط بطاقتك البنكية أولًا',
   'withdrawal.belowMin': 'الحد الأدنى للسحب هو {min} USD',
   'withdrawal.aboveMax': 'الحد الأقصى للسحب هو {max} USD',
@@ -215,6 +217,9 @@ export const ar: Catalogue = {
   'newDevice.message':
     'تم تسجيل الدخول إلى حسابك للتو من جهاز جديد: {device}، العنوان {ip}، في {time}. إذا لم تكن أنت، فغيّر كلمة المرور فورًا وفعّل المصادقة الثنائية.',
   'newDevice.unknown': 'جهاز غير معروف',
+  'addressBound.subject': 'تم ربط عنوان سحب جديد بحسابك في Nexa',
+  'addressBound.message':
+    'تم ربط عنوان السحب على شبكة {chain} «{label}» ({address}) بحسابك. يمكن استخدامه للسحب اعتبارًا من {time}. إذا لم تكن أنت من قام بذلك، فغيّر كلمة المرور وتواصل مع الدعم.',
   'label.totpCode': 'رمز تطبيق المصادقة',
   'label.challenge': 'خطوة تسجيل الدخول',
   'label.phrase': 'رمز مكافحة التصيد',

@@ -117,6 +117,7 @@ export const de: Catalogue = {
   'label.address': 'Adresse',
   // Labels of one call's field, where the call gives the field a narrower meaning.
   'label.user/saveUserAddress.address': 'Wallet-Adresse',
+  'label.user/saveUserAddress.label': 'Adressbezeichnung',
   'label.index/tbSubmit.address': 'Wallet-Adresse',
   'label.index/czSubmit.amount': 'Einzahlungsbetrag',
   'label.index/tbSubmit.amount': 'Auszahlungsbetrag',
@@ -156,6 +157,8 @@ export const de: Catalogue = {
   'withdrawal.addressNotBound':
     'Es ist keine {chain}-Auszahlungsadresse hinterlegt. Bitte hinterlegen Sie zuerst eine.',
   'withdrawal.addressMismatch': 'Dies ist nicht Ihre hinterlegte {chain}-Auszahlungsadresse',
+  'withdrawal.addressNotYetUsable':
+    'Ihre {chain}-Auszahlungsadresse wurde gerade hinterlegt und ist ab {time} nutzbar.',
   'withdrawal.bankNotBound': 'Bitte hinterlegen Sie zuerst Ihre Bankkarte',
   'withdrawal.belowMin': 'Die Mindestauszahlung beträgt {min} USD',
   'withdrawal.aboveMax': 'Die Höchstauszahlung beträgt {max} USD',
@@ -228,6 +231,9 @@ export const de: Catalogue = {
   'newDevice.message':
     'Ihr Konto wurde soeben von einem neuen Gerät angemeldet: {device}, Adresse {ip}, um {time}. Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort und aktivieren Sie die Zwei-Faktor-Authentifizierung.',
   'newDevice.unknown': 'ein unbekanntes Gerät',
+  'addressBound.subject': 'Neue Auszahlungsadresse in Ihrem Nexa-Konto',
+  'addressBound.message':
+    'In Ihrem Konto wurde die {chain}-Auszahlungsadresse „{label}“ ({address}) hinterlegt. Sie ist ab {time} für Auszahlungen nutzbar. Wenn Sie das nicht waren, ändern Sie Ihr Passwort und wenden Sie sich an den Support.',
   'label.totpCode': 'Authenticator-Code',
   'label.challenge': 'Anmeldeschritt',
   'label.phrase': 'Anti-Phishing-Code',

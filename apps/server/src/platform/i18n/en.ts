@@ -115,6 +115,7 @@ export const en = {
   'label.address': 'address',
   // Labels of one call's field, where the call gives the field a narrower meaning.
   'label.user/saveUserAddress.address': 'wallet address',
+  'label.user/saveUserAddress.label': 'address label',
   'label.index/tbSubmit.address': 'wallet address',
   'label.index/czSubmit.amount': 'recharge amount',
   'label.index/tbSubmit.amount': 'withdrawal amount',
@@ -153,6 +154,7 @@ export const en = {
   'withdrawal.passwordRequired': 'Please set a withdrawal password first',
   'withdrawal.addressNotBound': 'No {chain} withdrawal address is bound. Please bind one first.',
   'withdrawal.addressMismatch': 'This is not your bound {chain} withdrawal address',
+  'withdrawal.addressNotYetUsable': 'Your {chain} withdrawal address was bound recently and can be used from {time}.',
   'withdrawal.bankNotBound': 'Please bind your bank card first',
   'withdrawal.belowMin': 'The minimum withdrawal is {min} USD',
   'withdrawal.aboveMax': 'The maximum withdrawal is {max} USD',
@@ -220,6 +222,9 @@ export const en = {
   'newDevice.message':
     'Your account was just logged in from a new device: {device}, address {ip}, at {time}. If this was not you, change your password at once and turn on two-factor authentication.',
   'newDevice.unknown': 'an unknown device',
+  'addressBound.subject': 'A withdrawal address was bound to your Nexa account',
+  'addressBound.message':
+    'A {chain} withdrawal address "{label}" ({address}) was bound to your account. It can be used for withdrawals from {time}. If this was not you, change your password and contact support.',
   'label.totpCode': 'authenticator code',
   'label.challenge': 'login step',
   'label.phrase': 'anti-phishing code',

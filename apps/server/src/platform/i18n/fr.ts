@@ -119,6 +119,7 @@ export const fr: Catalogue = {
   'label.address': 'adresse',
   // Labels of one call's field, where the call gives the field a narrower meaning.
   'label.user/saveUserAddress.address': 'adresse du portefeuille',
+  'label.user/saveUserAddress.label': 'libellé de l’adresse',
   'label.index/tbSubmit.address': 'adresse du portefeuille',
   'label.index/czSubmit.amount': 'montant du dépôt',
   'label.index/tbSubmit.amount': 'montant du retrait',
@@ -157,6 +158,8 @@ export const fr: Catalogue = {
   'withdrawal.passwordRequired': 'Veuillez d’abord définir un mot de passe de retrait',
   'withdrawal.addressNotBound': 'Aucune adresse de retrait {chain} n’est liée. Veuillez d’abord en lier une.',
   'withdrawal.addressMismatch': 'Cette adresse n’est pas votre adresse de retrait {chain} liée',
+  'withdrawal.addressNotYetUsable':
+    'Votre adresse de retrait {chain} vient d’être liée et sera utilisable à partir du {time}.',
   'withdrawal.bankNotBound': 'Veuillez d’abord lier votre carte bancaire',
   'withdrawal.belowMin': 'Le retrait minimum est de {min} USD',
   'withdrawal.aboveMax': 'Le retrait maximum est de {max} USD',
@@ -227,6 +230,9 @@ export const fr: Catalogue = {
   'newDevice.message':
     "Votre compte vient d'être connecté depuis un nouvel appareil : {device}, adresse {ip}, le {time}. Si ce n'était pas vous, changez immédiatement votre mot de passe et activez l'authentification à deux facteurs.",
   'newDevice.unknown': 'un appareil inconnu',
+  'addressBound.subject': 'Nouvelle adresse de retrait sur votre compte Nexa',
+  'addressBound.message':
+    'L’adresse de retrait {chain} « {label} » ({address}) a été liée à votre compte. Elle sera utilisable pour les retraits à partir du {time}. Si ce n’était pas vous, changez votre mot de passe et contactez le support.',
   'label.totpCode': "code de l'authentificateur",
   'label.challenge': 'étape de connexion',
   'label.phrase': 'code anti-hameçonnage',

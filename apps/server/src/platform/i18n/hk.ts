@@ -106,6 +106,7 @@ export const hk: Catalogue = {
   'label.address': '地址',
   // Labels of one call's field, where the call gives the field a narrower meaning.
   'label.user/saveUserAddress.address': '錢包地址',
+  'label.user/saveUserAddress.label': '地址備註',
   'label.index/tbSubmit.address': '錢包地址',
   'label.index/czSubmit.amount': '存款金額',
   'label.index/tbSubmit.amount': '提款金額',
@@ -143,6 +144,7 @@ export const hk: Catalogue = {
   'withdrawal.passwordRequired': '請先設定提款密碼',
   'withdrawal.addressNotBound': '尚未綁定 {chain} 提款地址，請先綁定',
   'withdrawal.addressMismatch': '此地址不是您綁定的 {chain} 提款地址',
+  'withdrawal.addressNotYetUsable': '您的 {chain} 提款地址剛剛綁定，自 {time} 起可用。',
   'withdrawal.bankNotBound': '請先綁定銀行卡',
   'withdrawal.belowMin': '最低提款金額為 {min} USD',
   'withdrawal.aboveMax': '最高提款金額為 {max} USD',
@@ -209,6 +211,9 @@ export const hk: Catalogue = {
   'newDevice.message':
     '您的帳戶剛剛在新裝置上登入：{device}，地址 {ip}，時間 {time}。如非本人操作，請立即修改密碼並開啟雙重驗證。',
   'newDevice.unknown': '未知裝置',
+  'addressBound.subject': '您的 Nexa 帳戶綁定了新的提款地址',
+  'addressBound.message':
+    '您的帳戶綁定了 {chain} 提款地址「{label}」（{address}），自 {time} 起可用於提款。如果這不是您本人操作，請立即更改密碼並聯絡客服。',
   'label.totpCode': '驗證器動態碼',
   'label.challenge': '登入驗證',
   'label.phrase': '防釣魚碼',

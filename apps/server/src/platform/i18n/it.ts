@@ -114,6 +114,7 @@ export const it: Catalogue = {
   'label.address': 'indirizzo',
   // Labels of one call's field, where the call gives the field a narrower meaning.
   'label.user/saveUserAddress.address': 'indirizzo del wallet',
+  'label.user/saveUserAddress.label': 'etichetta dell’indirizzo',
   'label.index/tbSubmit.address': 'indirizzo del wallet',
   'label.index/czSubmit.amount': 'importo del deposito',
   'label.index/tbSubmit.amount': 'importo del prelievo',
@@ -152,6 +153,8 @@ export const it: Catalogue = {
   'withdrawal.passwordRequired': 'Imposta prima una password di prelievo',
   'withdrawal.addressNotBound': 'Nessun indirizzo di prelievo {chain} collegato. Collegane prima uno.',
   'withdrawal.addressMismatch': 'Questo non è il tuo indirizzo di prelievo {chain} collegato',
+  'withdrawal.addressNotYetUsable':
+    'Il tuo indirizzo di prelievo {chain} è stato collegato da poco e potrà essere usato dal {time}.',
   'withdrawal.bankNotBound': 'Collega prima la tua carta bancaria',
   'withdrawal.belowMin': 'Il prelievo minimo è {min} USD',
   'withdrawal.aboveMax': 'Il prelievo massimo è {max} USD',
@@ -221,6 +224,9 @@ export const it: Catalogue = {
   'newDevice.message':
     "È appena stato effettuato l'accesso al tuo account da un nuovo dispositivo: {device}, indirizzo {ip}, alle {time}. Se non sei stato tu, cambia subito la password e attiva l'autenticazione a due fattori.",
   'newDevice.unknown': 'un dispositivo sconosciuto',
+  'addressBound.subject': 'Nuovo indirizzo di prelievo sul tuo account Nexa',
+  'addressBound.message':
+    'Al tuo account è stato collegato l’indirizzo di prelievo {chain} «{label}» ({address}). Potrà essere usato per i prelievi dal {time}. Se non sei stato tu, cambia la password e contatta l’assistenza.',
   'label.totpCode': "codice dell'autenticatore",
   'label.challenge': 'passaggio di accesso',
   'label.phrase': 'codice anti-phishing',

@@ -111,6 +111,7 @@ export const jp: Catalogue = {
   'label.address': '住所',
   // Labels of one call's field, where the call gives the field a narrower meaning.
   'label.user/saveUserAddress.address': 'ウォレットアドレス',
+  'label.user/saveUserAddress.label': 'アドレスのラベル',
   'label.index/tbSubmit.address': 'ウォレットアドレス',
   'label.index/czSubmit.amount': '入金額',
   'label.index/tbSubmit.amount': '出金額',
@@ -149,6 +150,7 @@ export const jp: Catalogue = {
   'withdrawal.passwordRequired': '先に出金パスワードを設定してください',
   'withdrawal.addressNotBound': '{chain} の出金アドレスが登録されていません。先に登録してください。',
   'withdrawal.addressMismatch': '登録済みの {chain} 出金アドレスではありません',
+  'withdrawal.addressNotYetUsable': '{chain} 出金アドレスは登録されたばかりのため、{time} から利用できます。',
   'withdrawal.bankNotBound': '先に銀行カードを登録してください',
   'withdrawal.belowMin': '最低出金額は {min} USD です',
   'withdrawal.aboveMax': '最高出金額は {max} USD です',
@@ -216,6 +218,9 @@ export const jp: Catalogue = {
   'newDevice.message':
     '新しい端末からアカウントにログインがありました：{device}、アドレス {ip}、日時 {time}。心当たりがない場合は、すぐにパスワードを変更し、二段階認証を有効にしてください。',
   'newDevice.unknown': '不明な端末',
+  'addressBound.subject': 'Nexaアカウントに新しい出金アドレスが登録されました',
+  'addressBound.message':
+    'アカウントに {chain} 出金アドレス「{label}」（{address}）が登録されました。{time} から出金に利用できます。心当たりがない場合は、パスワードを変更してサポートにご連絡ください。',
   'label.totpCode': '認証アプリのコード',
   'label.challenge': 'ログイン手続き',
   'label.phrase': 'フィッシング対策コード',

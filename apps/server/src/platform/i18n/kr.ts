@@ -115,6 +115,7 @@ export const kr: Catalogue = {
   'label.address': '주소',
   // Labels of one call's field, where the call gives the field a narrower meaning.
   'label.user/saveUserAddress.address': '지갑 주소',
+  'label.user/saveUserAddress.label': '주소 메모',
   'label.index/tbSubmit.address': '지갑 주소',
   'label.index/czSubmit.amount': '입금 액수',
   'label.index/tbSubmit.amount': '출금 액수',
@@ -153,6 +154,7 @@ export const kr: Catalogue = {
   'withdrawal.passwordRequired': '먼저 출금 비밀번호를 설정해 주세요',
   'withdrawal.addressNotBound': '{chain} 출금 주소가 등록되어 있지 않습니다. 먼저 등록해 주세요.',
   'withdrawal.addressMismatch': '등록된 {chain} 출금 주소가 아닙니다',
+  'withdrawal.addressNotYetUsable': '{chain} 출금 주소가 방금 등록되어 {time}부터 사용할 수 있습니다.',
   'withdrawal.bankNotBound': '먼저 은행 카드를 등록해 주세요',
   'withdrawal.belowMin': '최소 출금액은 {min} USD입니다',
   'withdrawal.aboveMax': '최대 출금액은 {max} USD입니다',
@@ -220,6 +222,9 @@ export const kr: Catalogue = {
   'newDevice.message':
     '방금 새 기기에서 계정에 로그인했습니다: {device}, 주소 {ip}, 시간 {time}. 본인이 아니라면 즉시 비밀번호를 변경하고 2단계 인증을 켜 주세요.',
   'newDevice.unknown': '알 수 없는 기기',
+  'addressBound.subject': 'Nexa 계정에 새 출금 주소가 등록되었습니다',
+  'addressBound.message':
+    '계정에 {chain} 출금 주소 "{label}"({address})이(가) 등록되었습니다. {time}부터 출금에 사용할 수 있습니다. 본인이 아니라면 비밀번호를 변경하고 고객센터에 문의하세요.',
   'label.totpCode': '인증 앱 코드',
   'label.challenge': '로그인 단계',
   'label.phrase': '피싱 방지 코드',

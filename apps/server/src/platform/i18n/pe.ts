@@ -114,6 +114,7 @@ export const pe: Catalogue = {
   'label.address': 'آدرس',
   // Labels of one call's field, where the call gives the field a narrower meaning.
   'label.user/saveUserAddress.address': 'آدرس کیف پول',
+  'label.user/saveUserAddress.label': 'برچسب آدرس',
   'label.index/tbSubmit.address': 'آدرس کیف پول',
   'label.index/czSubmit.amount': 'مبلغ واریز',
   'label.index/tbSubmit.amount': 'مبلغ برداشت',
@@ -152,6 +153,7 @@ export const pe: Catalogue = {
   'withdrawal.passwordRequired': 'لطفاً ابتدا رمز برداشت را تنظیم کنید',
   'withdrawal.addressNotBound': 'هیچ آدرس برداشتی در شبکه {chain} ثبت نشده است. لطفاً ابتدا یک آدرس ثبت کنید.',
   'withdrawal.addressMismatch': 'این آدرس برداشت ثبت‌شده شما در شبکه {chain} نیست',
+  'withdrawal.addressNotYetUsable': 'آدرس برداشت شما در شبکه {chain} به‌تازگی ثبت شده و از {time} قابل استفاده است.',
   'withdrawal.bankNotBound': 'لطفاً ابتدا کارت بانکی خود را ثبت کنید',
   'withdrawal.belowMin': 'حداقل برداشت {min} USD است',
   'withdrawal.aboveMax': 'حداکثر برداشت {max} USD است',
@@ -219,6 +221,9 @@ export const pe: Catalogue = {
   'newDevice.message':
     'همین حالا از یک دستگاه جدید به حساب شما وارد شدند: {device}، نشانی {ip}، در {time}. اگر شما نبودید، فوراً رمز عبور را تغییر دهید و احراز هویت دومرحله‌ای را فعال کنید.',
   'newDevice.unknown': 'یک دستگاه ناشناخته',
+  'addressBound.subject': 'یک آدرس برداشت جدید به حساب Nexa شما اضافه شد',
+  'addressBound.message':
+    'آدرس برداشت {chain} با برچسب «{label}» ({address}) به حساب شما اضافه شد. از {time} برای برداشت قابل استفاده است. اگر این کار شما نبوده، رمز عبور خود را تغییر دهید و با پشتیبانی تماس بگیرید.',
   'label.totpCode': 'کد برنامه احراز هویت',
   'label.challenge': 'مرحله ورود',
   'label.phrase': 'کد ضد فیشینگ',

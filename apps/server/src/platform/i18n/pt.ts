@@ -115,6 +115,7 @@ export const pt: Catalogue = {
   'label.address': 'endereço',
   // Labels of one call's field, where the call gives the field a narrower meaning.
   'label.user/saveUserAddress.address': 'endereço da carteira',
+  'label.user/saveUserAddress.label': 'etiqueta do endereço',
   'label.index/tbSubmit.address': 'endereço da carteira',
   'label.index/czSubmit.amount': 'valor do depósito',
   'label.index/tbSubmit.amount': 'valor do saque',
@@ -153,6 +154,8 @@ export const pt: Catalogue = {
   'withdrawal.passwordRequired': 'Defina primeiro uma senha de saque',
   'withdrawal.addressNotBound': 'Nenhum endereço de saque {chain} vinculado. Vincule um primeiro.',
   'withdrawal.addressMismatch': 'Este não é o seu endereço de saque {chain} vinculado',
+  'withdrawal.addressNotYetUsable':
+    'O seu endereço de saque {chain} foi vinculado há pouco e poderá ser usado a partir de {time}.',
   'withdrawal.bankNotBound': 'Vincule primeiro o seu cartão bancário',
   'withdrawal.belowMin': 'O saque mínimo é de {min} USD',
   'withdrawal.aboveMax': 'O saque máximo é de {max} USD',
@@ -222,6 +225,9 @@ export const pt: Catalogue = {
   'newDevice.message':
     'Acabou de ser iniciada sessão na sua conta a partir de um novo dispositivo: {device}, endereço {ip}, às {time}. Se não foi você, altere já a palavra-passe e ative a autenticação de dois fatores.',
   'newDevice.unknown': 'um dispositivo desconhecido',
+  'addressBound.subject': 'Novo endereço de saque na sua conta Nexa',
+  'addressBound.message':
+    'O endereço de saque {chain} “{label}” ({address}) foi vinculado à sua conta. Poderá ser usado para saques a partir de {time}. Se não foi você, altere a sua senha e contacte o suporte.',
   'label.totpCode': 'código do autenticador',
   'label.challenge': 'passo de início de sessão',
   'label.phrase': 'código anti-phishing',

@@ -117,6 +117,7 @@ export const ru: Catalogue = {
   'label.address': 'адрес',
   // Labels of one call's field, where the call gives the field a narrower meaning.
   'label.user/saveUserAddress.address': 'адрес кошелька',
+  'label.user/saveUserAddress.label': 'метка адреса',
   'label.index/tbSubmit.address': 'адрес кошелька',
   'label.index/czSubmit.amount': 'объём пополнения',
   'label.index/tbSubmit.amount': 'объём вывода',
@@ -155,6 +156,7 @@ export const ru: Catalogue = {
   'withdrawal.passwordRequired': 'Сначала установите пароль для вывода',
   'withdrawal.addressNotBound': 'Адрес для вывода в сети {chain} не привязан. Сначала привяжите его.',
   'withdrawal.addressMismatch': 'Это не привязанный вами адрес для вывода в сети {chain}',
+  'withdrawal.addressNotYetUsable': 'Ваш адрес для вывода в сети {chain} привязан недавно и будет доступен с {time}.',
   'withdrawal.bankNotBound': 'Сначала привяжите банковскую карту',
   'withdrawal.belowMin': 'Минимальная сумма вывода — {min} USD',
   'withdrawal.aboveMax': 'Максимальная сумма вывода — {max} USD',
@@ -222,6 +224,9 @@ export const ru: Catalogue = {
   'newDevice.message':
     'В ваш аккаунт только что вошли с нового устройства: {device}, адрес {ip}, время {time}. Если это были не вы, немедленно смените пароль и включите двухфакторную аутентификацию.',
   'newDevice.unknown': 'неизвестное устройство',
+  'addressBound.subject': 'К вашему аккаунту Nexa привязан новый адрес для вывода',
+  'addressBound.message':
+    'К вашему аккаунту привязан адрес для вывода в сети {chain} «{label}» ({address}). Его можно будет использовать для вывода с {time}. Если это были не вы, смените пароль и обратитесь в поддержку.',
   'label.totpCode': 'код аутентификатора',
   'label.challenge': 'шаг входа',
   'label.phrase': 'антифишинговый код',

@@ -116,6 +116,7 @@ export const sp: Catalogue = {
   'label.address': 'dirección',
   // Labels of one call's field, where the call gives the field a narrower meaning.
   'label.user/saveUserAddress.address': 'dirección de la billetera',
+  'label.user/saveUserAddress.label': 'etiqueta de la dirección',
   'label.index/tbSubmit.address': 'dirección de la billetera',
   'label.index/czSubmit.amount': 'importe del depósito',
   'label.index/tbSubmit.amount': 'importe del retiro',
@@ -154,6 +155,8 @@ export const sp: Catalogue = {
   'withdrawal.passwordRequired': 'Primero establece una contraseña de retiro',
   'withdrawal.addressNotBound': 'No tienes una dirección de retiro de {chain} vinculada. Vincula una primero.',
   'withdrawal.addressMismatch': 'Esta no es tu dirección de retiro de {chain} vinculada',
+  'withdrawal.addressNotYetUsable':
+    'Tu dirección de retiro de {chain} se vinculó hace poco y podrá usarse a partir del {time}.',
   'withdrawal.bankNotBound': 'Primero vincula tu tarjeta bancaria',
   'withdrawal.belowMin': 'El retiro mínimo es de {min} USD',
   'withdrawal.aboveMax': 'El retiro máximo es de {max} USD',
@@ -224,6 +227,9 @@ export const sp: Catalogue = {
   'newDevice.message':
     'Se acaba de iniciar sesión en tu cuenta desde un dispositivo nuevo: {device}, dirección {ip}, a las {time}. Si no fuiste tú, cambia tu contraseña de inmediato y activa la autenticación en dos pasos.',
   'newDevice.unknown': 'un dispositivo desconocido',
+  'addressBound.subject': 'Nueva dirección de retiro en tu cuenta Nexa',
+  'addressBound.message':
+    'Se vinculó a tu cuenta la dirección de retiro de {chain} «{label}» ({address}). Podrá usarse para retiros a partir del {time}. Si no fuiste tú, cambia tu contraseña y contacta con soporte.',
   'label.totpCode': 'código del autenticador',
   'label.challenge': 'paso de inicio de sesión',
   'label.phrase': 'código antiphishing',

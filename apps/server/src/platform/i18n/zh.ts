@@ -106,6 +106,7 @@ export const zh: Catalogue = {
   'label.address': '地址',
   // Labels of one call's field, where the call gives the field a narrower meaning.
   'label.user/saveUserAddress.address': '钱包地址',
+  'label.user/saveUserAddress.label': '地址备注',
   'label.index/tbSubmit.address': '钱包地址',
   'label.index/czSubmit.amount': '充值金额',
   'label.index/tbSubmit.amount': '提现金额',
@@ -143,6 +144,7 @@ export const zh: Catalogue = {
   'withdrawal.passwordRequired': '请先设置提现密码',
   'withdrawal.addressNotBound': '尚未绑定 {chain} 提现地址，请先绑定',
   'withdrawal.addressMismatch': '该地址不是您绑定的 {chain} 提现地址',
+  'withdrawal.addressNotYetUsable': '您的 {chain} 提币地址刚刚绑定，自 {time} 起可用。',
   'withdrawal.bankNotBound': '请先绑定银行卡',
   'withdrawal.belowMin': '最低提现金额为 {min} USD',
   'withdrawal.aboveMax': '最高提现金额为 {max} USD',
@@ -209,6 +211,9 @@ export const zh: Catalogue = {
   'newDevice.message':
     '您的账户刚刚在新设备上登录：{device}，地址 {ip}，时间 {time}。如非本人操作，请立即修改密码并开启双重验证。',
   'newDevice.unknown': '未知设备',
+  'addressBound.subject': '您的 Nexa 账户绑定了新的提币地址',
+  'addressBound.message':
+    '您的账户绑定了 {chain} 提币地址“{label}”（{address}），自 {time} 起可用于提币。如果这不是您本人操作，请立即修改密码并联系客服。',
   'label.totpCode': '验证器动态码',
   'label.challenge': '登录验证',
   'label.phrase': '防钓鱼码',

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkAddress,
+  checkAddressLabel,
   checkCardNumber,
   checkDepositAmount,
   checkImageFile,
   checkPasswordForm,
   checkWithdrawalAmount,
   checkWithdrawalPassword,
+  missingPrerequisites,
 } from './model';
 
 describe('form checks', () => {
@@ -94,5 +96,27 @@ describe('form checks', () => {
     expect(checkImageFile({ type: 'image/png', size: 1024 })).toBeNull();
     expect(checkImageFile({ type: 'image/png', size: 5 * 1024 * 1024 + 1 })).toBe('fileSize');
     expect(checkImageFile({ type: 'application/pdf', size: 1024 })).toBe('fileType');
+  });
+});
+
+describe('address whitelist', () => {
+  it.each([
+    ['', 'label'],
+    ['   ', 'label'],
+    ['a'.repeat(31), 'labelTooLong'],
+    ['Cold\u0000wallet', 'labelInvalid'],
+    ['a'.repeat(30), null],
+    [' Ledger ', null],
+  ])('label %j: %s', (label, problem) => {
+    expect(checkAddressLabel(label)).toBe(problem);
+  });
+
+  it('an address still in its waiting time is a prerequisite, said once the address is bound', () => {
+    const p = { identityVerified: true, hasWithdrawalPassword: true, bankBound: true, boundChains: ['TRC20' as const] };
+    const now = 1_800_000_000_000;
+    expect(missingPrerequisites(p, 'crypto', 'TRC20', now + 1, now)).toEqual(['addressPending']);
+    expect(missingPrerequisites(p, 'crypto', 'TRC20', now, now)).toEqual([]);
+    expect(missingPrerequisites(p, 'crypto', 'ERC20', now + 1, now)).toEqual(['address']);
+    expect(missingPrerequisites(p, 'bank', 'TRC20', now + 1, now)).toEqual([]);
   });
 });

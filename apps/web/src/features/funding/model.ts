@@ -5,6 +5,7 @@
  */
 import { checkImageFile as checkImage } from '@/lib/form-rules';
 import {
+  ADDRESS_LABEL_MAX,
   type BankAccountProblem,
   CHAIN_ADDRESS_FORMATS,
   type Chain,
@@ -12,6 +13,7 @@ import {
   UPLOAD_LIMITS,
   type WithdrawalMethod,
   checkBankAccount,
+  hasControlChars,
   normalizeBankAccount,
 } from '@nexa/contract';
 import {
@@ -38,6 +40,9 @@ export const FUNDING_ERRORS = [
   'uploadFailed',
   'address',
   'addressInvalid',
+  'label',
+  'labelTooLong',
+  'labelInvalid',
   'withdrawalPassword',
   'passwordSixDigits',
   'oldPassword',
@@ -129,6 +134,15 @@ export function checkAddress(chain: Chain, address: string): FundingError | null
   return null;
 }
 
+/** What the user calls a bound address: required, at most 30 characters, no control characters (as the server). */
+export function checkAddressLabel(label: string): FundingError | null {
+  const value = label.trim();
+  if (value === '') return 'label';
+  if (value.length > ADDRESS_LABEL_MAX) return 'labelTooLong';
+  if (hasControlChars(value)) return 'labelInvalid';
+  return null;
+}
+
 /** The message for each refusal of the contract's bank-account rule (the server's schema applies the same one). */
 const BANK_ACCOUNT_ERRORS: Record<BankAccountProblem, FundingError> = {
   required: 'cardNumber',
@@ -180,21 +194,26 @@ export const MAX_UPLOAD_MB = Math.floor(UPLOAD_LIMITS.maxBytes / (1024 * 1024));
 // ── withdrawal prerequisites ─────────────────────────────────────────────────────────────────────────────────
 
 /** What a withdrawal needs in place besides the form; each has its message and the page that sets it up. */
-export type WithdrawalPrerequisite = 'verification' | 'password' | 'address' | 'bank';
+export type WithdrawalPrerequisite = 'verification' | 'password' | 'address' | 'addressPending' | 'bank';
 
 /**
- * What is missing before a withdrawal can be confirmed, in the order to do it: identity verification, the
- * withdrawal password, then the bound address of the chosen chain (crypto) or the bound card (bank).
+ * What must be in place before a withdrawal can be confirmed (the server checks the same): a verified identity, a
+ * withdrawal password, a card or an address bound for the chain, and that address past its waiting time
+ * (`addressUsableAt`, from `user/getUserAddress`).
  */
 export function missingPrerequisites(
   p: Pick<PaymentData, 'identityVerified' | 'hasWithdrawalPassword' | 'bankBound' | 'boundChains'>,
   method: WithdrawalMethod | undefined,
   chain: Chain | undefined,
+  addressUsableAt?: number,
+  now = Date.now(),
 ): WithdrawalPrerequisite[] {
   const missing: WithdrawalPrerequisite[] = [];
   if (!p.identityVerified) missing.push('verification');
   if (!p.hasWithdrawalPassword) missing.push('password');
   if (method === 'bank' && !p.bankBound) missing.push('bank');
   if (method === 'crypto' && chain && !p.boundChains.includes(chain)) missing.push('address');
+  else if (method === 'crypto' && addressUsableAt !== undefined && addressUsableAt > now)
+    missing.push('addressPending');
   return missing;
 }

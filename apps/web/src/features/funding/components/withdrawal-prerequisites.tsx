@@ -1,3 +1,4 @@
+import { formatDateTime, isolateLtr } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
 import type { Chain } from '@nexa/contract';
 import { Dialog } from 'antd-mobile';
@@ -14,19 +15,24 @@ export function prerequisiteRoute(missing: WithdrawalPrerequisite, chain: Chain 
     case 'bank':
       return ROUTES.saveBank;
     case 'address':
+    case 'addressPending':
       return `${ROUTES.bindWithdrawalAddress}${chain ? `?chain=${chain}` : ''}`;
   }
 }
 
 /**
- * Says what is missing before a withdrawal can be confirmed, with a button to each fix; resolves with the page to
- * go to, or null when the user closes it.
+ * Says what is missing before a withdrawal can be confirmed, with a button to each fix (an address still in its
+ * waiting time has none: it is said from when it can be used); resolves with the page to go to, or null when the
+ * user closes it.
  */
 export function askPrerequisites(
   t: TFunction,
   missing: WithdrawalPrerequisite[],
   chain: Chain | undefined,
+  addressUsableAt?: number,
 ): Promise<string | null> {
+  const values = { chain: chain ?? '', time: addressUsableAt ? isolateLtr(formatDateTime(addressUsableAt)) : '' };
+  const fixable = missing.filter((m) => m !== 'addressPending');
   return new Promise((resolve) => {
     Dialog.show({
       title: t('funding.prereq.title'),
@@ -36,7 +42,7 @@ export function askPrerequisites(
           <ul className="fd-prereq__list">
             {missing.map((m) => (
               <li key={m} data-testid={`withdraw-prereq-${m}`}>
-                {t(`funding.prereq.${m}`, { chain: chain ?? '' })}
+                {t(`funding.prereq.${m}`, values)}
               </li>
             ))}
           </ul>
@@ -46,7 +52,7 @@ export function askPrerequisites(
       closeOnMaskClick: true,
       onClose: () => resolve(null),
       actions: [
-        ...missing.map((m, i) => ({
+        ...fixable.map((m, i) => ({
           key: m,
           bold: i === 0,
           text: <span data-testid={`withdraw-prereq-go-${m}`}>{t(`funding.prereq.go.${m}`)}</span>,

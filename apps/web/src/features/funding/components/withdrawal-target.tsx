@@ -4,6 +4,7 @@ import { ROUTES } from '@/lib/routes';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../hooks/use-error-text';
 import type { WithdrawalForm } from '../hooks/use-withdrawal-form';
+import { BoundAddress } from './bound-address';
 import { BoundTarget } from './bound-target';
 import { CoinMark } from './coin-mark';
 
@@ -65,7 +66,7 @@ export function CryptoTarget({ form, onSheet }: { form: WithdrawalForm; onSheet:
       </div>
       <BoundTarget
         loading={form.addresses.isPending}
-        bound={boundAddress ? <Figure className="fd-bound__mono">{boundAddress.address}</Figure> : null}
+        bound={boundAddress ? <BoundAddress address={boundAddress} /> : null}
         label={t('funding.withdraw.address')}
         missing={t('funding.withdraw.notBound')}
         bindLabel={t('funding.withdraw.bindAddress')}

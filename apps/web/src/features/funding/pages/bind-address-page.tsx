@@ -1,8 +1,8 @@
 import { Figure } from '@/components/ui/figure';
 import { Page } from '@/components/ui/page';
 import { TextField } from '@/components/ui/text-field';
-import { formatDateTime } from '@/lib/format';
-import { CHAINS, Chain } from '@nexa/contract';
+import { formatDateTime, isolateLtr } from '@/lib/format';
+import { ADDRESS_LABEL_MAX, CHAINS, Chain } from '@nexa/contract';
 import { Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,11 +14,12 @@ import { SaveButton } from '../components/save-button';
 import { useErrorText } from '../hooks/use-error-text';
 import { useAddresses } from '../hooks/use-funding-queries';
 import { useFundingSave } from '../hooks/use-funding-save';
-import { type FundingError, checkAddress } from '../model';
+import { type FundingError, checkAddress, checkAddressLabel } from '../model';
 
 /**
- * Bind a withdrawal address (spec §2): chain type and wallet address, checked against the chain's format before it
- * is sent. One address per chain: binding again replaces it. Lists what is bound now.
+ * Bind a withdrawal address (spec §2): chain type, wallet address (checked against the chain's format) and the
+ * user's label for it. One address per chain: binding again replaces it. A new address can be withdrawn to only
+ * after a waiting time (the list says from when). Lists what is bound now.
  */
 export default function BindAddressPage() {
   const { t } = useTranslation();
@@ -30,20 +31,27 @@ export default function BindAddressPage() {
     return wanted.success ? wanted.data : 'TRC20';
   });
   const [address, setAddress] = useState('');
+  const [label, setLabel] = useState('');
   const [error, setError] = useState<FundingError | null>(null);
+  const [labelError, setLabelError] = useState<FundingError | null>(null);
 
   const save = useFundingSave(
-    (body: { chain: Chain; address: string }) => fundingApi.saveAddress(body),
+    (body: { chain: Chain; address: string; label: string }) => fundingApi.saveAddress(body),
     t('funding.bindAddress.saved'),
-    () => setAddress(''),
+    () => {
+      setAddress('');
+      setLabel('');
+    },
   );
 
   const current = addresses.data?.list.find((a) => a.chain === chain);
 
   const checked = () => {
     const problem = checkAddress(chain, address);
+    const labelProblem = checkAddressLabel(label);
     setError(problem);
-    return problem ? null : { chain, address: address.trim() };
+    setLabelError(labelProblem);
+    return problem || labelProblem ? null : { chain, address: address.trim(), label: label.trim() };
   };
 
   return (
@@ -76,11 +84,27 @@ export default function BindAddressPage() {
           error={errorText(error, { chain })}
           testId="bind-address"
         />
+        <TextField
+          label={t('funding.bindAddress.label')}
+          placeholder={t('funding.bindAddress.labelPlaceholder')}
+          autoComplete="off"
+          maxLength={ADDRESS_LABEL_MAX}
+          value={label}
+          onChange={(e) => {
+            setLabel(e.target.value);
+            setLabelError(null);
+          }}
+          error={errorText(labelError, { max: String(ADDRESS_LABEL_MAX) })}
+          testId="bind-address-label"
+        />
         {current ? (
           <p className="fd-note" data-testid="bind-address-replaces">
             {t('funding.bindAddress.replaces', { chain })}
           </p>
         ) : null}
+        <p className="fd-note" data-testid="bind-address-delay">
+          {t('funding.bindAddress.delayNote')}
+        </p>
 
         <SaveButton save={save} checked={checked} testId="bind-address-submit">
           {t('funding.bindAddress.submit')}
@@ -102,6 +126,16 @@ export default function BindAddressPage() {
                 <li key={a.chain} className="fd-bound-list__item" data-testid={`bound-address-${a.chain}`}>
                   <span className="fd-chip fd-chip--small">{a.chain}</span>
                   <Figure className="fd-bound-list__address">{a.address}</Figure>
+                  {a.label ? (
+                    <span dir="auto" className="fd-bound-list__label" data-testid={`bound-label-${a.chain}`}>
+                      {a.label}
+                    </span>
+                  ) : null}
+                  {a.usableAt > Date.now() ? (
+                    <span className="fd-bound-list__pending" data-testid={`bound-pending-${a.chain}`}>
+                      {t('funding.bindAddress.usableFrom', { time: isolateLtr(formatDateTime(a.usableAt)) })}
+                    </span>
+                  ) : null}
                   <span className="fd-bound-list__time">
                     <Figure>{formatDateTime(a.updatedAt)}</Figure>
                   </span>

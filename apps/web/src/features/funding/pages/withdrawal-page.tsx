@@ -35,10 +35,12 @@ export default function WithdrawalPage() {
   const p = payment.data;
 
   const { run: submit, running } = useSingleFlight(async () => {
-    // What must be in place first (verified, password, address or card): said before anything else is asked.
-    const missing = p ? missingPrerequisites(p, form.activeMethod, form.activeChain) : [];
+    // What must be in place first (verified, password, address or card, the address past its waiting time): said
+    // before anything else is asked.
+    const usableAt = form.boundAddress?.usableAt;
+    const missing = p ? missingPrerequisites(p, form.activeMethod, form.activeChain, usableAt) : [];
     if (missing.length > 0) {
-      const to = await askPrerequisites(t, missing, form.activeChain);
+      const to = await askPrerequisites(t, missing, form.activeChain, usableAt);
       if (to) navigate(to);
       return;
     }
