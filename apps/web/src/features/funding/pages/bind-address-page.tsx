@@ -2,6 +2,7 @@ import { Figure } from '@/components/ui/figure';
 import { Page } from '@/components/ui/page';
 import { TextField } from '@/components/ui/text-field';
 import { formatDateTime } from '@/lib/format';
+import { SecondFactorField, useSecondFactor } from '@/shared/totp-field';
 import { CHAINS, Chain } from '@nexa/contract';
 import { Skeleton } from 'antd-mobile';
 import { useState } from 'react';
@@ -31,11 +32,13 @@ export default function BindAddressPage() {
   });
   const [address, setAddress] = useState('');
   const [error, setError] = useState<FundingError | null>(null);
+  const factor = useSecondFactor();
 
   const save = useFundingSave(
-    (body: { chain: Chain; address: string }) => fundingApi.saveAddress(body),
+    (body: { chain: Chain; address: string; totpCode?: string }) => fundingApi.saveAddress(body),
     t('funding.bindAddress.saved'),
     () => setAddress(''),
+    factor.fromRefusal,
   );
 
   const current = addresses.data?.list.find((a) => a.chain === chain);
@@ -43,7 +46,7 @@ export default function BindAddressPage() {
   const checked = () => {
     const problem = checkAddress(chain, address);
     setError(problem);
-    return problem ? null : { chain, address: address.trim() };
+    return problem ? null : { chain, address: address.trim(), totpCode: factor.body() };
   };
 
   return (
@@ -81,6 +84,7 @@ export default function BindAddressPage() {
             {t('funding.bindAddress.replaces', { chain })}
           </p>
         ) : null}
+        <SecondFactorField factor={factor} testId="bind-address-totp" />
 
         <SaveButton save={save} checked={checked} testId="bind-address-submit">
           {t('funding.bindAddress.submit')}
