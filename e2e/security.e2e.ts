@@ -17,7 +17,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const { api, openSignedIn } = appSession(() => server);
+const { api, openSignedIn, registerUser } = appSession(() => server);
 const fund = realMoney(() => server);
 const ROUTE = {
   security: '/pages/tabbarPages/mine/security',
@@ -228,32 +228,50 @@ describe('security centre', () => {
     await shot(page, 'security-history-dark-en');
   });
 
-  it('every security screen, and the guarded forms asking for the code, in dark, light and ar', async () => {
+  it.each([
+    { lang: 'en', theme: 'dark' as const },
+    { lang: 'en', theme: 'light' as const },
+    { lang: 'ar', theme: 'dark' as const },
+  ])('every security screen, and the guarded forms asking for the code, in $theme $lang', async (prefs) => {
     const session = await browserSession();
+    const c = await phone(browser);
+    const p = await c.newPage();
+    const screens = [
+      ['security', ROUTE.security, 'security-page'],
+      ['2fa', ROUTE.twoFactor, '2fa-on'],
+      ['sessions', ROUTE.sessions, 'session-current'],
+      ['history', ROUTE.history, 'login-event'],
+      ['phishing', ROUTE.antiPhishing, 'anti-phishing-page'],
+      ['bind-address', ROUTE.bindAddress, 'bind-address-totp'],
+      ['bank', ROUTE.saveBank, 'bank-totp'],
+      ['withdrawal-password', ROUTE.withdrawalPassword, 'withdrawal-password-totp'],
+      ['withdrawal', ROUTE.withdrawal, 'withdraw-totp'],
+    ] as const;
+    await openSignedIn(p, session, ROUTE.security, prefs);
+    for (const [name, route, testId] of screens) {
+      await p.goto(`${server.url}/h5/#${route}`);
+      await p.getByTestId(testId).first().waitFor();
+      await shot(p, `security-${name}-${prefs.theme}-${prefs.lang}`);
+    }
+    await c.close();
+  });
+
+  it('the enrolment screens (key, QR, recovery codes) in light and ar', async () => {
     for (const prefs of [
-      { lang: 'en', theme: 'dark' as const },
       { lang: 'en', theme: 'light' as const },
       { lang: 'ar', theme: 'dark' as const },
     ]) {
       const c = await phone(browser);
       const p = await c.newPage();
-      const screens = [
-        ['security', ROUTE.security, 'security-page'],
-        ['2fa', ROUTE.twoFactor, '2fa-on'],
-        ['sessions', ROUTE.sessions, 'session-current'],
-        ['history', ROUTE.history, 'login-event'],
-        ['phishing', ROUTE.antiPhishing, 'anti-phishing-page'],
-        ['bind-address', ROUTE.bindAddress, 'bind-address-totp'],
-        ['bank', ROUTE.saveBank, 'bank-totp'],
-        ['withdrawal-password', ROUTE.withdrawalPassword, 'withdrawal-password-totp'],
-        ['withdrawal', ROUTE.withdrawal, 'withdraw-totp'],
-      ] as const;
-      await openSignedIn(p, session, ROUTE.security, prefs);
-      for (const [name, route, testId] of screens) {
-        await p.goto(`${server.url}/h5/#${route}`);
-        await p.getByTestId(testId).first().waitFor();
-        await shot(p, `security-${name}-${prefs.theme}-${prefs.lang}`);
-      }
+      await openSignedIn(p, await registerUser('sec2'), ROUTE.twoFactor, prefs);
+      await p.getByTestId('2fa-start').click();
+      const secret = (await p.getByTestId('2fa-key').textContent())!.replace(/\s/g, '');
+      await p.getByTestId('2fa-qr').and(p.locator('[data-ready="true"]')).waitFor();
+      await p.getByTestId('2fa-code').fill(await authenticator(secret)());
+      await shot(p, `security-2fa-enrol-${prefs.theme}-${prefs.lang}`);
+      await p.getByTestId('2fa-enable').click();
+      await p.getByTestId('2fa-recovery').waitFor();
+      await shot(p, `security-2fa-recovery-${prefs.theme}-${prefs.lang}`);
       await c.close();
     }
   });
