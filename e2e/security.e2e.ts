@@ -3,7 +3,7 @@ import { generate } from 'otplib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, phone, shot } from './browser.js';
-import { realMoney } from './real-money.js';
+import { realMoney, verifiedIdentity } from './real-money.js';
 import { type Session, appSession, textOf } from './session.js';
 
 let server: TestServer;
@@ -51,34 +51,6 @@ function authenticator(secret: string) {
       await new Promise((r) => setTimeout(r, 1000));
     }
   };
-}
-
-/** The operator approves the user's identity verification, as funding.e2e.ts does. */
-async function verifiedIdentity(token: string, uid: number): Promise<void> {
-  await api(
-    'user_verification/submitIdentityVerification',
-    { level: 'basic', country: 'US', name: 'Alex Doe', idNumber: 'P1234567' },
-    token,
-  );
-  const operator = (await server.createOperator()).token;
-  const adminCall = async <T>(path: string, body: object): Promise<T> => {
-    const res = await fetch(`${server.url}/api/admin/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', lang: 'en', 'ADMIN-TOKEN': operator },
-      body: JSON.stringify(body),
-    });
-    const json = (await res.json()) as { code: number; msg: string; data: T };
-    if (json.code !== 1) throw new Error(`admin/${path}: ${json.code} ${json.msg}`);
-    return json.data;
-  };
-  const list = await adminCall<{ list: { id: string; owner: { uid: number } }[] }>('verifications', {
-    status: 'review',
-    page: 1,
-    pageSize: 100,
-  });
-  const record = list.list.find((r) => r.owner.uid === uid);
-  if (!record) throw new Error(`no verification under review for uid ${uid}`);
-  await adminCall('approveVerification', { id: record.id });
 }
 
 const toast = (page: Page) => page.locator('.adm-toast-main').textContent();
@@ -154,7 +126,7 @@ describe('security centre', () => {
 
   it('binds a withdrawal address with the code; without one the server says so under the field', async () => {
     await fund((await browserSession()).token, '1000');
-    await verifiedIdentity((await browserSession()).token, user.uid);
+    await verifiedIdentity(server, (await browserSession()).token, user.uid);
     // The first withdrawal password is set freely (no code asked); changing it is guarded (next test).
     await page.goto(`${server.url}/h5/#${ROUTE.withdrawalPassword}`);
     await page.getByTestId('withdrawal-password-new').waitFor();
