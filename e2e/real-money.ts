@@ -7,17 +7,8 @@ import { TINY_PNG, type TestServer } from '@nexa/server/testing';
  */
 export function realMoney(server: () => TestServer) {
   let operatorToken: string | undefined;
-
-  async function call<T>(path: string, body: object, headers: Record<string, string>): Promise<T> {
-    const res = await fetch(`${server().url}/api/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', lang: 'en', ...headers },
-      body: JSON.stringify(body),
-    });
-    const json = (await res.json()) as { code: number; msg: string; data: T };
-    if (json.code !== 1) throw new Error(`${path}: ${json.code} ${json.msg}`);
-    return json.data;
-  }
+  const call = <T>(path: string, body: object, headers: Record<string, string>) =>
+    callApi<T>(server(), path, body, headers);
 
   async function upload(token: string): Promise<string> {
     const form = new FormData();
@@ -49,4 +40,36 @@ export function realMoney(server: () => TestServer) {
       { TOKEN: token },
     );
   };
+}
+
+/** A call with the given headers (TOKEN, ADMIN-TOKEN); throws unless the envelope says success. */
+async function callApi<T>(server: TestServer, path: string, body: object, headers: Record<string, string>): Promise<T> {
+  const res = await fetch(`${server.url}/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', lang: 'en', ...headers },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { code: number; msg: string; data: T };
+  if (json.code !== 1) throw new Error(`${path}: ${json.code} ${json.msg}`);
+  return json.data;
+}
+
+/** Identity verified as for a person: submitted by the user, approved by an operator over the operator API. */
+export async function verifiedIdentity(server: TestServer, token: string, uid: number): Promise<void> {
+  await callApi(
+    server,
+    'user_verification/submitIdentityVerification',
+    { level: 'basic', country: 'US', name: 'Alex Doe', idNumber: 'P1234567' },
+    { TOKEN: token },
+  );
+  const admin = { 'ADMIN-TOKEN': (await server.createOperator()).token };
+  const review = await callApi<{ list: { id: string; owner: { uid: number } }[] }>(
+    server,
+    'admin/verifications',
+    { status: 'review', page: 1, pageSize: 100 },
+    admin,
+  );
+  const record = review.list.find((r) => r.owner.uid === uid);
+  if (!record) throw new Error(`no verification under review for uid ${uid}`);
+  await callApi(server, 'admin/approveVerification', { id: record.id }, admin);
 }

@@ -1,9 +1,10 @@
 import { type TestServer, startTestServer } from '@nexa/server/testing';
 import { generate } from 'otplib';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, phone, shot } from './browser.js';
-import { appSession } from './session.js';
+import { realMoney, verifiedIdentity } from './real-money.js';
+import { type Session, appSession, textOf } from './session.js';
 
 let server: TestServer;
 let browser: Browser;
@@ -16,113 +17,234 @@ afterAll(async () => {
   await server?.close();
 });
 
-const { api, openSignedIn } = appSession(() => server);
+const { api, openSignedIn, registerUser } = appSession(() => server);
+const fund = realMoney(() => server);
 const ROUTE = {
   security: '/pages/tabbarPages/mine/security',
   twoFactor: '/pages/tabbarPages/mine/security/twoFactor',
   sessions: '/pages/tabbarPages/mine/security/sessions',
   history: '/pages/tabbarPages/mine/security/loginHistory',
+  antiPhishing: '/pages/tabbarPages/mine/security/antiPhishing',
   login: '/pages/userPages/login',
+  withdrawal: '/pages/tabbarPages/mine/withdrawal',
+  bindAddress: '/pages/tabbarPages/mine/bindWithdrawalAddress',
+  saveBank: '/pages/tabbarPages/mine/saveBank',
+  withdrawalPassword: '/pages/tabbarPages/mine/withdwawalPassword',
 } as const;
+const TRON_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
+
+/**
+ * The codes the authenticator app shows for the key read off the screen, each 30 s step used once (the server
+ * refuses a step twice). The server accepts one step either side of now, so the next unused step is taken as soon
+ * as it is at most one ahead; otherwise this waits for it, as a person would wait for the app's next code.
+ */
+function authenticator(secret: string) {
+  let lastStep = Number.NEGATIVE_INFINITY;
+  return async function nextCode(): Promise<string> {
+    for (;;) {
+      const now = Math.floor(Date.now() / 30_000);
+      const step = Math.max(lastStep + 1, now);
+      if (step <= now + 1) {
+        lastStep = step;
+        return generate({ secret, epoch: step * 30 });
+      }
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  };
+}
+
+const toast = (page: Page) => page.locator('.adm-toast-main').textContent();
+
+/** One user's journey through the security centre, step by step (each step its own test, in order). */
+const user = {
+  email: `sec.${Date.now()}@example.com`,
+  password: 'secure-pass-1',
+  uid: 0,
+  nextCode: (() => Promise.reject(new Error('2FA not enrolled'))) as () => Promise<string>,
+  /** A second session (an API client) signed in before 2FA was turned on; revoked from the browser later. */
+  other: '',
+};
+let context: BrowserContext;
+let page: Page;
+
+/** The browser's own session, as the app stored it after logging in. */
+async function browserSession(): Promise<Session> {
+  const stored = await page.evaluate(() => localStorage.getItem('nexa-session'));
+  const { token, user: u } = (JSON.parse(stored ?? '{}') as { state: Session }).state;
+  return { token, user: u };
+}
 
 describe('security centre', () => {
-  it('enrols 2FA from the shown key, logs in with a code, revokes another session and shows the history', async () => {
-    const email = `sec.${Date.now()}@example.com`;
-    await api('ems/send', { email, scene: 'register' });
-    const password = 'secure-pass-1';
-    const session = await api<{ token: string; user: unknown }>('user/register', {
+  beforeAll(async () => {
+    context = await phone(browser);
+    page = await context.newPage();
+  });
+  afterAll(() => context?.close());
+
+  it('enrols 2FA with a code computed from the shown key and shows 10 recovery codes', async () => {
+    await api('ems/send', { email: user.email, scene: 'register' });
+    const session = await api<Session & { user: { uid: number } }>('user/register', {
       type: 'email',
-      email,
-      code: server.lastOutboxCode(email),
-      password,
-      password2: password,
+      email: user.email,
+      code: server.lastOutboxCode(user.email),
+      password: user.password,
+      password2: user.password,
     });
-    const context = await phone(browser);
-    const page = await context.newPage();
+    user.uid = session.user.uid;
+    user.other = (
+      await api<{ token: string }>('user/login', { type: 'email', email: user.email, password: user.password })
+    ).token;
     await openSignedIn(page, session, ROUTE.security);
     await page.getByTestId('security-page').waitFor();
-    await shot(page, 'security-dark');
+    await shot(page, 'security-dark-en');
     await page.getByTestId('security-2fa').click();
     await page.getByTestId('2fa-start').click();
-    const secret = (await page.getByTestId('2fa-key').textContent())!.trim();
+    const secret = (await page.getByTestId('2fa-key').textContent())!.replace(/\s/g, '');
     await page.getByTestId('2fa-qr').and(page.locator('[data-ready="true"]')).waitFor();
-    await shot(page, 'security-2fa-enrol');
-    await page.getByTestId('2fa-code').fill(await generate({ secret }));
+    await shot(page, 'security-2fa-enrol-dark-en');
+    user.nextCode = authenticator(secret);
+    await page.getByTestId('2fa-code').fill(await user.nextCode());
     await page.getByTestId('2fa-enable').click();
     await page.getByTestId('2fa-recovery').waitFor();
     expect(await page.getByTestId('2fa-recovery').locator('li').count()).toBe(10);
+    await shot(page, 'security-2fa-recovery-dark-en');
+  });
 
-    // Log out, then log in again: the password step asks for the code.
-    await api('user/logout', {}, session.token);
+  it('logs out, then logs in with the password and a code', async () => {
+    await api('user/logout', {}, (await browserSession()).token);
     await page.evaluate(() => localStorage.removeItem('nexa-session'));
     await page.goto(`${server.url}/h5/#${ROUTE.login}`);
-    await page.getByTestId('login-email').fill(email);
-    await page.getByTestId('login-password').fill(password);
+    await page.getByTestId('login-email').fill(user.email);
+    await page.getByTestId('login-password').fill(user.password);
     await page.getByTestId('login-submit').click();
     await page.getByTestId('login-2fa-code').waitFor();
-    // The enrolment code's 30 s step is used up: wait for the next one, as a person would.
-    let code = await generate({ secret });
-    const first = code;
-    while (code === first) {
-      await page.waitForTimeout(1000);
-      code = await generate({ secret });
-    }
-    await page.getByTestId('login-2fa-code').fill(code);
+    await shot(page, 'security-login-2fa-dark-en');
+    await page.getByTestId('login-2fa-code').fill(await user.nextCode());
     await page.getByTestId('login-2fa-submit').click();
     await page.waitForURL(/tabbarPages\/home/);
+  });
 
-    // Another session (an API client) is listed and revoked; it then gets 401.
-    const challenge = await api<{ challenge: string }>('user/login', { type: 'email', email, password });
-    let other = await generate({ secret });
-    while (other === code) {
-      await new Promise((r) => setTimeout(r, 1000));
-      other = await generate({ secret });
-    }
-    const second = await api<{ token: string }>('user/login2fa', { challenge: challenge.challenge, code: other });
+  it('binds a withdrawal address with the code; without one the server says so under the field', async () => {
+    await fund((await browserSession()).token, '1000');
+    await verifiedIdentity(server, (await browserSession()).token, user.uid);
+    // The first withdrawal password is set freely (no code asked); changing it is guarded (next test).
+    await page.goto(`${server.url}/h5/#${ROUTE.withdrawalPassword}`);
+    await page.getByTestId('withdrawal-password-new').waitFor();
+    await expect(page.getByTestId('withdrawal-password-totp').count()).resolves.toBe(0);
+    await page.getByTestId('withdrawal-password-new').fill('246810');
+    await page.getByTestId('withdrawal-password-again').fill('246810');
+    await page.getByTestId('withdrawal-password-submit').click();
+    await expect.poll(() => toast(page)).toBe('Withdrawal password saved');
+
+    await page.goto(`${server.url}/h5/#${ROUTE.bindAddress}?chain=TRC20`);
+    await page.getByTestId('bind-address-totp').waitFor();
+    await page.getByTestId('bind-address').fill(TRON_ADDRESS);
+    await page.getByTestId('bind-address-submit').click();
+    await expect
+      .poll(() => textOf(page, 'bind-address-totp-error'))
+      .toBe('Enter the 6-digit code from your authenticator app');
+    await shot(page, 'bind-address-totp-error-dark-en');
+    await page.getByTestId('bind-address-totp').fill(await user.nextCode());
+    await expect(page.getByTestId('bind-address-totp-error').count()).resolves.toBe(0);
+    await page.getByTestId('bind-address-submit').click();
+    await expect.poll(() => toast(page)).toBe('Address bound');
+  });
+
+  it('changes the withdrawal password with the code', async () => {
+    await page.goto(`${server.url}/h5/#${ROUTE.withdrawalPassword}`);
+    await page.getByTestId('withdrawal-password-old').waitFor();
+    await page.getByTestId('withdrawal-password-old').fill('246810');
+    await page.getByTestId('withdrawal-password-new').fill('135790');
+    await page.getByTestId('withdrawal-password-again').fill('135790');
+    await page.getByTestId('withdrawal-password-totp').fill(await user.nextCode());
+    await shot(page, 'withdrawal-password-totp-dark-en');
+    await page.getByTestId('withdrawal-password-submit').click();
+    await expect.poll(() => toast(page)).toBe('Withdrawal password saved');
+  });
+
+  it('withdraws with the code', async () => {
+    await page.goto(`${server.url}/h5/#${ROUTE.withdrawal}`);
+    await page.getByTestId('withdraw-totp').waitFor();
+    await expect.poll(() => page.getByTestId('withdraw-address').getAttribute('data-bound')).toBe('true');
+    await page.getByTestId('withdraw-amount').fill('100');
+    await page.getByTestId('withdraw-password').fill('135790');
+    await page.getByTestId('withdraw-totp').fill(await user.nextCode());
+    await shot(page, 'withdrawal-totp-dark-en');
+    await page.getByTestId('withdraw-submit').click();
+    await page.getByTestId('withdraw-confirm').click();
+    await page.getByTestId('withdrawal-record-page').waitFor();
+    await expect.poll(() => page.getByTestId('withdrawal-record').count()).toBe(1);
+    await expect(page.getByTestId('withdrawal-record').getAttribute('data-status')).resolves.toBe('review');
+  });
+
+  it('revokes the other session, which then gets 401, and shows the login history', async () => {
     await page.goto(`${server.url}/h5/#${ROUTE.sessions}`);
     await page.getByTestId('session-current').waitFor();
-    await shot(page, 'security-sessions');
-    await page.getByTestId('session-revoke').first().click();
+    await expect.poll(() => page.getByTestId('session-revoke').count()).toBe(1);
+    await shot(page, 'security-sessions-dark-en');
+    await page.getByTestId('session-revoke').click();
     await expect
       .poll(async () => {
         const res = await fetch(`${server.url}/api/user/getUserinfo`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', TOKEN: second.token },
+          headers: { 'content-type': 'application/json', TOKEN: user.other },
           body: '{}',
         });
         return ((await res.json()) as { code: number }).code;
       })
       .toBe(401);
-
     await page.goto(`${server.url}/h5/#${ROUTE.history}`);
     await page.getByTestId('login-event').first().waitFor();
+    // Registration, the API login, and the login with the code.
     expect(await page.getByTestId('login-event').count()).toBeGreaterThanOrEqual(3);
-    await shot(page, 'security-history');
-    await context.close();
+    await shot(page, 'security-history-dark-en');
+  });
 
+  it.each([
+    { lang: 'en', theme: 'dark' as const },
+    { lang: 'en', theme: 'light' as const },
+    { lang: 'ar', theme: 'dark' as const },
+  ])('every security screen, and the guarded forms asking for the code, in $theme $lang', async (prefs) => {
+    const session = await browserSession();
+    const c = await phone(browser);
+    const p = await c.newPage();
+    const screens = [
+      ['security', ROUTE.security, 'security-page'],
+      ['2fa', ROUTE.twoFactor, '2fa-on'],
+      ['sessions', ROUTE.sessions, 'session-current'],
+      ['history', ROUTE.history, 'login-event'],
+      ['phishing', ROUTE.antiPhishing, 'anti-phishing-page'],
+      ['bind-address', ROUTE.bindAddress, 'bind-address-totp'],
+      ['bank', ROUTE.saveBank, 'bank-totp'],
+      ['withdrawal-password', ROUTE.withdrawalPassword, 'withdrawal-password-totp'],
+      ['withdrawal', ROUTE.withdrawal, 'withdraw-totp'],
+    ] as const;
+    await openSignedIn(p, session, ROUTE.security, prefs);
+    for (const [name, route, testId] of screens) {
+      await p.goto(`${server.url}/h5/#${route}`);
+      await p.getByTestId(testId).first().waitFor();
+      await shot(p, `security-${name}-${prefs.theme}-${prefs.lang}`);
+    }
+    await c.close();
+  });
+
+  it('the enrolment screens (key, QR, recovery codes) in light and ar', async () => {
     for (const prefs of [
       { lang: 'en', theme: 'light' as const },
       { lang: 'ar', theme: 'dark' as const },
     ]) {
       const c = await phone(browser);
       const p = await c.newPage();
-      const s = await api<{ token: string; user: unknown }>('user/register', await freshRegistration());
-      await openSignedIn(p, s, ROUTE.security, prefs);
-      await p.getByTestId('security-page').waitFor();
-      await shot(p, `security-${prefs.lang}-${prefs.theme}`);
+      await openSignedIn(p, await registerUser('sec2'), ROUTE.twoFactor, prefs);
+      await p.getByTestId('2fa-start').click();
+      const secret = (await p.getByTestId('2fa-key').textContent())!.replace(/\s/g, '');
+      await p.getByTestId('2fa-qr').and(p.locator('[data-ready="true"]')).waitFor();
+      await p.getByTestId('2fa-code').fill(await authenticator(secret)());
+      await shot(p, `security-2fa-enrol-${prefs.theme}-${prefs.lang}`);
+      await p.getByTestId('2fa-enable').click();
+      await p.getByTestId('2fa-recovery').waitFor();
+      await shot(p, `security-2fa-recovery-${prefs.theme}-${prefs.lang}`);
       await c.close();
     }
   });
 });
-
-async function freshRegistration() {
-  const email = `sec2.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`;
-  await api('ems/send', { email, scene: 'register' });
-  return {
-    type: 'email',
-    email,
-    code: server.lastOutboxCode(email),
-    password: 'secure-pass-1',
-    password2: 'secure-pass-1',
-  };
-}

@@ -3,8 +3,7 @@ import { FieldList, type FieldSpec } from '@/components/ui/field-list';
 import { Figure } from '@/components/ui/figure';
 import { formatAmount, formatDecimal } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
-import { useTwoFactorOn } from '@/shared/api/security';
-import { TotpField } from '@/shared/totp-field';
+import { SecondFactorField } from '@/shared/totp-field';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useErrorText } from '../hooks/use-error-text';
@@ -86,7 +85,6 @@ const PASSWORD: FieldSpec<'password'> = {
 export function WithdrawalPasswordInput({ form, passwordSet }: { form: WithdrawalForm; passwordSet: boolean }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const twoFactorOn = useTwoFactorOn();
   return (
     <div>
       <FieldList
@@ -95,7 +93,7 @@ export function WithdrawalPasswordInput({ form, passwordSet }: { form: Withdrawa
         errorText={(name) => errorText(form.errors[name])}
         onChange={form.type}
       />
-      {twoFactorOn ? <TotpField value={form.totpCode} onChange={form.setTotpCode} testId="withdraw-totp" /> : null}
+      <SecondFactorField factor={form.totp} testId="withdraw-totp" />
       {!passwordSet ? (
         <p className="fd-note" data-testid="withdraw-password-unset">
           {t('funding.withdraw.passwordUnset')}{' '}

@@ -18,9 +18,15 @@ export function useFundingFields<F extends string>(initial: Record<F, string>) {
 /**
  * Saving one of the withdrawal's prerequisites (card, address, password): `checked` says what to send, or null
  * when the form showed an error. After a save every funding query is read again, `saved` is toasted and the user
- * goes back to where they came from (the withdrawal by default). A refusal was toasted by the request helper.
+ * goes back to where they came from (the withdrawal by default). A refusal was toasted by the request helper;
+ * `refused` may show it under a field too.
  */
-export function useFundingSave<B>(call: (body: B) => Promise<unknown>, saved: string, afterSave?: () => void) {
+export function useFundingSave<B>(
+  call: (body: B) => Promise<unknown>,
+  saved: string,
+  afterSave?: () => void,
+  refused?: (error: unknown) => void,
+) {
   const goBack = useGoBack(ROUTES.withdrawal);
   const queryClient = useQueryClient();
   const save = useMutation({
@@ -35,8 +41,9 @@ export function useFundingSave<B>(call: (body: B) => Promise<unknown>, saved: st
       Toast.show({ icon: 'success', content: saved, duration: 2000 });
       afterSave?.();
       goBack();
-    } catch {
+    } catch (error) {
       // Toasted by the request helper.
+      refused?.(error);
     }
   });
   return { submit: run, saving: save.isPending, busy: running || save.isPending };

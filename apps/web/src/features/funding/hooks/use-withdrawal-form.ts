@@ -1,6 +1,7 @@
 import { signOf } from '@/lib/decimal';
 import { useSession } from '@/lib/session-store';
 import { useMoneyCall } from '@/lib/use-money-call';
+import { useSecondFactor } from '@/shared/totp-field';
 import { CURRENCIES, type Chain, type Currency, type TbSubmitBody, type WithdrawalMethod } from '@nexa/contract';
 import { useEffect, useState } from 'react';
 import { fundingApi } from '../api/funding-api';
@@ -38,7 +39,7 @@ export function useWithdrawalForm() {
   const [amount, setAmount] = useState(draft.amount);
   const [password, setPassword] = useState('');
   // Sent when the user has 2FA on (the server then requires it).
-  const [totpCode, setTotpCode] = useState('');
+  const totp = useSecondFactor();
   const [errors, setErrors] = useState<WithdrawalErrors>({});
 
   useEffect(() => {
@@ -116,7 +117,7 @@ export function useWithdrawalForm() {
       address: activeMethod === 'crypto' ? boundAddress?.address : undefined,
       amount,
       withdrawalPassword: password,
-      totpCode: totpCode || undefined,
+      totpCode: totp.body(),
     };
   };
 
@@ -141,8 +142,7 @@ export function useWithdrawalForm() {
     total,
     amount,
     password,
-    totpCode,
-    setTotpCode,
+    totp,
     errors,
     set: { method: setMethod, currency: setCurrency, chain: setChain, amount: setAmount, password: setPassword },
     setErrors,

@@ -2,6 +2,7 @@ import { Figure } from '@/components/ui/figure';
 import { Page } from '@/components/ui/page';
 import { TextField } from '@/components/ui/text-field';
 import { formatDateTime, isolateLtr } from '@/lib/format';
+import { SecondFactorField, useSecondFactor } from '@/shared/totp-field';
 import { ADDRESS_LABEL_MAX, CHAINS, Chain } from '@nexa/contract';
 import { Skeleton } from 'antd-mobile';
 import { useState } from 'react';
@@ -34,14 +35,16 @@ export default function BindAddressPage() {
   const [label, setLabel] = useState('');
   const [error, setError] = useState<FundingError | null>(null);
   const [labelError, setLabelError] = useState<FundingError | null>(null);
+  const factor = useSecondFactor();
 
   const save = useFundingSave(
-    (body: { chain: Chain; address: string; label: string }) => fundingApi.saveAddress(body),
+    (body: { chain: Chain; address: string; label: string; totpCode?: string }) => fundingApi.saveAddress(body),
     t('funding.bindAddress.saved'),
     () => {
       setAddress('');
       setLabel('');
     },
+    factor.fromRefusal,
   );
 
   const current = addresses.data?.list.find((a) => a.chain === chain);
@@ -51,7 +54,9 @@ export default function BindAddressPage() {
     const labelProblem = checkAddressLabel(label);
     setError(problem);
     setLabelError(labelProblem);
-    return problem || labelProblem ? null : { chain, address: address.trim(), label: label.trim() };
+    return problem || labelProblem
+      ? null
+      : { chain, address: address.trim(), label: label.trim(), totpCode: factor.body() };
   };
 
   return (
@@ -105,6 +110,7 @@ export default function BindAddressPage() {
         <p className="fd-note" data-testid="bind-address-delay">
           {t('funding.bindAddress.delayNote')}
         </p>
+        <SecondFactorField factor={factor} testId="bind-address-totp" />
 
         <SaveButton save={save} checked={checked} testId="bind-address-submit">
           {t('funding.bindAddress.submit')}

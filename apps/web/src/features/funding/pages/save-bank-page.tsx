@@ -2,6 +2,7 @@ import { FieldList, type FieldSpec } from '@/components/ui/field-list';
 import { Figure } from '@/components/ui/figure';
 import { Page } from '@/components/ui/page';
 import { hasErrors } from '@/lib/form-rules';
+import { SecondFactorField, useSecondFactor } from '@/shared/totp-field';
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { fundingApi } from '../api/funding-api';
@@ -34,7 +35,8 @@ export default function SaveBankPage() {
   const { t } = useTranslation();
   const bank = useBankCard();
   const { values: form, setErrors, set, errorText } = useFundingFields(EMPTY);
-  const save = useFundingSave(fundingApi.saveBank, t('funding.bank.saved'));
+  const factor = useSecondFactor();
+  const save = useFundingSave(fundingApi.saveBank, t('funding.bank.saved'), undefined, factor.fromRefusal);
 
   const checked = () => {
     const found: Errors = {};
@@ -48,6 +50,7 @@ export default function SaveBankPage() {
       bankName: form.bankName.trim(),
       cardNumber: normalizeCardNumber(form.cardNumber),
       userName: form.userName.trim(),
+      totpCode: factor.body(),
     };
   };
 
@@ -76,6 +79,7 @@ export default function SaveBankPage() {
         )}
 
         <FieldList fields={FIELDS} values={form} errorText={errorText} onChange={set} />
+        <SecondFactorField factor={factor} testId="bank-totp" />
         {bank.data ? <p className="fd-note">{t('funding.bank.replaces')}</p> : null}
 
         <SaveButton save={save} checked={checked} testId="bank-submit">

@@ -53,9 +53,10 @@ export default function WithdrawalPage() {
       form.set.password('');
       Toast.show({ icon: 'success', content: t('funding.withdraw.submitted'), duration: 2000 });
       navigate(ROUTES.withdrawalRecord, { replace: true });
-    } catch {
+    } catch (error) {
       // Toasted by the request helper (402/403 also redirect); the password may have been wrong: let it be retyped.
       form.set.password('');
+      form.totp.fromRefusal(error);
     }
   });
 

@@ -2,6 +2,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { FieldList, type FieldSpec } from '@/components/ui/field-list';
 import { Page } from '@/components/ui/page';
 import { hasErrors } from '@/lib/form-rules';
+import { SecondFactorField, useSecondFactor } from '@/shared/totp-field';
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { fundingApi } from '../api/funding-api';
@@ -24,7 +25,13 @@ export default function WithdrawalPasswordPage() {
   const payment = usePayment();
   const { values: form, setErrors, set, errorText } = useFundingFields(EMPTY);
   const hasPassword = payment.data?.hasWithdrawalPassword ?? false;
-  const save = useFundingSave(fundingApi.setWithdrawalPassword, t('funding.password.saved'));
+  const factor = useSecondFactor();
+  const save = useFundingSave(
+    fundingApi.setWithdrawalPassword,
+    t('funding.password.saved'),
+    undefined,
+    factor.fromRefusal,
+  );
   const fields: (FieldSpec<Field> | false)[] = [
     hasPassword && {
       name: 'oldPassword',
@@ -44,6 +51,7 @@ export default function WithdrawalPasswordPage() {
       oldPassword: hasPassword ? form.oldPassword : undefined,
       password: form.password,
       password2: form.password2,
+      totpCode: hasPassword ? factor.body() : undefined,
     };
   };
 
@@ -63,6 +71,8 @@ export default function WithdrawalPasswordPage() {
             {hasPassword ? t('funding.password.changeHint') : t('funding.password.setHint')}
           </p>
           <FieldList fields={fields} values={form} errorText={errorText} onChange={set} />
+          {/* Only a change is guarded: setting the first password asks for no code. */}
+          {hasPassword ? <SecondFactorField factor={factor} testId="withdrawal-password-totp" /> : null}
           <SaveButton save={save} checked={checked} testId="withdrawal-password-submit">
             {t('funding.password.submit')}
           </SaveButton>

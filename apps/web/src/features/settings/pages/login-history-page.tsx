@@ -1,5 +1,5 @@
 import { RecordListPage } from '@/components/ui/paged-list';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, isolateLtr } from '@/lib/format';
 import { securityKeys } from '@/shared/api/security';
 import type { LoginEvent } from '@nexa/contract';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +28,7 @@ export default function LoginHistoryPage() {
             </span>
           </div>
           <span className="sec-row__meta">
-            <bdi>{formatDateTime(e.at)}</bdi> · <bdi>{e.ip}</bdi>
+            {isolateLtr(formatDateTime(e.at))} · {isolateLtr(e.ip)}
           </span>
         </div>
       )}

@@ -1,6 +1,6 @@
 import { Page } from '@/components/ui/page';
 import { QueryView } from '@/components/ui/query-view';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, isolateLtr } from '@/lib/format';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { securityKeys } from '@/shared/api/security';
 import type { SessionInfo } from '@nexa/contract';
@@ -78,10 +78,10 @@ function SessionRow({ session: s, onRevoked }: { session: SessionInfo; onRevoked
         )}
       </div>
       <span className="sec-row__meta">
-        {t('security.address')}: <bdi>{s.ip ?? '—'}</bdi>
+        {t('security.address')}: {isolateLtr(s.ip ?? '—')}
       </span>
       <span className="sec-row__meta">
-        {t('security.sessions.lastSeen')}: <bdi>{formatDateTime(s.lastSeenAt)}</bdi>
+        {t('security.sessions.lastSeen')}: {isolateLtr(formatDateTime(s.lastSeenAt))}
       </span>
     </div>
   );

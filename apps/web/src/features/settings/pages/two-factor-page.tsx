@@ -71,7 +71,7 @@ function Enrol({ onDone }: { onDone: (codes: string[]) => void }) {
         <p className="field__hint">{t('security.twoFactor.manual')}</p>
         <button
           type="button"
-          className="sec-key link"
+          className="sec-key"
           onClick={() => void copyText(setup.secret).then(() => Toast.show(t('common.copied')))}
           data-testid="2fa-key"
         >
