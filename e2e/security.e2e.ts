@@ -1,24 +1,14 @@
-import { type TestServer, startTestServer } from '@nexa/server/testing';
 import { generate } from 'otplib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, phone, shot } from './browser.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { phone, serverAndBrowser, shot } from './browser.js';
 import { realMoney, verifiedIdentity } from './real-money.js';
 import { type Session, appSession, textOf } from './session.js';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const { api, openSignedIn, registerUser } = appSession(() => server);
-const fund = realMoney(() => server);
+// The journey binds an address and withdraws to it at once: no waiting time on a new address here.
+const ctx = serverAndBrowser(() => ({ funding: { addressDelayHours: 0 } }));
+const { api, openSignedIn, registerUser } = appSession(() => ctx.server);
+const fund = realMoney(() => ctx.server);
 const ROUTE = {
   security: '/pages/tabbarPages/mine/security',
   twoFactor: '/pages/tabbarPages/mine/security/twoFactor',
@@ -76,7 +66,7 @@ async function browserSession(): Promise<Session> {
 
 describe('security centre', () => {
   beforeAll(async () => {
-    context = await phone(browser);
+    context = await phone(ctx.browser);
     page = await context.newPage();
   });
   afterAll(() => context?.close());
@@ -86,7 +76,7 @@ describe('security centre', () => {
     const session = await api<Session & { user: { uid: number } }>('user/register', {
       type: 'email',
       email: user.email,
-      code: server.lastOutboxCode(user.email),
+      code: ctx.server.lastOutboxCode(user.email),
       password: user.password,
       password2: user.password,
     });
@@ -113,7 +103,7 @@ describe('security centre', () => {
   it('logs out, then logs in with the password and a code', async () => {
     await api('user/logout', {}, (await browserSession()).token);
     await page.evaluate(() => localStorage.removeItem('nexa-session'));
-    await page.goto(`${server.url}/h5/#${ROUTE.login}`);
+    await page.goto(`${ctx.server.url}/h5/#${ROUTE.login}`);
     await page.getByTestId('login-email').fill(user.email);
     await page.getByTestId('login-password').fill(user.password);
     await page.getByTestId('login-submit').click();
@@ -126,9 +116,9 @@ describe('security centre', () => {
 
   it('binds a withdrawal address with the code; without one the server says so under the field', async () => {
     await fund((await browserSession()).token, '1000');
-    await verifiedIdentity(server, (await browserSession()).token, user.uid);
+    await verifiedIdentity(ctx.server, (await browserSession()).token, user.uid);
     // The first withdrawal password is set freely (no code asked); changing it is guarded (next test).
-    await page.goto(`${server.url}/h5/#${ROUTE.withdrawalPassword}`);
+    await page.goto(`${ctx.server.url}/h5/#${ROUTE.withdrawalPassword}`);
     await page.getByTestId('withdrawal-password-new').waitFor();
     await expect(page.getByTestId('withdrawal-password-totp').count()).resolves.toBe(0);
     await page.getByTestId('withdrawal-password-new').fill('246810');
@@ -136,9 +126,10 @@ describe('security centre', () => {
     await page.getByTestId('withdrawal-password-submit').click();
     await expect.poll(() => toast(page)).toBe('Withdrawal password saved');
 
-    await page.goto(`${server.url}/h5/#${ROUTE.bindAddress}?chain=TRC20`);
+    await page.goto(`${ctx.server.url}/h5/#${ROUTE.bindAddress}?chain=TRC20`);
     await page.getByTestId('bind-address-totp').waitFor();
     await page.getByTestId('bind-address').fill(TRON_ADDRESS);
+    await page.getByTestId('bind-address-label').fill('Main wallet');
     await page.getByTestId('bind-address-submit').click();
     await expect
       .poll(() => textOf(page, 'bind-address-totp-error'))
@@ -151,7 +142,7 @@ describe('security centre', () => {
   });
 
   it('changes the withdrawal password with the code', async () => {
-    await page.goto(`${server.url}/h5/#${ROUTE.withdrawalPassword}`);
+    await page.goto(`${ctx.server.url}/h5/#${ROUTE.withdrawalPassword}`);
     await page.getByTestId('withdrawal-password-old').waitFor();
     await page.getByTestId('withdrawal-password-old').fill('246810');
     await page.getByTestId('withdrawal-password-new').fill('135790');
@@ -163,7 +154,7 @@ describe('security centre', () => {
   });
 
   it('withdraws with the code', async () => {
-    await page.goto(`${server.url}/h5/#${ROUTE.withdrawal}`);
+    await page.goto(`${ctx.server.url}/h5/#${ROUTE.withdrawal}`);
     await page.getByTestId('withdraw-totp').waitFor();
     await expect.poll(() => page.getByTestId('withdraw-address').getAttribute('data-bound')).toBe('true');
     await page.getByTestId('withdraw-amount').fill('100');
@@ -178,14 +169,14 @@ describe('security centre', () => {
   });
 
   it('revokes the other session, which then gets 401, and shows the login history', async () => {
-    await page.goto(`${server.url}/h5/#${ROUTE.sessions}`);
+    await page.goto(`${ctx.server.url}/h5/#${ROUTE.sessions}`);
     await page.getByTestId('session-current').waitFor();
     await expect.poll(() => page.getByTestId('session-revoke').count()).toBe(1);
     await shot(page, 'security-sessions-dark-en');
     await page.getByTestId('session-revoke').click();
     await expect
       .poll(async () => {
-        const res = await fetch(`${server.url}/api/user/getUserinfo`, {
+        const res = await fetch(`${ctx.server.url}/api/user/getUserinfo`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', TOKEN: user.other },
           body: '{}',
@@ -193,7 +184,7 @@ describe('security centre', () => {
         return ((await res.json()) as { code: number }).code;
       })
       .toBe(401);
-    await page.goto(`${server.url}/h5/#${ROUTE.history}`);
+    await page.goto(`${ctx.server.url}/h5/#${ROUTE.history}`);
     await page.getByTestId('login-event').first().waitFor();
     // Registration, the API login, and the login with the code.
     expect(await page.getByTestId('login-event').count()).toBeGreaterThanOrEqual(3);
@@ -206,7 +197,7 @@ describe('security centre', () => {
     { lang: 'ar', theme: 'dark' as const },
   ])('every security screen, and the guarded forms asking for the code, in $theme $lang', async (prefs) => {
     const session = await browserSession();
-    const c = await phone(browser);
+    const c = await phone(ctx.browser);
     const p = await c.newPage();
     const screens = [
       ['security', ROUTE.security, 'security-page'],
@@ -221,7 +212,7 @@ describe('security centre', () => {
     ] as const;
     await openSignedIn(p, session, ROUTE.security, prefs);
     for (const [name, route, testId] of screens) {
-      await p.goto(`${server.url}/h5/#${route}`);
+      await p.goto(`${ctx.server.url}/h5/#${route}`);
       await p.getByTestId(testId).first().waitFor();
       await shot(p, `security-${name}-${prefs.theme}-${prefs.lang}`);
     }
@@ -233,7 +224,7 @@ describe('security centre', () => {
       { lang: 'en', theme: 'light' as const },
       { lang: 'ar', theme: 'dark' as const },
     ]) {
-      const c = await phone(browser);
+      const c = await phone(ctx.browser);
       const p = await c.newPage();
       await openSignedIn(p, await registerUser('sec2'), ROUTE.twoFactor, prefs);
       await p.getByTestId('2fa-start').click();
