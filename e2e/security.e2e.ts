@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phone, serverAndBrowser, shot } from './browser.js';
 import { realMoney, verifiedIdentity } from './real-money.js';
 import { type Session, appSession, textOf } from './session.js';
