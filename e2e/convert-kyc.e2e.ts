@@ -201,7 +201,8 @@ describe('convert', () => {
 });
 
 describe('identity verification', () => {
-  it('submits basic, is approved by an operator, then advanced with two photos', async () => {
+  // Two reviews, two photo uploads and five screens: about 50 s on an idle machine, so it gets more than the default.
+  it('submits basic, is approved by an operator, then advanced with two photos', { timeout: 180_000 }, async () => {
     const session = await registerUser('kyc');
     const uid = (session.user as { uid: number }).uid;
     const context = await phone(browser);
