@@ -65,9 +65,12 @@ describe('market data screens', () => {
           rows.map((r) => Number(r.querySelector('[data-testid="row-change"]')?.textContent?.replace(/[%+]/g, ''))),
         );
     await page.locator('[role="tabpanel"][data-rank="gainers"]').waitFor();
-    await expect.poll(async () => (await changesOf()).every((c) => c >= 0)).toBe(true);
-    const changes = await changesOf();
-    expect(changes[0]).toBeGreaterThanOrEqual(changes[changes.length - 1] ?? 0);
+    // A row ranked up may tick below zero until the next refresh re-ranks it: look until the list has settled.
+    const rankedUp = async () => {
+      const changes = await changesOf();
+      return changes.every((c) => c >= 0) && (changes[0] ?? 0) >= (changes[changes.length - 1] ?? 0);
+    };
+    await expect.poll(rankedUp, { timeout: 15_000 }).toBe(true);
 
     // Live: within a few seconds at least one row shows a new price (the sim ticks every second).
     const before = await pricesOf(page, 'rank-row');
@@ -87,7 +90,7 @@ describe('market data screens', () => {
     await page.locator('[role="tabpanel"][data-rank="losers"]').waitFor();
     await expect.poll(() => page.getByTestId('rank-row').count()).toBeGreaterThan(0);
     // The changes shown move live: a loser may tick up through zero, so look until the list has settled.
-    await expect.poll(async () => (await changesOf()).every((c) => c <= 0)).toBe(true);
+    await expect.poll(async () => (await changesOf()).every((c) => c <= 0), { timeout: 15_000 }).toBe(true);
     await page.getByTestId('home-rank-turnover').click();
     await expect.poll(() => page.getByTestId('rank-row').count()).toBeGreaterThanOrEqual(40);
 
