@@ -363,7 +363,7 @@ describe('futures: an order whose answer was lost, or that never arrived, or sen
       await page.getByTestId('futures-amount').fill('100');
       await confirm();
       // Looked up by its requestId: the order was placed, shown as such, without a second send.
-      await page.getByTestId('futures-countdown').waitFor();
+      await page.getByTestId('futures-countdown').waitFor({ timeout: 60_000 });
       const placedId = (await page.getByTestId('futures-countdown').getAttribute('data-id')) ?? '';
       expect(sent).toHaveLength(1);
       expect((await orders()).sort()).toEqual([first.id, placedId].sort());
@@ -377,7 +377,7 @@ describe('futures: an order whose answer was lost, or that never arrived, or sen
       await page.getByTestId('futures-amount').fill('100');
       await confirm();
       await expect
-        .poll(() => page.locator('.adm-toast-main').last().textContent(), { timeout: 10_000 })
+        .poll(() => page.locator('.adm-toast-main').last().textContent(), { timeout: 20_000 })
         .toBe('The request did not go through. Nothing was moved; you can try again.');
       await expect(page.getByTestId('futures-confirm-sheet').isVisible()).resolves.toBe(true);
       expect(sent).toHaveLength(2);
