@@ -388,7 +388,7 @@ describe('futures: an order whose answer was lost, or that never arrived, or sen
       expect(await orders()).toHaveLength(2);
       // Confirming again is a new attempt with a new requestId, placed once.
       await page.getByTestId('futures-confirm').click();
-      await page.getByTestId('futures-countdown').waitFor();
+      await page.getByTestId('futures-countdown').waitFor({ timeout: 60_000 });
       expect(sent).toHaveLength(3);
       expect(sent[2]!.requestId).not.toBe(sent[1]!.requestId);
       expect(await orders()).toHaveLength(3);
