@@ -1,6 +1,7 @@
-import type { PositionOrdersData, PropertyData, User } from '@nexa/contract';
+import type { PerpOrder, PerpTrade, PositionOrdersData, PropertyData, User } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
 import { Ledger, money } from './ledger/index.js';
+import { InProcessBus, typedBus } from './platform/bus.js';
 import { type Database, queryRows } from './platform/db.js';
 import { ManualSource, type TestApp, createTestApp, registerUser, until } from './testing.js';
 
@@ -93,3 +94,29 @@ export async function positions(as: Caller, symbol?: string) {
   if (res.code !== 1) throw new Error(res.msg);
   return res.data;
 }
+
+/** A perpetual order (a 10-lot market long unless `body` says otherwise), once per requestId. */
+export const perpOrder = (as: Caller, symbol: string, body: object) =>
+  as<PerpOrder>('Sustainable/createOrder', {
+    symbol,
+    side: 'long',
+    type: 'market',
+    quantity: '10',
+    requestId: rid(),
+    ...body,
+  });
+
+/** The user's fills, newest first (up to 100). */
+export const perpTrades = async (as: Caller) =>
+  (await as<{ list: PerpTrade[] }>('Sustainable/historyTrades', { pageSize: 100 })).data.list;
+
+/** What another trigger engine on the app's book and market needs (a node of its own, with its own bus). */
+export const otherEngineDeps = (t: TestApp, database: TestApp['database']) => ({
+  database,
+  book: t.app.perpetual.book,
+  market: t.app.market,
+  bus: typedBus(new InProcessBus()),
+  userEvents: t.app.platform.userEvents,
+  log: t.app.log,
+  now: t.clock.now,
+});

@@ -1,8 +1,7 @@
-import type { PerpOrder, PerpTrade } from '@nexa/contract';
+import type { PerpOrder } from '@nexa/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Ledger } from '../../ledger/index.js';
-import { type Caller, perpetualApp, rid, source, tick, trader } from '../../perpetual-testing.js';
-import { InProcessBus, typedBus } from '../../platform/bus.js';
+import { otherEngineDeps, perpOrder, perpTrades, perpetualApp, source, tick, trader } from '../../perpetual-testing.js';
 import { type TestApp, until } from '../../testing.js';
 import { TriggerEngine } from './engine.js';
 
@@ -20,29 +19,11 @@ afterEach(async () => {
   expect(await new Ledger().violations(t.database.db)).toEqual([]);
 });
 
-const order = (as: Caller, symbol: string, body: object) =>
-  as<PerpOrder>('Sustainable/createOrder', {
-    symbol,
-    side: 'long',
-    type: 'market',
-    quantity: '10',
-    requestId: rid(),
-    ...body,
-  });
-
-const trades = async (as: Caller) =>
-  (await as<{ list: PerpTrade[] }>('Sustainable/historyTrades', { pageSize: 100 })).data.list;
+const order = perpOrder;
+const trades = perpTrades;
 
 /** Another engine on the app's book and market (a node of its own, with its own bus). */
-const engineDeps = (database: TestApp['database']) => ({
-  database,
-  book: t.app.perpetual.book,
-  market: t.app.market,
-  bus: typedBus(new InProcessBus()),
-  userEvents: t.app.platform.userEvents,
-  log: t.app.log,
-  now: t.clock.now,
-});
+const engineDeps = (database: TestApp['database']) => otherEngineDeps(t, database);
 
 /** Waits for an asynchronous condition (a database read) to hold. */
 async function eventually(cond: () => Promise<boolean>, timeoutMs = 30_000) {

@@ -6,6 +6,9 @@ import { Ledger } from '../../ledger/index.js';
 import {
   type Caller,
   ledgerWallet,
+  otherEngineDeps,
+  perpOrder,
+  perpTrades,
   perpWallet,
   perpetualApp,
   positions,
@@ -30,18 +33,8 @@ afterEach(async () => {
   expect(await new Ledger().violations(t.database.db)).toEqual([]);
 });
 
-const order = (as: Caller, symbol: string, body: object) =>
-  as<PerpOrder>('Sustainable/createOrder', {
-    symbol,
-    side: 'long',
-    type: 'market',
-    quantity: '10',
-    requestId: rid(),
-    ...body,
-  });
-
-const trades = async (as: Caller) =>
-  (await as<{ list: PerpTrade[] }>('Sustainable/historyTrades', { pageSize: 100 })).data.list;
+const order = perpOrder;
+const trades = perpTrades;
 
 /** Each test trades its own product, so no price of one test moves another's positions. */
 describe('perpetual trigger engine', () => {
@@ -311,15 +304,7 @@ describe('perpetual trigger engine', () => {
 });
 
 /** Another engine on the app's book and market (a node of its own, with its own bus). */
-const engineDeps = (database: TestApp['database']) => ({
-  database,
-  book: t.app.perpetual.book,
-  market: t.app.market,
-  bus: typedBus(new InProcessBus()),
-  userEvents: t.app.platform.userEvents,
-  log: t.app.log,
-  now: t.clock.now,
-});
+const engineDeps = (database: TestApp['database']) => otherEngineDeps(t, database);
 
 async function houseTotal() {
   const rows = await queryRows<{ total: string }>(
