@@ -1,5 +1,6 @@
 import type { PerpOrder, PerpTrade, PositionOrdersData, PropertyData, User } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { Ledger, money } from './ledger/index.js';
 import { InProcessBus, typedBus } from './platform/bus.js';
 import { type Database, queryRows } from './platform/db.js';
@@ -19,6 +20,22 @@ export async function perpetualApp(src: ManualSource, shared?: Database): Promis
     },
     shared,
   );
+}
+
+/**
+ * A test file's app on `src` (handed to `use` once built), closed after the file; after every test the ledger must
+ * still balance and no user balance may be negative.
+ */
+export function perpetualSuite(src: ManualSource, use: (t: TestApp) => void) {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await perpetualApp(src);
+    use(app);
+  });
+  afterAll(() => app?.close());
+  afterEach(async () => {
+    expect(await new Ledger().violations(app!.database.db)).toEqual([]);
+  });
 }
 
 let seq = 0;

@@ -1,7 +1,14 @@
 import type { PerpOrder } from '@nexa/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Ledger } from '../../ledger/index.js';
-import { otherEngineDeps, perpOrder, perpTrades, perpetualApp, source, tick, trader } from '../../perpetual-testing.js';
+import { describe, expect, it } from 'vitest';
+import {
+  otherEngineDeps,
+  perpOrder,
+  perpTrades,
+  perpetualSuite,
+  source,
+  tick,
+  trader,
+} from '../../perpetual-testing.js';
 import { type TestApp, until } from '../../testing.js';
 import { TriggerEngine } from './engine.js';
 
@@ -11,12 +18,8 @@ import { TriggerEngine } from './engine.js';
  */
 const src = source();
 let t: TestApp;
-beforeAll(async () => {
-  t = await perpetualApp(src);
-});
-afterAll(() => t?.close());
-afterEach(async () => {
-  expect(await new Ledger().violations(t.database.db)).toEqual([]);
+perpetualSuite(src, (app) => {
+  t = app;
 });
 
 const order = perpOrder;
@@ -35,7 +38,7 @@ async function eventually(cond: () => Promise<boolean>, timeoutMs = 30_000) {
 }
 
 describe('perpetual trigger engine: replay after a gap', () => {
-  it('replays the stored ticks it missed (stopped, a gap): every crossed order fills once', async () => {
+  it('replays the stored ticks it missed (stopped, leadership lost, a gap): every crossed order fills once', async () => {
     const s = 'INJUSDT';
     const u = await trader(t);
     const db = t.database.db;
@@ -56,7 +59,7 @@ describe('perpetual trigger engine: replay after a gap', () => {
     for (const p of ['106.000', '108.500', '100.000']) await tick(t, src, s, p);
     await eventually(async () => (await t.app.market.lastStoredTicks([s])).get(s) === t.clock.ms);
     let lost = () => {};
-    const free = true;
+    let free = true;
     const lead = {
       release: async () => {},
       onLost: (fn: () => void) => {
@@ -86,8 +89,19 @@ describe('perpetual trigger engine: replay after a gap', () => {
           [shortAt105, '105.000'],
         ].sort(),
       );
-      // A lost and regained leadership is left out: its replay did not always fill a crossed limit (see the
-      // closing note of session 7); the restart above and the gap below are covered.
+      // Its leadership lost (the lock's connection cut): the price dips through 96 and comes back unheeded.
+      free = false;
+      lost();
+      expect(engine.isLeader).toBe(false);
+      for (const p of ['95.500', '100.000']) await tick(t, src, s, p);
+      expect((await pending()).map((o) => o.id)).toContain(longAt96);
+      // Free again: it leads once more at once, before the feed has stored the dip, and replays from where it
+      // stopped as soon as the dip is in the ticks table (no later tick needed).
+      free = true;
+      await until(() => engine.isLeader);
+      await engine.idle();
+      await eventually(async () => !(await pending()).some((o) => o.id === longAt96));
+      expect((await fills()).filter(([id]) => id === longAt96).map(([, , price]) => price)).toEqual(['96.000']);
       // A gap while it leads: ticks stored by a feed leader it did not hear (the bus was down), then a live one.
       const gapAt = t.clock.ms + 1_000;
       await t.app.market.storeTick({ symbol: s, ts: gapAt, price: '79.500', size: '1', source: 'sim' }, db);

@@ -1,8 +1,7 @@
 import type { PerpOrder, PerpPosition, PerpTrade, UserEvent, UserFrame } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { Ledger } from '../../ledger/index.js';
 import {
   type Caller,
   ledgerWallet,
@@ -10,7 +9,7 @@ import {
   perpOrder,
   perpTrades,
   perpWallet,
-  perpetualApp,
+  perpetualSuite,
   positions,
   rid,
   source,
@@ -25,12 +24,8 @@ import { perpetualRepository } from './repository.js';
 
 const src = source();
 let t: TestApp;
-beforeAll(async () => {
-  t = await perpetualApp(src);
-});
-afterAll(() => t?.close());
-afterEach(async () => {
-  expect(await new Ledger().violations(t.database.db)).toEqual([]);
+perpetualSuite(src, (app) => {
+  t = app;
 });
 
 const order = perpOrder;
@@ -94,6 +89,18 @@ describe('perpetual trigger engine', () => {
     const slTrade = (await trades(u.as)).find((x) => x.action === 'sl' && x.quantity === '2')!;
     expect(slTrade).toMatchObject({ price: '98.000', realizedPnl: '-4.00' });
     expect(await perpWallet(u.as)).toMatchObject({ frozen: '0.00' });
+    // Each fired trigger told the user once, linking to its position.
+    const inbox = (
+      await u.as<{ list: { kind: string; params: Record<string, string>; link: string }[] }>('message/list')
+    ).data.list;
+    expect(inbox.map((m) => m.kind).sort()).toEqual([
+      'perpetual.stopLoss',
+      'perpetual.stopLoss',
+      'perpetual.takeProfit',
+    ]);
+    expect(inbox.find((m) => m.kind === 'perpetual.takeProfit')).toMatchObject({
+      params: { symbol: s, side: 'long', price: '110.5', pnl: '105' },
+    });
   });
 
   it('liquidates at a margin ratio of exactly 0 %, not a cent before', async () => {
@@ -108,6 +115,9 @@ describe('perpetual trigger engine', () => {
     expect((await positions(u.as)).list).toEqual([]);
     const liq = (await trades(u.as)).find((x) => x.action === 'liquidation')!;
     expect(liq).toMatchObject({ price: '90.00', quantity: '10', realizedPnl: '-100.00', fee: '0.00' });
+    const [message] = (await u.as<{ list: { kind: string; link: string }[] }>('message/list')).data.list;
+    expect(message).toMatchObject({ kind: 'perpetual.liquidated' });
+    expect(message!.link).toMatch(/^\/pages\/tabbarPages\/perpetual\/detail\?type=position&id=\d+$/);
     // The margin is gone, nothing more: 1000 − 0.50 open fee − 100 margin.
     expect(await perpWallet(u.as)).toMatchObject({ available: '899.50', frozen: '0.00' });
     const history = (await u.as<{ list: PerpOrder[] }>('Sustainable/historyEntrust')).data.list;

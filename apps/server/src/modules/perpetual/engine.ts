@@ -1,4 +1,4 @@
-import type { PerpPosition, PerpTriggerNews, UserEvent } from '@nexa/contract';
+import { type PerpPosition, type PerpTriggerNews, QUOTE_CURRENCY, type UserEvent } from '@nexa/contract';
 import { type Money, liquidatedAt, liquidationLevel, money } from '@nexa/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../platform/bus.js';
@@ -7,6 +7,7 @@ import type { DomainEvents } from '../../platform/domain-events.js';
 import { LeadershipLoop } from '../../platform/loops.js';
 import type { UserEvents } from '../../platform/user-events/index.js';
 import type { MarketService, Tick } from '../market/index.js';
+import { MESSAGE_LINKS, type MessagePort } from '../messages/index.js';
 import { type Fill, type PerpetualBook, exposureOf } from './book.js';
 import { type ArmedTrigger, firstCrossingPerRef, replayBand, replayCrossings } from './replay.js';
 import { type OrderRecord, type PositionRecord, perpetualRepository as repo } from './repository.js';
@@ -74,6 +75,8 @@ export interface EngineDeps {
   localWatchers?: () => Iterable<string>;
   /** Fees charged by fills the engine makes (limit fills, TP/SL, liquidations), after each commit. */
   events?: DomainEvents;
+  /** The message centre: a TP/SL that fired, a liquidation. */
+  messages?: MessagePort;
 }
 
 interface Known<R> {
@@ -121,6 +124,11 @@ export class TriggerEngine {
    * replayed from the ticks table). Kept across a lost and regained leadership: the replay resumes from there.
    */
   private readonly checked = new Map<string, number>();
+  /**
+   * Per product, the newest tick this node heard but did not process (it did not lead then). Until the replay has
+   * covered it, a live tick does not move `checked` on: the ticks in between are replayed once they are stored.
+   */
+  private readonly missed = new Map<string, number>();
   /** Products with a catch-up queued and not yet begun. */
   private readonly catchingUp = new Set<string>();
   private catchUpTimer: NodeJS.Timeout | undefined;
@@ -268,11 +276,29 @@ export class TriggerEngine {
     this.kick();
   }
 
-  /** Products with triggers whose last processed tick is older than a gap: a tick not heard may be stored. */
+  /**
+   * Products with triggers whose last processed tick is older than a gap (a tick not heard may be stored), or
+   * which had ticks heard while this node did not lead that the last replay could not read yet (not yet stored).
+   */
   private catchUpQuiet() {
     if (!this.isLeader) return;
     const now = this.d.now().getTime();
-    this.catchUp(this.index.symbols().filter((s) => now - (this.checked.get(s) ?? 0) > this.options.gapMs));
+    this.catchUp(
+      this.index.symbols().filter((s) => now - (this.checked.get(s) ?? 0) > this.options.gapMs || this.behind(s)),
+    );
+  }
+
+  /** A tick of this product was heard but not processed, and no replay has covered it yet. */
+  private behind(symbol: string): boolean {
+    const missed = this.missed.get(symbol);
+    return missed !== undefined && missed > (this.checked.get(symbol) ?? Number.NEGATIVE_INFINITY);
+  }
+
+  /** Moves a product's processed mark on; a tick heard but not processed is forgotten once the mark passes it. */
+  private markChecked(symbol: string, ts: number) {
+    const mark = Math.max(this.checked.get(symbol) ?? ts, ts);
+    this.checked.set(symbol, mark);
+    if ((this.missed.get(symbol) ?? Number.POSITIVE_INFINITY) <= mark) this.missed.delete(symbol);
   }
 
   /**
@@ -303,7 +329,7 @@ export class TriggerEngine {
           await this.act(ref, tick, true);
         }
       }
-      this.checked.set(symbol, Math.max(this.checked.get(symbol) ?? untilMs, untilMs));
+      this.markChecked(symbol, untilMs);
     }
   }
 
@@ -365,12 +391,19 @@ export class TriggerEngine {
   }
 
   private tick(t: Tick) {
-    if (!this.isLeader || this.stopped) return;
-    // A tick right after the last one processed moves the mark on; after a gap (or the first since leading),
-    // the stored ticks in between are replayed first, then this one acts.
+    if (this.stopped) return;
+    if (!this.isLeader) {
+      // Heard, not processed: whoever leads now acts on it; if this node leads again before a replay covers it,
+      // it replays it from the ticks table.
+      this.missed.set(t.symbol, Math.max(this.missed.get(t.symbol) ?? t.ts, t.ts));
+      return;
+    }
+    // A tick right after the last one processed moves the mark on; after a gap (or the first since leading, or
+    // with ticks heard while it did not lead still unreplayed), the stored ticks in between are replayed first,
+    // then this one acts.
     const checked = this.checked.get(t.symbol);
-    if (checked !== undefined && t.ts - checked <= this.options.gapMs)
-      this.checked.set(t.symbol, Math.max(checked, t.ts));
+    if (checked !== undefined && t.ts - checked <= this.options.gapMs && !this.behind(t.symbol))
+      this.markChecked(t.symbol, t.ts);
     else this.catchUp([t.symbol]);
     this.fire(t);
     this.pushFigures(t);
@@ -458,6 +491,7 @@ export class TriggerEngine {
         action === 'liquidation'
           ? await this.d.book.liquidate(tx, row, price)
           : await this.d.book.close(tx, row, money(row.quantity), price, action, feeRate);
+      await this.d.messages?.notify(tx, row.userId, triggeredMessage(fill, action));
       return { row, fill: this.journal(fill) };
     });
     if (!outcome.row) return;
@@ -604,4 +638,25 @@ export function actionAt(row: PositionRecord, price: Money): 'liquidation' | 'tp
   if (row.tpPrice && (long ? price.gte(row.tpPrice) : price.lte(row.tpPrice))) return 'tp';
   if (row.slPrice && (long ? price.lte(row.slPrice) : price.gte(row.slPrice))) return 'sl';
   return undefined;
+}
+
+/** The user's message of a TP/SL that fired or a liquidation, keyed by the position (it happens once to it). */
+function triggeredMessage(fill: Fill, action: 'liquidation' | 'tp' | 'sl') {
+  const kind =
+    action === 'tp' ? 'perpetual.takeProfit' : action === 'sl' ? 'perpetual.stopLoss' : 'perpetual.liquidated';
+  const { position, trade } = fill;
+  return {
+    key: `perpetual:${position.id}:${action}`,
+    kind,
+    params: {
+      symbol: position.symbol,
+      side: position.side,
+      price: trade.price,
+      quantity: trade.quantity,
+      pnl: trade.realizedPnl,
+      currency: QUOTE_CURRENCY,
+      mode: position.mode,
+    },
+    link: MESSAGE_LINKS.perpetualPosition(position.id),
+  } as const;
 }
