@@ -7,5 +7,8 @@ export default defineProject({
     environment: 'node',
     testTimeout: 90_000,
     hookTimeout: 90_000,
+    // What the screen shows after a click waits on a server call; on a loaded 2-core CI machine that took over the
+    // one-second default (a confirmed copy read as still invited). A poll that passes returns as soon as it passes.
+    expect: { poll: { timeout: 20_000, interval: 100 } },
   },
 });
