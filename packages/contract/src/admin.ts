@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { adminConfigApi } from './admin-config.js';
 import { EpochMs, Page, freeText, pageOf } from './common.js';
+import { contentAdminApi } from './content.js';
 import { type ApiDef, def } from './define.js';
 import { Chain, DepositRecord, ReviewStatus, WithdrawalRecord } from './funding.js';
 import { VerificationLevel, VerificationStatus } from './kyc.js';
+import { referralAdminApi } from './referral.js';
+import { supportAdminApi } from './support.js';
 import { Currency } from './wallets.js';
 
 /**
@@ -16,8 +20,27 @@ export const OperatorName = z
 export const Operator = z.object({ id: z.string(), username: z.string() });
 export type Operator = z.infer<typeof Operator>;
 
-export const AdminLoginBody = z.object({ username: OperatorName, password: z.string().min(1).max(256) });
-export const AdminSessionData = z.object({ token: z.string(), operator: Operator });
+/** Operator roles (issue 17): what each may call is the server's one table, modules/admin/roles.ts. */
+export const OperatorRole = z.enum(['admin', 'reviewer', 'support', 'content', 'finance']);
+export type OperatorRole = z.infer<typeof OperatorRole>;
+/** Who is signed in, as the console shows it. */
+export const OperatorProfile = Operator.extend({ role: OperatorRole, totpEnabled: z.boolean() });
+export type OperatorProfile = z.infer<typeof OperatorProfile>;
+
+/** `totpCode` is required once the operator has enrolled a second factor (admin/totpEnable). */
+export const AdminLoginBody = z.object({
+  username: OperatorName,
+  password: z.string().min(1).max(256),
+  totpCode: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/)
+      .optional(),
+  ),
+});
+export const AdminSessionData = z.object({ token: z.string(), operator: OperatorProfile });
 export type AdminSessionData = z.infer<typeof AdminSessionData>;
 
 /** Who a record belongs to, as an operator sees it. */
@@ -84,6 +107,18 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditListBody = Page.extend({
   entity: freeText(40).optional(),
   entityId: freeText(40).optional(),
+  operatorId: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,18}$/)
+      .optional(),
+  ),
+  action: freeText(60).optional(),
+  /** Epoch ms, inclusive / exclusive. */
+  from: z.coerce.number().int().nonnegative().optional(),
+  to: z.coerce.number().int().nonnegative().optional(),
 });
 
 /**
@@ -111,7 +146,7 @@ const Empty = z.object({}).passthrough();
 export const adminApi = {
   'admin/login': def(false, false, AdminLoginBody, AdminSessionData),
   'admin/logout': def(false, 'operator', Empty, z.null()),
-  'admin/me': def(true, 'operator', Empty, Operator),
+  'admin/me': def(true, 'operator', Empty, OperatorProfile),
   'admin/deposits': def(true, 'operator', ReviewListBody, pageOf(AdminDeposit)),
   'admin/approveDeposit': def(false, 'operator', ApproveBody, AdminDeposit),
   'admin/rejectDeposit': def(false, 'operator', RejectBody, AdminDeposit),
@@ -123,6 +158,10 @@ export const adminApi = {
   'admin/rejectVerification': def(false, 'operator', RejectBody, AdminVerification),
   'admin/auditLog': def(true, 'operator', AuditListBody, pageOf(AuditEntry)),
   'admin/fundingStatus': def(true, 'operator', Empty, FundingStatusData),
+  ...referralAdminApi,
+  ...supportAdminApi,
+  ...contentAdminApi,
+  ...adminConfigApi,
 } as const satisfies Record<string, ApiDef>;
 
 export type AdminApi = typeof adminApi;

@@ -12,7 +12,9 @@ import {
   SmsSendBody,
   User,
 } from './auth.js';
+import { contentApi } from './content.js';
 import { convertApi } from './convert.js';
+import { copyApi } from './copy.js';
 import { def } from './define.js';
 import {
   CreateDeliveryOrderBody,
@@ -44,9 +46,12 @@ import {
   TimeListData,
   VarietiesData,
 } from './market.js';
+import { messagesApi } from './messages.js';
 import { perpetualApi } from './perpetual.js';
+import { referralApi } from './referral.js';
 import { safeguardsApi } from './safeguards.js';
 import { LoginData, securityApi } from './security.js';
+import { supportApi } from './support.js';
 import { InviteCodeSwitchData, LanguageData, RegionsData } from './system.js';
 import {
   ChangeUserBody,
@@ -118,7 +123,12 @@ export const api = {
   ...kycApi,
   ...perpetualApi,
   ...safeguardsApi,
+  ...referralApi,
+  ...contentApi,
   ...securityApi,
+  ...supportApi,
+  ...messagesApi,
+  ...copyApi,
 } as const;
 
 export type Api = typeof api;

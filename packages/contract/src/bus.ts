@@ -135,6 +135,8 @@ export const busTopics = {
   'perp-watchers': z.object({ users: z.array(Id).max(100_000) }),
   /** The readiness probe: a node checks that what it publishes comes back. */
   'ops-probe': z.object({ nonce: z.string().max(80) }),
+  /** Settings or products changed: every node reloads them (and checks the revision on a timer, in case it missed this). */
+  config: z.object({ revision: z.number().int().nonnegative() }),
 } as const;
 export type BusTopic = keyof typeof busTopics;
 /** What a publisher hands over on `T`. */

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { AccountMode } from './common.js';
+import { CopyUserEvents } from './copy.js';
 import { DeliveryOrder } from './delivery.js';
+import { Message } from './messages.js';
 import { PerpOrder, PerpPosition, PerpTrade } from './perpetual.js';
+import { SupportAuthor } from './support.js';
 import { Wallet } from './wallets.js';
 
 /**
@@ -28,6 +31,15 @@ export const UserEvent = z.discriminatedUnion('type', [
     available: z.string().max(60),
     frozen: z.string().max(60),
   }),
+  /**
+   * A new message in the user's support conversation (an operator's answer, or the user's own from another device):
+   * its id only, so the frame stays small whatever the text; the screen reads the history again.
+   */
+  z.object({ type: z.literal('support.message'), messageId: z.string(), author: SupportAuthor }),
+  /** A new message in the user's message centre, with the unread count after it. */
+  z.object({ type: z.literal('message.new'), message: Message, unread: z.number().int().nonnegative() }),
+  /** Copy trading (issue 14): invitations, followers confirming or withdrawing, placement, settlement, cancellation. */
+  ...CopyUserEvents,
 ]);
 export type UserEvent = z.infer<typeof UserEvent>;
 export type UserEventType = UserEvent['type'];

@@ -137,6 +137,8 @@ export const NoticeSummary = z.object({
   type: NoticeType,
   title: z.string(),
   summary: z.string(),
+  /** Pinned announcements are listed first. */
+  pinned: z.boolean(),
   createdAt: EpochMs,
 });
 export const NoticeListData = pageOf(NoticeSummary);
@@ -151,6 +153,10 @@ export const InfoData = z.object({
   countryCount: z.number().int(),
   supportEmail: z.string(),
   marketSource: z.string(),
+  /** Products on offer per market category (crypto, forex, metal), from the catalogue. */
+  categories: z.array(z.object({ category: z.string(), count: z.number().int().nonnegative() })),
+  /** Interface languages. */
+  languageCount: z.number().int(),
 });
 export type InfoData = z.infer<typeof InfoData>;
 

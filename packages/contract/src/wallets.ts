@@ -76,6 +76,15 @@ export const CHANGE_TYPES = [
   'perp_profit',
   'perp_loss',
   'perp_liquidation',
+  /** A referral rebate paid from the `rebates` account (issue 15). */
+  'rebate',
+  /** Copy trading: a confirmed copy's stake held from the copy-trading wallet, and its release. */
+  'copy_stake',
+  'copy_refund',
+  /** The leader's share of a follower's profit on a won copy (follower's side and leader's side). */
+  'copy_profit_share',
+  /** An operator's correction, approved by a second operator (issue 17, four eyes). */
+  'adjustment',
 ] as const;
 /** Change types that count as trading earnings ("today's earnings"); trading features add theirs. */
 export const EARNING_CHANGE_TYPES: readonly string[] = [

@@ -9,3 +9,6 @@ export * from './funding.js';
 export * from './convert.js';
 export * from './delivery.js';
 export * from './safeguards.js';
+export * from './referral.js';
+export * from './copy.js';
+export * from './admin-config.js';
