@@ -13,6 +13,13 @@ import { m0012TradingLimits } from './0012-trading-limits.js';
 import { m0013Security } from './0013-security.js';
 import { m0014ProductNames } from './0014-product-names.js';
 import { m0015AddressWhitelist } from './0015-address-whitelist.js';
+import { m0016CopyTrading } from './0016-copy-trading.js';
+import { m0017Referral } from './0017-referral.js';
+import { m0018HelpContent } from './0018-help-content.js';
+import { m0019Messages } from './0019-messages.js';
+import { m0020Support } from './0020-support.js';
+import { m0021Console } from './0021-console.js';
+import { m0022Settings } from './0022-settings.js';
 
 export interface Migration {
   version: number;
@@ -37,4 +44,11 @@ export const migrations: readonly Migration[] = [
   m0013Security,
   m0014ProductNames,
   m0015AddressWhitelist,
+  m0016CopyTrading,
+  m0017Referral,
+  m0018HelpContent,
+  m0019Messages,
+  m0020Support,
+  m0021Console,
+  m0022Settings,
 ];
