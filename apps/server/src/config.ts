@@ -1,5 +1,16 @@
 import path from 'node:path';
-import { CHAINS, CURRENCY_CODES, type Chain, type Currency, DEFAULT_LANG, LANGS, isChainAddress } from '@nexa/contract';
+import {
+  CHAINS,
+  CURRENCY_CODES,
+  type Chain,
+  type Currency,
+  DEFAULT_LANG,
+  type DepositSettings,
+  LANGS,
+  SupportChannelSettings,
+  type WithdrawalSettings,
+  isChainAddress,
+} from '@nexa/contract';
 import { z } from 'zod';
 import type { MarketConfig } from './modules/market/service.js';
 
@@ -43,6 +54,7 @@ const Env = z.object({
   SMS_HTTP_URL: z.string().url().optional(),
   SMS_HTTP_TOKEN: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
+  ADMIN_DIST_DIR: z.string().optional(),
   TRUST_PROXY: bool.default(false),
   MARKET_SOURCE: z.enum(['sim', 'okx']).default('sim'),
   MARKET_SEED: z.string().min(1).default('nexa'),
@@ -60,6 +72,10 @@ const Env = z.object({
   OKX_REST_URL: z.string().url().default('https://www.okx.com'),
   OKX_WS_URL: z.string().url().default('wss://ws.okx.com:8443/ws/v5/public'),
   SUPPORT_EMAIL: z.string().default('support@nexa.example'),
+  /** Customer-service channels on first start (operators change them later): Telegram username, WhatsApp number, chat URL. */
+  SUPPORT_TELEGRAM: optionalText,
+  SUPPORT_WHATSAPP: optionalText,
+  SUPPORT_CHAT_URL: optionalText,
   DEMO_AMOUNT: z
     .string()
     .regex(/^\d{1,12}(\.\d{1,2})?$/)
@@ -81,6 +97,15 @@ const Env = z.object({
   /** Hours a newly bound or replaced withdrawal address waits before it can be withdrawn to. */
   WITHDRAWAL_ADDRESS_DELAY_HOURS: z.coerce.number().min(0).max(720).default(24),
   FUNDING_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  // Web Push (message centre): all three set, or push is off. Keys from `npx web-push generate-vapid-keys`.
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  VAPID_SUBJECT: optionalText,
+  // Native apps (mine/download); unset: the download page offers the installable web app.
+  APP_IOS_URL: z.string().url().startsWith('https://').optional(),
+  APP_IOS_VERSION: z.string().max(40).default(''),
+  APP_ANDROID_URL: z.string().url().startsWith('https://').optional(),
+  APP_ANDROID_VERSION: z.string().max(40).default(''),
 });
 
 export interface Config {
@@ -103,13 +128,24 @@ export interface Config {
   smsHttpToken: string | undefined;
   /** The built H5 app; unset or missing: /h5/ answers 404 and the API still works. */
   webDistDir: string | undefined;
+  /** The built operator console (apps/admin/dist), served under /admin/. */
+  adminDistDir: string | undefined;
   trustProxy: boolean;
   /** Demo assets (USDT) granted per monthly claim. */
   demoAmount: string;
   market: MarketConfig;
   supportEmail: string;
+  /** The customer-service channels a fresh database starts with (`index/kefu`). */
+  supportChannels: SupportChannelSettings;
   auth: AuthLimits;
   funding: FundingConfig;
+  /** VAPID keys; undefined: Web Push is off. */
+  webPush?: { publicKey: string; privateKey: string; subject: string } | undefined;
+  /** Native app downloads operators publish (mine/download). */
+  appDownload?: {
+    ios: { url: string; version: string } | null;
+    android: { url: string; version: string } | null;
+  };
 }
 
 /** Deposits and withdrawals: what is offered, where deposits go, and the withdrawal limits (spec §9). */
@@ -193,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsHttpUrl: e.SMS_HTTP_URL,
     smsHttpToken: e.SMS_HTTP_TOKEN,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    adminDistDir: e.ADMIN_DIST_DIR ? path.resolve(e.ADMIN_DIST_DIR) : undefined,
     trustProxy: e.TRUST_PROXY,
     demoAmount: e.DEMO_AMOUNT,
     market: {
@@ -204,9 +241,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       okx: { restUrl: e.OKX_REST_URL, wsUrl: e.OKX_WS_URL },
     },
     supportEmail: e.SUPPORT_EMAIL,
+    supportChannels: supportChannels(e),
     auth: DEFAULT_AUTH_LIMITS,
     funding: fundingConfig(e),
+    webPush: webPushConfig(e),
+    appDownload: {
+      ios: e.APP_IOS_URL ? { url: e.APP_IOS_URL, version: e.APP_IOS_VERSION } : null,
+      android: e.APP_ANDROID_URL ? { url: e.APP_ANDROID_URL, version: e.APP_ANDROID_VERSION } : null,
+    },
   };
+}
+
+function webPushConfig(e: z.infer<typeof Env>): Config['webPush'] {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = e;
+  if (!publicKey && !privateKey) return undefined;
+  if (!publicKey || !privateKey) {
+    throw new Error('Invalid environment:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
+  }
+  return { publicKey, privateKey, subject: subject ?? 'mailto:support@nexa.example' };
 }
 
 function fundingConfig(e: z.infer<typeof Env>): FundingConfig {
@@ -252,6 +304,26 @@ function fundingConfig(e: z.infer<typeof Env>): FundingConfig {
   };
 }
 
+function supportChannels(e: z.infer<typeof Env>): SupportChannelSettings {
+  const parsed = SupportChannelSettings.safeParse({
+    email: e.SUPPORT_EMAIL,
+    telegram: e.SUPPORT_TELEGRAM ?? null,
+    whatsapp: e.SUPPORT_WHATSAPP ?? null,
+    chat: e.SUPPORT_CHAT_URL ?? null,
+  });
+  if (!parsed.success) {
+    const names = {
+      email: 'SUPPORT_EMAIL',
+      telegram: 'SUPPORT_TELEGRAM',
+      whatsapp: 'SUPPORT_WHATSAPP',
+      chat: 'SUPPORT_CHAT_URL',
+    };
+    const bad = parsed.error.issues.map((i) => `  ${names[i.path[0] as keyof typeof names]}: not valid`).join('\n');
+    throw new Error(`Invalid environment:\n${bad}`);
+  }
+  return parsed.data;
+}
+
 /** `CUR:CHAIN[:x],…` → tuples, each currency and chain checked against the contract's lists. */
 function parseOptions(name: string, value: string, parts: number): string[][] {
   const out = value
@@ -280,6 +352,40 @@ function optionOf<T extends { currency: Currency; chains: unknown[] }>(list: T[]
     list.push(found);
   }
   return found;
+}
+
+/** What the funding settings are read from: the live settings store (modules/settings). */
+export interface LiveSettings {
+  get(key: 'withdrawal'): WithdrawalSettings;
+  get(key: 'deposit'): DepositSettings;
+}
+
+/**
+ * The funding configuration with the parts operators change (issue 17: withdrawal limits and fee, deposit options
+ * and addresses) read from the live settings on every access; the rest stays as the environment set it.
+ */
+export function liveFundingConfig(base: FundingConfig, settings: LiveSettings): FundingConfig {
+  return {
+    ...base,
+    get deposits() {
+      return settings.get('deposit').options;
+    },
+    get depositAddresses() {
+      return settings.get('deposit').addresses;
+    },
+    get minUsd() {
+      return settings.get('withdrawal').minUsd;
+    },
+    get maxUsd() {
+      return settings.get('withdrawal').maxUsd;
+    },
+    get feePercent() {
+      return settings.get('withdrawal').feePercent;
+    },
+    get dailyLimit() {
+      return settings.get('withdrawal').dailyLimit;
+    },
+  };
 }
 
 /** The variable that holds the platform's deposit address on `chain`. */

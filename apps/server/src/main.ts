@@ -6,6 +6,7 @@ import { openDatabase } from './platform/db.js';
 
 const config = loadConfig();
 config.webDistDir ??= defaultWebDist();
+config.adminDistDir ??= defaultWebDist('admin');
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   pgliteDir: path.join(config.dataDir, 'pgdata'),
@@ -39,10 +40,13 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info({ db: database.kind, dataDir: config.dataDir, web: config.webDistDir }, 'Nexa is up: /h5/ and /api/');
+app.log.info(
+  { db: database.kind, dataDir: config.dataDir, web: config.webDistDir },
+  'Nexa is up: /h5/, /admin/ and /api/',
+);
 
-/** apps/web/dist, found from this file whether it runs from src (tsx) or from the bundle in dist. */
-function defaultWebDist(): string {
+/** apps/web/dist (or apps/admin/dist), found from this file whether it runs from src (tsx) or from the bundle in dist. */
+function defaultWebDist(app: 'web' | 'admin' = 'web'): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  return path.resolve(here, '../../web/dist');
+  return path.resolve(here, `../../${app}/dist`);
 }

@@ -110,7 +110,14 @@ export async function createTestApp(
   overrides: TestOverrides = {},
   extra: Pick<
     AppDeps,
-    'priceSource' | 'hubOptions' | 'deliveryLimits' | 'settlement' | 'perpetualLimits' | 'perpetualEngine' | 'now'
+    | 'priceSource'
+    | 'hubOptions'
+    | 'deliveryLimits'
+    | 'settlement'
+    | 'perpetualLimits'
+    | 'perpetualEngine'
+    | 'now'
+    | 'copyLimits'
   > = {},
   /** A database shared with an earlier app (a restart); the caller closes it. */
   shared?: Database,
@@ -182,6 +189,7 @@ export async function startTestServer(overrides: TestOverrides = {}): Promise<Te
   const config: Config = {
     ...base,
     webDistDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist'),
+    adminDistDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../admin/dist'),
     ...overrides,
     funding: { ...base.funding, ...overrides.funding },
   };

@@ -7,6 +7,7 @@ export {
   Ledger,
   type Posted,
   SYSTEM_ACCOUNTS,
+  SYSTEM_SHARDS,
   type SystemAccount,
   type SystemCode,
   type UserAccount,

@@ -16,7 +16,15 @@ import {
 } from './repository.js';
 
 /** System accounts: the other side of money entering, leaving or changing hands with the platform. */
-export const SYSTEM_ACCOUNTS = ['deposits', 'withdrawals', 'fees', 'house', 'demo_faucet', 'rebates'] as const;
+export const SYSTEM_ACCOUNTS = [
+  'deposits',
+  'withdrawals',
+  'fees',
+  'house',
+  'demo_faucet',
+  'rebates',
+  'adjustments',
+] as const;
 export type SystemCode = (typeof SYSTEM_ACCOUNTS)[number];
 
 /** Rows a hot system account is spread over, so unrelated users do not queue on one row lock. */

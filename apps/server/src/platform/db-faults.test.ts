@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Ledger, ensureSystemAccounts, money } from '../ledger/index.js';
+import { Ledger, SYSTEM_ACCOUNTS, SYSTEM_SHARDS, ensureSystemAccounts, money } from '../ledger/index.js';
 import { createPostgresTestDatabase } from '../testing.js';
 import { type Database, queryRows, transactionStats } from './db.js';
 
@@ -107,7 +107,7 @@ describe('transactions under faults (PostgreSQL)', () => {
           'SELECT id FROM ledger_accounts WHERE user_id IS NULL ORDER BY id FOR NO KEY UPDATE NOWAIT',
         );
         await other.query('ROLLBACK');
-        expect(locked.rowCount).toBe(16 * 6 * 2);
+        expect(locked.rowCount).toBe(SYSTEM_SHARDS * SYSTEM_ACCOUNTS.length * 2);
         return [a, b];
       });
       const after = await systemTotals();

@@ -17,7 +17,21 @@ export class AppError extends Error {
     super(key);
     this.name = 'AppError';
   }
+
+  /** The HTTP status of the envelope: 200 for every refusal, except an operator's call their role may not make. */
+  get httpStatus(): number {
+    return 200;
+  }
 }
+
+/** An operator's call outside their role (modules/admin/roles.ts): HTTP 403, whatever the envelope says. */
+export class ForbiddenError extends AppError {
+  override get httpStatus(): number {
+    return 403;
+  }
+}
+
+export const forbidden = () => new ForbiddenError(Code.REFUSED, 'admin.forbidden');
 
 export const refused = (key: MessageKey, params?: MessageParams, data?: unknown) =>
   new AppError(Code.REFUSED, key, params, data);

@@ -6,13 +6,17 @@ import {
   type ApiPath,
   type CallAuth,
   Code,
+  type ConsoleApi,
+  type ConsolePath,
   type Lang,
+  type OperatorRole,
   adminApi,
   api,
+  consoleApi,
 } from '@nexa/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError, invalid, unauthorized } from './errors.js';
+import { AppError, forbidden, invalid, unauthorized } from './errors.js';
 import { fieldMessage, pickLang, t } from './i18n/translate.js';
 import { toFieldErrors } from './validation.js';
 
@@ -29,6 +33,8 @@ export interface AuthOperator {
   id: string;
   username: string;
   sessionId: string;
+  role: OperatorRole;
+  totpEnabled: boolean;
 }
 
 export interface CallContext {
@@ -43,6 +49,8 @@ export interface CallContext {
 
 export type Authenticate = (token: string) => Promise<AuthUser | null>;
 export type AuthenticateOperator = (token: string) => Promise<AuthOperator | null>;
+/** Whether an operator may make a call (`admin/…`); the admin module's role table answers. */
+export type AuthorizeOperator = (call: string, operator: AuthOperator) => boolean;
 
 export interface RouteOptions {
   /** Per-address requests a minute for this call (on top of the global limit). */
@@ -50,9 +58,9 @@ export interface RouteOptions {
 }
 
 /** Every call the server answers: the users' API and the operators' (`admin/…`), one contract each. */
-const calls: Api & AdminApi = { ...api, ...adminApi };
+const calls: Api & AdminApi & ConsoleApi = { ...api, ...adminApi, ...consoleApi };
 type Calls = typeof calls;
-export type CallPath = ApiPath | AdminPath;
+export type CallPath = ApiPath | AdminPath | ConsolePath;
 
 export type Handler<P extends CallPath> = (
   body: z.output<Calls[P]['body']>,
@@ -64,8 +72,15 @@ export interface Router {
   /** The auth module says whose a user token is, the admin module whose an operator token is. */
   authenticateUsers(fn: Authenticate): void;
   authenticateOperators(fn: AuthenticateOperator): void;
+  /** Every operator call is refused (HTTP 403) unless this says the operator's role may make it. */
+  authorizeOperators(fn: AuthorizeOperator): void;
   /** The user a token belongs to (for routes outside the contract: uploads). */
   whoseUserToken: Authenticate;
+  /**
+   * The operator an ADMIN-TOKEN belongs to, for an operator route outside the contract (uploads) named as a call of
+   * the role table: null without a session, HTTP 403 when their role may not make it.
+   */
+  operatorFor: (call: string, token: string) => Promise<AuthOperator | null>;
 }
 
 /** The header each kind of session travels in: a user's TOKEN is never read as an operator's, nor the reverse. */
@@ -85,7 +100,11 @@ function tokenOf(req: FastifyRequest, kind: Exclude<CallAuth, 'none'>): string {
  */
 export function createRouter(app: FastifyInstance, defaultLang: Lang): Router {
   const principals: { user?: Authenticate; operator?: AuthenticateOperator } = {};
+  let authorize: AuthorizeOperator = () => false;
   return {
+    authorizeOperators: (fn) => {
+      authorize = fn;
+    },
     authenticateUsers: (fn) => {
       principals.user = fn;
     },
@@ -93,6 +112,11 @@ export function createRouter(app: FastifyInstance, defaultLang: Lang): Router {
       principals.operator = fn;
     },
     whoseUserToken: async (token) => (principals.user ? principals.user(token) : null),
+    operatorFor: async (call, token) => {
+      const operator = principals.operator ? await principals.operator(token) : null;
+      if (operator && !authorize(call, operator)) throw forbidden();
+      return operator;
+    },
     handle(path, handler, opts = {}) {
       const def = calls[path];
       const config = opts.perIpPerMinute ? { rateLimit: { max: opts.perIpPerMinute, timeWindow: 60_000 } } : undefined;
@@ -103,6 +127,7 @@ export function createRouter(app: FastifyInstance, defaultLang: Lang): Router {
           const token = tokenOf(req, def.auth);
           const principal = await principals[def.auth]?.(token);
           if (!principal) throw unauthorized('error.sessionExpired');
+          if (def.auth === 'operator' && !authorize(path, principal as AuthOperator)) throw forbidden();
           Object.assign(ctx, { [def.auth]: principal });
         }
         const input = (req.method === 'GET' ? req.query : req.body) ?? {};
@@ -127,7 +152,7 @@ export function installErrorHandling(app: FastifyInstance, defaultLang: Lang) {
       if (err.code === Code.INVALID && fields?.[0]) {
         msg = fieldMessage(lang, fields[0], req.routeOptions.url?.replace(/^\/api\//, ''));
       }
-      return reply.status(200).send({ code: err.code, msg, data: err.data });
+      return reply.status(err.httpStatus).send({ code: err.code, msg, data: err.data });
     }
     const e = err as { statusCode?: number; code?: string };
     if (e.statusCode === 429) {

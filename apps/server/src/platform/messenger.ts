@@ -3,7 +3,12 @@ import path from 'node:path';
 import type { Lang } from '@nexa/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type { MessageKey } from './i18n/en.js';
 import { t } from './i18n/translate.js';
+
+/** A notice's key: the prefix of its `.subject` and `.message` sentences. */
+type NoticeOf<M> = M extends `${infer K}.subject` ? (`${K}.message` extends MessageKey ? K : never) : never;
+type NoticeKey = NoticeOf<MessageKey>;
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';
@@ -25,6 +30,35 @@ export interface OutgoingMessage {
 
 export interface Messenger {
   send(message: OutgoingMessage): Promise<void>;
+}
+
+/** Where a notice to a user goes: their e-mail, else their mobile. */
+export interface Recipient {
+  email: string | null;
+  areaCode: string | null;
+  mobile: string | null;
+}
+
+/**
+ * A notice to a user (`<key>.subject` and `<key>.message` in their language), after the commit of what it tells.
+ * Best effort: a failed send never undoes or fails the call that caused it.
+ */
+export async function sendNotice(
+  messenger: Messenger,
+  to: Recipient,
+  notice: { scene: string; key: NoticeKey; lang: Lang; params: Record<string, string> },
+): Promise<void> {
+  const { scene, key, lang, params } = notice;
+  await messenger
+    .send({
+      channel: to.email ? 'email' : 'sms',
+      to: to.email ?? `+${to.areaCode}${to.mobile}`,
+      scene,
+      subject: t(lang, `${key}.subject`),
+      text: t(lang, `${key}.message`, params),
+      lang,
+    })
+    .catch(() => {});
 }
 
 /**

@@ -45,6 +45,9 @@ export async function recordAudit(tx: Executor, e: AuditEntryInput): Promise<voi
             ${JSON.stringify(e.before ?? null)}::jsonb, ${JSON.stringify(e.after ?? null)}::jsonb, ${e.reason})`);
 }
 
+/** Work a domain adds to an approval's transaction for the user it approved (the referral programme's qualification). */
+export type ApprovalHook = (tx: Executor, userId: bigint) => Promise<unknown>;
+
 /**
  * The ports the operator API (modules/admin) drives; the domains implement them and app.ts hands them over,
  * so admin never imports a domain. Each approve/reject applies only to a record still under review (else it

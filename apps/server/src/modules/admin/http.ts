@@ -1,6 +1,6 @@
 import { UploadName } from '@nexa/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { notFound, unauthorized } from '../../platform/errors.js';
+import { forbidden, notFound, unauthorized } from '../../platform/errors.js';
 import type { AuthOperator, AuthenticateOperator } from '../../platform/http.js';
 import type { UploadReader } from '../../platform/review.js';
 
@@ -19,6 +19,7 @@ export function registerAdminFileRoute(
   app: FastifyInstance,
   authenticate: AuthenticateOperator,
   uploads: UploadReader,
+  may: (role: AuthOperator['role'], call: string) => boolean,
 ) {
   app.get<{ Params: { name: string } }>(
     '/api/admin/file/:name',
@@ -26,6 +27,7 @@ export function registerAdminFileRoute(
     async (req, reply) => {
       const operator = await operatorOf(req, authenticate);
       if (!operator) throw unauthorized('error.sessionExpired');
+      if (!may(operator.role, 'admin/file')) throw forbidden();
       const { name } = req.params;
       if (!UploadName.safeParse(name).success) throw notFound();
       const file = await uploads.read(name);

@@ -1,4 +1,4 @@
-import { OperatorName } from '@nexa/contract';
+import { OperatorName, type OperatorRole } from '@nexa/contract';
 import { hashPassword } from '../../platform/crypto.js';
 import type { Executor } from '../../platform/db.js';
 import { recordAudit } from '../../platform/review.js';
@@ -6,7 +6,11 @@ import { adminRepository as repo } from './repository.js';
 
 /** Why an operator could not be created; the message is for the person at the command line. */
 export class OperatorCreateError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** The username is taken (else the input was refused). */
+    readonly taken = false,
+  ) {
     super(message);
     this.name = 'OperatorCreateError';
   }
@@ -35,12 +39,12 @@ export function operatorPasswordProblem(username: string, password: string): str
 export const normalizeOperatorName = (username: string) => username.trim().toLowerCase();
 
 /**
- * Creates an operator (npm run admin:create). Refuses a malformed or taken username and a weak password with a
+ * Creates an operator (npm run admin:create makes an admin; an admin's `admin/operatorCreate` any role). Refuses a malformed or taken username and a weak password with a
  * sentence saying why; the creation itself is audited, as the new operator's first entry.
  */
 export async function createOperator(
   db: Executor,
-  input: { username: string; password: string },
+  input: { username: string; password: string; role?: OperatorRole; createdBy?: string },
   now: () => Date = () => new Date(),
 ): Promise<{ id: string; username: string }> {
   const parsed = OperatorName.safeParse(input.username);
@@ -52,15 +56,16 @@ export async function createOperator(
   if (problem) throw new OperatorCreateError(problem);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const id = await repo.insertOperator(tx, username, passwordHash, now());
-    if (!id) throw new OperatorCreateError(`an operator named "${username}" already exists`);
+    const role = input.role ?? 'admin';
+    const id = await repo.insertOperator(tx, username, passwordHash, now(), role);
+    if (!id) throw new OperatorCreateError(`an operator named "${username}" already exists`, true);
     await recordAudit(tx, {
-      operatorId: id,
+      operatorId: input.createdBy ?? id,
       action: 'operator.create',
       entity: 'operator',
       entityId: id,
       before: null,
-      after: { username },
+      after: { username, role },
       reason: null,
     });
     return { id, username };

@@ -1,4 +1,8 @@
+import path from 'node:path';
+import { keyFromFile } from '../../platform/crypto.js';
 import { nexaModule } from '../../platform/kernel.js';
+import { OperatorAdmin } from './operator-admin.js';
+import { mayCall } from './roles.js';
 import { registerAdminRoutes } from './routes.js';
 import { AdminAuthService } from './service.js';
 
@@ -10,10 +14,14 @@ export const adminModule = nexaModule(
   'admin',
   async (app) => {
     const { config, database, router, now, sleep } = app.platform;
-    const adminAuth = new AdminAuthService({ db: database.db, limits: config.auth, now, sleep });
+    const totpKey = config.totpKey ?? keyFromFile(path.join(config.dataDir, 'totp.key'));
+    const adminAuth = new AdminAuthService({ db: database.db, limits: config.auth, now, sleep, totpKey });
     router.authenticateOperators((token) => adminAuth.authenticate(token));
+    // Every operator call passes the role table (modules/admin/roles.ts); 403 otherwise.
+    router.authorizeOperators((call, operator) => mayCall(operator.role, call));
     const ports = { funding: app.fundingOperations, kyc: app.kycOperations, uploads: app.uploadReader };
-    registerAdminRoutes(app, router, adminAuth, ports, config.auth.perIpPerMinute);
+    const operators = new OperatorAdmin({ db: database.db, now });
+    registerAdminRoutes(app, router, { auth: adminAuth, operators }, ports, config.auth.perIpPerMinute);
   },
   ['funding', 'kyc', 'uploads'],
 );

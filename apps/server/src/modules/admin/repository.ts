@@ -1,3 +1,4 @@
+import type { OperatorRole } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryPage, queryRows } from '../../platform/db.js';
 
@@ -7,7 +8,13 @@ export interface OperatorRow {
   username: string;
   password_hash: string;
   disabled: boolean;
+  role: OperatorRole;
+  totp_secret: Buffer | Uint8Array | null;
+  totp_pending: Buffer | Uint8Array | null;
+  created_at: Date | string;
 }
+
+const OPERATOR_COLUMNS = sql`id::text AS id, username, password_hash, disabled, role, totp_secret, totp_pending, created_at`;
 
 export interface AuditRow {
   [k: string]: unknown;
@@ -25,13 +32,39 @@ export interface AuditRow {
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
+export interface AuditFilter {
+  entity?: string | undefined;
+  entityId?: string | undefined;
+  operatorId?: string | undefined;
+  /** Exact, or a prefix ending in '.' (e.g. `deposit.`). */
+  action?: string | undefined;
+  fromMs?: number | undefined;
+  toMs?: number | undefined;
+}
+
+const AUDIT_COLUMNS = sql`a.id::text AS id, a.operator_id::text AS operator_id, o.username, a.action, a.entity,
+  a.entity_id, a.before, a.after, a.reason, a.created_at`;
+
+function auditWhere(f: AuditFilter) {
+  const conds = [sql`TRUE`];
+  if (f.entity) conds.push(sql`a.entity = ${f.entity}`);
+  if (f.entityId) conds.push(sql`a.entity_id = ${f.entityId}`);
+  if (f.operatorId) conds.push(sql`a.operator_id = ${f.operatorId}`);
+  if (f.action?.endsWith('.')) conds.push(sql`starts_with(a.action, ${f.action})`);
+  else if (f.action) conds.push(sql`a.action = ${f.action}`);
+  if (f.fromMs !== undefined) conds.push(sql`a.created_at >= ${ts(new Date(f.fromMs))}`);
+  if (f.toMs !== undefined) conds.push(sql`a.created_at < ${ts(new Date(f.toMs))}`);
+  return sql.join(conds, sql` AND `);
+}
+
 /** Operators, their sessions (token hashes only), their login throttle and the audit log they leave. */
 export const adminRepository = {
   /** Inserts an operator; undefined when the username is taken. */
-  async insertOperator(ex: Executor, username: string, passwordHash: string, now: Date) {
+  async insertOperator(ex: Executor, username: string, passwordHash: string, now: Date, role: OperatorRole = 'admin') {
     const rows = await queryRows<{ id: string }>(
       ex,
-      sql`INSERT INTO operators (username, password_hash, created_at) VALUES (${username}, ${passwordHash}, ${ts(now)})
+      sql`INSERT INTO operators (username, password_hash, created_at, role)
+          VALUES (${username}, ${passwordHash}, ${ts(now)}, ${role})
           ON CONFLICT (username) DO NOTHING RETURNING id::text AS id`,
     );
     return rows[0]?.id;
@@ -40,9 +73,62 @@ export const adminRepository = {
   async findOperator(ex: Executor, username: string): Promise<OperatorRow | undefined> {
     const rows = await queryRows<OperatorRow>(
       ex,
-      sql`SELECT id::text AS id, username, password_hash, disabled FROM operators WHERE username = ${username}`,
+      sql`SELECT ${OPERATOR_COLUMNS} FROM operators WHERE username = ${username}`,
     );
     return rows[0];
+  },
+
+  async operatorById(ex: Executor, id: string, forUpdate = false): Promise<OperatorRow | undefined> {
+    const lock = forUpdate ? sql` FOR UPDATE` : sql``;
+    const rows = await queryRows<OperatorRow>(
+      ex,
+      sql`SELECT ${OPERATOR_COLUMNS} FROM operators WHERE id = ${id}${lock}`,
+    );
+    return rows[0];
+  },
+
+  async listOperators(ex: Executor): Promise<OperatorRow[]> {
+    return queryRows<OperatorRow>(ex, sql`SELECT ${OPERATOR_COLUMNS} FROM operators ORDER BY id LIMIT 500`);
+  },
+
+  async setRole(ex: Executor, id: string, role: OperatorRole): Promise<void> {
+    await ex.execute(sql`UPDATE operators SET role = ${role} WHERE id = ${id}`);
+  },
+
+  /** Ends every live session of an operator (disabled, or role changed: they log in again). */
+  async revokeOperatorSessions(ex: Executor, id: string, now: Date): Promise<void> {
+    await ex.execute(
+      sql`UPDATE operator_sessions SET revoked_at = ${ts(now)} WHERE operator_id = ${id} AND revoked_at IS NULL`,
+    );
+  },
+
+  /** A new secret to enrol; false when the operator has a second factor already. */
+  async setTotpPending(ex: Executor, id: string, sealed: Buffer): Promise<boolean> {
+    const rows = await queryRows<{ id: string }>(
+      ex,
+      sql`UPDATE operators SET totp_pending = ${sealed} WHERE id = ${id} AND totp_secret IS NULL RETURNING id::text AS id`,
+    );
+    return rows.length > 0;
+  },
+
+  async enableTotp(ex: Executor, id: string, pending: Buffer, step: number): Promise<boolean> {
+    const rows = await queryRows<{ id: string }>(
+      ex,
+      sql`UPDATE operators SET totp_secret = totp_pending, totp_pending = NULL, totp_last_step = ${step}
+          WHERE id = ${id} AND totp_secret IS NULL AND totp_pending = ${pending} RETURNING id::text AS id`,
+    );
+    return rows.length > 0;
+  },
+
+  /** Accepts a TOTP step once: true only when it is later than every step accepted before (atomic). */
+  async useTotpStep(ex: Executor, id: string, step: number): Promise<boolean> {
+    const rows = await queryRows<{ id: string }>(
+      ex,
+      sql`UPDATE operators SET totp_last_step = ${step}
+          WHERE id = ${id} AND totp_secret IS NOT NULL AND (totp_last_step IS NULL OR totp_last_step < ${step})
+          RETURNING id::text AS id`,
+    );
+    return rows.length > 0;
   },
 
   async setDisabled(ex: Executor, id: string, disabled: boolean): Promise<void> {
@@ -58,9 +144,16 @@ export const adminRepository = {
 
   /** Runs on every operator call: a live session of an operator who is not disabled. */
   async findLiveSession(ex: Executor, tokenHash: string, now: Date) {
-    const rows = await queryRows<{ session_id: string; operator_id: string; username: string }>(
+    const rows = await queryRows<{
+      session_id: string;
+      operator_id: string;
+      username: string;
+      role: OperatorRole;
+      totp_enabled: boolean;
+    }>(
       ex,
-      sql`SELECT s.id::text AS session_id, o.id::text AS operator_id, o.username
+      sql`SELECT s.id::text AS session_id, o.id::text AS operator_id, o.username, o.role,
+                 (o.totp_secret IS NOT NULL) AS totp_enabled
           FROM operator_sessions s JOIN operators o ON o.id = s.operator_id
           WHERE s.token_hash = ${tokenHash} AND s.revoked_at IS NULL AND s.expires_at > ${ts(now)}
             AND NOT o.disabled
@@ -75,18 +168,22 @@ export const adminRepository = {
     );
   },
 
-  async pageAudit(ex: Executor, f: { entity?: string; entityId?: string }, limit: number, offset: number) {
-    const conds = [sql`TRUE`];
-    if (f.entity) conds.push(sql`a.entity = ${f.entity}`);
-    if (f.entityId) conds.push(sql`a.entity_id = ${f.entityId}`);
-    const where = sql.join(conds, sql` AND `);
+  async pageAudit(ex: Executor, f: AuditFilter, limit: number, offset: number) {
+    const where = auditWhere(f);
     return queryPage<AuditRow>(
       ex,
       sql`SELECT count(*)::int AS n FROM audit_log a WHERE ${where}`,
-      sql`SELECT a.id::text AS id, a.operator_id::text AS operator_id, o.username, a.action, a.entity, a.entity_id,
-                   a.before, a.after, a.reason, a.created_at
-            FROM audit_log a JOIN operators o ON o.id = a.operator_id
+      sql`SELECT ${AUDIT_COLUMNS} FROM audit_log a JOIN operators o ON o.id = a.operator_id
             WHERE ${where} ORDER BY a.id DESC LIMIT ${limit} OFFSET ${offset}`,
+    );
+  },
+
+  /** The newest `limit` entries the filter selects (the CSV export). */
+  async auditRows(ex: Executor, f: AuditFilter, limit: number) {
+    return queryRows<AuditRow>(
+      ex,
+      sql`SELECT ${AUDIT_COLUMNS} FROM audit_log a JOIN operators o ON o.id = a.operator_id
+            WHERE ${auditWhere(f)} ORDER BY a.id DESC LIMIT ${limit}`,
     );
   },
 };

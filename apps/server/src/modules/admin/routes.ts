@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Router } from '../../platform/http.js';
 import type { FundingOperations, KycOperations, UploadReader } from '../../platform/review.js';
 import { registerAdminFileRoute } from './http.js';
+import type { OperatorAdmin } from './operator-admin.js';
+import { mayCall } from './roles.js';
 import type { AdminAuthService } from './service.js';
 
 export interface AdminPorts {
@@ -17,16 +19,26 @@ export interface AdminPorts {
 export function registerAdminRoutes(
   app: FastifyInstance,
   r: Router,
-  auth: AdminAuthService,
+  services: { auth: AdminAuthService; operators: OperatorAdmin },
   ports: AdminPorts,
   loginPerIpPerMinute: number,
 ) {
   const { funding, kyc } = ports;
+  const { auth, operators } = services;
   const decision = (operatorId: string, reason: string | undefined) => ({ operatorId, reason: reason || null });
 
   r.handle('admin/login', (body, ctx) => auth.login(body, ctx.ip), { perIpPerMinute: loginPerIpPerMinute });
   r.handle('admin/logout', (_body, ctx) => auth.logout(ctx.operator));
   r.handle('admin/me', async (_body, ctx) => auth.me(ctx.operator));
+  r.handle('admin/totpSetup', (_body, ctx) => auth.totpSetup(ctx.operator), { perIpPerMinute: loginPerIpPerMinute });
+  r.handle('admin/totpEnable', (b, ctx) => auth.totpEnable(ctx.operator, b.code), {
+    perIpPerMinute: loginPerIpPerMinute,
+  });
+
+  r.handle('admin/operators', () => operators.list());
+  r.handle('admin/operatorCreate', (b, ctx) => operators.create(ctx.operator, b));
+  r.handle('admin/operatorSetRole', (b, ctx) => operators.setRole(ctx.operator, b));
+  r.handle('admin/operatorSetDisabled', (b, ctx) => operators.setDisabled(ctx.operator, b));
 
   r.handle('admin/deposits', (b) =>
     funding.listDeposits({ status: b.status, page: b.page, pageSize: b.pageSize }).then(paged(b)),
@@ -48,9 +60,13 @@ export function registerAdminRoutes(
 
   r.handle('admin/fundingStatus', async () => funding.fundingStatus());
 
-  r.handle('admin/auditLog', (b) => auth.auditLog({ entity: b.entity, entityId: b.entityId }, b.page, b.pageSize));
+  r.handle('admin/auditLog', (b) => {
+    const { page, pageSize, ...filter } = b;
+    return auth.auditLog(filter, page, pageSize);
+  });
+  r.handle('admin/auditExport', (b) => auth.auditExport(b));
 
-  registerAdminFileRoute(app, (token) => auth.authenticate(token), ports.uploads);
+  registerAdminFileRoute(app, (token) => auth.authenticate(token), ports.uploads, mayCall);
 }
 
 const paged =

@@ -1,13 +1,20 @@
-import type { AdminSessionData, AuditEntry, Operator } from '@nexa/contract';
+import {
+  AUDIT_EXPORT_MAX,
+  type AdminSessionData,
+  type AuditEntry,
+  type OperatorProfile,
+  type TotpSetupData,
+} from '@nexa/contract';
+import { generateSecret, generateURI, verify } from 'otplib';
 import type { AuthLimits } from '../../config.js';
-import { burnPasswordCheck, newToken, sha256, verifyPassword } from '../../platform/crypto.js';
+import { burnPasswordCheck, newToken, seal, sha256, unseal, verifyPassword } from '../../platform/crypto.js';
 import type { Executor } from '../../platform/db.js';
-import { refused } from '../../platform/errors.js';
+import { invalid, refused } from '../../platform/errors.js';
 import type { AuthOperator } from '../../platform/http.js';
-import { LoginThrottle, throttleKeys } from '../../platform/login-throttle.js';
+import { LoginThrottle, type ThrottleClaim, throttleKeys } from '../../platform/login-throttle.js';
 import { recordAudit } from '../../platform/review.js';
 import { normalizeOperatorName } from './operators.js';
-import { type AuditRow, adminRepository as repo } from './repository.js';
+import { type AuditFilter, type AuditRow, type OperatorRow, adminRepository as repo } from './repository.js';
 
 /** An operator's session behind an ADMIN-TOKEN header. */
 
@@ -19,7 +26,12 @@ export interface AdminAuthDeps {
   sleep: (ms: number) => Promise<void>;
   /** Operator sessions are short: a working day. */
   sessionTtlMs?: number;
+  /** Seals operators' TOTP secrets at rest (the users' key). */
+  totpKey: Buffer;
 }
+
+/** Accepted clock drift for a TOTP code: the step before and the step after the server's. */
+const TOTP_TOLERANCE_SEC = 30;
 
 export const ADMIN_SESSION_TTL_MS = 12 * 3_600_000;
 
@@ -36,7 +48,7 @@ export class AdminAuthService {
     this.throttle = new LoginThrottle(d);
   }
 
-  async login(body: { username: string; password: string }, ip: string): Promise<AdminSessionData> {
+  async login(body: { username: string; password: string; totpCode?: string | undefined }, ip: string) {
     const { db, now } = this.d;
     const username = normalizeOperatorName(body.username);
     // Counted before the password is looked at, so parallel guesses cannot pass the limit.
@@ -51,6 +63,7 @@ export class AdminAuthService {
     }
     // Only someone who knows the password learns that the account is disabled.
     if (op.disabled) throw refused('admin.disabled');
+    if (op.totp_secret) await this.checkLoginCode(op, body.totpCode, claim);
     const token = newToken();
     const at = now();
     await db.transaction(async (tx) => {
@@ -71,7 +84,57 @@ export class AdminAuthService {
         reason: null,
       });
     });
-    return { token, operator: { id: op.id, username: op.username } };
+    const session: AdminSessionData = { token, operator: profileOf(op) };
+    return session;
+  }
+
+  /** An enrolled operator's login needs the current code (field `totpCode`); a wrong one counts as a failure. */
+  private async checkLoginCode(op: OperatorRow, code: string | undefined, claim: ThrottleClaim) {
+    if (!code) throw invalid([{ field: 'totpCode', reason: 'required' }]);
+    const step = await this.stepOf(unseal(this.d.totpKey, Buffer.from(op.totp_secret!)), code);
+    if (step === null) {
+      await this.throttle.failed(claim);
+      throw refused('twoFactor.invalid');
+    }
+    if (!(await repo.useTotpStep(this.d.db, op.id, step))) throw refused('twoFactor.used');
+  }
+
+  /** A new secret for the signed-in operator to enrol; refused once a second factor is on. */
+  async totpSetup(op: AuthOperator): Promise<TotpSetupData> {
+    const secret = generateSecret();
+    if (!(await repo.setTotpPending(this.d.db, op.id, seal(this.d.totpKey, secret)))) {
+      throw refused('twoFactor.alreadyOn');
+    }
+    return { secret, uri: generateURI({ issuer: 'Nexa console', label: op.username, secret }) };
+  }
+
+  /** Confirms enrolment with a code of the shown secret; from then on every login asks for a code. */
+  async totpEnable(op: AuthOperator, code: string): Promise<OperatorProfile> {
+    const row = await repo.operatorById(this.d.db, op.id);
+    if (row?.totp_secret) throw refused('twoFactor.alreadyOn');
+    if (!row?.totp_pending) throw refused('twoFactor.noSetup');
+    const pending = Buffer.from(row.totp_pending);
+    const step = await this.stepOf(unseal(this.d.totpKey, pending), code);
+    if (step === null) throw refused('twoFactor.invalid');
+    await this.d.db.transaction(async (tx) => {
+      if (!(await repo.enableTotp(tx, op.id, pending, step))) throw refused('twoFactor.noSetup');
+      await recordAudit(tx, {
+        operatorId: op.id,
+        action: 'operator.totpEnable',
+        entity: 'operator',
+        entityId: op.id,
+        before: { totpEnabled: false },
+        after: { totpEnabled: true },
+        reason: null,
+      });
+    });
+    return { id: op.id, username: op.username, role: op.role, totpEnabled: true };
+  }
+
+  private async stepOf(secret: string, code: string): Promise<number | null> {
+    const epoch = Math.floor(this.d.now().getTime() / 1000);
+    const r = await verify({ secret, token: code, epoch, epochTolerance: TOTP_TOLERANCE_SEC });
+    return r.valid && 'timeStep' in r ? r.timeStep : null;
   }
 
   async logout(op: AuthOperator): Promise<null> {
@@ -93,29 +156,73 @@ export class AdminAuthService {
   /** The operator behind an ADMIN-TOKEN, or null when unknown, expired, revoked or disabled. */
   async authenticate(token: string): Promise<AuthOperator | null> {
     const s = await repo.findLiveSession(this.d.db, operatorTokenHash(token), this.d.now());
-    return s ? { id: s.operator_id, username: s.username, sessionId: s.session_id } : null;
+    if (!s) return null;
+    return {
+      id: s.operator_id,
+      username: s.username,
+      sessionId: s.session_id,
+      role: s.role,
+      totpEnabled: Boolean(s.totp_enabled),
+    };
   }
 
-  me(op: AuthOperator): Operator {
-    return { id: op.id, username: op.username };
+  me(op: AuthOperator): OperatorProfile {
+    return { id: op.id, username: op.username, role: op.role, totpEnabled: op.totpEnabled };
   }
 
-  async auditLog(
-    filter: { entity?: string | undefined; entityId?: string | undefined },
-    page: number,
-    pageSize: number,
-  ) {
-    const { total, list } = await repo.pageAudit(
-      this.d.db,
-      {
-        ...(filter.entity ? { entity: filter.entity } : {}),
-        ...(filter.entityId ? { entityId: filter.entityId } : {}),
-      },
-      pageSize,
-      (page - 1) * pageSize,
-    );
+  async auditLog(filter: AuditQuery, page: number, pageSize: number) {
+    const { total, list } = await repo.pageAudit(this.d.db, filterOf(filter), pageSize, (page - 1) * pageSize);
     return { list: list.map(toAuditEntry), total, page, pageSize };
   }
+
+  /** The filtered log as CSV (newest first, at most AUDIT_EXPORT_MAX rows), cells safe to open in a spreadsheet. */
+  async auditExport(filter: AuditQuery) {
+    const rows = await repo.auditRows(this.d.db, filterOf(filter), AUDIT_EXPORT_MAX);
+    const head = ['id', 'time', 'operator', 'action', 'entity', 'entityId', 'reason', 'before', 'after'];
+    const lines = rows
+      .map(toAuditEntry)
+      .map((e) =>
+        [
+          e.id,
+          new Date(e.createdAt).toISOString(),
+          e.operator.username,
+          e.action,
+          e.entity,
+          e.entityId,
+          e.reason ?? '',
+          JSON.stringify(e.before),
+          JSON.stringify(e.after),
+        ]
+          .map(csvCell)
+          .join(','),
+      );
+    const stamp = this.d.now().toISOString().slice(0, 19).replace(/[-:]/g, '');
+    return { filename: `audit-${stamp}.csv`, csv: [head.join(','), ...lines].join('\r\n'), rows: rows.length };
+  }
+}
+
+export interface AuditQuery {
+  entity?: string | undefined;
+  entityId?: string | undefined;
+  operatorId?: string | undefined;
+  action?: string | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+}
+
+function filterOf(q: AuditQuery): AuditFilter {
+  return { ...q, fromMs: q.from, toMs: q.to };
+}
+
+/** RFC 4180 quoting; a cell a spreadsheet would run as a formula is prefixed with an apostrophe. */
+function csvCell(v: string): string {
+  const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** An operator row as the console shows who is signed in. */
+export function profileOf(r: OperatorRow): OperatorProfile {
+  return { id: r.id, username: r.username, role: r.role, totpEnabled: r.totp_secret !== null };
 }
 
 function toAuditEntry(r: AuditRow): AuditEntry {

@@ -21,33 +21,37 @@ declare module 'fastify' {
  * Registration, login, sessions and their revocation (published so every node's sockets follow), and the security
  * centre: 2FA, sessions and devices, the login history, the anti-phishing phrase every message carries.
  */
-export const authModule = nexaModule('auth', async (app) => {
-  const { config, database, messenger, bus, router, now, sleep } = app.platform;
-  const onSessionsRevoked = (r: SessionRevocation) => bus.publish('sessions', r);
-  const twoFactor = new TwoFactor({
-    db: database.db,
-    now,
-    key: config.totpKey ?? keyFromFile(path.join(config.dataDir, 'totp.key')),
-    throttle: new LoginThrottle({ db: database.db, limits: config.auth, now, sleep }),
-    maxAttempts: config.auth.codeMaxAttempts,
-  });
-  const centre = new SecurityCentre({ db: database.db, messenger, twoFactor, now, onSessionsRevoked });
-  messenger.setPhraseLookup((channel, to) => centre.phraseFor(channel, to));
-  const auth = new AuthService({
-    db: database.db,
-    messenger,
-    limits: config.auth,
-    sessionTtlMs: config.sessionTtlMs,
-    inviteCodeRequired: () => config.inviteCodeRequired,
-    now,
-    sleep,
-    onSessionsRevoked,
-    twoFactor,
-    centre,
-  });
-  router.authenticateUsers((token) => auth.authenticate(token));
-  registerAuthRoutes(router, auth, config.auth.perIpPerMinute);
-  registerSecurityRoutes(router, centre, twoFactor, config.auth.perIpPerMinute);
-  app.decorate('auth', auth);
-  app.decorate('twoFactor', twoFactor);
-});
+export const authModule = nexaModule(
+  'auth',
+  async (app) => {
+    const { config, database, messenger, bus, router, now, sleep } = app.platform;
+    const onSessionsRevoked = (r: SessionRevocation) => bus.publish('sessions', r);
+    const twoFactor = new TwoFactor({
+      db: database.db,
+      now,
+      key: config.totpKey ?? keyFromFile(path.join(config.dataDir, 'totp.key')),
+      throttle: new LoginThrottle({ db: database.db, limits: config.auth, now, sleep }),
+      maxAttempts: config.auth.codeMaxAttempts,
+    });
+    const centre = new SecurityCentre({ db: database.db, messenger, twoFactor, now, onSessionsRevoked });
+    messenger.setPhraseLookup((channel, to) => centre.phraseFor(channel, to));
+    const auth = new AuthService({
+      db: database.db,
+      messenger,
+      limits: config.auth,
+      sessionTtlMs: config.sessionTtlMs,
+      inviteCodeRequired: () => app.settings.get('registration').inviteCodeRequired,
+      now,
+      sleep,
+      onSessionsRevoked,
+      twoFactor,
+      centre,
+    });
+    router.authenticateUsers((token) => auth.authenticate(token));
+    registerAuthRoutes(router, auth, config.auth.perIpPerMinute);
+    registerSecurityRoutes(router, centre, twoFactor, config.auth.perIpPerMinute);
+    app.decorate('auth', auth);
+    app.decorate('twoFactor', twoFactor);
+  },
+  ['settings'],
+);

@@ -3,7 +3,7 @@ import type { Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import type { AuthUser, CallContext } from '../../platform/http.js';
 import { t } from '../../platform/i18n/translate.js';
-import type { Messenger } from '../../platform/messenger.js';
+import { type Messenger, type Recipient, sendNotice } from '../../platform/messenger.js';
 import { deviceKey, parseDevice } from './device.js';
 import { securityRepository as repo } from './security-repository.js';
 import type { TwoFactor } from './two-factor.js';
@@ -19,13 +19,6 @@ export interface SecurityCentreDeps {
   twoFactor: TwoFactor;
   now: () => Date;
   onSessionsRevoked?: (r: SessionRevocation) => Promise<void>;
-}
-
-/** Where a notice to the user goes: their e-mail, else their mobile. */
-export interface Recipient {
-  email: string | null;
-  areaCode: string | null;
-  mobile: string | null;
 }
 
 /** Sessions and devices, the login history, the anti-phishing phrase and the new-device notice. */
@@ -118,17 +111,12 @@ export class SecurityCentre {
     const d = parseDevice(ctx.userAgent);
     const device = [d.browser, d.os].filter(Boolean).join(' · ') || t(ctx.lang, 'newDevice.unknown');
     const at = this.d.now().toISOString().replace('T', ' ').slice(0, 16);
-    const channel = to.email ? 'email' : 'sms';
-    await this.d.messenger
-      .send({
-        channel,
-        to: to.email ?? `+${to.areaCode}${to.mobile}`,
-        scene: 'new-device',
-        subject: t(ctx.lang, 'newDevice.subject'),
-        text: t(ctx.lang, 'newDevice.message', { device, ip: ctx.ip, time: `${at} UTC` }),
-        lang: ctx.lang,
-      })
-      .catch(() => {});
+    await sendNotice(this.d.messenger, to, {
+      scene: 'new-device',
+      key: 'newDevice',
+      lang: ctx.lang,
+      params: { device, ip: ctx.ip, time: `${at} UTC` },
+    });
   }
 
   private async revoked(r: SessionRevocation): Promise<void> {

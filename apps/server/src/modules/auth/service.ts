@@ -29,6 +29,7 @@ import {
 } from '../../platform/crypto.js';
 import type { Executor } from '../../platform/db.js';
 import { invalid, refused, tooMany } from '../../platform/errors.js';
+import { userFreezes } from '../../platform/freezes.js';
 import type { AuthUser, CallContext } from '../../platform/http.js';
 import { t } from '../../platform/i18n/translate.js';
 import { LoginThrottle, throttleKeys } from '../../platform/login-throttle.js';
@@ -313,6 +314,8 @@ export class AuthService {
 
   /** Opens a session and notes the login; `newDevice` asks for the notice after the commit. */
   private async signIn(tx: Executor, user: UserRow, ctx: CallContext) {
+    // Only someone who knows the password (and the second factor) learns that logins are frozen.
+    if ((await userFreezes(tx, user.id)).logins) throw refused('auth.loginFrozen');
     const newDevice = await this.d.centre.recordLogin(tx, user.id, ctx, true);
     return { token: await this.openSession(tx, user.id, ctx), newDevice };
   }

@@ -15,6 +15,7 @@ import { notFound, refused } from '../../platform/errors.js';
 import { type Actor, runMoneyCall } from '../../platform/money-call.js';
 import type { UserEvents } from '../../platform/user-events/index.js';
 import type { MarketService } from '../market/index.js';
+import type { MessagePort } from '../messages/index.js';
 import type { SafeguardsService } from '../safeguards/index.js';
 import { type OrderRecord, deliveryRepository as repo } from './repository.js';
 import { HOUSE, orderRef, rulesText, toOrderAt } from './rules.js';
@@ -59,6 +60,8 @@ export interface DeliveryDeps {
   events?: DomainEvents;
   now: () => Date;
   limits: DeliveryLimits;
+  /** The message centre: each settled order's result. */
+  messages?: MessagePort;
 }
 
 /** The wallet a delivery order draws on: the delivery wallet, or `copy` for orders copy trading places. */

@@ -32,6 +32,7 @@ export const deliveryModule = nexaModule<DeliveryModuleOptions>(
       events,
       now,
       limits,
+      messages: app.messages,
     };
     const settlement = new DeliverySettlement({ ...deps, log: app.log });
     const orders = new DeliveryOrders(deps, (atMs) => settlement.wakeAt(atMs));
@@ -40,5 +41,5 @@ export const deliveryModule = nexaModule<DeliveryModuleOptions>(
     onStop(() => settlement.stop());
     app.decorate('delivery', { orders, settlement });
   },
-  ['ledger', 'market', 'safeguards'],
+  ['ledger', 'market', 'safeguards', 'messages'],
 );

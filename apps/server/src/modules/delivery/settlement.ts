@@ -1,6 +1,8 @@
 import { type DeliveryOrder, type DomainEvent, QUOTE_CURRENCY } from '@nexa/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BatchOp } from '../../ledger/index.js';
+import type { Executor } from '../../platform/db.js';
+import { MESSAGE_LINKS } from '../messages/index.js';
 import type { DeliveryDeps } from './orders.js';
 import { type OrderRecord, deliveryRepository as repo } from './repository.js';
 import { HOUSE, ms, orderRef, outcomeOf, toOrderAt } from './rules.js';
@@ -11,6 +13,8 @@ const RETRY_MS = 50;
 const RETRY_FOR_MS = 3_000;
 
 type Outcome = ReturnType<typeof outcomeOf>;
+/** Runs in a settlement batch's transaction with the orders it settled. */
+export type SettledHook = (tx: Executor, settled: readonly OrderRecord[]) => Promise<void>;
 
 /**
  * The settlement worker (ARCHITECTURE §4): at expiry the latest stored tick at or before the expiry decides, and
@@ -25,8 +29,17 @@ export class DeliverySettlement {
   private stopped = false;
   private retry: NodeJS.Timeout | undefined;
   private armedExpiry: number | undefined;
+  private readonly settledHooks: SettledHook[] = [];
 
   constructor(private readonly d: DeliveryDeps & { log: FastifyBaseLogger }) {}
+
+  /**
+   * Another domain's work on the orders a batch settled, in the settlement's own transaction (copy trading pays the
+   * leader's profit share with the follower's payout).
+   */
+  onSettled(hook: SettledHook) {
+    this.settledHooks.push(hook);
+  }
 
   /** Settles what expired while no node ran (from stored ticks), then keeps a backstop sweep. */
   async start(): Promise<void> {
@@ -127,6 +140,8 @@ export class DeliverySettlement {
         now,
       );
       for (const row of rows) this.d.userEvents.raise(row.userId, { type: 'delivery.order', order: this.toOrder(row) });
+      await this.d.messages?.notifyMany(tx, rows.map(settledMessage));
+      for (const hook of this.settledHooks) await hook(tx, rows);
       settledCount = rows.length;
     });
     if (waiting !== undefined) this.retrySoon(waiting);
@@ -215,3 +230,23 @@ const settledEvent = (r: Outcome): DomainEvent => ({
   status: r.status,
   ref: orderRef(r.row.id),
 });
+
+/** The user's message of a settled order (keyed by the order: a replayed settlement stores no second one). */
+function settledMessage(row: OrderRecord) {
+  return {
+    userId: row.userId,
+    message: {
+      key: `delivery:${row.id}:settled`,
+      kind: 'delivery.settled' as const,
+      params: {
+        symbol: row.symbol,
+        result: row.status,
+        stake: row.stake,
+        payout: row.payout ?? '0',
+        currency: QUOTE_CURRENCY,
+        mode: row.mode,
+      },
+      link: MESSAGE_LINKS.deliveryOrder(row.id),
+    },
+  };
+}

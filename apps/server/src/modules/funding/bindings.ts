@@ -13,7 +13,7 @@ import type { Executor } from '../../platform/db.js';
 import { type AppError, invalid, refused } from '../../platform/errors.js';
 import type { AuthUser } from '../../platform/http.js';
 import { t } from '../../platform/i18n/translate.js';
-import type { Messenger } from '../../platform/messenger.js';
+import { type Messenger, sendNotice } from '../../platform/messenger.js';
 import { maskAddress, ms, toBankCard, toWithdrawalAddress, utcMinute } from './records.js';
 import { type PasswordRow, fundingRepository as repo } from './repository.js';
 
@@ -86,16 +86,7 @@ export class BindingService {
       address: maskAddress(a.address),
       time: utcMinute(a.usableAt),
     };
-    await this.d.messenger
-      .send({
-        channel: to.email ? 'email' : 'sms',
-        to: to.email ?? `+${to.areaCode}${to.mobile}`,
-        scene: 'address-bound',
-        subject: t(lang, 'addressBound.subject'),
-        text: t(lang, 'addressBound.message', params),
-        lang,
-      })
-      .catch(() => {});
+    await sendNotice(this.d.messenger, to, { scene: 'address-bound', key: 'addressBound', lang, params });
   }
 
   /** A field error on `address` when it is one of the platform's deposit addresses (of any chain). */

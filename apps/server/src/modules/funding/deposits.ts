@@ -15,8 +15,15 @@ import type { Executor } from '../../platform/db.js';
 import { invalid, notFound, refused } from '../../platform/errors.js';
 import type { AuthUser } from '../../platform/http.js';
 import { runMoneyCall } from '../../platform/money-call.js';
-import { type Decision, type Page, type ReviewListQuery, recordAudit } from '../../platform/review.js';
+import {
+  type ApprovalHook,
+  type Decision,
+  type Page,
+  type ReviewListQuery,
+  recordAudit,
+} from '../../platform/review.js';
 import { uploadBelongsTo } from '../../platform/uploads.js';
+import { MESSAGE_LINKS, type MessagePort } from '../messages/index.js';
 import { orderNumber, toAdminDeposit, toDepositRecord } from './records.js';
 import { fundingRepository as repo } from './repository.js';
 
@@ -25,6 +32,10 @@ export interface DepositsDeps {
   ledger: Ledger;
   config: FundingConfig;
   now: () => Date;
+  /** In the transaction that approves a deposit (the referral programme qualifies the user). */
+  onApproved?: ApprovalHook;
+  /** The message centre: the user hears of the decision. */
+  messages?: MessagePort;
 }
 
 /** A record id as the operator API passes it; anything else cannot name a record. */
@@ -155,7 +166,19 @@ export class DepositService {
         transferId,
         now: this.d.now(),
       });
+      if (status === 'approved') await this.d.onApproved?.(tx, BigInt(row.user_id));
       const after = toAdminDeposit((await repo.lockDeposit(tx, id))!);
+      await this.d.messages?.notify(tx, row.user_id, {
+        key: `deposit:${id}:${status}`,
+        kind: status === 'approved' ? 'deposit.approved' : 'deposit.rejected',
+        params: {
+          amount: after.amount,
+          currency: after.currency,
+          orderNo: row.order_no,
+          reason: decision.reason ?? '',
+        },
+        link: MESSAGE_LINKS.depositRecords,
+      });
       await recordAudit(tx, {
         operatorId: decision.operatorId,
         action: status === 'approved' ? 'deposit.approve' : 'deposit.reject',

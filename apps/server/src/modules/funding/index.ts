@@ -3,7 +3,8 @@ import type { Ledger } from '../../ledger/index.js';
 import type { Executor } from '../../platform/db.js';
 import type { Messenger } from '../../platform/messenger.js';
 import type { PriceSource } from '../../platform/prices.js';
-import type { FundingOperations } from '../../platform/review.js';
+import type { ApprovalHook, FundingOperations } from '../../platform/review.js';
+import type { MessagePort } from '../messages/index.js';
 import { BindingService, type SecondFactorCheck } from './bindings.js';
 import { DepositService } from './deposits.js';
 import { type IdentityCheck, WithdrawalService } from './withdrawals.js';
@@ -24,6 +25,10 @@ export interface FundingDeps {
   /** Notices to the user (a new withdrawal address). */
   messenger: Messenger;
   now: () => Date;
+  /** In the transaction that approves a deposit. */
+  onDepositApproved?: ApprovalHook;
+  /** The message centre (review decisions). */
+  messages?: MessagePort;
 }
 
 export interface FundingModule {
@@ -40,10 +45,20 @@ export function createFunding(d: FundingDeps): FundingModule {
     now: d.now,
     messenger: d.messenger,
     addressDelayHours: d.config.addressDelayHours,
-    platformAddresses: d.config.depositAddresses,
+    // Read on each use: operators change the addresses (issue 17).
+    get platformAddresses() {
+      return d.config.depositAddresses;
+    },
     secondFactor: d.secondFactor,
   });
-  const deposits = new DepositService({ db: d.db, ledger: d.ledger, config: d.config, now: d.now });
+  const deposits = new DepositService({
+    db: d.db,
+    ledger: d.ledger,
+    config: d.config,
+    now: d.now,
+    onApproved: d.onDepositApproved,
+    messages: d.messages,
+  });
   const withdrawals = new WithdrawalService({ ...d, bindings });
   const operations: FundingOperations = {
     listDeposits: (q) => deposits.list(q),

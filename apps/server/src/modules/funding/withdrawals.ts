@@ -16,10 +16,12 @@ import type { FundingConfig } from '../../config.js';
 import { InsufficientFunds, type Ledger, type Money, fitsScale, money, scaleOf } from '../../ledger/index.js';
 import type { Executor } from '../../platform/db.js';
 import { AppError, invalid, notFound, refused } from '../../platform/errors.js';
+import { userFreezes } from '../../platform/freezes.js';
 import type { AuthUser } from '../../platform/http.js';
 import { hasOutcome, idempotent } from '../../platform/idempotency/index.js';
 import type { PriceSource } from '../../platform/prices.js';
 import { type Decision, type Page, type ReviewListQuery, recordAudit } from '../../platform/review.js';
+import { MESSAGE_LINKS, type MessagePort } from '../messages/index.js';
 import { type BindingService, type SecondFactorCheck, WrongWithdrawalPassword } from './bindings.js';
 import { isRecordId } from './deposits.js';
 import { orderNumber, toAdminWithdrawal, toWithdrawalAddress, toWithdrawalRecord } from './records.js';
@@ -37,6 +39,8 @@ export interface WithdrawalsDeps {
   identityVerified: IdentityCheck;
   secondFactor: SecondFactorCheck;
   now: () => Date;
+  /** The message centre: the user hears of the decision. */
+  messages?: MessagePort;
 }
 
 const startOfUtcDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -150,6 +154,17 @@ export class WithdrawalService {
         now: this.d.now(),
       });
       const after = toAdminWithdrawal((await repo.lockWithdrawal(tx, id))!);
+      await this.d.messages?.notify(tx, row.user_id, {
+        key: `withdrawal:${id}:${status}`,
+        kind: status === 'approved' ? 'withdrawal.approved' : 'withdrawal.rejected',
+        params: {
+          amount: after.amount,
+          currency: after.currency,
+          orderNo: after.orderNo,
+          reason: decision.reason ?? '',
+        },
+        link: MESSAGE_LINKS.withdrawalRecords,
+      });
       await recordAudit(tx, {
         operatorId: decision.operatorId,
         action: status === 'approved' ? 'withdrawal.approve' : 'withdrawal.reject',
@@ -166,6 +181,8 @@ export class WithdrawalService {
   /** The checks and the hold, in the user's transaction (savepoint), in the order the user meets them. */
   private async place(tx: Executor, userId: bigint, body: TbSubmitBody, amount: Money): Promise<WithdrawalRecord> {
     const c = this.d.config;
+    // Read under the user's lock: a freeze committed before this point stops the withdrawal.
+    if ((await userFreezes(tx, userId)).withdrawals) throw refused('funding.withdrawalsFrozen');
     if (!(await this.d.identityVerified(tx, userId))) {
       throw new AppError(Code.VERIFICATION_REQUIRED, 'withdrawal.verificationRequired');
     }

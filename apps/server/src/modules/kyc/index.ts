@@ -1,5 +1,6 @@
 import type { Executor } from '../../platform/db.js';
-import type { KycOperations } from '../../platform/review.js';
+import type { ApprovalHook, KycOperations } from '../../platform/review.js';
+import type { MessagePort } from '../messages/index.js';
 import { KycService } from './service.js';
 
 export { registerKycRoutes } from './routes.js';
@@ -11,7 +12,12 @@ export interface KycModule {
   operations: KycOperations;
 }
 
-export function createKyc(d: { db: Executor; now: () => Date }): KycModule {
+export function createKyc(d: {
+  db: Executor;
+  now: () => Date;
+  onVerified?: ApprovalHook;
+  messages?: MessagePort;
+}): KycModule {
   const service = new KycService(d);
   return {
     service,

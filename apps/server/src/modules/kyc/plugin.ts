@@ -13,10 +13,19 @@ declare module 'fastify' {
   }
 }
 
-export const kycModule = nexaModule('kyc', async (app) => {
-  const { config, database, router, now } = app.platform;
-  const kyc = createKyc({ db: database.db, now });
-  registerKycRoutes(router, kyc.service, config.funding.perIpPerMinute);
-  app.decorate('kyc', kyc.service);
-  app.decorate('kycOperations', kyc.operations);
-});
+export const kycModule = nexaModule(
+  'kyc',
+  async (app) => {
+    const { config, database, router, now } = app.platform;
+    const kyc = createKyc({
+      db: database.db,
+      now,
+      onVerified: (tx, userId) => app.referral.service.onApproval(tx, userId),
+      messages: app.messages,
+    });
+    registerKycRoutes(router, kyc.service, config.funding.perIpPerMinute);
+    app.decorate('kyc', kyc.service);
+    app.decorate('kycOperations', kyc.operations);
+  },
+  ['referral', 'messages'],
+);

@@ -11,14 +11,25 @@ import type {
 import type { Executor } from '../../platform/db.js';
 import { invalid, notFound, refused } from '../../platform/errors.js';
 import type { AuthUser } from '../../platform/http.js';
-import { type Decision, type Page, type ReviewListQuery, recordAudit } from '../../platform/review.js';
+import {
+  type ApprovalHook,
+  type Decision,
+  type Page,
+  type ReviewListQuery,
+  recordAudit,
+} from '../../platform/review.js';
 import { uploadBelongsTo } from '../../platform/uploads.js';
+import { MESSAGE_LINKS, type MessagePort } from '../messages/index.js';
 import { countryList, isCountry } from './countries.js';
 import { type VerificationRow, kycRepository as repo } from './repository.js';
 
 export interface KycDeps {
   db: Executor;
   now: () => Date;
+  /** In the transaction that passes a user's basic verification (the referral programme qualifies them). */
+  onVerified?: ApprovalHook;
+  /** The message centre: the user hears of the decision. */
+  messages?: MessagePort;
 }
 
 const ms = (v: Date | string) => (v instanceof Date ? v.getTime() : new Date(v).getTime());
@@ -131,7 +142,14 @@ export class KycService {
         operatorId: decision.operatorId,
         now: this.d.now(),
       });
+      if (status === 'verified' && row.level === 'basic') await this.d.onVerified?.(tx, BigInt(row.user_id));
       const after = toAdmin((await repo.lock(tx, id))!);
+      await this.d.messages?.notify(tx, row.user_id, {
+        key: `verification:${id}:${status}`,
+        kind: status === 'verified' ? 'verification.approved' : 'verification.rejected',
+        params: { level: row.level, reason: decision.reason ?? '' },
+        link: MESSAGE_LINKS.verification,
+      });
       await recordAudit(tx, {
         operatorId: decision.operatorId,
         action: status === 'verified' ? 'verification.approve' : 'verification.reject',

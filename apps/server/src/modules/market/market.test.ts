@@ -190,9 +190,10 @@ describe('market calls', () => {
     expect(carousel.data.list[0]!.title).toMatch(/[\u4e00-\u9fff]/);
     const list = await call<NoticeListData>(t.app, 'index/getList', { type: 'notice', page: 1, pageSize: 2 });
     expect(list.data).toMatchObject({ total: 3, page: 1, pageSize: 2 });
-    expect(list.data.list[0]!.title).toBe('New products listed');
+    // The pinned welcome first (migration 0018), then the newest.
+    expect(list.data.list.map((n) => n.title)).toEqual(['Welcome to Nexa', 'New products listed']);
     const de = await call<NoticeListData>(t.app, 'index/getList', { type: 'notice' }, { lang: 'de' });
-    expect(de.data.list[0]!.title).toBe('Neue Produkte gelistet');
+    expect(de.data.list[1]!.title).toBe('Neue Produkte gelistet');
     // What the platform ships with reads in every language; what an operator wrote in English only falls back to it.
     const missing = await queryRows<{ id: string }>(
       t.database.db,
@@ -206,9 +207,9 @@ describe('market calls', () => {
       sql`INSERT INTO notices (type, title, body) VALUES ('notice', '{"en": "English only"}', '{"en": "Body"}')`,
     );
     const ar = await call<NoticeListData>(t.app, 'index/getList', { type: 'notice' }, { lang: 'ar' });
-    expect(ar.data.list[0]!.title).toBe('English only');
-    expect(ar.data.list[1]!.title).toBe('إدراج منتجات جديدة');
-    const detail = await call<NoticeDetail>(t.app, 'index/noticeDetail', { id: list.data.list[0]!.id }, { lang: 'zh' });
+    expect(ar.data.list[1]!.title).toBe('English only');
+    expect(ar.data.list[2]!.title).toBe('إدراج منتجات جديدة');
+    const detail = await call<NoticeDetail>(t.app, 'index/noticeDetail', { id: list.data.list[1]!.id }, { lang: 'zh' });
     expect(detail.data.title).toBe('新品种上线');
     expect((await call(t.app, 'index/noticeDetail', { id: '999999' })).code).toBe(404);
     const info = await call<{ productCount: number; countryCount: number }>(t.app, 'index/info');

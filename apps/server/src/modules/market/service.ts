@@ -159,6 +159,11 @@ export class MarketService implements Valuation {
     return this.leadership.leading;
   }
 
+  /** Operators changed products or periods (issue 17): the catalogue as the database now has it. */
+  reloadCatalogue(): Promise<void> {
+    return this.loadCatalogue();
+  }
+
   private async loadCatalogue() {
     const db = this.d.database.db;
     this.products = await repo.products(db);

@@ -1,11 +1,10 @@
 import type { MoneyCallOutcomeData, PerpDescData, PerpOrder, PerpPosition, PerpTrade } from '@nexa/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Ledger } from '../../ledger/index.js';
+import { describe, expect, it } from 'vitest';
 import {
   fundReal,
   ledgerWallet,
   perpWallet,
-  perpetualApp,
+  perpetualSuite,
   positions,
   rid,
   source,
@@ -16,13 +15,8 @@ import { type TestApp, call } from '../../testing.js';
 
 const src = source();
 let t: TestApp;
-beforeAll(async () => {
-  t = await perpetualApp(src);
-});
-afterAll(() => t?.close());
-// Whatever a test did, the ledger must still balance and no user balance may be negative.
-afterEach(async () => {
-  expect(await new Ledger().violations(t.database.db)).toEqual([]);
+perpetualSuite(src, (app) => {
+  t = app;
 });
 
 const SOL = 'SOLUSDT';

@@ -47,6 +47,7 @@ export const perpetualModule = nexaModule<PerpetualModuleOptions>(
       now,
       localWatchers: () => app.hub.usersOn('user'),
       events,
+      messages: app.messages,
       ...(o.engine ? { options: o.engine } : {}),
     });
     if (o.settle !== false) await engine.start();
@@ -54,5 +55,5 @@ export const perpetualModule = nexaModule<PerpetualModuleOptions>(
     app.decorate('perpetual', perpetual);
     app.decorate('perpetualEngine', engine);
   },
-  ['ledger', 'market', 'safeguards'],
+  ['ledger', 'market', 'safeguards', 'messages'],
 );

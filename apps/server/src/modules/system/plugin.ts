@@ -8,12 +8,17 @@ export const systemModule = nexaModule(
     const { config, router } = app.platform;
     registerSystemRoutes(router, {
       defaultLang: config.defaultLang,
-      inviteCodeRequired: () => config.inviteCodeRequired,
+      inviteCodeRequired: () => app.settings.get('registration').inviteCodeRequired,
       platformName: 'Nexa',
       supportEmail: config.supportEmail,
       marketSource: config.market.source,
       productCount: () => app.market.summaries().length,
+      productCategories: () => {
+        const counts = new Map<string, number>();
+        for (const p of app.market.summaries()) counts.set(p.category, (counts.get(p.category) ?? 0) + 1);
+        return [...counts].map(([category, count]) => ({ category, count }));
+      },
     });
   },
-  ['market'],
+  ['market', 'settings'],
 );

@@ -1,4 +1,4 @@
-import { type Lang, REACH } from '@nexa/contract';
+import { LANGS, type Lang, REACH } from '@nexa/contract';
 import type { Router } from '../../platform/http.js';
 import { languages, listRegions } from './service.js';
 
@@ -11,6 +11,8 @@ export interface SystemSettings {
   marketSource: string;
   /** Products on offer now (the market module answers). */
   productCount: () => number;
+  /** Products on offer now per market category (the market module answers). */
+  productCategories: () => { category: string; count: number }[];
 }
 
 export function registerSystemRoutes(r: Router, s: SystemSettings) {
@@ -24,5 +26,7 @@ export function registerSystemRoutes(r: Router, s: SystemSettings) {
     countryCount: REACH.countries,
     supportEmail: s.supportEmail,
     marketSource: s.marketSource,
+    categories: s.productCategories(),
+    languageCount: LANGS.length,
   }));
 }

@@ -7,15 +7,15 @@ import { WalletsService } from './service.js';
 export const walletsModule = nexaModule(
   'wallets',
   async (app) => {
-    const { config, database, router, now } = app.platform;
+    const { database, router, now } = app.platform;
     const wallets = new WalletsService({
       db: database.db,
       ledger: app.ledger,
       prices: app.market,
-      demoAmount: money(config.demoAmount),
+      demoAmount: () => money(app.settings.get('demo').amount),
       now,
     });
     registerWalletRoutes(router, wallets);
   },
-  ['ledger', 'market'],
+  ['ledger', 'market', 'settings'],
 );

@@ -45,7 +45,8 @@ export interface WalletsDeps {
   ledger: Ledger;
   prices: PriceSource;
   /** Demo assets granted per claim, in the quote currency. */
-  demoAmount: Money;
+  /** Read on every claim: operators change it (issue 17). */
+  demoAmount: () => Money;
   now: () => Date;
 }
 
@@ -160,7 +161,7 @@ export class WalletsService {
     const next = nextMonthStart(now);
     const refuseClaimed = () =>
       refused('demo.alreadyClaimed', { date: next.toISOString().slice(0, 10) }, { nextClaimAt: next.getTime() });
-    const amount = this.d.demoAmount;
+    const amount = this.d.demoAmount();
     const call = { actor, wallet: 'spot' as const, scope: 'user/getDemoMoney', requestId, input: { month } };
     // The key first, as in every money call: a repeat of a successful claim answers with its first result.
     return runMoneyCall(this.d, call, async (tx) => {

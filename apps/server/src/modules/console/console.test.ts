@@ -1,0 +1,234 @@
+import type { AdminUserDetail, AdminUserSummary, AuditEntry, DashboardData, DepositRecord } from '@nexa/contract';
+import { generate } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TINY_PNG, type TestApp, call, createTestApp, loginOperator, registerUser, uploadFile } from '../../testing.js';
+
+let t: TestApp;
+let support: string;
+let finance: string;
+let reviewer: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  const as = async (role: string) => {
+    const op = await loginOperator(t);
+    const admin = (await loginOperator(t)).token;
+    const me = await post<{ id: string }>('admin/me', {}, op.token);
+    if (role !== 'admin') await post('admin/operatorSetRole', { id: me.data.id, role }, admin);
+    return (await post<{ token: string }>('admin/login', { username: op.username, password: op.password })).data.token;
+  };
+  support = await as('support');
+  finance = await as('finance');
+  reviewer = await as('reviewer');
+});
+afterAll(() => t?.close());
+
+type Envelope<T = unknown> = { code: number; msg: string; data: T };
+let seq = 0;
+const rid = () => `con-${Date.now().toString(36)}-${++seq}`;
+
+async function post<T = unknown>(p: string, body: object, token?: string): Promise<Envelope<T>> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/${p}`,
+    payload: body,
+    headers: { lang: 'en', ...(token ? { 'ADMIN-TOKEN': token } : {}) },
+  });
+  return res.json() as Envelope<T>;
+}
+const login = (email: string) =>
+  call(t.app, 'user/login', { type: 'email', email, password: 'password-123' }, { lang: 'en' });
+
+/** A user with an approved 100 USDT deposit (real spot). */
+async function fundedUser() {
+  const u = await registerUser(t);
+  const up = await uploadFile(t.app, u.token, TINY_PNG);
+  const dep = await u.as<DepositRecord>('index/czSubmit', {
+    currency: 'USDT',
+    chain: 'TRC20',
+    amount: '100',
+    screenshot: up.data.name,
+    requestId: rid(),
+  });
+  expect(dep.code, dep.msg).toBe(1);
+  return { ...u, depositId: dep.data.id };
+}
+
+describe('users, as support sees them', () => {
+  it('finds a user by uid, e-mail start and invitation code; shows balances, funding, change log', async () => {
+    const u = await fundedUser();
+    const ok = await post('admin/approveDeposit', { id: u.depositId }, reviewer);
+    expect(ok.code, ok.msg).toBe(1);
+    const byUid = await post<{ list: AdminUserSummary[] }>('admin/users', { q: String(u.user.uid) }, support);
+    expect(byUid.data.list).toHaveLength(1);
+    const found = byUid.data.list[0]!;
+    expect(found).toMatchObject({ uid: u.user.uid, email: u.email, loginsFrozen: false });
+    const byEmail = await post<{ list: AdminUserSummary[] }>(
+      'admin/users',
+      { q: u.email.slice(0, 12).toUpperCase() },
+      support,
+    );
+    expect(byEmail.data.list.map((x) => x.userId)).toContain(found.userId);
+    const byCode = await post<{ list: AdminUserSummary[] }>('admin/users', { q: found.inviteCode }, support);
+    expect(byCode.data.list.map((x) => x.userId)).toEqual([found.userId]);
+    const wild = await post<{ list: AdminUserSummary[] }>('admin/users', { q: '%' }, support);
+    expect(wild.data.list).toHaveLength(0);
+
+    const detail = await post<AdminUserDetail>('admin/user', { userId: found.userId }, support);
+    expect(detail.code, detail.msg).toBe(1);
+    const spot = detail.data.balances.find((b) => b.mode === 'real' && b.wallet === 'spot' && b.currency === 'USDT');
+    expect(Number(spot?.available)).toBe(100);
+    expect(detail.data.sessions.length).toBeGreaterThanOrEqual(1);
+    const funding = await post<{ list: { kind: string; status: string }[] }>(
+      'admin/userFunding',
+      { userId: found.userId },
+      reviewer,
+    );
+    expect(funding.data.list).toEqual([expect.objectContaining({ kind: 'deposit', status: 'approved' })]);
+    const changes = await post<{ list: { amount: string }[]; total: number }>(
+      'admin/userChanges',
+      { userId: found.userId, pageSize: 5 },
+      support,
+    );
+    expect(changes.data.total).toBeGreaterThanOrEqual(1);
+    const orders = await post<{ total: number }>('admin/userOrders', { userId: found.userId }, support);
+    expect(orders.data.total).toBe(0);
+    const positions = await post<{ total: number }>('admin/userPositions', { userId: found.userId }, support);
+    expect(positions.data.total).toBe(0);
+  });
+
+  it('refuses bad input and answers 404 for an unknown user', async () => {
+    expect((await post('admin/users', { q: '' }, support)).code).toBe(400);
+    expect((await post('admin/users', { q: 'x', pageSize: 1000 }, support)).code).toBe(400);
+    expect((await post('admin/user', { userId: 'abc' }, support)).code).toBe(400);
+    expect((await post('admin/user', { userId: '987654321' }, support)).code).toBe(404);
+    const noReason = await post('admin/userFreeze', { userId: '1', what: 'logins', frozen: true }, support);
+    expect(noReason.code).toBe(400);
+    expect(JSON.stringify(noReason.data)).toContain('reason');
+    expect(
+      (await post('admin/userFreeze', { userId: '987654321', what: 'logins', frozen: true, reason: 'x' }, support))
+        .code,
+    ).toBe(404);
+  });
+});
+
+describe('user actions are enforced and audited', () => {
+  it('a login freeze ends the sessions and refuses logins until lifted', async () => {
+    const u = await registerUser(t);
+    const userId = (await post<{ list: AdminUserSummary[] }>('admin/users', { q: String(u.user.uid) }, support)).data
+      .list[0]!.userId;
+    const frozen = await post<AdminUserSummary>(
+      'admin/userFreeze',
+      { userId, what: 'logins', frozen: true, reason: 'account takeover suspected' },
+      support,
+    );
+    expect(frozen.data.loginsFrozen).toBe(true);
+    expect((await u.as('index/property')).code).toBe(401);
+    const refused = await login(u.email);
+    expect(refused).toMatchObject({
+      code: 0,
+      msg: 'Logins to this account are frozen. Please contact customer service.',
+    });
+    await post('admin/userFreeze', { userId, what: 'logins', frozen: false, reason: 'owner confirmed' }, support);
+    expect((await login(u.email)).code).toBe(1);
+    const audit = await post<{ list: AuditEntry[] }>('admin/auditLog', { entity: 'user', entityId: userId }, finance);
+    expect(audit.data.list.map((e) => [e.action, e.reason])).toEqual([
+      ['user.unfreezeLogins', 'owner confirmed'],
+      ['user.freezeLogins', 'account takeover suspected'],
+    ]);
+  });
+
+  it('a withdrawal freeze refuses withdrawals; 20 parallel freezes leave one consistent state', async () => {
+    const u = await registerUser(t);
+    const userId = (await post<{ list: AdminUserSummary[] }>('admin/users', { q: String(u.user.uid) }, support)).data
+      .list[0]!.userId;
+    const all = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        post<AdminUserSummary>(
+          'admin/userFreeze',
+          { userId, what: 'withdrawals', frozen: true, reason: 'chargeback' },
+          support,
+        ),
+      ),
+    );
+    expect(all.every((r) => r.code === 1 && r.data.withdrawalsFrozen && !r.data.loginsFrozen)).toBe(true);
+    const w = await u.as('index/tbSubmit', {
+      method: 'crypto',
+      currency: 'USDT',
+      chain: 'TRC20',
+      amount: '10',
+      withdrawalPassword: '123456',
+      requestId: rid(),
+    });
+    expect(w).toMatchObject({
+      code: 0,
+      msg: 'Withdrawals from this account are frozen. Please contact customer service.',
+    });
+    expect((await u.as('index/property')).code).toBe(1);
+  });
+
+  it('revokes sessions and resets the second factor, each with its reason in the audit log', async () => {
+    const u = await registerUser(t);
+    const setup = await u.as<{ secret: string }>('security/totpSetup');
+    const code = await generate({ secret: setup.data.secret, epoch: Math.floor(t.clock.ms / 1000) });
+    expect((await u.as('security/totpEnable', { code })).code).toBe(1);
+    const userId = (await post<{ list: AdminUserSummary[] }>('admin/users', { q: String(u.user.uid) }, support)).data
+      .list[0]!.userId;
+    expect((await post<AdminUserDetail>('admin/user', { userId }, support)).data.twoFactorEnabled).toBe(true);
+    const reset = await post<{ wasOn: boolean }>(
+      'admin/userReset2fa',
+      { userId, reason: 'lost phone, id checked' },
+      support,
+    );
+    expect(reset.data.wasOn).toBe(true);
+    const noChallenge = (await login(u.email)) as Envelope<{ token?: string }>;
+    expect(noChallenge.data.token).toBeTruthy();
+    const revoked = await post<{ revoked: number }>('admin/userRevokeSessions', { userId, reason: 'reset' }, support);
+    expect(revoked.data.revoked).toBeGreaterThanOrEqual(2);
+    expect((await u.as('index/property')).code).toBe(401);
+    const audit = await post<{ list: AuditEntry[] }>('admin/auditLog', { entity: 'user', entityId: userId }, finance);
+    expect(audit.data.list.map((e) => e.action)).toEqual(['user.revokeSessions', 'user.reset2fa']);
+  });
+});
+
+describe('dashboard and audit log', () => {
+  it('counts what waits for review and who registered today', async () => {
+    const before = await post<DashboardData>('admin/dashboard', {}, finance);
+    expect(before.code, before.msg).toBe(1);
+    const waiting = (d: DashboardData) => d.reviews.find((r) => r.kind === 'deposit')!.waiting;
+    await fundedUser();
+    const after = await post<DashboardData>('admin/dashboard', {}, finance);
+    expect(waiting(after.data)).toBe(waiting(before.data) + 1);
+    expect(after.data.users.today).toBe(before.data.users.today + 1);
+    expect(after.data.reviews.find((r) => r.kind === 'deposit')!.oldestAt).not.toBeNull();
+    const usdt = after.data.fundsToday.find((f) => f.currency === 'USDT')!;
+    expect(usdt.deposits).toBeGreaterThanOrEqual(1);
+    expect(after.data.feed.on).toBe(false);
+  });
+
+  it('filters by operator, action prefix and time, and exports CSV safe for spreadsheets', async () => {
+    const u = await registerUser(t);
+    const userId = (await post<{ list: AdminUserSummary[] }>('admin/users', { q: String(u.user.uid) }, support)).data
+      .list[0]!.userId;
+    const me = await post<{ id: string }>('admin/me', {}, support);
+    await post('admin/userRevokeSessions', { userId, reason: '=HYPERLINK("x")' }, support);
+    const mine = await post<{ list: AuditEntry[] }>(
+      'admin/auditLog',
+      { operatorId: me.data.id, action: 'user.' },
+      finance,
+    );
+    expect(mine.data.list.length).toBeGreaterThanOrEqual(1);
+    expect(mine.data.list.every((e) => e.operator.id === me.data.id && e.action.startsWith('user.'))).toBe(true);
+    const future = await post<{ total: number }>('admin/auditLog', { from: t.clock.ms + 86_400_000 }, finance);
+    expect(future.data.total).toBe(0);
+    const csv = await post<{ csv: string; rows: number; filename: string }>(
+      'admin/auditExport',
+      { entity: 'user', entityId: userId },
+      finance,
+    );
+    expect(csv.data.rows).toBe(1);
+    const [head, row] = csv.data.csv.split('\r\n');
+    expect(head).toBe('id,time,operator,action,entity,entityId,reason,before,after');
+    expect(row).toContain(`user.revokeSessions,user,${userId},"'=HYPERLINK(""x"")"`);
+    expect(csv.data.filename).toMatch(/^audit-\d{8}T\d{6}\.csv$/);
+  });
+});

@@ -1,0 +1,223 @@
+import { sql } from 'drizzle-orm';
+import { type Executor, queryPage, queryRows } from '../../platform/db.js';
+
+/**
+ * The console's read model over the users' tables (operators look, they never edit a balance), and the writes
+ * of its three user actions: freezes, session revocation, second-factor reset.
+ */
+type Ts = Date | string;
+export interface UserRow {
+  [k: string]: unknown;
+  id: string;
+  uid: string | number;
+  email: string | null;
+  area_code: string | null;
+  mobile: string | null;
+  invite_code: string;
+  mode: 'real' | 'demo';
+  created_at: Ts;
+  logins_frozen: boolean | null;
+  withdrawals_frozen: boolean | null;
+}
+
+const USER_COLUMNS = sql`u.id::text AS id, u.uid, u.email, u.area_code, u.mobile, u.invite_code, u.mode, u.created_at,
+  f.logins_frozen, f.withdrawals_frozen`;
+const USER_FROM = sql`users u LEFT JOIN user_freezes f ON f.user_id = u.id`;
+
+export const consoleRepository = {
+  /** Exact uid, invitation code or mobile number; an e-mail by its start (case-insensitive). */
+  async searchUsers(ex: Executor, q: string, limit: number, offset: number) {
+    const digits = /^\d{1,18}$/.test(q) ? q : null;
+    const mobile = q.replace(/[\s()+-]/g, '');
+    const emailPrefix = `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const where = sql`(${digits === null ? sql`FALSE` : sql`u.uid = ${digits}`}
+      OR u.invite_code = ${q} OR u.mobile = ${mobile} OR (u.area_code || u.mobile) = ${mobile}
+      OR lower(u.email) LIKE ${emailPrefix})`;
+    return queryPage<UserRow>(
+      ex,
+      sql`SELECT count(*)::int AS n FROM ${USER_FROM} WHERE ${where}`,
+      sql`SELECT ${USER_COLUMNS} FROM ${USER_FROM} WHERE ${where} ORDER BY u.id DESC LIMIT ${limit} OFFSET ${offset}`,
+    );
+  },
+
+  async user(ex: Executor, userId: string) {
+    const rows = await queryRows<UserRow & { inviter_uid: string | number | null; totp_on: boolean | null }>(
+      ex,
+      sql`SELECT ${USER_COLUMNS}, i.uid AS inviter_uid, (s.totp_secret IS NOT NULL) AS totp_on
+          FROM ${USER_FROM} LEFT JOIN users i ON i.id = u.inviter_id LEFT JOIN user_security s ON s.user_id = u.id
+          WHERE u.id = ${userId}`,
+    );
+    return rows[0];
+  },
+
+  verifications(ex: Executor, userId: string) {
+    return queryRows<{ id: string; level: string; status: string; created_at: Ts }>(
+      ex,
+      sql`SELECT id::text AS id, level, status, created_at FROM verifications WHERE user_id = ${userId}
+          ORDER BY id DESC LIMIT 20`,
+    );
+  },
+
+  balances(ex: Executor, userId: string) {
+    return queryRows<{ mode: 'real' | 'demo'; wallet: string; currency: string; available: string; frozen: string }>(
+      ex,
+      sql`SELECT mode, wallet, currency, available::text AS available, frozen::text AS frozen FROM ledger_accounts
+          WHERE user_id = ${userId} ORDER BY mode DESC, wallet, currency LIMIT 200`,
+    );
+  },
+
+  addresses(ex: Executor, userId: string) {
+    return queryRows<{ chain: string; address: string; label: string | null; updated_at: Ts }>(
+      ex,
+      sql`SELECT chain, address, label, updated_at FROM withdrawal_addresses WHERE user_id = ${userId} ORDER BY chain`,
+    );
+  },
+
+  liveSessions(ex: Executor, userId: string, now: Date) {
+    return queryRows<{
+      id: string;
+      created_at: Ts;
+      expires_at: Ts;
+      last_seen_at: Ts | null;
+      ip: string | null;
+      user_agent: string | null;
+    }>(
+      ex,
+      sql`SELECT id::text AS id, created_at, expires_at, last_seen_at, ip, user_agent FROM sessions
+          WHERE user_id = ${userId} AND revoked_at IS NULL AND expires_at > ${now.toISOString()}::timestamptz
+          ORDER BY id DESC LIMIT 100`,
+    );
+  },
+
+  changes(ex: Executor, userId: string, limit: number, offset: number) {
+    return queryPage<{
+      id: string;
+      mode: 'real' | 'demo';
+      wallet: string;
+      currency: string;
+      type: string;
+      amount: string;
+      balance_after: string;
+      ref: string;
+      created_at: Ts;
+    }>(
+      ex,
+      sql`SELECT count(*)::int AS n FROM account_changes WHERE user_id = ${userId}`,
+      sql`SELECT id::text AS id, mode, wallet, currency, type, amount::text AS amount,
+                 balance_after::text AS balance_after, ref, created_at
+          FROM account_changes WHERE user_id = ${userId} ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`,
+    );
+  },
+
+  /** Delivery and perpetual orders together, newest first. */
+  orders(ex: Executor, userId: string, limit: number, offset: number) {
+    const all = sql`(SELECT 'delivery' AS product, id, mode, symbol, direction AS side, stake::text AS amount, status,
+                            created_at FROM delivery_orders WHERE user_id = ${userId}
+                     UNION ALL
+                     SELECT 'perpetual', id, mode, symbol, side, quantity::text, status, created_at
+                       FROM perp_orders WHERE user_id = ${userId}) o`;
+    return queryPage<{
+      product: 'delivery' | 'perpetual';
+      id: string;
+      mode: 'real' | 'demo';
+      symbol: string;
+      side: string;
+      amount: string;
+      status: string;
+      created_at: Ts;
+    }>(
+      ex,
+      sql`SELECT count(*)::int AS n FROM ${all}`,
+      sql`SELECT product, id::text AS id, mode, symbol, side, amount, status, created_at FROM ${all}
+          ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+    );
+  },
+
+  positions(ex: Executor, userId: string, limit: number, offset: number) {
+    return queryPage<{
+      id: string;
+      mode: 'real' | 'demo';
+      symbol: string;
+      side: string;
+      quantity: string;
+      leverage: number;
+      entry_price: string;
+      margin: string;
+      realized_pnl: string;
+      status: string;
+      opened_at: Ts;
+    }>(
+      ex,
+      sql`SELECT count(*)::int AS n FROM perp_positions WHERE user_id = ${userId}`,
+      sql`SELECT id::text AS id, mode, symbol, side, quantity::text AS quantity, leverage,
+                 entry_price::text AS entry_price, margin::text AS margin, realized_pnl::text AS realized_pnl, status,
+                 opened_at
+          FROM perp_positions WHERE user_id = ${userId}
+          ORDER BY (status = 'open') DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+    );
+  },
+
+  funding(ex: Executor, userId: string, limit: number, offset: number) {
+    const all = sql`(SELECT 'deposit' AS kind, id, currency, chain, amount, status, created_at FROM deposits
+                      WHERE user_id = ${userId}
+                     UNION ALL
+                     SELECT 'withdrawal', id, currency, chain, amount, status, created_at FROM withdrawals
+                      WHERE user_id = ${userId}) f`;
+    return queryPage<{
+      kind: 'deposit' | 'withdrawal';
+      id: string;
+      currency: string;
+      chain: string | null;
+      amount: string;
+      status: string;
+      created_at: Ts;
+    }>(
+      ex,
+      sql`SELECT count(*)::int AS n FROM ${all}`,
+      sql`SELECT kind, id::text AS id, currency, chain, amount::text AS amount, status, created_at FROM ${all}
+          ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+    );
+  },
+
+  /** Locks the user's freeze row (made when missing) and answers it as it was. */
+  async lockFreezes(ex: Executor, userId: string) {
+    await ex.execute(sql`INSERT INTO user_freezes (user_id) VALUES (${userId}) ON CONFLICT (user_id) DO NOTHING`);
+    const rows = await queryRows<{ logins_frozen: boolean; withdrawals_frozen: boolean }>(
+      ex,
+      sql`SELECT logins_frozen, withdrawals_frozen FROM user_freezes WHERE user_id = ${userId} FOR UPDATE`,
+    );
+    return rows[0]!;
+  },
+
+  async setFreeze(ex: Executor, userId: string, what: 'logins' | 'withdrawals', frozen: boolean, now: Date) {
+    const column = what === 'logins' ? sql`logins_frozen` : sql`withdrawals_frozen`;
+    await ex.execute(
+      sql`UPDATE user_freezes SET ${column} = ${frozen}, updated_at = ${now.toISOString()}::timestamptz
+          WHERE user_id = ${userId}`,
+    );
+  },
+
+  /** Revokes every live session of the user; answers their ids (each node's sockets are told). */
+  async revokeSessions(ex: Executor, userId: string, now: Date): Promise<string[]> {
+    const rows = await queryRows<{ id: string }>(
+      ex,
+      sql`UPDATE sessions SET revoked_at = ${now.toISOString()}::timestamptz
+          WHERE user_id = ${userId} AND revoked_at IS NULL RETURNING id::text AS id`,
+    );
+    return rows.map((r) => r.id);
+  },
+
+  /** Turns the user's TOTP off (secret, pending secret, recovery codes); true when it was on. */
+  async resetTwoFactor(ex: Executor, userId: string): Promise<boolean> {
+    const rows = await queryRows<{ was_on: boolean }>(
+      ex,
+      sql`UPDATE user_security s SET totp_secret = NULL, totp_pending = NULL, totp_enabled_at = NULL,
+            totp_last_step = NULL
+          FROM (SELECT user_id, totp_secret IS NOT NULL AS was_on FROM user_security WHERE user_id = ${userId}
+                FOR UPDATE) o
+          WHERE s.user_id = o.user_id RETURNING o.was_on`,
+    );
+    await ex.execute(sql`DELETE FROM recovery_codes WHERE user_id = ${userId}`);
+    return rows[0]?.was_on ?? false;
+  },
+};

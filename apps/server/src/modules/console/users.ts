@@ -1,0 +1,194 @@
+import type { AdminUserDetail, AdminUserSummary, SessionRevocation } from '@nexa/contract';
+import type { Executor } from '../../platform/db.js';
+import { notFound } from '../../platform/errors.js';
+import type { AuthOperator } from '../../platform/http.js';
+import { recordAudit } from '../../platform/review.js';
+import { type UserRow, consoleRepository as repo } from './repository.js';
+
+export interface ConsoleUsersDeps {
+  db: Executor;
+  now: () => Date;
+  /** Tells every node's sockets that these sessions are over (the auth module's bus topic). */
+  sessionsRevoked: (r: SessionRevocation) => Promise<void>;
+}
+
+const ms = (d: Date | string) => new Date(d).getTime();
+const pageArgs = (b: { page: number; pageSize: number }) => [b.pageSize, (b.page - 1) * b.pageSize] as const;
+const paged = <R, T>(b: { page: number; pageSize: number }, p: { total: number; list: R[] }, f: (r: R) => T) => ({
+  list: p.list.map(f),
+  total: p.total,
+  page: b.page,
+  pageSize: b.pageSize,
+});
+
+/**
+ * Users as support sees them: search, a user's profile with balances (read only: a balance is never edited
+ * here), the change log, orders, positions, deposits and withdrawals; and the actions, each audited with its
+ * reason in the same transaction: freeze or unfreeze logins or withdrawals, revoke sessions, reset 2FA.
+ */
+export class ConsoleUsers {
+  constructor(private readonly d: ConsoleUsersDeps) {}
+
+  async search(b: { q: string; page: number; pageSize: number }) {
+    return paged(b, await repo.searchUsers(this.d.db, b.q.trim(), ...pageArgs(b)), summaryOf);
+  }
+
+  async detail(userId: string): Promise<AdminUserDetail> {
+    const { db, now } = this.d;
+    const row = await repo.user(db, userId);
+    if (!row) throw notFound();
+    const [verifications, balances, addresses, sessions] = await Promise.all([
+      repo.verifications(db, userId),
+      repo.balances(db, userId),
+      repo.addresses(db, userId),
+      repo.liveSessions(db, userId, now()),
+    ]);
+    return {
+      ...summaryOf(row),
+      inviterUid: row.inviter_uid === null ? null : Number(row.inviter_uid),
+      twoFactorEnabled: Boolean(row.totp_on),
+      verifications: verifications.map((v) => ({ ...v, createdAt: ms(v.created_at) })),
+      balances,
+      addresses: addresses.map((a) => ({
+        chain: a.chain,
+        address: a.address,
+        label: a.label,
+        boundAt: ms(a.updated_at),
+      })),
+      sessions: sessions.map((s) => ({
+        id: s.id,
+        createdAt: ms(s.created_at),
+        expiresAt: ms(s.expires_at),
+        lastSeenAt: s.last_seen_at === null ? null : ms(s.last_seen_at),
+        ip: s.ip,
+        userAgent: s.user_agent,
+      })),
+    };
+  }
+
+  async changes(b: { userId: string; page: number; pageSize: number }) {
+    return paged(b, await repo.changes(this.d.db, b.userId, ...pageArgs(b)), (r) => ({
+      id: r.id,
+      mode: r.mode,
+      wallet: r.wallet,
+      currency: r.currency,
+      type: r.type,
+      amount: r.amount,
+      balanceAfter: r.balance_after,
+      ref: r.ref,
+      createdAt: ms(r.created_at),
+    }));
+  }
+
+  async orders(b: { userId: string; page: number; pageSize: number }) {
+    return paged(b, await repo.orders(this.d.db, b.userId, ...pageArgs(b)), (r) => ({
+      ...r,
+      createdAt: ms(r.created_at),
+    }));
+  }
+
+  async positions(b: { userId: string; page: number; pageSize: number }) {
+    return paged(b, await repo.positions(this.d.db, b.userId, ...pageArgs(b)), (r) => ({
+      id: r.id,
+      mode: r.mode,
+      symbol: r.symbol,
+      side: r.side,
+      quantity: r.quantity,
+      leverage: Number(r.leverage),
+      entryPrice: r.entry_price,
+      margin: r.margin,
+      realizedPnl: r.realized_pnl,
+      status: r.status,
+      openedAt: ms(r.opened_at),
+    }));
+  }
+
+  async funding(b: { userId: string; page: number; pageSize: number }) {
+    return paged(b, await repo.funding(this.d.db, b.userId, ...pageArgs(b)), (r) => ({
+      ...r,
+      createdAt: ms(r.created_at),
+    }));
+  }
+
+  /** Freezes or unfreezes; a login freeze also ends the user's sessions, so it takes effect at once. */
+  async freeze(
+    op: AuthOperator,
+    b: { userId: string; what: 'logins' | 'withdrawals'; frozen: boolean; reason: string },
+  ): Promise<AdminUserSummary> {
+    const { db, now } = this.d;
+    const revoked = await db.transaction(async (tx) => {
+      if (!(await repo.user(tx, b.userId))) throw notFound();
+      const before = await repo.lockFreezes(tx, b.userId);
+      await repo.setFreeze(tx, b.userId, b.what, b.frozen, now());
+      const ended = b.what === 'logins' && b.frozen ? await repo.revokeSessions(tx, b.userId, now()) : [];
+      await recordAudit(tx, {
+        operatorId: op.id,
+        action: `user.${b.frozen ? 'freeze' : 'unfreeze'}${b.what === 'logins' ? 'Logins' : 'Withdrawals'}`,
+        entity: 'user',
+        entityId: b.userId,
+        before: { loginsFrozen: before.logins_frozen, withdrawalsFrozen: before.withdrawals_frozen },
+        after: {
+          loginsFrozen: b.what === 'logins' ? b.frozen : before.logins_frozen,
+          withdrawalsFrozen: b.what === 'withdrawals' ? b.frozen : before.withdrawals_frozen,
+          ...(ended.length > 0 ? { sessionsRevoked: ended.length } : {}),
+        },
+        reason: b.reason,
+      });
+      return ended;
+    });
+    if (revoked.length > 0) await this.d.sessionsRevoked({ userId: b.userId });
+    const row = await repo.user(db, b.userId);
+    return summaryOf(row!);
+  }
+
+  async revokeSessions(op: AuthOperator, b: { userId: string; reason: string }) {
+    const ended = await this.d.db.transaction(async (tx) => {
+      if (!(await repo.user(tx, b.userId))) throw notFound();
+      const ids = await repo.revokeSessions(tx, b.userId, this.d.now());
+      await recordAudit(tx, {
+        operatorId: op.id,
+        action: 'user.revokeSessions',
+        entity: 'user',
+        entityId: b.userId,
+        before: { sessions: ids.length },
+        after: { sessions: 0 },
+        reason: b.reason,
+      });
+      return ids;
+    });
+    await this.d.sessionsRevoked({ userId: b.userId });
+    return { revoked: ended.length };
+  }
+
+  /** Turns the user's authenticator off (lost phone): they log in with the password alone and may enrol again. */
+  async resetTwoFactor(op: AuthOperator, b: { userId: string; reason: string }) {
+    return this.d.db.transaction(async (tx) => {
+      if (!(await repo.user(tx, b.userId))) throw notFound();
+      const wasOn = await repo.resetTwoFactor(tx, b.userId);
+      await recordAudit(tx, {
+        operatorId: op.id,
+        action: 'user.reset2fa',
+        entity: 'user',
+        entityId: b.userId,
+        before: { twoFactorEnabled: wasOn },
+        after: { twoFactorEnabled: false },
+        reason: b.reason,
+      });
+      return { wasOn };
+    });
+  }
+}
+
+function summaryOf(r: UserRow): AdminUserSummary {
+  return {
+    userId: r.id,
+    uid: Number(r.uid),
+    email: r.email,
+    mobile: r.mobile ? `+${r.area_code ?? ''} ${r.mobile}` : null,
+    inviteCode: r.invite_code,
+    mode: r.mode,
+    createdAt: ms(r.created_at),
+    loginsFrozen: Boolean(r.logins_frozen),
+    withdrawalsFrozen: Boolean(r.withdrawals_frozen),
+  };
+}

@@ -1,0 +1,513 @@
+import type {
+  CopyRecord,
+  CopyRecordsData,
+  CopySettingsData,
+  FollowPlan,
+  FollowPlansData,
+  LeaderProfileData,
+  PropertyData,
+  PublicUser,
+  User,
+  WinRateData,
+} from '@nexa/contract';
+import { UserEvent } from '@nexa/contract';
+import { profitShare } from '@nexa/rules';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Ledger, money } from '../../ledger/index.js';
+import { queryRows } from '../../platform/db.js';
+import { ManualSource, type TestApp, createTestApp, registerUser, until } from '../../testing.js';
+import { profitOf } from '../delivery/index.js';
+
+let t: TestApp;
+const source = new ManualSource();
+beforeAll(async () => {
+  t = await createTestApp(
+    { market: { source: 'sim', seed: 't', feed: true, historyHours: 0, tickRetentionMs: 86_400_000 } },
+    {
+      priceSource: source,
+      // Placement and settlement are driven by the test: no timers race the assertions.
+      settlement: false,
+      deliveryLimits: {
+        maxActiveOrders: 20,
+        staleTickMs: 5_000,
+        settleGraceMs: 0,
+        feedStallMs: 30_000,
+        batchSize: 1_000,
+        sweepMs: 60_000,
+      },
+    },
+  );
+});
+afterAll(() => t?.close());
+afterEach(async () => {
+  expect(await new Ledger().violations(t.database.db)).toEqual([]);
+});
+
+let seq = 0;
+const rid = () => `cp-${Date.now().toString(36)}-${++seq}`;
+type As = <T = unknown>(p: string, b?: object) => Promise<{ code: number; msg: string; data: T }>;
+
+async function price(symbol: string, p: string, atMs = t.clock.ms) {
+  source.ticks([{ symbol, ts: atMs, price: p, size: '1' }]);
+  await until(() => (t.app.market.latestTick(symbol)?.ts ?? 0) >= atMs);
+  await t.app.market.flush();
+}
+
+/** A demo user with `delivery` and `copy` USDT moved from the demo spot money. */
+async function trader(delivery = '1000', copy = '1000') {
+  const { as } = (await registerUser(t)) as unknown as { as: As };
+  await as('user/changeUser', { mode: 'demo' });
+  await as('user/getDemoMoney', { requestId: rid() });
+  for (const [to, amount] of [
+    ['delivery', delivery],
+    ['copy', copy],
+  ] as const) {
+    if (amount !== '0') await as('index/zySubmit', { from: 'spot', to, currency: 'USDT', amount, requestId: rid() });
+  }
+  const me = (await as<User>('user/getUserinfo')).data;
+  return { as, me };
+}
+
+async function wallet(as: As, w: 'copy' | 'delivery') {
+  const p = (await as<PropertyData>('index/property')).data;
+  const c = p.wallets.find((x) => x.wallet === w)!.currencies.find((x) => x.currency === 'USDT')!;
+  return { available: c.available, frozen: c.frozen };
+}
+
+const period = () => t.app.market.periodsOf('SOLUSDT')[0]!;
+
+function planBody(invitees: number[], extra: Record<string, unknown> = {}) {
+  return {
+    title: 'Morning call',
+    symbol: 'SOLUSDT',
+    direction: 'call',
+    seconds: period().seconds,
+    orderTime: t.clock.ms + 120_000,
+    condition: { type: 'fixed', value: '100' },
+    amount: '50',
+    invitees,
+    profitSharePct: '10',
+    requestId: rid(),
+    ...extra,
+  };
+}
+
+/** Moves to the order time with a fresh price and runs one placement pass. */
+async function reachOrderTime(plan: FollowPlan, p = '100.00') {
+  t.clock.ms = plan.orderTime + 10;
+  await price('SOLUSDT', p);
+  await t.app.copyTrading.placement.placeDue();
+}
+
+async function settle(plan: FollowPlan, exit: string) {
+  t.clock.ms = plan.orderTime + 10 + plan.seconds * 1000 - 500;
+  await price('SOLUSDT', exit);
+  t.clock.advance(1_000);
+  await price('SOLUSDT', exit);
+  await t.app.delivery.settlement.settleDue();
+}
+
+async function holdsOf(planId: string) {
+  return queryRows<{ kind: string; n: number }>(
+    t.database.db,
+    sql`SELECT r.kind, count(*)::int AS n FROM ledger_transfers p JOIN ledger_transfers r ON r.pending_id = p.id
+        WHERE p.ref IN (SELECT 'copy_follow:' || id FROM copy_follows WHERE plan_id = ${planId}::bigint)
+        GROUP BY r.kind`,
+  );
+}
+
+/** The copy events journaled for a user, each parsed by the contract's schema. */
+async function copyEvents(uid: number) {
+  const rows = await queryRows<{ event: unknown }>(
+    t.database.db,
+    sql`SELECT e.event FROM user_events e JOIN users u ON u.id = e.user_id
+        WHERE u.uid = ${uid} AND e.event->>'type' LIKE 'copy.%' ORDER BY e.seq`,
+  );
+  return rows.map((r) => UserEvent.parse(typeof r.event === 'string' ? JSON.parse(r.event) : r.event).type);
+}
+
+/** The copy-trading messages of a user (kind, then the parameters that matter), oldest first. */
+async function copyMessages(uid: number) {
+  return queryRows<{ kind: string; params: Record<string, string>; link: string }>(
+    t.database.db,
+    sql`SELECT m.kind, m.params, m.link FROM messages m JOIN users u ON u.id = m.user_id
+        WHERE u.uid = ${uid} AND m.kind LIKE 'copy.%' ORDER BY m.id`,
+  );
+}
+const kindsOf = async (uid: number) => (await copyMessages(uid)).map((m) => m.kind);
+
+describe('a plan from publication to settlement', () => {
+  it('places leader and follower at one entry, pays the follower to the copy wallet and the share to the leader', async () => {
+    const a = await trader('1000', '0');
+    const b = await trader('0', '1000');
+    const created = await a.as<FollowPlan>('order/createOrder', planBody([b.me.uid]));
+    expect(created.code).toBe(1);
+    const plan = created.data;
+    expect(plan).toMatchObject({ status: 'open', amount: '50.00', invitees: 1, followers: 0, profitSharePct: '10.00' });
+    expect(await wallet(a.as, 'delivery')).toEqual({ available: '950.00', frozen: '50.00' });
+
+    const invited = (await b.as<CopyRecordsData>('order/myInvitedFollows', {})).data;
+    expect(invited.list).toHaveLength(1);
+    expect(invited.list[0]).toMatchObject({ state: 'invited', quote: '100.00', stake: null, wallet: 'copy' });
+    expect(invited.list[0]!.plan.leader.uid).toBe(a.me.uid);
+
+    const confirmed = await b.as<CopyRecord>('order/checkFollowOrder', { planId: plan.id, requestId: rid() });
+    expect(confirmed.data).toMatchObject({ state: 'confirmed', stake: '100.00' });
+    expect(await wallet(b.as, 'copy')).toEqual({ available: '900.00', frozen: '100.00' });
+
+    await reachOrderTime(plan, '100.00');
+    const placed = (await a.as<FollowPlansData>('order/followOrders', {})).data.list[0]!;
+    expect(placed).toMatchObject({ status: 'placed', followers: 1, totalOrderAmount: '150.00' });
+    const mine = (await b.as<CopyRecordsData>('order/invitedHistory', {})).data.list[0]!;
+    expect(mine.state).toBe('placed');
+    const orders = await queryRows<{ entry_price: string; entry_ts: string; wallet: string }>(
+      t.database.db,
+      sql`SELECT entry_price::text, entry_ts::text, wallet FROM delivery_orders
+          WHERE id IN (${placed.orderId}::bigint, ${mine.orderId}::bigint) ORDER BY wallet`,
+    );
+    expect(orders).toHaveLength(2);
+    expect(orders[0]!.entry_ts).toBe(orders[1]!.entry_ts);
+    expect(orders[0]!.entry_price).toBe(orders[1]!.entry_price);
+
+    await settle(plan, '101.00');
+    const y = period().yield;
+    const followerProfit = profitOf(money('100'), y);
+    const share = profitShare(followerProfit, '10');
+    const history = (await b.as<CopyRecordsData>('order/invitedHistory', {})).data.list[0]!;
+    expect(history).toMatchObject({
+      state: 'won',
+      payout: money('100').plus(followerProfit).toFixed(2),
+      profitShare: share.toFixed(2),
+      profit: followerProfit.minus(share).toFixed(2),
+    });
+    expect(await wallet(b.as, 'copy')).toEqual({
+      available: money('1000').plus(followerProfit).minus(share).toFixed(2),
+      frozen: '0.00',
+    });
+    const leaderProfit = profitOf(money('50'), y);
+    expect(await wallet(a.as, 'delivery')).toEqual({
+      available: money('1000').plus(leaderProfit).plus(share).toFixed(2),
+      frozen: '0.00',
+    });
+    const settledPlan = (await a.as<FollowPlansData>('order/followOrders', {})).data.list[0]!;
+    expect(settledPlan).toMatchObject({ status: 'settled', result: 'won' });
+    const rate = (await b.as<WinRateData>('order/getWinRate', { uid: a.me.uid })).data;
+    expect(rate).toMatchObject({ uid: a.me.uid, publications: 1, settled: 1, won: 1, winRate: '100.00' });
+    expect(rate.totalFollowers).toBe(1);
+    expect(rate.totalOrderAmount).toBe('150.00');
+    const profile = (await b.as<LeaderProfileData>('order/leaderProfile', { uid: a.me.uid })).data;
+    expect(profile.windows.map((w) => w.winRate)).toEqual(['100.00', '100.00', '100.00']);
+    expect(profile.windows[0]!.roi).toBe(leaderProfit.times(100).div(50).toFixed(2));
+    expect(profile).toMatchObject({ publications: 1, worstLosingStreak: 0, autoFollowedByMe: false });
+    expect(await copyEvents(a.me.uid)).toEqual(['copy.follower', 'copy.placed', 'copy.settled']);
+    // A follower's copy.placed goes out live after the placement commits (not journaled: see docs/decisions.md).
+    expect(await copyEvents(b.me.uid)).toEqual(['copy.invited', 'copy.settled']);
+    // The message centre: each once, also after the placement and settlement passes run again.
+    await t.app.copyTrading.placement.placeDue();
+    await t.app.delivery.settlement.settleDue();
+    expect(await kindsOf(a.me.uid)).toEqual(['copy.followerConfirmed', 'copy.placed']);
+    expect(await kindsOf(b.me.uid)).toEqual(['copy.invited', 'copy.placed', 'copy.settled']);
+    const [invitedMsg, , settledMsg] = await copyMessages(b.me.uid);
+    expect(invitedMsg!.params).toMatchObject({ leader: String(a.me.uid), symbol: 'SOLUSDT' });
+    expect(settledMsg!.params).toMatchObject({ result: 'won', currency: 'USDT' });
+    expect(money(settledMsg!.params.payout!).eq(money('100').plus(followerProfit))).toBe(true);
+    expect(money(settledMsg!.params.share!).eq(share)).toBe(true);
+    expect(settledMsg!.link).toBe(`/pages/tabbarPages/futures/detail?id=${mine.orderId}`);
+    const joined = (await copyMessages(a.me.uid))[0]!.params;
+    expect(joined.follower).toBe(String(b.me.uid));
+    expect(money(joined.stake!).eq(100)).toBe(true);
+    const seen = (await b.as<FollowPlan>('order/followPlan', { planId: plan.id })).data;
+    expect(seen).toMatchObject({ id: plan.id, status: 'settled' });
+    const stranger = await trader('0', '0');
+    expect((await stranger.as('order/followPlan', { planId: plan.id })).code).not.toBe(1);
+  });
+
+  it('a lost plan: the follower loses the stake, no share is paid, the streak counts it', async () => {
+    const a = await trader('1000', '0');
+    const b = await trader('0', '500');
+    const plan = (await a.as<FollowPlan>('order/createOrder', planBody([b.me.uid], { direction: 'put' }))).data;
+    await b.as('order/checkFollowOrder', { planId: plan.id, requestId: rid() });
+    await reachOrderTime(plan, '100.00');
+    await settle(plan, '101.00');
+    const h = (await b.as<CopyRecordsData>('order/invitedHistory', {})).data.list[0]!;
+    expect(h).toMatchObject({ state: 'lost', payout: '0.00', profitShare: '0.00', profit: '-100.00' });
+    expect(await wallet(b.as, 'copy')).toEqual({ available: '400.00', frozen: '0.00' });
+    const profile = (await b.as<LeaderProfileData>('order/leaderProfile', { uid: a.me.uid })).data;
+    expect(profile.worstLosingStreak).toBe(1);
+    expect(profile.windows[0]).toMatchObject({ settled: 1, won: 0, winRate: '0.00', roi: '-100.00' });
+    // A daily stop at a net copy loss of 100: reached, so the next confirmation is refused and nothing held.
+    const limits = { maxStakePerCopy: null, maxDailyStake: null, stopLossDaily: '100', stopLossWeekly: null };
+    const s = (await b.as<CopySettingsData>('order/setCopySettings', limits)).data;
+    expect(s).toMatchObject({ lossToday: '100.00', stopped: true });
+    const next = (await a.as<FollowPlan>('order/createOrder', planBody([b.me.uid]))).data;
+    expect((await b.as('order/checkFollowOrder', { planId: next.id, requestId: rid() })).code).toBe(0);
+    expect(await wallet(b.as, 'copy')).toEqual({ available: '400.00', frozen: '0.00' });
+    await a.as('order/cancelPlan', { planId: next.id, requestId: rid() });
+  });
+});
+
+describe('bad input and refusals', () => {
+  it('names each missing or malformed field of order/createOrder', async () => {
+    const a = await trader('1000', '0');
+    const b = await trader('0', '0');
+    const good = planBody([b.me.uid]);
+    const cases: [string, Record<string, unknown>][] = [
+      ['title', { title: '' }],
+      ['symbol', { symbol: undefined }],
+      ['direction', { direction: 'up' }],
+      ['seconds', { seconds: 'x' }],
+      ['orderTime', { orderTime: undefined }],
+      ['condition', { condition: undefined }],
+      ['condition.value', { condition: { type: 'percent', value: '0' } }],
+      ['condition.value', { condition: { type: 'percent', value: '100.5' } }],
+      ['condition.max', { condition: { type: 'fixed', value: '100', min: '50', max: '20' } }],
+      ['amount', { amount: '-1' }],
+      ['invitees.0', { invitees: ['abc'] }],
+      ['profitSharePct', { profitSharePct: '101' }],
+      ['requestId', { requestId: undefined }],
+      // Checked against the clock and the catalogue: in the past, too far, a period not offered, above the cap.
+      ['orderTime', { orderTime: t.clock.ms - 1_000 }],
+      ['orderTime', { orderTime: t.clock.ms + 30_000 }],
+      ['orderTime', { orderTime: t.clock.ms + 8 * 24 * 3_600_000 }],
+      ['seconds', { seconds: 7 }],
+      ['symbol', { symbol: 'NOPEUSDT' }],
+      ['profitSharePct', { profitSharePct: '10.5' }],
+      ['invitees', { invitees: [a.me.uid] }],
+      ['invitees', { invitees: [999_999_999] }],
+    ];
+    for (const [field, patch] of cases) {
+      const res = await a.as<{ fields: { field: string }[] }>('order/createOrder', {
+        ...good,
+        requestId: rid(),
+        ...patch,
+      });
+      expect(res.code, `${field} ${JSON.stringify(patch)}`).toBe(400);
+      expect(res.data.fields.map((f) => f.field)).toContain(field);
+    }
+    // Nothing was held by any of them.
+    expect(await wallet(a.as, 'delivery')).toEqual({ available: '1000.00', frozen: '0.00' });
+  });
+
+  it('refuses confirming when not invited, twice, after the order time or without the money, holding nothing', async () => {
+    const a = await trader('1000', '0');
+    const b = await trader('0', '1000');
+    const poor = await trader('0', '50');
+    const stranger = await trader('0', '1000');
+    const plan = (await a.as<FollowPlan>('order/createOrder', planBody([b.me.uid, poor.me.uid]))).data;
+    const notInvited = await stranger.as('order/checkFollowOrder', { planId: plan.id, requestId: rid() });
+    expect(notInvited.code).toBe(0);
+    const noMoney = await poor.as('order/checkFollowOrder', { planId: plan.id, requestId: rid() });
+    expect(noMoney.code).toBe(0);
+    expect(await wallet(poor.as, 'copy')).toEqual({ available: '50.00', frozen: '0.00' });
+    expect((await b.as('order/checkFollowOrder', { planId: plan.id, requestId: rid() })).code).toBe(1);
+    expect((await b.as('order/checkFollowOrder', { planId: plan.id, requestId: rid() })).code).toBe(0);
+    expect(await wallet(b.as, 'copy')).toEqual({ available: '900.00', frozen: '100.00' });
+    const bad = await b.as<{ fields: { field: string }[] }>('order/checkFollowOrder', {
+      planId: 'x',
+      requestId: rid(),
+    });
+    expect(bad.code).toBe(400);
+    expect(bad.data.fields[0]!.field).toBe('planId');
+    t.clock.ms = plan.orderTime;
+    const late = await poor.as('order/checkFollowOrder', { planId: plan.id, requestId: rid() });
+    expect(late.code).toBe(0);
+    const lateWithdraw = await b.as('order/cancelFollow', { planId: plan.id, requestId: rid() });
+    expect(lateWithdraw.code).toBe(0);
+    await t.app.copyTrading.placement.placeDue();
+  });
+
+  it('inviteFollow refuses unknown uids and oneself by field; only the leader may invite', async () => {
+    const a = await trader('1000', '0');
+    const b = await trader('0', '0');
+    const c = await trader('0', '0');
+    const plan = (await a.as<FollowPlan>('order/createOrder', planBody([]))).data;
+    for (const uids of [[999_999_998], [a.me.uid], []]) {
+      const res = await a.as<{ fields: { field: string }[] }>('order/inviteFollow', { planId: plan.id, uids });
+      expect(res.code).toBe(400);
+      expect(res.data.fields[0]!.field).toMatch(/^uids/);
+    }
+    expect((await b.as('order/inviteFollow', { planId: plan.id, uids: [c.me.uid] })).code).not.toBe(1);
+    const ok = await a.as<FollowPlan>('order/inviteFollow', { planId: plan.id, uids: [b.me.uid, c.me.uid, b.me.uid] });
+    expect(ok.data.invitees).toBe(2);
+    const who = await a.as<PublicUser>('user/lookupUid', { uid: b.me.uid });
+    expect(who.data.uid).toBe(b.me.uid);
+    expect(who.data.nickname).toMatch(/\*\*\*@example\.com$/);
+    expect((await a.as('user/lookupUid', { uid: 999_999_997 })).code).toBe(400);
+    expect((await a.as('order/cancelPlan', { planId: plan.id, requestId: rid() })).code).toBe(1);
+  });
+});
+
+describe('races', () => {
+  it('50 concurrent confirmations hold once; 50 concurrent withdrawals release once', async () => {
+    const a = await trader('1000', '0');
+    const b = await trader('0', '1000');
+    const plan = (await a.as<FollowPlan>('order/createOrder', planBody([b.me.uid]))).data;
+    const confirms = await Promise.all(
+      Array.from({ length: 50 }, () => b.as('order/checkFollowOrder', { planId: plan.id, requestId: rid() })),
+    );
+    expect(confirms.filter((r) => r.code === 1)).toHaveLength(1);
+    expect(await wallet(b.as, 'copy')).toEqual({ available: '900.00', frozen: '100.00' });
+    const same = rid();
+    const replays = await Promise.all(
+      Array.from({ length: 5 }, () => b.as('order/cancelFollow', { planId: plan.id, requestId: same })),
+    );
+    expect(replays.every((r) => r.code === 1)).toBe(true);
+    const withdrawals = await Promise.all(
+      Array.from({ length: 50 }, () => b.as('order/cancelFollow', { planId: plan.id, requestId: rid() })),
+    );
+    expect(withdrawals.filter((r) => r.code === 1)).toHaveLength(0);
+    expect(await wallet(b.as, 'copy')).toEqual({ available: '1000.00', frozen: '0.00' });
+    expect(await holdsOf(plan.id)).toEqual([{ kind: 'void', n: 1 }]);
+    expect((await a.as('order/cancelPlan', { planId: plan.id, requestId: rid() })).code).toBe(1);
+    // One message per confirmation and withdrawal that happened, none for the refused or replayed calls.
+    expect(await kindsOf(a.me.uid)).toEqual(['copy.followerConfirmed', 'copy.followerWithdrew']);
+    // Withdrawn before the cancellation: nothing held, so no cancellation message.
+    expect(await kindsOf(b.me.uid)).toEqual(['copy.invited']);
+  });
+
+  it('a plan cancelled while followers confirm releases every hold exactly once', async () => {
+    const a = await trader('1000', '0');
+    const followers = await Promise.all(Array.from({ length: 6 }, () => trader('0', '300')));
+    const plan = (await a.as<FollowPlan>('order/createOrder', planBody(followers.map((f) => f.me.uid)))).data;
+    const results = await Promise.all([
+      ...followers.map((f) => f.as('order/checkFollowOrder', { planId: plan.id, requestId: rid() })),
+      a.as('order/cancelPlan', { planId: plan.id, requestId: rid() }),
+      a.as('order/cancelPlan', { planId: plan.id, requestId: rid() }),
+    ]);
+    expect(results.slice(-2).filter((r) => r.code === 1)).toHaveLength(1);
+    for (const f of followers) expect(await wallet(f.as, 'copy')).toEqual({ available: '300.00', frozen: '0.00' });
+    expect(await wallet(a.as, 'delivery')).toEqual({ available: '1000.00', frozen: '0.00' });
+    const confirmed = results.slice(0, -2).filter((r) => r.code === 1).length;
+    const voids = (await holdsOf(plan.id)).find((h) => h.kind === 'void')?.n ?? 0;
+    expect(voids).toBe(confirmed);
+    const rows = await queryRows<{ state: string }>(
+      t.database.db,
+      sql`SELECT state FROM copy_follows WHERE plan_id = ${plan.id}::bigint`,
+    );
+    expect(new Set(rows.map((r) => r.state))).toEqual(new Set(['cancelled']));
+    // Every invitee told of the invitation; those whose stake was held told of the cancellation, once.
+    const told = await Promise.all(followers.map((f) => kindsOf(f.me.uid)));
+    expect(told.filter((k) => k.includes('copy.cancelled'))).toHaveLength(confirmed);
+    for (const k of told) expect(k.filter((x) => x === 'copy.invited')).toHaveLength(1);
+    for (const k of told) expect(k.filter((x) => x === 'copy.cancelled').length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('follower controls and auto-follow', () => {
+  it('refuses a copy over the per-copy maximum and auto-confirms for an auto-follower within the limits', async () => {
+    const a = await trader('1000', '0');
+    const b = await trader('0', '1000');
+    const s = await b.as<CopySettingsData>('order/setCopySettings', {
+      maxStakePerCopy: '80',
+      maxDailyStake: null,
+      stopLossDaily: null,
+      stopLossWeekly: null,
+    });
+    expect(s.data).toMatchObject({ maxStakePerCopy: '80.00', stopped: false, stakedToday: '0.00' });
+    const bad = await b.as<{ fields: { field: string }[] }>('order/setCopySettings', {
+      maxStakePerCopy: '0',
+      maxDailyStake: null,
+      stopLossDaily: null,
+      stopLossWeekly: null,
+    });
+    expect(bad.code).toBe(400);
+    const plan = (await a.as<FollowPlan>('order/createOrder', planBody([b.me.uid]))).data;
+    expect((await b.as('order/checkFollowOrder', { planId: plan.id, requestId: rid() })).code).toBe(0);
+    expect(await wallet(b.as, 'copy')).toEqual({ available: '1000.00', frozen: '0.00' });
+
+    await b.as('order/autoFollow', { uid: a.me.uid, enabled: true });
+    const auto = (
+      await a.as<FollowPlan>(
+        'order/createOrder',
+        planBody([b.me.uid], { condition: { type: 'percent', value: '5', max: '80' } }),
+      )
+    ).data;
+    expect(auto.followers).toBe(1);
+    const rec = (await b.as<CopyRecordsData>('order/myInvitedFollows', {})).data.list.find(
+      (r) => r.plan.id === auto.id,
+    )!;
+    expect(rec).toMatchObject({ state: 'confirmed', stake: '50.00', auto: true });
+    const follows = (await b.as<{ list: { leader: PublicUser }[] }>('order/autoFollows', {})).data.list;
+    expect(follows.map((f) => f.leader.uid)).toEqual([a.me.uid]);
+    for (const p of [plan, auto]) await a.as('order/cancelPlan', { planId: p.id, requestId: rid() });
+    expect(await wallet(b.as, 'copy')).toEqual({ available: '1000.00', frozen: '0.00' });
+  });
+});
+
+describe('placement across nodes', () => {
+  it('a second node places every confirmed copy exactly once when the first stops at the order time', async () => {
+    const a = await trader('1000', '0');
+    const followers = await Promise.all(Array.from({ length: 4 }, () => trader('0', '500')));
+    const plan = (await a.as<FollowPlan>('order/createOrder', planBody(followers.map((f) => f.me.uid)))).data;
+    for (const f of followers) await f.as('order/checkFollowOrder', { planId: plan.id, requestId: rid() });
+    const other = await createTestApp({}, { settlement: false }, t.database);
+    try {
+      t.clock.ms = plan.orderTime + 10;
+      other.clock.ms = plan.orderTime + 20;
+      await price('SOLUSDT', '100.00');
+      // Both nodes' passes at once, several times over: one placement.
+      await Promise.all([
+        other.app.copyTrading.placement.placeDue(),
+        t.app.copyTrading.placement.placeDue(),
+        other.app.copyTrading.placement.placeDue(),
+      ]);
+      const orders = await queryRows<{ n: number; ticks: number }>(
+        t.database.db,
+        sql`SELECT count(*)::int AS n, count(DISTINCT entry_ts)::int AS ticks FROM delivery_orders
+            WHERE hold_id IN (SELECT hold_id FROM copy_follows WHERE plan_id = ${plan.id}::bigint
+                              UNION SELECT hold_id FROM copy_plans WHERE id = ${plan.id}::bigint)`,
+      );
+      expect(orders[0]).toEqual({ n: 5, ticks: 1 });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a node stopped before the order time leaves the plan to the survivor, which places it once', async () => {
+    const a = await trader('1000', '0');
+    const b = await trader('0', '500');
+    const plan = (await a.as<FollowPlan>('order/createOrder', planBody([b.me.uid]))).data;
+    await b.as('order/checkFollowOrder', { planId: plan.id, requestId: rid() });
+    const survivor = await createTestApp({}, { settlement: false }, t.database);
+    try {
+      t.clock.ms = plan.orderTime + 10;
+      await price('SOLUSDT', '100.00');
+      // The first node never runs its pass (stopped); the survivor reads the stored tick and places.
+      survivor.clock.ms = plan.orderTime + 1_000;
+      await survivor.app.copyTrading.placement.placeDue();
+      await survivor.app.copyTrading.placement.placeDue();
+      const rec = (await b.as<CopyRecordsData>('order/invitedHistory', {})).data.list.find(
+        (r) => r.plan.id === plan.id,
+      )!;
+      expect(rec.state).toBe('placed');
+      expect(rec.plan.entry?.price).toBe('100.00');
+      const n = await queryRows<{ n: number }>(
+        t.database.db,
+        sql`SELECT count(*)::int AS n FROM copy_follows WHERE plan_id = ${plan.id}::bigint AND order_id IS NOT NULL`,
+      );
+      expect(n[0]!.n).toBe(1);
+    } finally {
+      await survivor.close();
+    }
+  });
+
+  it('refunds a plan with no fresh price long after its order time, the reason on every copy', async () => {
+    const a = await trader('1000', '0');
+    const b = await trader('0', '500');
+    const plan = (await a.as<FollowPlan>('order/createOrder', planBody([b.me.uid]))).data;
+    await b.as('order/checkFollowOrder', { planId: plan.id, requestId: rid() });
+    t.clock.ms = plan.orderTime + 60_000;
+    await t.app.copyTrading.placement.placeDue();
+    const rec = (await b.as<CopyRecordsData>('order/invitedHistory', {})).data.list.find((r) => r.plan.id === plan.id)!;
+    expect(rec).toMatchObject({ state: 'refunded', refundReason: 'marketUnavailable' });
+    expect(rec.plan).toMatchObject({ status: 'refunded', refundReason: 'marketUnavailable' });
+    expect(await wallet(b.as, 'copy')).toEqual({ available: '500.00', frozen: '0.00' });
+    expect(await wallet(a.as, 'delivery')).toEqual({ available: '1000.00', frozen: '0.00' });
+    await t.app.copyTrading.placement.placeDue();
+    for (const u of [a, b]) {
+      const refunded = (await copyMessages(u.me.uid)).filter((m) => m.kind === 'copy.refunded');
+      expect(refunded.map((m) => m.params.why)).toEqual(['marketUnavailable']);
+    }
+  });
+});

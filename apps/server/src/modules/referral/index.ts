@@ -1,0 +1,2 @@
+export { RebateBatches, type RebateSource } from './rebates.js';
+export { ReferralService } from './service.js';

@@ -1,0 +1,38 @@
+import { nexaModule } from '../../platform/kernel.js';
+import { RebateBatches } from './rebates.js';
+import { registerReferralRoutes } from './routes.js';
+import { ReferralService } from './service.js';
+import { RebateWorker } from './worker.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The invitation programme: kyc and funding call `service.onApproval` in their approvals' transactions. */
+    referral: { service: ReferralService; batches: RebateBatches };
+  }
+}
+
+export interface ReferralModuleOptions {
+  /** false: this node pays no rebates by itself (tests drive the batches). */
+  settle?: boolean;
+}
+
+/** Invitations, team levels and rebates over three levels (issue 15). */
+export const referralModule = nexaModule<ReferralModuleOptions>(
+  'referral',
+  async (app, o) => {
+    const { database, router, now, events, onStop } = app.platform;
+    const service = new ReferralService({ db: database.db, now });
+    const batches = new RebateBatches({ db: database.db, ledger: app.ledger, now, messages: app.messages });
+    registerReferralRoutes(router, service);
+    app.decorate('referral', { service, batches });
+    if (o.settle !== false) {
+      const worker = new RebateWorker(batches, app.log);
+      const nudge = (e: { mode: string }) => e.mode === 'real' && worker.nudge();
+      events.on('fee.charged', nudge);
+      events.on('stake.settled', nudge);
+      worker.start();
+      onStop(() => worker.stop());
+    }
+  },
+  ['ledger', 'messages'],
+);

@@ -1,0 +1,168 @@
+import { REBATE_CURRENCY } from '@nexa/contract';
+import { money, rebateOf, rebateRate, teamLevel } from '@nexa/rules';
+import type { BatchOp, Ledger } from '../../ledger/index.js';
+import type { Executor } from '../../platform/db.js';
+import { MESSAGE_LINKS, type MessagePort } from '../messages/index.js';
+import { type NewRebate, type RevenueEvent, referralRepository as repo } from './repository.js';
+import { asTable, versionAt } from './service.js';
+
+/**
+ * Where rebates come from: revenue events read from the rows that record them (the ledger's fee transfers, settled
+ * orders), so none is missed whatever happened to the process that made them. Adding a product is one call,
+ * `RebateBatches.addSource`, with a name and a reader of its unclaimed events.
+ */
+export interface RebateSource {
+  /** Unique among sources; with the event's id, the event's key in `rebate_events`. */
+  name: string;
+  unclaimed(ex: Executor, limit: number): Promise<RevenueEvent[]>;
+}
+
+export const PERPETUAL_FEES: RebateSource = { name: 'perp_fee', unclaimed: (ex, n) => repo.unclaimedFees(ex, n) };
+/** Delivery orders on the delivery wallet, and copy orders (delivery orders on the copy wallet). */
+export const SETTLED_STAKES: RebateSource = { name: 'stake', unclaimed: (ex, n) => repo.unclaimedStakes(ex, n) };
+
+export interface RebateBatchesDeps {
+  db: Executor;
+  ledger: Ledger;
+  now: () => Date;
+  messages?: Pick<MessagePort, 'notifyMany'>;
+  /** Events per batch transaction. */
+  batchSize?: number;
+}
+
+const DEFAULT_BATCH = 500;
+
+/**
+ * Pays rebates in batches: each batch claims a source's unclaimed events (a unique key, so however many nodes run
+ * batches each event is claimed once; a racing batch waits for the first to commit, then skips), prices each for
+ * the three uplines, and posts the rebates from the `rebates` account to each earner's real spot wallet with their
+ * records, all in one transaction: a node that dies mid-batch leaves nothing claimed, and the next batch pays.
+ */
+export class RebateBatches {
+  private readonly sources: RebateSource[] = [PERPETUAL_FEES, SETTLED_STAKES];
+
+  constructor(private readonly d: RebateBatchesDeps) {}
+
+  addSource(source: RebateSource): void {
+    if (this.sources.some((s) => s.name === source.name)) throw new Error(`rebate source ${source.name} twice`);
+    this.sources.push(source);
+  }
+
+  /** Runs batches until every source is drained; returns the rebates paid. */
+  async drain(maxBatches = 1000): Promise<number> {
+    let paid = 0;
+    for (const source of this.sources) {
+      for (let i = 0; i < maxBatches; i++) {
+        const r = await this.runBatch(source);
+        paid += r.paid;
+        if (r.events < (this.d.batchSize ?? DEFAULT_BATCH)) break;
+      }
+    }
+    return paid;
+  }
+
+  /** One batch of one source: the events it found and the rebates it paid. */
+  async runBatch(source: RebateSource): Promise<{ events: number; paid: number }> {
+    const limit = this.d.batchSize ?? DEFAULT_BATCH;
+    return this.d.db.transaction(async (tx) => {
+      const found = await source.unclaimed(tx, limit);
+      const claimed = await repo.claim(
+        tx,
+        source.name,
+        found.map((e) => e.sourceId),
+      );
+      const events = found.filter((e) => claimed.has(e.sourceId));
+      const rebates = await this.price(tx, source.name, events);
+      if (rebates.length > 0) {
+        await this.pay(tx, rebates);
+        await this.tell(tx, source.name, events, rebates);
+      }
+      return { events: found.length, paid: rebates.length };
+    });
+  }
+
+  /** The rebates of each event for its uplines at depth 1–3, at the rates of each earner's level. */
+  private async price(tx: Executor, source: string, events: RevenueEvent[]): Promise<Omit<NewRebate, 'transferId'>[]> {
+    if (events.length === 0) return [];
+    const uplines = await repo.uplines(tx, [...new Set(events.map((e) => e.userId))]);
+    const earners = new Set<bigint>();
+    for (const chain of uplines.values()) for (const e of chain) if (e !== null) earners.add(e);
+    const counts = await repo.qualifiedCounts(tx, [...earners]);
+    const versions = await repo.tableVersions(tx);
+    const now = this.d.now();
+    const out: Omit<NewRebate, 'transferId'>[] = [];
+    for (const event of events) {
+      const version = versionAt(versions, event.atMs);
+      const table = asTable(version);
+      (uplines.get(event.userId) ?? []).forEach((earnerId, i) => {
+        if (earnerId === null) return;
+        const [direct, second] = counts.get(earnerId) ?? [0, 0];
+        const level = teamLevel(table, direct, second);
+        const rate = rebateRate(table, level, i + 1, event.product);
+        const rebate = rebateOf(event.base, rate);
+        if (rebate.lte(0)) return;
+        out.push({
+          source,
+          sourceId: event.sourceId,
+          earnerId,
+          sourceUserId: event.userId,
+          depth: i + 1,
+          product: event.product,
+          currency: REBATE_CURRENCY,
+          base: event.base,
+          rate,
+          rebate: rebate.toFixed(),
+          level,
+          tableVersion: version.version,
+          now,
+        });
+      });
+    }
+    return out;
+  }
+
+  /**
+   * One message per earner for the batch, with their sum; the key names the batch by its source and the claimed
+   * events' range, which no other batch can claim again.
+   */
+  private async tell(tx: Executor, source: string, events: RevenueEvent[], rebates: Omit<NewRebate, 'transferId'>[]) {
+    if (!this.d.messages) return;
+    const ids = events.map((e) => e.sourceId).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const key = `rebate:${source}:${ids[0]}:${ids[ids.length - 1]}:${ids.length}`;
+    const sums = new Map<bigint, { amount: ReturnType<typeof money>; count: number }>();
+    for (const r of rebates) {
+      const s = sums.get(r.earnerId) ?? { amount: money(0), count: 0 };
+      sums.set(r.earnerId, { amount: s.amount.plus(r.rebate), count: s.count + 1 });
+    }
+    await this.d.messages.notifyMany(
+      tx,
+      [...sums].map(([userId, s]) => ({
+        userId,
+        message: {
+          key,
+          kind: 'referral.rebate' as const,
+          params: { amount: s.amount.toFixed(), currency: REBATE_CURRENCY, count: String(s.count) },
+          link: MESSAGE_LINKS.inviteCentre,
+        },
+      })),
+    );
+  }
+
+  private async pay(tx: Executor, rebates: Omit<NewRebate, 'transferId'>[]): Promise<void> {
+    const ops: BatchOp[] = rebates.map((r) => ({
+      kind: 'transfer',
+      entry: {
+        debit: { system: 'rebates', mode: 'real', currency: REBATE_CURRENCY },
+        credit: { userId: r.earnerId, mode: 'real', wallet: 'spot', currency: REBATE_CURRENCY },
+        amount: money(r.rebate),
+        types: { debit: 'rebate', credit: 'rebate' },
+        ref: `rebate:${r.source}:${r.sourceId}:${r.earnerId}`,
+      },
+    }));
+    const posted = await this.d.ledger.postBatch(tx, ops);
+    await repo.insertRebates(
+      tx,
+      rebates.map((r, i) => ({ ...r, transferId: posted[i]!.transferId })),
+    );
+  }
+}

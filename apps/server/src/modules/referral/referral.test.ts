@@ -1,0 +1,469 @@
+import type {
+  DeliveryOrder,
+  DepositRecord,
+  MessageListData,
+  PerpOrder,
+  RebateRecordsData,
+  RebateRulesData,
+  ReferralTableVersion,
+  SessionData,
+  ShareInviteData,
+  TeamListData,
+} from '@nexa/contract';
+import { DEFAULT_REFERRAL_TABLE } from '@nexa/rules';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Ledger, money } from '../../ledger/index.js';
+import { queryRows } from '../../platform/db.js';
+import {
+  ManualSource,
+  TINY_PNG,
+  type TestApp,
+  call,
+  createOperator,
+  createTestApp,
+  loginOperator,
+  until,
+  uploadFile,
+} from '../../testing.js';
+import { RebateBatches } from './rebates.js';
+
+let t: TestApp;
+let operator: string;
+const source = new ManualSource();
+beforeAll(async () => {
+  t = await createTestApp(
+    { market: { source: 'sim', seed: 'referral', feed: true, historyHours: 0, tickRetentionMs: 86_400_000 } },
+    // Settlement and rebate batches are driven by the tests.
+    { priceSource: source, settlement: false },
+  );
+  operator = await createOperator(t.database.db, 'referral-op');
+});
+afterAll(() => t?.close());
+afterEach(async () => {
+  expect(await new Ledger().violations(t.database.db)).toEqual([]);
+});
+
+let seq = 0;
+const rid = () => `ref-${Date.now().toString(36)}-${++seq}`;
+type Caller = <T = unknown>(
+  path: string,
+  body?: object,
+  lang?: string,
+) => Promise<{ code: number; msg: string; data: T }>;
+
+/** A new user, invited by `inviter` (by the code in their link) when given. */
+async function join(inviter?: { code: string }) {
+  const email = `ref${++seq}.${Date.now().toString(36)}@example.com`;
+  await call(t.app, 'ems/send', { email, scene: 'register' });
+  const res = await call<SessionData>(t.app, 'user/register', {
+    type: 'email',
+    email,
+    code: t.messenger.lastCode(email),
+    password: 'password-123',
+    password2: 'password-123',
+    inviteCode: inviter?.code,
+  });
+  expect(res.code, res.msg).toBe(1);
+  const token = res.data.token;
+  const as: Caller = (path, body = {}, lang = 'en') => call(t.app, path, body, { TOKEN: token, lang });
+  const id = BigInt(
+    (await queryRows<{ id: string }>(t.database.db, sql`SELECT id::text AS id FROM users WHERE email = ${email}`))[0]!
+      .id,
+  );
+  const code = (await as<ShareInviteData>('user/getShareInviteLink')).data.inviteCode;
+  return { email, token, as, id, code, uid: res.data.user.uid };
+}
+type Member = Awaited<ReturnType<typeof join>>;
+
+async function deposit(u: Member, amount: string) {
+  const screenshot = (await uploadFile(t.app, u.token, TINY_PNG)).data.name;
+  const dep = await u.as<DepositRecord>('index/czSubmit', {
+    currency: 'USDT',
+    chain: 'ERC20',
+    amount,
+    screenshot,
+    requestId: rid(),
+  });
+  expect(dep.code, dep.msg).toBe(1);
+  await t.app.fundingOperations.approveDeposit(dep.data.id, { operatorId: operator, reason: null });
+}
+
+async function verify(u: Member, idNumber: string) {
+  const res = await u.as('user_verification/submitIdentityVerification', {
+    level: 'basic',
+    country: 'DE',
+    name: 'Erika Mustermann',
+    idNumber,
+  });
+  expect(res.code, res.msg).toBe(1);
+  const { list } = await t.app.kycOperations.listVerifications({ status: 'review', page: 1, pageSize: 100 });
+  const mine = list.find((v) => v.owner.userId === String(u.id))!;
+  await t.app.kycOperations.approveVerification(mine.id, { operatorId: operator, reason: null });
+}
+
+async function price(symbol: string, p: string) {
+  t.clock.advance(1_000);
+  const at = t.clock.ms;
+  source.ticks([{ symbol, ts: at, price: p, size: '1' }]);
+  await until(() => (t.app.market.latestTick(symbol)?.ts ?? 0) >= at);
+  await t.app.market.flush();
+}
+
+/** A 30 s call on SOLUSDT at 100 that loses (exit 99), settled. */
+async function losingDelivery(u: Member, stake: string) {
+  await price('SOLUSDT', '100.00');
+  const created = await u.as<DeliveryOrder>('order/createDeliveryOrder', {
+    symbol: 'SOLUSDT',
+    direction: 'call',
+    seconds: 30,
+    amount: stake,
+    requestId: rid(),
+  });
+  expect(created.code, created.msg).toBe(1);
+  t.clock.advance(29_000);
+  await price('SOLUSDT', '99.00');
+  t.clock.advance(1_000);
+  await t.app.delivery.settlement.settleDue();
+  return created.data;
+}
+
+const records = async (u: Member, body: object = {}) => {
+  const res = await u.as<RebateRecordsData>('user/rebateRecords', { pageSize: 50, ...body });
+  expect(res.code, res.msg).toBe(1);
+  return res.data;
+};
+const spot = async (id: bigint, mode: 'real' | 'demo' = 'real') =>
+  money(
+    (await new Ledger().balances(t.database.db, id, mode)).find((b) => b.wallet === 'spot')?.available ?? 0,
+  ).toFixed(2);
+const drain = () => t.app.referral.batches.drain();
+
+/** The `rebates` system account (all shards) and the sum of the records it paid. */
+async function rebatesAccount() {
+  const rows = await queryRows<{ account: string; records: string }>(
+    t.database.db,
+    sql`SELECT (SELECT coalesce(sum(available), 0) FROM ledger_accounts
+                WHERE system_code = 'rebates' AND mode = 'real' AND currency = 'USDT')::text AS account,
+               (SELECT coalesce(sum(rebate), 0) FROM rebate_records)::text AS records`,
+  );
+  return { account: money(rows[0]!.account), records: money(rows[0]!.records) };
+}
+
+describe('referral: rebates over three levels', () => {
+  let a: Member;
+  let b: Member;
+  let c: Member;
+  let d: Member;
+  let e: Member;
+  beforeAll(async () => {
+    a = await join();
+    b = await join(a);
+    c = await join(b);
+    d = await join(c);
+    e = await join(d);
+  });
+
+  it('pays D, C and B from E’s real delivery stake and perpetual fee, never A, to the cent', async () => {
+    await deposit(e, '5000');
+    const moved = await e.as('index/zySubmit', {
+      from: 'spot',
+      to: 'delivery',
+      currency: 'USDT',
+      amount: '2000',
+      requestId: rid(),
+    });
+    expect(moved.code, moved.msg).toBe(1);
+    await losingDelivery(e, '1234.56');
+    expect(await drain()).toBe(3);
+    // LV1 turnover rates 1 ‰, 0.5 ‰, 0.2 ‰ of 1234.56, rounded down.
+    const byEarner = async (u: Member) => (await records(u)).list.map((r) => [r.depth, r.product, r.rebate, r.rate]);
+    expect(await byEarner(d)).toEqual([[1, 'delivery', '1.23', '0.001']]);
+    expect(await byEarner(c)).toEqual([[2, 'delivery', '0.61', '0.0005']]);
+    expect(await byEarner(b)).toEqual([[3, 'delivery', '0.24', '0.0002']]);
+    expect((await records(a)).total).toBe(0);
+    expect(await spot(d.id)).toBe('1.23');
+    expect(await spot(a.id)).toBe('0.00');
+
+    // A perpetual fee: 10 %, 5 %, 2 % of it.
+    await e.as('index/zySubmit', { from: 'spot', to: 'perpetual', currency: 'USDT', amount: '2000', requestId: rid() });
+    const opened = await e.as<PerpOrder>('Sustainable/createOrder', {
+      symbol: 'SOLUSDT',
+      side: 'long',
+      type: 'market',
+      quantity: '10',
+      requestId: rid(),
+    });
+    expect(opened.code, opened.msg).toBe(1);
+    const fee = await queryRows<{ amount: string }>(
+      t.database.db,
+      sql`SELECT trim_scale(sum(amount))::text AS amount FROM ledger_transfers
+          WHERE type = 'perp_fee' AND mode = 'real' AND kind IN ('single', 'post')`,
+    );
+    const feeAmount = money(fee[0]!.amount);
+    expect(feeAmount.gt(0)).toBe(true);
+    await drain();
+    const perp = (u: Member) => records(u).then((r) => r.list.find((x) => x.product === 'perpetual'));
+    const cut = (rate: string) => feeAmount.mul(rate).toDecimalPlaces(2, 1).toFixed(2);
+    expect((await perp(d))?.rebate).toBe(cut('0.1'));
+    expect((await perp(c))?.rebate).toBe(cut('0.05'));
+    expect((await perp(b))?.rebate).toBe(cut('0.02'));
+    expect((await records(a)).total).toBe(0);
+    // The source user is masked; the base is the fee.
+    expect((await perp(d))?.sourceUser).toMatch(/^re\*\*\*@example\.com$/);
+    expect((await perp(d))?.baseAmount).toBe(feeAmount.toFixed());
+
+    // Income on the invite centre; a second drain pays nothing more.
+    const share = (await d.as<ShareInviteData>('user/getShareInviteLink')).data;
+    expect(share.totalIncome).toBe(money('1.23').add(cut('0.1')).toFixed(2));
+    expect(share.todayIncome).toBe(share.totalIncome);
+    expect(await drain()).toBe(0);
+    const acc = await rebatesAccount();
+    expect(acc.account.neg().eq(acc.records)).toBe(true);
+
+    // The message centre: one message per earner per batch with its sum, none after the empty drain; none for A.
+    const told = (u: Member) =>
+      queryRows<{ amount: string; link: string }>(
+        t.database.db,
+        sql`SELECT params->>'amount' AS amount, link FROM messages
+            WHERE user_id = ${String(u.id)} AND kind = 'referral.rebate' ORDER BY id`,
+      );
+    expect((await told(d)).map((m) => m.amount)).toEqual(['1.23', cut('0.1')]);
+    expect((await told(c)).map((m) => m.amount)).toEqual(['0.61', cut('0.05')]);
+    expect((await told(b)).map((m) => m.amount)).toEqual(['0.24', cut('0.02')]);
+    expect(await told(a)).toEqual([]);
+    expect((await told(d))[0]!.link).toBe('/pages/tabbarPages/mine/share');
+    const list = await d.as<MessageListData>('message/list', { page: 1, pageSize: 20 });
+    expect(list.data.list.filter((m) => m.kind === 'referral.rebate')).toHaveLength(2);
+  });
+
+  it('pays nothing for demo trading', async () => {
+    const before = (await records(d)).total;
+    await e.as('user/changeUser', { mode: 'demo' });
+    await e.as('user/getDemoMoney', { requestId: rid() });
+    await e.as('index/zySubmit', { from: 'spot', to: 'delivery', currency: 'USDT', amount: '1000', requestId: rid() });
+    await losingDelivery(e, '500');
+    await e.as('index/zySubmit', { from: 'spot', to: 'perpetual', currency: 'USDT', amount: '1000', requestId: rid() });
+    const opened = await e.as<PerpOrder>('Sustainable/createOrder', {
+      symbol: 'SOLUSDT',
+      side: 'long',
+      type: 'market',
+      quantity: '10',
+      requestId: rid(),
+    });
+    expect(opened.code, opened.msg).toBe(1);
+    expect(await drain()).toBe(0);
+    expect((await records(d)).total).toBe(before);
+    await e.as('user/changeUser', { mode: 'real' });
+  });
+
+  it('shows each user their own team only, per depth, and refuses bad paging with the field named', async () => {
+    const team = async (u: Member, depth: number) =>
+      (await u.as<TeamListData>('user/userlist', { depth })).data.list.map((m) => m.uid);
+    expect(await team(a, 1)).toEqual([b.uid]);
+    expect(await team(a, 2)).toEqual([c.uid]);
+    expect(await team(a, 3)).toEqual([d.uid]);
+    expect(await team(b, 3)).toEqual([e.uid]);
+    expect(await team(e, 1)).toEqual([]);
+    const share = (await a.as<ShareInviteData>('user/getShareInviteLink')).data;
+    expect(share.counts).toEqual({ l1: 1, l2: 1, l3: 1, qualifiedL1: 0, qualifiedL2: 0 });
+    expect(share.link).toBe(`/h5/#/pages/userPages/register?code=${a.code}`);
+    expect(share).toMatchObject({ level: 1, nextLevel: { level: 2, needDirect: 3, haveDirect: 0 } });
+    const member = (await a.as<TeamListData>('user/userlist', { depth: 1 })).data.list[0]!;
+    expect(member).toMatchObject({ depth: 1, level: 1, qualified: false });
+    expect(member.nickname).toMatch(/\*\*\*@example\.com$/);
+
+    for (const [body, field] of [
+      [{ depth: 4 }, 'depth'],
+      [{ depth: 0 }, 'depth'],
+      [{ depth: 'x' }, 'depth'],
+      [{ page: 0 }, 'page'],
+      [{ pageSize: 51 }, 'pageSize'],
+    ] as const) {
+      const res = await a.as<{ fields: { field: string }[] }>('user/userlist', body);
+      expect(res.code).toBe(400);
+      expect(res.data.fields.map((f) => f.field)).toEqual([field]);
+    }
+    const zh = await a.as<{ fields: { field: string }[] }>('user/userlist', { depth: 9 }, 'zh');
+    expect(zh.code).toBe(400);
+    expect(zh.msg).toContain('层级');
+    const range = await a.as<{ fields: { field: string }[] }>('user/rebateRecords', { start: 2000, end: 1000 });
+    expect(range.code).toBe(400);
+    expect(range.data.fields.map((f) => f.field)).toEqual(['end']);
+    expect((await call(t.app, 'user/userlist', { depth: 1 })).code).toBe(401);
+    // Records filtered by time.
+    expect((await records(d, { end: 1 })).total).toBe(0);
+    expect((await records(d, { start: 0 })).total).toBe(2);
+  });
+});
+
+describe('referral: qualification and levels', () => {
+  it('qualifies by deposit and verification in either order, one account per document, and levels up at the threshold', async () => {
+    const p = await join();
+    const x = await join(p);
+    const y = await join(p);
+    const z = await join(p);
+    const w = await join(p);
+    // x: deposit first, then verification.
+    await deposit(x, '100');
+    expect((await p.as<ShareInviteData>('user/getShareInviteLink')).data.counts.qualifiedL1).toBe(0);
+    await verify(x, 'QX-100-200');
+    // y: verification first, then deposit.
+    await verify(y, 'QY100300');
+    await deposit(y, '150');
+    // z: a deposit under the minimum does not qualify.
+    await deposit(z, '99.99');
+    await verify(z, 'QZ100400');
+    // w: x's document, written differently: never a second qualification.
+    await verify(w, 'qx100200');
+    await deposit(w, '500');
+    let share = (await p.as<ShareInviteData>('user/getShareInviteLink')).data;
+    expect(share.counts).toMatchObject({ l1: 4, qualifiedL1: 2 });
+    expect(share.level).toBe(1);
+    const team = (await p.as<TeamListData>('user/userlist', { depth: 1, pageSize: 2 })).data;
+    expect(team.total).toBe(4);
+    expect(team.list).toHaveLength(2);
+    // z tops up past the minimum: the third qualified direct takes p to LV2 at once.
+    await deposit(z, '100');
+    share = (await p.as<ShareInviteData>('user/getShareInviteLink')).data;
+    expect(share).toMatchObject({ level: 2, counts: { qualifiedL1: 3 } });
+    expect(share.nextLevel).toMatchObject({ level: 3, needDirect: 10, needSecond: 20, haveDirect: 3 });
+    const q = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM referral_qualifications WHERE user_id IN (${String(x.id)}::bigint,
+        ${String(y.id)}::bigint, ${String(z.id)}::bigint, ${String(w.id)}::bigint)`,
+    );
+    expect(q[0]!.n).toBe(3);
+    // p's upline sees p's qualified directs as second level.
+    const g = await join();
+    const child = await join(g);
+    expect((await g.as<ShareInviteData>('user/getShareInviteLink')).data.counts.qualifiedL2).toBe(0);
+    const grandchild = await join(child);
+    await deposit(grandchild, '100');
+    await verify(grandchild, 'GC1234567');
+    expect((await g.as<ShareInviteData>('user/getShareInviteLink')).data.counts).toMatchObject({
+      l2: 1,
+      qualifiedL2: 1,
+      qualifiedL1: 0,
+    });
+  });
+});
+
+describe('referral: the operator table', () => {
+  it('changes rates from then on, audited; events before the change keep the old rate; bad tables refused', async () => {
+    const op = await loginOperator(t);
+    const admin = <T>(path: string, body: object = {}) => call<T>(t.app, path, body, { 'ADMIN-TOKEN': op.token });
+    const current = (await admin<ReferralTableVersion>('admin/referralTable')).data;
+    expect(current.levels).toEqual(DEFAULT_REFERRAL_TABLE.levels);
+
+    const up = await join();
+    const trader = await join(up);
+    await deposit(trader, '5000');
+    await trader.as('index/zySubmit', {
+      from: 'spot',
+      to: 'delivery',
+      currency: 'USDT',
+      amount: '3000',
+      requestId: rid(),
+    });
+    await losingDelivery(trader, '1000'); // settled before the change, paid after it: 1 ‰.
+
+    const levels = structuredClone(DEFAULT_REFERRAL_TABLE.levels);
+    levels[0]!.turnoverRates = ['0.002', '0.001', '0.0005'];
+    levels[1]!.turnoverRates = ['0.002', '0.001', '0.0005'];
+    const bad = await admin<{ fields: { field: string }[] }>('admin/setReferralTable', {
+      minDeposit: '100',
+      levels: [{ ...levels[0]!, needDirect: 5 }, ...levels.slice(1)],
+    });
+    expect(bad.code).toBe(400);
+    expect(bad.data.fields.map((f) => f.field)).toContain('levels.0.needDirect');
+    const badRate = await admin('admin/setReferralTable', {
+      minDeposit: '100',
+      levels: [{ ...levels[0]!, feeRates: ['2', '0', '0'] }, ...levels.slice(1)],
+    });
+    expect(badRate.code).toBe(400);
+    expect((await call(t.app, 'admin/setReferralTable', { minDeposit: '100', levels })).code).toBe(401);
+
+    t.clock.advance(1_000);
+    const set = await admin<ReferralTableVersion>('admin/setReferralTable', {
+      minDeposit: '100',
+      levels,
+      reason: 'launch promotion',
+    });
+    expect(set.code, set.msg).toBe(1);
+    expect(set.data.version).toBeGreaterThan(current.version);
+    const audit = await admin<{ list: { action: string; entity: string; reason: string }[] }>('admin/auditLog', {
+      entity: 'referral_table',
+    });
+    expect(audit.data.list[0]).toMatchObject({
+      action: 'referral.table',
+      entity: 'referral_table',
+      reason: 'launch promotion',
+    });
+
+    t.clock.advance(1_000);
+    await losingDelivery(trader, '1000'); // after the change: 2 ‰.
+    await drain();
+    const list = (await records(up)).list.map((r) => [r.rate, r.rebate]).sort();
+    expect(list).toEqual([
+      ['0.001', '1.00'],
+      ['0.002', '2.00'],
+    ]);
+    const rules = (await up.as<RebateRulesData>('index/rebateRules', {}, 'zh')).data;
+    expect(rules.levels[0]!.turnoverRates).toEqual(['0.002', '0.001', '0.0005']);
+    expect(rules.products.find((p) => p.product === 'perpetual')).toEqual({
+      product: 'perpetual',
+      name: '永续合约',
+      base: 'fee',
+    });
+    // Restore the defaults for the other tests.
+    t.clock.advance(1_000);
+    await admin('admin/setReferralTable', DEFAULT_REFERRAL_TABLE);
+  });
+});
+
+describe('referral: batches on several nodes', () => {
+  it('pays each rebate once when batches run side by side, and after a batch that died', async () => {
+    const up = await join();
+    const trader = await join(up);
+    await deposit(trader, '5000');
+    await trader.as('index/zySubmit', {
+      from: 'spot',
+      to: 'delivery',
+      currency: 'USDT',
+      amount: '3000',
+      requestId: rid(),
+    });
+    for (let i = 0; i < 3; i++) await losingDelivery(trader, '100');
+
+    // A batch that dies after claiming: its transaction rolls back, nothing is claimed or paid.
+    const dying = new RebateBatches({
+      db: t.database.db,
+      ledger: Object.assign(new Ledger(), {
+        postBatch: async () => {
+          throw new Error('node killed');
+        },
+      }),
+      now: t.clock.now,
+    });
+    await expect(dying.drain()).rejects.toThrow('node killed');
+    expect((await records(up)).total).toBe(0);
+
+    for (let i = 0; i < 3; i++) await losingDelivery(trader, '100');
+    const node = () => new RebateBatches({ db: t.database.db, ledger: new Ledger(), now: t.clock.now, batchSize: 2 });
+    const paid = await Promise.all([node().drain(), node().drain(), node().drain(), drain()]);
+    expect(paid.reduce((s, n) => s + n, 0)).toBe(6);
+    const mine = await records(up);
+    expect(mine.total).toBe(6);
+    expect(mine.list.every((r) => r.rebate === '0.10')).toBe(true);
+    expect(await spot(up.id)).toBe('0.60');
+    const dupes = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM (SELECT source, source_id, earner_id FROM rebate_records
+          GROUP BY 1, 2, 3 HAVING count(*) > 1) d`,
+    );
+    expect(dupes[0]!.n).toBe(0);
+    const acc = await rebatesAccount();
+    expect(acc.account.neg().eq(acc.records)).toBe(true);
+  });
+});

@@ -1,0 +1,2 @@
+export { SupportService } from './service.js';
+export { supportModule } from './plugin.js';
