@@ -6,6 +6,7 @@ import '@/components/ui/ui.css';
 import '@/components/ui/patterns.css';
 import '@/components/ui/form.css';
 import { OfflineBanner } from '@/components/ui/offline-banner';
+import { catchInstallPrompt } from '@/lib/pwa-boot';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router-dom';
@@ -14,6 +15,8 @@ import { Providers } from './providers';
 import { AppRoutes } from './router';
 
 async function start() {
+  // First: the browser's install prompt may fire while the app still loads.
+  catchInstallPrompt();
   await prepare();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
@@ -28,6 +31,7 @@ async function start() {
     </StrictMode>,
   );
   void adoptServerDefaultLanguage();
+  void import('@/shared/pwa-update').then((m) => m.mountPwa());
 }
 
 void start();

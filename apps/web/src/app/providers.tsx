@@ -5,7 +5,10 @@ import { applyTheme } from '@/lib/theme';
 import { LiveBalances } from '@/shared/live-balances';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd-mobile';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, Suspense, lazy, useEffect } from 'react';
+
+// The message centre's live updates: not part of the first route's JavaScript.
+const LiveMessages = lazy(() => import('@/shared/live-messages'));
 
 /** Server state, antd-mobile's locale, and the theme on <html>. */
 export function Providers({ children }: { children: ReactNode }) {
@@ -15,6 +18,9 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <LiveBalances />
+      <Suspense fallback={null}>
+        <LiveMessages />
+      </Suspense>
       <ConfigProvider {...(locale ? { locale } : {})}>{children}</ConfigProvider>
     </QueryClientProvider>
   );

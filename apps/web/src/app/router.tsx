@@ -3,6 +3,7 @@ import { registerNavigator } from '@/lib/navigation';
 import { ROUTES } from '@/lib/routes';
 import { useEffect } from 'react';
 import { Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router-dom';
+import { CopyPanelsProvider } from './copy-panels';
 import { GuestOnly } from './guest-only';
 import { LazyPage, lazyPage } from './lazy-page';
 import { RequireAuth } from './require-auth';
@@ -18,6 +19,10 @@ const pages = {
   more: lazyPage(() => import('@/features/home/pages/more-page')),
   noticeDetail: lazyPage(() => import('@/features/home/pages/notice-detail-page')),
   about: lazyPage(() => import('@/features/home/pages/about-page')),
+  helpCenter: lazyPage(() => import('@/features/content/pages/help-center-page')),
+  moreHelp: lazyPage(() => import('@/features/content/pages/more-help-page')),
+  moreDetail: lazyPage(() => import('@/features/content/pages/more-detail-page')),
+  help: lazyPage(() => import('@/features/content/pages/faq-page')),
   markets: lazyPage(() => import('@/features/markets/pages/markets-page')),
   futures: lazyPage(() => import('@/features/delivery/pages/delivery-page')),
   futuresDetail: lazyPage(() => import('@/features/delivery/pages/order-detail-page')),
@@ -54,22 +59,24 @@ const pages = {
   sessions: lazyPage(() => import('@/features/settings/pages/sessions-page')),
   loginHistory: lazyPage(() => import('@/features/settings/pages/login-history-page')),
   antiPhishing: lazyPage(() => import('@/features/settings/pages/anti-phishing-page')),
-  comingSoon: lazyPage(() => import('@/components/ui/coming-soon-page')),
+  share: lazyPage(() => import('@/features/referral/pages/share-page')),
+  shareRules: lazyPage(() => import('@/features/referral/pages/share-rules-page')),
+  service: lazyPage(() => import('@/features/support/pages/service-page')),
+  messages: lazyPage(() => import('@/features/messages/pages/messages-page')),
+  download: lazyPage(() => import('@/features/messages/pages/download-page')),
+  instructions: lazyPage(() => import('@/features/messages/pages/instructions-page')),
+  copySettings: lazyPage(() => import('@/features/copy/pages/copy-settings-page')),
+  copyLeader: lazyPage(() => import('@/features/copy/pages/leader-profile-page')),
 };
 
-type PageKey = Exclude<keyof typeof pages, 'comingSoon'>;
+type PageKey = keyof typeof pages;
 
 /** The route of a page whose path is the ROUTES entry of the same name. */
 const route = (key: PageKey): RouteObject => ({ path: ROUTES[key], element: <LazyPage entry={pages[key]} /> });
 
-/** A page the spec names but this build does not have yet. */
-const comingSoon = (page: 'helpCenter' | 'download' | 'service'): RouteObject => ({
-  path: ROUTES[page],
-  element: <LazyPage entry={pages.comingSoon} props={{ page }} />,
-});
-
 // Visitor pages (spec §6): for visitors only, and open to everyone.
 const GUEST_PAGES: readonly PageKey[] = ['register', 'forgetPassword'];
+const HELP_PAGES: readonly PageKey[] = ['helpCenter', 'moreHelp', 'moreDetail', 'help'];
 const TABS: readonly PageKey[] = ['home', 'markets', 'futures', 'perpetual', 'mine'];
 // Behind login, outside the tab shell.
 const SIGNED_IN_PAGES: readonly PageKey[] = [
@@ -109,20 +116,31 @@ const SIGNED_IN_PAGES: readonly PageKey[] = [
   'sessions',
   'loginHistory',
   'antiPhishing',
+  'share',
+  'shareRules',
+  'messages',
+  'copySettings',
+  'copyLeader',
 ];
 
 const routes: RouteObject[] = [
   { element: <GuestOnly />, children: [{ path: ROUTES.login, element: <LoginPage /> }, ...GUEST_PAGES.map(route)] },
   // Reachable with or without an account (the login page links to them).
   route('lang'),
-  comingSoon('helpCenter'),
-  comingSoon('download'),
-  comingSoon('service'),
+  route('service'),
+  route('download'),
+  route('instructions'),
+  // The help centre answers visitors too (the login page's support leads there).
+  ...HELP_PAGES.map(route),
   {
     element: <RequireAuth />,
     children: [
       {
-        element: <TabLayout />,
+        element: (
+          <CopyPanelsProvider>
+            <TabLayout />
+          </CopyPanelsProvider>
+        ),
         // The entry route aliases the home tab (spec §2).
         children: [{ path: '/', element: <LazyPage entry={pages.home} /> }, ...TABS.map(route)],
       },

@@ -36,7 +36,8 @@ const SCHEMAS: { prefix: string; schema: z.ZodType }[] = [
   { prefix: 'kline:', schema: Candle },
   { prefix: 'depth:', schema: Depth },
   { prefix: 'trades:', schema: z.array(Trade) },
-  { prefix: USER_CHANNEL, schema: z.array(z.object({ event: z.string(), data: z.unknown() })) },
+  // Frames are `{seq?, event: {type, …}}`; lib/user-events.ts parses each against the contract's `UserFrame`.
+  { prefix: USER_CHANNEL, schema: z.array(z.unknown()) },
 ];
 
 export function schemaOf(channel: string): z.ZodType | undefined {

@@ -38,6 +38,9 @@ export const ROUTES = {
   futuresDetail: '/pages/tabbarPages/futures/detail',
   futuresHistory: '/pages/tabbarPages/futures/history',
   futuresRule: '/pages/tabbarPages/futures/rule',
+  // Copy trading (issue 14): the follower's controls and a leader's profile.
+  copySettings: '/pages/tabbarPages/futures/copySettings',
+  copyLeader: '/pages/tabbarPages/futures/leader',
   // Perpetual (spec §2: perpetual index1, rule, detail).
   perpetualTrade: '/pages/tabbarPages/perpetual/index1',
   perpetualRule: '/pages/tabbarPages/perpetual/rule',
@@ -45,12 +48,22 @@ export const ROUTES = {
   more: '/pages/tabbarPages/home/more',
   noticeDetail: '/pages/tabbarPages/home/noticeDetail',
   helpCenter: '/pages/tabbarPages/home/helpCenter',
+  // Help centre (issue 16): a category's articles, one article, the FAQ.
+  moreHelp: '/pages/tabbarPages/home/moreHelp',
+  moreDetail: '/pages/tabbarPages/home/moreDetail',
+  help: '/pages/tabbarPages/mine/help',
   about: '/pages/tabbarPages/mine/about',
+  // The invite centre and its rules (issue 15).
+  share: '/pages/tabbarPages/mine/share',
+  shareRules: '/pages/tabbarPages/mine/shareRules',
   login: '/pages/userPages/login',
   register: '/pages/userPages/register',
   forgetPassword: '/pages/userPages/forgetPassword',
   lang: '/pages/userPages/lang',
   service: '/pages/userPages/service',
+  // The message centre (issue 16), and the install guide of the download page (spec §2 mine/instructions).
+  messages: '/pages/tabbarPages/mine/messages',
+  instructions: '/pages/tabbarPages/mine/instructions',
 } as const;
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];

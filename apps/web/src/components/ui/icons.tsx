@@ -76,24 +76,3 @@ export function BrandMark({ size = 32 }: { size?: number }) {
     </svg>
   );
 }
-
-/** A calm illustration for states that have nothing to show yet. */
-export function RocketArt() {
-  return (
-    <svg className="coming-soon__art" width="120" height="104" viewBox="0 0 120 104" fill="none" aria-hidden="true">
-      <ellipse cx="60" cy="92" rx="40" ry="6" fill="var(--app-accent)" opacity="0.12" />
-      <circle cx="60" cy="48" r="40" fill="var(--app-accent)" opacity="0.08" />
-      {/* The rocket: body, window and fins, outlined in the accent. */}
-      <g stroke="var(--app-accent)" strokeWidth="2.5" strokeLinejoin="round">
-        <path d="M60 14c11 8 16 21 14 38l-6 8H52l-6-8c-2-17 3-30 14-38z" fill="var(--app-surface-2)" />
-        <circle cx="60" cy="36" r="6" fill="var(--app-bg)" />
-        <path d="M46 44l-9 12 11 2M74 44l9 12-11 2" />
-      </g>
-      <path d="M55 64c0 6 2 10 5 13 3-3 5-7 5-13" fill="var(--app-warning)" opacity="0.9" />
-      <circle cx="22" cy="24" r="2" fill="var(--app-text-3)" />
-      <circle cx="98" cy="18" r="1.6" fill="var(--app-text-3)" />
-      <circle cx="104" cy="60" r="2.2" fill="var(--app-text-3)" />
-      <circle cx="16" cy="66" r="1.4" fill="var(--app-text-3)" />
-    </svg>
-  );
-}

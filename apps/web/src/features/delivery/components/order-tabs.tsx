@@ -1,4 +1,4 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { useFuturesCopyPanels } from '@/shared/futures-copy-panels';
 import { TabbedSection } from '@/shared/tabbed-section';
 import { Segmented } from '@/shared/trading-bits';
 import { useState } from 'react';
@@ -40,17 +40,9 @@ function HistoryTab({ symbol, pair }: { symbol: string | undefined; pair: string
   );
 }
 
-/** A copy-trading tab: says honestly that it comes with copy trading. */
-function CopySoon({ kind }: { kind: 'invited' | 'follow' }) {
-  const { t } = useTranslation();
-  return (
-    <ComingSoon compact title={t(`delivery.copySoon.${kind}Title`)} description={t(`delivery.copySoon.${kind}Desc`)} />
-  );
-}
-
 /**
- * The order tabs under the panel (spec §2): Position orders, History orders, and the two copy-trading tabs,
- * which say honestly that they come with copy trading.
+ * The order tabs under the panel (spec §2): Position orders, History orders, and the two copy-trading tabs (Invited
+ * me, Follow plan), which the app hands in from the copy feature (shared/futures-copy-panels.tsx).
  */
 export function OrderTabs({
   live,
@@ -62,6 +54,9 @@ export function OrderTabs({
   pair: string | undefined;
 }) {
   const { t } = useTranslation();
+  const copy = useFuturesCopyPanels();
+  const Invited = copy?.invited;
+  const Follow = copy?.follow;
   return (
     <TabbedSection<TabKey>
       block="order-tabs"
@@ -76,8 +71,8 @@ export function OrderTabs({
       panels={{
         positions: () => <PositionList live={live} />,
         history: () => <HistoryTab symbol={symbol} pair={pair} />,
-        invited: () => <CopySoon kind="invited" />,
-        follow: () => <CopySoon kind="follow" />,
+        invited: () => (Invited ? <Invited /> : null),
+        follow: () => (Follow ? <Follow /> : null),
       }}
     />
   );

@@ -1,7 +1,7 @@
+import { useAuthImage } from '@/shared/use-auth-image';
 import { ImageViewer, Skeleton } from 'antd-mobile';
 import { PictureOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useAuthImage } from '../hooks/use-auth-image';
 
 /** A thumbnail of the user's own upload (fetched with the TOKEN header); a tap opens it full screen. */
 export function AuthThumb({ url, testId }: { url: string; testId?: string }) {

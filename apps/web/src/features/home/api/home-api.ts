@@ -11,4 +11,8 @@ export const homeApi = {
   notice: (id: string, signal?: AbortSignal) => request('index/noticeDetail', { id }, { method: 'GET', signal }),
   overview: (signal?: AbortSignal) => request('index/overview', {}, { method: 'GET', signal, silent: true }),
   info: (signal?: AbortSignal) => request('index/info', {}, { method: 'GET', signal }),
+  /** Announcements with the signed-in user's read marks. */
+  announcements: (page: number, pageSize: number, signal?: AbortSignal) =>
+    request('content/announcements', { page, pageSize }, { method: 'GET', signal }),
+  readAnnouncement: (id: string) => request('content/readAnnouncement', { id }, { silent: true }),
 };

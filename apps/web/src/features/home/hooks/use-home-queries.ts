@@ -1,6 +1,8 @@
 import { useSession } from '@/lib/session-store';
 import { seedTickers } from '@/lib/use-market';
-import { useQuery } from '@tanstack/react-query';
+import { usePagedList } from '@/lib/use-paged-list';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { homeApi } from '../api/home-api';
 
 /** Notices shown in the home bar. */
@@ -56,4 +58,25 @@ export function usePlatformInfo() {
     queryFn: ({ signal }) => homeApi.info(signal),
     staleTime: 10 * 60_000,
   });
+}
+
+/** The announcements, pinned first, each marked read or not for this user. */
+export function useAnnouncements() {
+  const lang = useSession((s) => s.lang);
+  return usePagedList(['content', 'announcements', lang], (page, pageSize, signal) =>
+    homeApi.announcements(page, pageSize, signal),
+  );
+}
+
+/** Marks an announcement read once it is shown to a signed-in user; the list's marks follow. */
+export function useMarkAnnouncementRead(id: string | undefined) {
+  const signedIn = useSession((s) => Boolean(s.token));
+  const client = useQueryClient();
+  const { mutate } = useMutation({
+    mutationFn: (noticeId: string) => homeApi.readAnnouncement(noticeId),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['content', 'announcements'] }),
+  });
+  useEffect(() => {
+    if (signedIn && id) mutate(id);
+  }, [signedIn, id, mutate]);
 }

@@ -32,7 +32,19 @@ export default function AboutPage() {
               <dl className="fact-list about-facts">
                 <div>
                   <dt>{t('about.products')}</dt>
-                  <dd dir="ltr">{data.productCount}</dd>
+                  <dd dir="ltr" data-testid="about-products">
+                    {data.productCount}
+                  </dd>
+                </div>
+                {data.categories.map((c) => (
+                  <div key={c.category} data-testid="about-category">
+                    <dt>{t(`content.about.categories.${c.category}`, { defaultValue: c.category })}</dt>
+                    <dd dir="ltr">{c.count}</dd>
+                  </div>
+                ))}
+                <div>
+                  <dt>{t('content.about.languages')}</dt>
+                  <dd dir="ltr">{data.languageCount}</dd>
                 </div>
                 <div>
                   <dt>{t('about.countries')}</dt>

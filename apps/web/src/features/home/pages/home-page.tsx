@@ -4,6 +4,7 @@ import { QueryView } from '@/components/ui/query-view';
 import { displayIdentity } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
 import { useUserInfo } from '@/lib/user-query';
+import { MessageBell } from '@/shared/message-bell';
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -26,9 +27,12 @@ export default function HomePage() {
         </span>
       }
       right={
-        <Link to={ROUTES.lang} className="icon-button" aria-label={t('settings.language')} data-testid="home-lang">
-          <GlobeIcon />
-        </Link>
+        <span className="header-actions">
+          <MessageBell />
+          <Link to={ROUTES.lang} className="icon-button" aria-label={t('settings.language')} data-testid="home-lang">
+            <GlobeIcon />
+          </Link>
+        </span>
       }
     >
       <div className="stack home-stack">

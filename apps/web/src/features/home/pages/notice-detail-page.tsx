@@ -1,26 +1,20 @@
 import { ErrorState } from '@/components/ui/error-state';
 import { formatDateTime } from '@/lib/format';
 import { Article } from '@/shared/article';
+import { Markdown } from '@/shared/markdown';
 import { QueryPage } from '@/shared/query-state';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { useNotice } from '../hooks/use-home-queries';
+import { useMarkAnnouncementRead, useNotice } from '../hooks/use-home-queries';
 import '../components/home.css';
 
-/** A notice's body, its line breaks kept as paragraphs. */
-function paragraphs(body: string): string[] {
-  return body
-    .split(/\n+/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-}
-
-/** One announcement (`?id=`): title, date and the body, its line breaks kept as paragraphs. */
+/** One announcement (`?id=`): title, date and the rich-text body; opening it marks it read for a signed-in user. */
 export default function NoticeDetailPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const notice = useNotice(id);
+  useMarkAnnouncementRead(notice.data?.type === 'notice' ? notice.data.id : undefined);
   return (
     <QueryPage
       title={t('notice.title')}
@@ -38,14 +32,7 @@ export default function NoticeDetailPage() {
               {formatDateTime(data.createdAt)}
             </time>
           </p>
-          <div className="notice-detail__body">
-            {paragraphs(data.body).map((line, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed text
-              <p key={i} dir="auto">
-                {line}
-              </p>
-            ))}
-          </div>
+          <Markdown source={data.body} className="notice-detail__body" testId="notice-body" />
         </Article>
       )}
     </QueryPage>

@@ -17,6 +17,10 @@ const NAMED = {
   perp_profit: 'changeTypes.perp_profit',
   perp_loss: 'changeTypes.perp_loss',
   perp_liquidation: 'changeTypes.perp_liquidation',
+  copy_stake: 'changeTypes.copy_stake',
+  copy_refund: 'changeTypes.copy_refund',
+  copy_profit_share: 'changeTypes.copy_profit_share',
+  adjustment: 'changeTypes.adjustment',
 } as const;
 
 function isNamed(type: string): type is keyof typeof NAMED {

@@ -1,4 +1,3 @@
-import { SoonTag } from '@/components/ui/coming-soon';
 import { ErrorState } from '@/components/ui/error-state';
 import { type MenuItem, MenuList } from '@/components/ui/menu-list';
 import { Page } from '@/components/ui/page';
@@ -6,6 +5,7 @@ import { ROUTES } from '@/lib/routes';
 import { useUserInfo } from '@/lib/user-query';
 import { useAccountMode, useHideAmounts } from '@/shared/account-mode';
 import { useLanguageItem } from '@/shared/language-item';
+import { MessageBell } from '@/shared/message-bell';
 import type { AccountMode } from '@nexa/contract';
 import { PullToRefresh, Skeleton } from 'antd-mobile';
 import { SetOutline } from 'antd-mobile-icons';
@@ -19,9 +19,6 @@ import { WalletSplit } from '../components/wallet-split';
 import { useSwitchMode } from '../hooks/use-switch-mode';
 import { useDenomination, useProperty } from '../hooks/use-wallet-queries';
 
-/** Rows of pages not built yet: they say so instead of leading nowhere. */
-type ComingKey = 'share' | 'help';
-
 type LiveKey =
   | 'deposit'
   | 'withdraw'
@@ -32,7 +29,9 @@ type LiveKey =
   | 'changePassword'
   | 'bankCard'
   | 'withdrawalAddress'
-  | 'about';
+  | 'help'
+  | 'about'
+  | 'share';
 
 const FUNDS: { key: LiveKey; to: string }[] = [
   { key: 'deposit', to: ROUTES.recharge },
@@ -46,9 +45,10 @@ const MORE_LIVE: { key: LiveKey; to: string }[] = [
   { key: 'changePassword', to: ROUTES.retrievePassword },
   { key: 'bankCard', to: ROUTES.saveBank },
   { key: 'withdrawalAddress', to: ROUTES.bindWithdrawalAddress },
+  { key: 'help', to: ROUTES.help },
   { key: 'about', to: ROUTES.about },
+  { key: 'share', to: ROUTES.share },
 ];
-const MORE_COMING: ComingKey[] = ['share', 'help'];
 
 /**
  * Assets (mine) tab: real/demo switch, total assets and today's earnings, the money actions and the wallet
@@ -82,21 +82,23 @@ export default function MinePage() {
     to,
     testId: `mine-row-${key}`,
   });
-  const comingRow = (key: ComingKey): MenuItem => ({
-    label: t(`mine.rows.${key}`),
-    extra: <SoonTag />,
-    disabled: true,
-    testId: `mine-row-${key}`,
-  });
 
   return (
     <Page
       title={t('tabs.assets')}
       testId="mine-page"
       right={
-        <Link to={ROUTES.settings} className="icon-button" aria-label={t('settings.title')} data-testid="mine-settings">
-          <SetOutline />
-        </Link>
+        <span className="header-actions">
+          <MessageBell />
+          <Link
+            to={ROUTES.settings}
+            className="icon-button"
+            aria-label={t('settings.title')}
+            data-testid="mine-settings"
+          >
+            <SetOutline />
+          </Link>
+        </span>
       }
     >
       <PullToRefresh onRefresh={refresh}>
@@ -144,7 +146,6 @@ export default function MinePage() {
             header={t('mine.groups.more')}
             items={[
               ...MORE_LIVE.map(liveRow),
-              ...MORE_COMING.map(comingRow),
               { label: t('pages.download.title'), to: ROUTES.download, testId: 'mine-row-download' },
               { label: t('pages.service.title'), to: ROUTES.service, testId: 'mine-row-service' },
             ]}

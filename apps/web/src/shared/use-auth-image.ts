@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
  */
 export function useAuthImage(url: string | null) {
   const query = useQuery({
-    queryKey: ['funding-file', url],
+    queryKey: ['auth-file', url],
     enabled: url !== null,
     queryFn: ({ signal }) => fetchFile(url as string, signal),
     staleTime: Number.POSITIVE_INFINITY,

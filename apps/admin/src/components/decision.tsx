@@ -1,0 +1,66 @@
+import { Button, Form, Input, Modal, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CallName } from '../lib/api';
+import { useAction } from '../lib/query';
+
+type Kind = 'Deposit' | 'Withdrawal' | 'Verification';
+
+/**
+ * Approve (reason optional) or reject (reason required: the user reads it). The server applies a decision once,
+ * however many operators click; a second click is answered with its refusal.
+ */
+export function Decision({ kind, id, onDone }: { kind: Kind; id: string; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<'approve' | 'reject' | null>(null);
+  const lists: CallName[] = ['admin/deposits', 'admin/withdrawals', 'admin/verifications', 'admin/dashboard'];
+  const approve = useAction(`admin/approve${kind}`, { success: t('review.approved'), invalidate: lists });
+  const reject = useAction(`admin/reject${kind}`, { success: t('review.rejected'), invalidate: lists });
+  const submit = (v: { reason?: string }) => {
+    const action = open === 'approve' ? approve : reject;
+    action.mutate({ id, reason: v.reason ?? '' } as never, {
+      onSuccess: () => {
+        setOpen(null);
+        onDone();
+      },
+    });
+  };
+  return (
+    <>
+      <Space>
+        <Button type="primary" onClick={() => setOpen('approve')} data-testid="approve">
+          {t('review.approve')}
+        </Button>
+        <Button danger onClick={() => setOpen('reject')} data-testid="reject">
+          {t('review.reject')}
+        </Button>
+      </Space>
+      <Modal
+        open={open !== null}
+        title={t(open === 'reject' ? 'review.rejectTitle' : 'review.approveTitle')}
+        footer={null}
+        onCancel={() => setOpen(null)}
+        destroyOnHidden
+      >
+        <Form layout="vertical" onFinish={submit}>
+          <Form.Item
+            name="reason"
+            label={t(open === 'reject' ? 'review.reasonUserSees' : 'review.reasonOptional')}
+            rules={open === 'reject' ? [{ required: true, whitespace: true, message: t('form.required') }] : []}
+          >
+            <Input.TextArea rows={3} maxLength={500} showCount data-testid="reason" />
+          </Form.Item>
+          <Button
+            type="primary"
+            danger={open === 'reject'}
+            htmlType="submit"
+            loading={approve.isPending || reject.isPending}
+            data-testid="confirm-decision"
+          >
+            {t(open === 'reject' ? 'review.reject' : 'review.approve')}
+          </Button>
+        </Form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { type Body, type CallName, type Data, api } from './api';
+
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 5_000 } },
+});
+
+/** A read call as a query; its key is the call and its body. */
+export function useCall<P extends CallName>(
+  path: P,
+  body: Body<P> = {} as Body<P>,
+  opts: { enabled?: boolean; refetchMs?: number } = {},
+) {
+  return useQuery<Data<P>, Error>({
+    queryKey: [path, body],
+    queryFn: () => api(path, body),
+    enabled: opts.enabled ?? true,
+    ...(opts.refetchMs ? { refetchInterval: opts.refetchMs } : {}),
+  });
+}
+
+/**
+ * A change as a mutation: the server's message on failure (in the operator's language, a 403 included), a
+ * success toast, and the listed queries refreshed.
+ */
+export function useAction<P extends CallName>(path: P, opts: { success?: string; invalidate?: CallName[] } = {}) {
+  const client = useQueryClient();
+  const { message } = App.useApp();
+  return useMutation<Data<P>, Error, Body<P>>({
+    mutationFn: (body) => api(path, body),
+    onSuccess: async () => {
+      if (opts.success) void message.success(opts.success);
+      await Promise.all((opts.invalidate ?? []).map((k) => client.invalidateQueries({ queryKey: [k] })));
+    },
+    onError: (err) => void message.error(err.message),
+  });
+}

@@ -1,0 +1,338 @@
+import type { AdminDeposit, AdminVerification, AdminWithdrawal } from '@nexa/contract';
+import { Card, Col, Descriptions, Drawer, Row, Segmented, Table, Tabs, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Decision } from '../components/decision';
+import { Loadable } from '../components/states';
+import { UploadImage } from '../components/upload-image';
+import { age, amount, dateTime } from '../lib/format';
+import { useCall } from '../lib/query';
+
+type Status = 'review' | 'approved' | 'failed';
+const statusColor = (s: string) => (s === 'review' ? 'gold' : s === 'approved' || s === 'verified' ? 'green' : 'red');
+
+/** Deposits, withdrawals and identity verifications waiting for an operator (or decided, by filter). */
+export default function ReviewsPage() {
+  const { t } = useTranslation();
+  return (
+    <Card>
+      <Tabs
+        items={[
+          { key: 'deposits', label: t('review.deposits'), children: <Deposits /> },
+          { key: 'withdrawals', label: t('review.withdrawals'), children: <Withdrawals /> },
+          { key: 'verifications', label: t('review.verifications'), children: <Verifications /> },
+        ]}
+      />
+    </Card>
+  );
+}
+
+function StatusFilter({
+  value,
+  onChange,
+  verified,
+}: { value: string; onChange: (v: string) => void; verified?: boolean }) {
+  const { t } = useTranslation();
+  const options = verified ? ['review', 'verified', 'rejected'] : ['review', 'approved', 'failed'];
+  return (
+    <Segmented
+      value={value}
+      onChange={(v) => onChange(String(v))}
+      options={options.map((o) => ({ label: t(`status.${o}`), value: o }))}
+      style={{ marginBottom: 16 }}
+    />
+  );
+}
+
+const ownerCol = (t: (k: string) => string) => ({
+  title: t('col.user'),
+  render: (_: unknown, r: { owner: { uid: number; email: string | null; mobile: string | null } }) =>
+    `${r.owner.uid} · ${r.owner.email ?? r.owner.mobile ?? ''}`,
+});
+
+function Deposits() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<Status>('review');
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<AdminDeposit | null>(null);
+  const q = useCall('admin/deposits', { status, page, pageSize: 20 });
+  return (
+    <>
+      <StatusFilter
+        value={status}
+        onChange={(v) => {
+          setStatus(v as Status);
+          setPage(1);
+        }}
+      />
+      <Loadable query={q}>
+        {() => (
+          <Table<AdminDeposit>
+            rowKey="id"
+            size="middle"
+            dataSource={q.data!.list}
+            onRow={(r) =>
+              ({ onClick: () => setOpen(r), style: { cursor: 'pointer' }, 'data-testid': `deposit-${r.id}` }) as never
+            }
+            pagination={{
+              current: page,
+              pageSize: 20,
+              total: q.data!.total,
+              onChange: setPage,
+              showSizeChanger: false,
+            }}
+            columns={[
+              { title: t('col.order'), dataIndex: 'orderNo' },
+              ownerCol(t),
+              { title: t('col.amount'), align: 'right', render: (_, r) => `${amount(r.amount)} ${r.currency}` },
+              { title: t('col.chain'), dataIndex: 'chain' },
+              { title: t('col.submitted'), render: (_, r) => `${dateTime(r.createdAt)} (${age(r.createdAt)})` },
+              {
+                title: t('col.status'),
+                render: (_, r) => <Tag color={statusColor(r.status)}>{t(`status.${r.status}`)}</Tag>,
+              },
+            ]}
+          />
+        )}
+      </Loadable>
+      <Drawer open={open !== null} onClose={() => setOpen(null)} size={1100} title={open?.orderNo} destroyOnHidden>
+        {open && (
+          <Row gutter={24}>
+            <Col span={10}>
+              <Descriptions column={1} bordered size="small">
+                <Descriptions.Item
+                  label={t('col.user')}
+                >{`${open.owner.uid} · ${open.owner.email ?? open.owner.mobile ?? ''}`}</Descriptions.Item>
+                <Descriptions.Item label={t('col.amount')}>
+                  <Typography.Text
+                    strong
+                    data-testid="deposit-amount"
+                  >{`${amount(open.amount)} ${open.currency}`}</Typography.Text>
+                </Descriptions.Item>
+                <Descriptions.Item label={t('col.chain')}>{open.chain}</Descriptions.Item>
+                <Descriptions.Item label={t('col.address')}>
+                  <Typography.Text copyable>{open.address}</Typography.Text>
+                </Descriptions.Item>
+                <Descriptions.Item label={t('col.submitted')}>{dateTime(open.createdAt)}</Descriptions.Item>
+                <Descriptions.Item label={t('col.status')}>
+                  <Tag color={statusColor(open.status)}>{t(`status.${open.status}`)}</Tag>
+                </Descriptions.Item>
+                {open.reason && <Descriptions.Item label={t('col.reason')}>{open.reason}</Descriptions.Item>}
+              </Descriptions>
+              {open.status === 'review' && (
+                <div style={{ marginTop: 16 }}>
+                  <Decision kind="Deposit" id={open.id} onDone={() => setOpen(null)} />
+                </div>
+              )}
+            </Col>
+            <Col span={14}>
+              <Typography.Text type="secondary">{t('review.screenshotHint')}</Typography.Text>
+              <UploadImage url={open.screenshotUrl} alt={t('review.screenshot')} testId="screenshot" />
+            </Col>
+          </Row>
+        )}
+      </Drawer>
+    </>
+  );
+}
+
+function Withdrawals() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<Status>('review');
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<AdminWithdrawal | null>(null);
+  const q = useCall('admin/withdrawals', { status, page, pageSize: 20 });
+  return (
+    <>
+      <StatusFilter
+        value={status}
+        onChange={(v) => {
+          setStatus(v as Status);
+          setPage(1);
+        }}
+      />
+      <Loadable query={q}>
+        {() => (
+          <Table<AdminWithdrawal>
+            rowKey="id"
+            size="middle"
+            dataSource={q.data!.list}
+            onRow={(r) => ({ onClick: () => setOpen(r), style: { cursor: 'pointer' } })}
+            pagination={{
+              current: page,
+              pageSize: 20,
+              total: q.data!.total,
+              onChange: setPage,
+              showSizeChanger: false,
+            }}
+            columns={[
+              { title: t('col.order'), dataIndex: 'orderNo' },
+              ownerCol(t),
+              { title: t('col.amount'), align: 'right', render: (_, r) => `${amount(r.amount)} ${r.currency}` },
+              { title: t('col.fee'), align: 'right', render: (_, r) => amount(r.fee) },
+              {
+                title: t('col.destination'),
+                render: (_, r) => (r.method === 'crypto' ? `${r.chain} ${r.address}` : `${r.bankName} ${r.cardNumber}`),
+              },
+              { title: t('col.submitted'), render: (_, r) => `${dateTime(r.createdAt)} (${age(r.createdAt)})` },
+              {
+                title: t('col.status'),
+                render: (_, r) => <Tag color={statusColor(r.status)}>{t(`status.${r.status}`)}</Tag>,
+              },
+            ]}
+          />
+        )}
+      </Loadable>
+      <Drawer open={open !== null} onClose={() => setOpen(null)} size={1100} title={open?.orderNo} destroyOnHidden>
+        {open && <WithdrawalReview w={open} onDone={() => setOpen(null)} />}
+      </Drawer>
+    </>
+  );
+}
+
+/** The record beside the user's funding history and how long the destination address has been bound. */
+function WithdrawalReview({ w, onDone }: { w: AdminWithdrawal; onDone: () => void }) {
+  const { t } = useTranslation();
+  const user = useCall('admin/user', { userId: w.owner.userId });
+  const history = useCall('admin/userFunding', { userId: w.owner.userId, page: 1, pageSize: 20 });
+  const bound = user.data?.addresses.find((a) => a.chain === w.chain && a.address === w.address);
+  return (
+    <Row gutter={24}>
+      <Col span={10}>
+        <Descriptions column={1} bordered size="small">
+          <Descriptions.Item
+            label={t('col.user')}
+          >{`${w.owner.uid} · ${w.owner.email ?? w.owner.mobile ?? ''}`}</Descriptions.Item>
+          <Descriptions.Item label={t('col.amount')}>{`${amount(w.amount)} ${w.currency}`}</Descriptions.Item>
+          <Descriptions.Item label={t('col.fee')}>{amount(w.fee)}</Descriptions.Item>
+          <Descriptions.Item label={t('col.total')}>{amount(w.total)}</Descriptions.Item>
+          <Descriptions.Item label={t('col.destination')}>
+            {w.method === 'crypto' ? `${w.chain} ${w.address}` : `${w.bankName} ${w.cardNumber} ${w.userName}`}
+          </Descriptions.Item>
+          {w.method === 'crypto' && (
+            <Descriptions.Item label={t('review.addressAge')}>
+              <Loadable query={user}>
+                {() => (bound ? `${age(bound.boundAt)} (${dateTime(bound.boundAt)})` : t('review.addressNotBound'))}
+              </Loadable>
+            </Descriptions.Item>
+          )}
+          <Descriptions.Item label={t('col.submitted')}>{dateTime(w.createdAt)}</Descriptions.Item>
+          {user.data && (
+            <Descriptions.Item label={t('user.freezes')}>
+              {user.data.withdrawalsFrozen ? <Tag color="red">{t('user.withdrawalsFrozen')}</Tag> : t('common.none')}
+            </Descriptions.Item>
+          )}
+        </Descriptions>
+        {w.status === 'review' && (
+          <div style={{ marginTop: 16 }}>
+            <Decision kind="Withdrawal" id={w.id} onDone={onDone} />
+          </div>
+        )}
+      </Col>
+      <Col span={14}>
+        <Typography.Title level={5}>{t('review.history')}</Typography.Title>
+        <Loadable query={history}>
+          {() => (
+            <Table
+              size="small"
+              rowKey={(r) => `${r.kind}-${r.id}`}
+              pagination={false}
+              dataSource={history.data!.list}
+              columns={[
+                { title: t('col.kind'), render: (_, r) => t(`kind.${r.kind}`) },
+                { title: t('col.amount'), align: 'right', render: (_, r) => `${amount(r.amount)} ${r.currency}` },
+                { title: t('col.chain'), dataIndex: 'chain' },
+                {
+                  title: t('col.status'),
+                  render: (_, r) => <Tag color={statusColor(r.status)}>{t(`status.${r.status}`)}</Tag>,
+                },
+                { title: t('col.submitted'), render: (_, r) => dateTime(r.createdAt) },
+              ]}
+            />
+          )}
+        </Loadable>
+      </Col>
+    </Row>
+  );
+}
+
+function Verifications() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState('review');
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<AdminVerification | null>(null);
+  const q = useCall('admin/verifications', { status: status as AdminVerification['status'], page, pageSize: 20 });
+  return (
+    <>
+      <StatusFilter
+        verified
+        value={status}
+        onChange={(v) => {
+          setStatus(v);
+          setPage(1);
+        }}
+      />
+      <Loadable query={q}>
+        {() => (
+          <Table<AdminVerification>
+            rowKey="id"
+            size="middle"
+            dataSource={q.data!.list}
+            onRow={(r) => ({ onClick: () => setOpen(r), style: { cursor: 'pointer' } })}
+            pagination={{
+              current: page,
+              pageSize: 20,
+              total: q.data!.total,
+              onChange: setPage,
+              showSizeChanger: false,
+            }}
+            columns={[
+              ownerCol(t),
+              { title: t('col.level'), render: (_, r) => t(`level.${r.level}`) },
+              { title: t('col.name'), dataIndex: 'name' },
+              { title: t('col.country'), dataIndex: 'country' },
+              { title: t('col.submitted'), render: (_, r) => `${dateTime(r.createdAt)} (${age(r.createdAt)})` },
+              {
+                title: t('col.status'),
+                render: (_, r) => <Tag color={statusColor(r.status)}>{t(`status.${r.status}`)}</Tag>,
+              },
+            ]}
+          />
+        )}
+      </Loadable>
+      <Drawer open={open !== null} onClose={() => setOpen(null)} size={1200} title={open?.name} destroyOnHidden>
+        {open && (
+          <>
+            <Descriptions column={3} bordered size="small">
+              <Descriptions.Item
+                label={t('col.user')}
+              >{`${open.owner.uid} · ${open.owner.email ?? open.owner.mobile ?? ''}`}</Descriptions.Item>
+              <Descriptions.Item label={t('col.level')}>{t(`level.${open.level}`)}</Descriptions.Item>
+              <Descriptions.Item label={t('col.country')}>{open.country}</Descriptions.Item>
+              <Descriptions.Item label={t('col.name')}>{open.name}</Descriptions.Item>
+              <Descriptions.Item label={t('col.idNumber')}>{open.idNumber}</Descriptions.Item>
+              <Descriptions.Item label={t('col.address')}>
+                {[open.address, open.city].filter(Boolean).join(', ') || '—'}
+              </Descriptions.Item>
+            </Descriptions>
+            <Row gutter={16} style={{ marginTop: 16 }}>
+              <Col span={12}>
+                <Typography.Title level={5}>{t('review.front')}</Typography.Title>
+                <UploadImage url={open.frontImageUrl} alt={t('review.front')} />
+              </Col>
+              <Col span={12}>
+                <Typography.Title level={5}>{t('review.back')}</Typography.Title>
+                <UploadImage url={open.backImageUrl} alt={t('review.back')} />
+              </Col>
+            </Row>
+            {open.status === 'review' && (
+              <div style={{ marginTop: 16 }}>
+                <Decision kind="Verification" id={open.id} onDone={() => setOpen(null)} />
+              </div>
+            )}
+          </>
+        )}
+      </Drawer>
+    </>
+  );
+}

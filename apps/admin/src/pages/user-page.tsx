@@ -1,0 +1,310 @@
+import type { AdminUserDetail } from '@nexa/contract';
+import { Button, Card, Descriptions, Form, Input, Modal, Space, Table, Tabs, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { Loadable } from '../components/states';
+import type { Body, CallName } from '../lib/api';
+import { age, amount, dateTime } from '../lib/format';
+import { useAction, useCall } from '../lib/query';
+
+/** One user: profile, verification, balances (read only), history tabs and the audited actions. */
+export default function UserPage() {
+  const { userId = '' } = useParams();
+  const q = useCall('admin/user', { userId });
+  return <Loadable query={q}>{() => <UserDetail u={q.data!} />}</Loadable>;
+}
+
+function UserDetail({ u }: { u: AdminUserDetail }) {
+  const { t } = useTranslation();
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card title={`UID ${u.uid}`} extra={<UserActions u={u} />}>
+        <Descriptions column={3} size="small">
+          <Descriptions.Item label={t('col.email')}>{u.email ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('col.mobile')}>{u.mobile ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('col.inviteCode')}>{u.inviteCode}</Descriptions.Item>
+          <Descriptions.Item label={t('user.inviter')}>{u.inviterUid ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('col.registered')}>{dateTime(u.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('col.mode')}>{t(`mode.${u.mode}`)}</Descriptions.Item>
+          <Descriptions.Item label={t('user.twoFactor')}>
+            {t(u.twoFactorEnabled ? 'common.on' : 'common.off')}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('user.verification')}>
+            {u.verifications.length === 0
+              ? t('status.unverified')
+              : u.verifications.map((v) => (
+                  <Tag key={v.id}>{`${t(`level.${v.level}`)}: ${t(`status.${v.status}`)}`}</Tag>
+                ))}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('user.freezes')}>
+            <span data-testid="freezes">
+              {!u.loginsFrozen && !u.withdrawalsFrozen && t('common.none')}
+              {u.loginsFrozen && <Tag color="red">{t('user.loginsFrozen')}</Tag>}
+              {u.withdrawalsFrozen && <Tag color="red">{t('user.withdrawalsFrozen')}</Tag>}
+            </span>
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card>
+        <Tabs
+          items={[
+            { key: 'balances', label: t('user.balances'), children: <Balances u={u} /> },
+            { key: 'changes', label: t('user.changes'), children: <Changes userId={u.userId} /> },
+            { key: 'orders', label: t('user.orders'), children: <Orders userId={u.userId} /> },
+            { key: 'positions', label: t('user.positions'), children: <Positions userId={u.userId} /> },
+            { key: 'funding', label: t('user.funding'), children: <Funding userId={u.userId} /> },
+            { key: 'sessions', label: t('user.sessions'), children: <Sessions u={u} /> },
+            { key: 'addresses', label: t('user.addresses'), children: <Addresses u={u} /> },
+          ]}
+        />
+      </Card>
+    </Space>
+  );
+}
+
+type Act =
+  | { call: 'admin/userFreeze'; what: 'logins' | 'withdrawals'; frozen: boolean; label: string }
+  | { call: 'admin/userRevokeSessions' | 'admin/userReset2fa'; label: string };
+
+/** Every action asks for a reason, which the audit log keeps with it. */
+function UserActions({ u }: { u: AdminUserDetail }) {
+  const { t } = useTranslation();
+  const [act, setAct] = useState<Act | null>(null);
+  const refresh: CallName[] = ['admin/user', 'admin/users'];
+  const freeze = useAction('admin/userFreeze', { success: t('user.done'), invalidate: refresh });
+  const revoke = useAction('admin/userRevokeSessions', { success: t('user.done'), invalidate: refresh });
+  const reset = useAction('admin/userReset2fa', { success: t('user.done'), invalidate: refresh });
+  const acts: Act[] = [
+    {
+      call: 'admin/userFreeze',
+      what: 'logins',
+      frozen: !u.loginsFrozen,
+      label: t(u.loginsFrozen ? 'user.unfreezeLogins' : 'user.freezeLogins'),
+    },
+    {
+      call: 'admin/userFreeze',
+      what: 'withdrawals',
+      frozen: !u.withdrawalsFrozen,
+      label: t(u.withdrawalsFrozen ? 'user.unfreezeWithdrawals' : 'user.freezeWithdrawals'),
+    },
+    { call: 'admin/userRevokeSessions', label: t('user.revokeSessions') },
+    { call: 'admin/userReset2fa', label: t('user.reset2fa') },
+  ];
+  const submit = ({ reason }: { reason: string }) => {
+    if (!act) return;
+    const done = { onSuccess: () => setAct(null) };
+    if (act.call === 'admin/userFreeze')
+      freeze.mutate({ userId: u.userId, what: act.what, frozen: act.frozen, reason }, done);
+    else if (act.call === 'admin/userRevokeSessions') revoke.mutate({ userId: u.userId, reason }, done);
+    else reset.mutate({ userId: u.userId, reason }, done);
+  };
+  return (
+    <>
+      <Space wrap>
+        {acts.map((a) => (
+          <Button key={a.label} danger={a.call !== 'admin/userFreeze' || a.frozen} onClick={() => setAct(a)}>
+            {a.label}
+          </Button>
+        ))}
+      </Space>
+      <Modal open={act !== null} title={act?.label} footer={null} onCancel={() => setAct(null)} destroyOnHidden>
+        <Form layout="vertical" onFinish={submit}>
+          <Form.Item
+            name="reason"
+            label={t('user.reason')}
+            rules={[{ required: true, whitespace: true, message: t('form.required') }]}
+          >
+            <Input.TextArea rows={3} maxLength={500} showCount />
+          </Form.Item>
+          <Button
+            type="primary"
+            danger
+            htmlType="submit"
+            loading={freeze.isPending || revoke.isPending || reset.isPending}
+          >
+            {act?.label}
+          </Button>
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
+function Balances({ u }: { u: AdminUserDetail }) {
+  const { t } = useTranslation();
+  return (
+    <Table
+      size="small"
+      pagination={false}
+      rowKey={(r) => `${r.mode}-${r.wallet}-${r.currency}`}
+      dataSource={u.balances}
+      columns={[
+        { title: t('col.mode'), render: (_, r) => t(`mode.${r.mode}`) },
+        { title: t('col.wallet'), render: (_, r) => t(`wallet.${r.wallet}`) },
+        { title: t('col.currency'), dataIndex: 'currency' },
+        { title: t('col.available'), align: 'right', render: (_, r) => amount(r.available) },
+        { title: t('col.frozen'), align: 'right', render: (_, r) => amount(r.frozen) },
+      ]}
+    />
+  );
+}
+
+/** A paged history tab of one user. */
+function usePaged<P extends 'admin/userChanges' | 'admin/userOrders' | 'admin/userPositions' | 'admin/userFunding'>(
+  path: P,
+  userId: string,
+) {
+  const [page, setPage] = useState(1);
+  const q = useCall(path, { userId, page, pageSize: 20 } as Body<P>);
+  const pagination = {
+    current: page,
+    pageSize: 20,
+    total: q.data?.total ?? 0,
+    onChange: setPage,
+    showSizeChanger: false,
+  };
+  return { q, pagination };
+}
+
+function Changes({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const { q, pagination } = usePaged('admin/userChanges', userId);
+  return (
+    <Loadable query={q}>
+      {() => (
+        <Table
+          size="small"
+          rowKey="id"
+          pagination={pagination}
+          dataSource={q.data!.list}
+          columns={[
+            { title: t('col.time'), render: (_, r) => dateTime(r.createdAt) },
+            { title: t('col.mode'), render: (_, r) => t(`mode.${r.mode}`) },
+            { title: t('col.wallet'), render: (_, r) => t(`wallet.${r.wallet}`) },
+            { title: t('col.type'), dataIndex: 'type' },
+            { title: t('col.amount'), align: 'right', render: (_, r) => `${amount(r.amount)} ${r.currency}` },
+            { title: t('col.balanceAfter'), align: 'right', render: (_, r) => amount(r.balanceAfter) },
+            { title: t('col.ref'), dataIndex: 'ref' },
+          ]}
+        />
+      )}
+    </Loadable>
+  );
+}
+
+function Orders({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const { q, pagination } = usePaged('admin/userOrders', userId);
+  return (
+    <Loadable query={q}>
+      {() => (
+        <Table
+          size="small"
+          rowKey={(r) => `${r.product}-${r.id}`}
+          pagination={pagination}
+          dataSource={q.data!.list}
+          columns={[
+            { title: t('col.time'), render: (_, r) => dateTime(r.createdAt) },
+            { title: t('col.product'), render: (_, r) => t(`product.${r.product}`) },
+            { title: t('col.mode'), render: (_, r) => t(`mode.${r.mode}`) },
+            { title: t('col.symbol'), dataIndex: 'symbol' },
+            { title: t('col.side'), dataIndex: 'side' },
+            { title: t('col.amount'), align: 'right', render: (_, r) => amount(r.amount) },
+            { title: t('col.status'), dataIndex: 'status' },
+          ]}
+        />
+      )}
+    </Loadable>
+  );
+}
+
+function Positions({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const { q, pagination } = usePaged('admin/userPositions', userId);
+  return (
+    <Loadable query={q}>
+      {() => (
+        <Table
+          size="small"
+          rowKey="id"
+          pagination={pagination}
+          dataSource={q.data!.list}
+          columns={[
+            { title: t('col.time'), render: (_, r) => dateTime(r.openedAt) },
+            { title: t('col.mode'), render: (_, r) => t(`mode.${r.mode}`) },
+            { title: t('col.symbol'), dataIndex: 'symbol' },
+            { title: t('col.side'), dataIndex: 'side' },
+            { title: t('col.quantity'), align: 'right', dataIndex: 'quantity' },
+            { title: t('col.leverage'), align: 'right', render: (_, r) => `${r.leverage}×` },
+            { title: t('col.entryPrice'), align: 'right', render: (_, r) => amount(r.entryPrice) },
+            { title: t('col.margin'), align: 'right', render: (_, r) => amount(r.margin) },
+            { title: t('col.realizedPnl'), align: 'right', render: (_, r) => amount(r.realizedPnl) },
+            { title: t('col.status'), dataIndex: 'status' },
+          ]}
+        />
+      )}
+    </Loadable>
+  );
+}
+
+function Funding({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const { q, pagination } = usePaged('admin/userFunding', userId);
+  return (
+    <Loadable query={q}>
+      {() => (
+        <Table
+          size="small"
+          rowKey={(r) => `${r.kind}-${r.id}`}
+          pagination={pagination}
+          dataSource={q.data!.list}
+          columns={[
+            { title: t('col.time'), render: (_, r) => dateTime(r.createdAt) },
+            { title: t('col.kind'), render: (_, r) => t(`kind.${r.kind}`) },
+            { title: t('col.amount'), align: 'right', render: (_, r) => `${amount(r.amount)} ${r.currency}` },
+            { title: t('col.chain'), render: (_, r) => r.chain ?? '—' },
+            { title: t('col.status'), render: (_, r) => t(`status.${r.status}`) },
+          ]}
+        />
+      )}
+    </Loadable>
+  );
+}
+
+function Sessions({ u }: { u: AdminUserDetail }) {
+  const { t } = useTranslation();
+  return (
+    <Table
+      size="small"
+      rowKey="id"
+      pagination={false}
+      dataSource={u.sessions}
+      columns={[
+        { title: t('col.created'), render: (_, r) => dateTime(r.createdAt) },
+        { title: t('col.lastSeen'), render: (_, r) => dateTime(r.lastSeenAt) },
+        { title: t('col.expires'), render: (_, r) => dateTime(r.expiresAt) },
+        { title: 'IP', render: (_, r) => r.ip ?? '—' },
+        { title: t('col.device'), render: (_, r) => r.userAgent ?? '—', ellipsis: true },
+      ]}
+    />
+  );
+}
+
+function Addresses({ u }: { u: AdminUserDetail }) {
+  const { t } = useTranslation();
+  return (
+    <Table
+      size="small"
+      rowKey="chain"
+      pagination={false}
+      dataSource={u.addresses}
+      columns={[
+        { title: t('col.chain'), dataIndex: 'chain' },
+        { title: t('col.address'), dataIndex: 'address' },
+        { title: t('col.label'), render: (_, r) => r.label ?? '—' },
+        { title: t('review.addressAge'), render: (_, r) => `${age(r.boundAt)} (${dateTime(r.boundAt)})` },
+      ]}
+    />
+  );
+}

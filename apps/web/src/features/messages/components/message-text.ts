@@ -1,0 +1,26 @@
+import type { Message } from '@nexa/contract';
+import type { TFunction } from 'i18next';
+
+/** Parameters that are themselves words (a result, a side, a level, an account): shown in the reader's language. */
+const WORDS: Record<string, (t: TFunction, v: string) => string> = {
+  result: (t, v) => t(`messages.results.${v}`, { defaultValue: v }),
+  side: (t, v) => t(`messages.sides.${v}`, { defaultValue: v }),
+  level: (t, v) => t(`messages.levels.${v}`, { defaultValue: v }),
+  mode: (t, v) => t(`mine.mode.${v}`, { defaultValue: v }),
+  reason: (t, v) => v || t('messages.noReason'),
+  why: (t, v) => t(`messages.refundReasons.${v}`, { defaultValue: v }),
+};
+
+/**
+ * A message in the reader's language, rendered now from its kind and parameters (never stored as text), so a
+ * language change re-renders old messages too.
+ */
+export function messageText(t: TFunction, m: Pick<Message, 'kind' | 'params'>) {
+  const params: Record<string, string> = {};
+  for (const [k, v] of Object.entries(m.params)) params[k] = WORDS[k] ? WORDS[k](t, v) : v;
+  if (!('reason' in params)) params.reason = t('messages.noReason');
+  return {
+    title: t(`messages.kinds.${m.kind}.title`),
+    body: t(`messages.kinds.${m.kind}.body`, { ...params, interpolation: { escapeValue: false } }),
+  };
+}

@@ -1,0 +1,63 @@
+import { PagedList } from '@/components/ui/paged-list';
+import { formatAmount, formatDateTime, formatDecimal, isolateLtr } from '@/lib/format';
+import { usePagedList } from '@/lib/use-paged-list';
+import type { RebateRecord } from '@nexa/contract';
+import { money } from '@nexa/rules';
+import { useTranslation } from 'react-i18next';
+import { referralApi, referralKeys } from '../api/referral-api';
+
+/** A rate as a percentage or, under 1 %, per mille (the turnover shares). */
+export function formatRate(rate: string): string {
+  const pct = money(rate).mul(100);
+  return pct.gte(1) || pct.isZero() ? `${pct.toFixed()}%` : `${pct.mul(10).toFixed()}‰`;
+}
+
+/** The rebates the user received, newest first, page by page. */
+export function RebateList() {
+  const { t } = useTranslation();
+  const paged = usePagedList<RebateRecord>(referralKeys.rebates, (page, pageSize, signal) =>
+    referralApi.rebates({ page, pageSize }, signal),
+  );
+  return (
+    <PagedList
+      paged={paged}
+      label={t('referral.rebates.title')}
+      empty={t('referral.rebates.empty')}
+      skeletonLines={3}
+      renderItem={(r) => (
+        <div className="record-card" data-testid="referral-rebate">
+          <div className="ref-member__head">
+            <strong>{t(`referral.products.${r.product}`)}</strong>
+            <strong className="tone--up" data-testid="referral-rebate-amount">
+              {isolateLtr(`+${formatAmount(r.rebate)} ${r.currency}`)}
+            </strong>
+          </div>
+          <dl className="fact-list fact-list--muted">
+            <div>
+              <dt>{t('referral.rebates.from')}</dt>
+              <dd dir="ltr">{r.sourceUser}</dd>
+            </div>
+            <div>
+              <dt>{t('referral.rebates.depth')}</dt>
+              <dd>{t('referral.depthN', { n: r.depth })}</dd>
+            </div>
+            <div>
+              <dt>{t('referral.rebates.base')}</dt>
+              <dd>{isolateLtr(`${formatDecimal(r.baseAmount)} ${r.currency}`)}</dd>
+            </div>
+            <div>
+              <dt>{t('referral.rebates.rate')}</dt>
+              <dd dir="ltr">
+                {formatRate(r.rate)} · LV{r.level}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('referral.rebates.time')}</dt>
+              <dd>{isolateLtr(formatDateTime(r.createdAt))}</dd>
+            </div>
+          </dl>
+        </div>
+      )}
+    />
+  );
+}

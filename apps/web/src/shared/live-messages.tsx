@@ -1,0 +1,29 @@
+import { useSession } from '@/lib/session-store';
+import { subscribeUserEvents } from '@/lib/user-events';
+import { renewPush } from '@/lib/web-push';
+import { messageKeys } from '@/shared/api/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+
+/**
+ * The message centre follows the `user` channel: a `message.new` sets the bell's unread count at once and has the
+ * inbox read again; a resync reads both again. Rendered once, inside the query provider.
+ */
+export default function LiveMessages() {
+  const token = useSession((s) => s.token);
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!token) return;
+    void renewPush().catch(() => {});
+    return subscribeUserEvents({
+      onEvent: (event) => {
+        if (event.type !== 'message.new') return;
+        client.setQueryData(messageKeys.unread, { unread: event.unread });
+        void client.invalidateQueries({ queryKey: messageKeys.list });
+      },
+      onResync: () => void client.invalidateQueries({ queryKey: messageKeys.all }),
+      onLive: () => {},
+    });
+  }, [token, client]);
+  return null;
+}
