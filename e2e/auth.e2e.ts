@@ -98,9 +98,12 @@ describe('first journey: register, shell, language and theme, log out', () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/h5/`);
     await page.getByTestId('login-page').waitFor();
-    for (const link of ['login-download', 'login-support']) {
-      await page.getByTestId(link).click();
-      await page.getByTestId('coming-soon').waitFor();
+    for (const [link, target] of [
+      ['login-download', 'download-page'],
+      ['login-support', 'page-service'],
+    ]) {
+      await page.getByTestId(link as string).click();
+      await page.getByTestId(target as string).waitFor();
       expect(await page.getByTestId('login-page').count()).toBe(0);
       await page.goBack();
       await page.getByTestId('login-page').waitFor();

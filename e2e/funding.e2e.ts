@@ -7,6 +7,12 @@ import { type TestServer, startTestServer } from '@nexa/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, phone, shot } from './browser.js';
+import {
+  approveUnderReview,
+  callApi,
+  submitDeposit as submitRealDeposit,
+  verifiedIdentity as verifyIdentity,
+} from './real-money.js';
 import { type Session, appSession, textOf } from './session.js';
 
 let server: TestServer;
@@ -95,49 +101,10 @@ writeFileSync(PNG_FILE, PNG_BYTES);
 writeFileSync(TEXT_FILE, 'not an image');
 
 /** An operator call (/api/admin/…, ADMIN-TOKEN); throws unless the envelope says success. */
-async function admin<T>(apiPath: string, body: object): Promise<T> {
-  const res = await fetch(`${server.url}/api/admin/${apiPath}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', lang: 'en', 'ADMIN-TOKEN': operatorToken },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { code: number; msg: string; data: T };
-  if (json.code !== 1) throw new Error(`admin/${apiPath}: ${json.code} ${json.msg}`);
-  return json.data;
-}
-
-type Owned = { id: string; owner: { uid: number } };
-/** The operator finds the user's record under review and approves it. */
-async function approve(kind: 'Deposit' | 'Verification', uid: number): Promise<void> {
-  const list = `${kind.toLowerCase()}s`;
-  const page = await admin<{ list: Owned[] }>(list, { status: 'review', page: 1, pageSize: 100 });
-  const record = page.list.find((r) => r.owner.uid === uid);
-  if (!record) throw new Error(`no ${kind} under review for uid ${uid}`);
-  await admin(`approve${kind}`, { id: record.id });
-}
-
-/** A screenshot uploaded as the app uploads it (multipart, field `file`, TOKEN header); its stored name. */
-async function uploadScreenshot(token: string): Promise<string> {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(PNG_BYTES)], { type: 'image/png' }), 'proof.png');
-  const res = await fetch(`${server.url}/api/common/upload`, {
-    method: 'POST',
-    headers: { TOKEN: token, lang: 'en' },
-    body: form,
-  });
-  const upload = (await res.json()) as { code: number; msg: string; data: { name: string } };
-  if (upload.code !== 1) throw new Error(`common/upload: ${upload.code} ${upload.msg}`);
-  return upload.data.name;
-}
-
-async function submitDeposit(token: string, amount: string): Promise<{ id: string }> {
-  const screenshot = await uploadScreenshot(token);
-  return api(
-    'index/czSubmit',
-    { currency: 'USDT', chain: 'TRC20', amount, screenshot, requestId: randomUUID() },
-    token,
-  );
-}
+const admin = <T>(apiPath: string, body: object) =>
+  callApi<T>(server, `admin/${apiPath}`, body, { 'ADMIN-TOKEN': operatorToken });
+const approve = (kind: 'Deposit' | 'Verification', uid: number) => approveUnderReview(server, operatorToken, kind, uid);
+const submitDeposit = (token: string, amount: string) => submitRealDeposit(server, token, amount, PNG_BYTES);
 
 /** Funds the real spot wallet as a user would: upload a screenshot, submit a deposit, an operator approves it. */
 async function fundedUser(tag: string, amount: string): Promise<Session & { uid: number }> {
@@ -147,14 +114,8 @@ async function fundedUser(tag: string, amount: string): Promise<Session & { uid:
   return { ...session, uid: (session.user as { uid: number }).uid };
 }
 
-async function verifiedIdentity(session: Session & { uid: number }): Promise<void> {
-  await api(
-    'user_verification/submitIdentityVerification',
-    { level: 'basic', country: 'US', name: 'Alex Doe', idNumber: 'P1234567' },
-    session.token,
-  );
-  await approve('Verification', session.uid);
-}
+const verifiedIdentity = (session: Session & { uid: number }) =>
+  verifyIdentity(server, session.token, session.uid, operatorToken);
 
 const toast = (page: Page) => page.locator('.adm-toast-main').textContent();
 

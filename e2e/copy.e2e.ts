@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import { type TestServer, startTestServer } from '@nexa/server/testing';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, phone, shot } from './browser.js';
+import { type Session, appSession } from './session.js';
+
+const ctx = {} as { server: TestServer; browser: Browser };
+// Starting the server (migrations on a fresh database) takes longer than the default hook time on a busy machine.
+beforeAll(async () => {
+  ctx.server = await startTestServer();
+  ctx.browser = await launch();
+}, 240_000);
+afterAll(async () => {
+  await ctx.browser?.close();
+  await ctx.server?.close();
+});
+const { api, registerUser, openSignedIn } = appSession(() => ctx.server);
+
+const FUTURES = '/pages/tabbarPages/futures/index';
+const STAKE = '100';
+const SHARE_PCT = '10';
+
+/** Directional marks the app puts around figures in a right-to-left line are not part of the figure. */
+const plain = (s: string | null) => (s ?? '').replace(/[\u2066-\u2069\u200e\u200f]/g, '').trim();
+const textIn = async (page: Page, testId: string) => plain(await page.getByTestId(testId).first().textContent());
+
+interface Trader extends Session {
+  token: string;
+  uid: number;
+}
+
+/** A user in demo mode with demo USDT moved to `wallet` (through the API: the assets screens have their own test). */
+async function demoTrader(tag: string, wallet: 'delivery' | 'copy', amount: string): Promise<Trader> {
+  const { token } = (await registerUser(tag)) as { token: string };
+  await api('user/changeUser', { mode: 'demo' }, token);
+  await api('user/getDemoMoney', { requestId: randomUUID() }, token);
+  await api('index/zySubmit', { from: 'spot', to: wallet, currency: 'USDT', amount, requestId: randomUUID() }, token);
+  const user = await api<{ uid: number }>('user/getUserinfo', {}, token);
+  return { token, user, uid: user.uid };
+}
+
+async function available(token: string, wallet: 'delivery' | 'copy'): Promise<string> {
+  const money = await api<{ currencies: { currency: string; available: string }[] }>('index/money', { wallet }, token);
+  return money.currencies.find((c) => c.currency === 'USDT')?.available ?? '';
+}
+
+/** Cents, so sums are exact. */
+const cents = (s: string) => Math.round(Number(s) * 100);
+const usdtText = (c: number) => `${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })} USDT`;
+
+interface Copy {
+  plan: { id: string; direction: string; entry: { price: string } | null; result: string | null };
+  state: string;
+  stake: string | null;
+  payout: string | null;
+  profitShare: string | null;
+  profit: string | null;
+}
+
+/** A publishes the call plan on the Follow plan tab, inviting B by uid (the nickname is shown back first). */
+async function publishOnScreen(page: Page, b: Trader) {
+  await page.getByTestId('futures-tab-follow').click();
+  await page.getByTestId('copy-form').waitFor();
+  await page.getByTestId('copy-form-title').fill('BTC up in two minutes');
+  await page.getByTestId('copy-form-direction-call').click();
+  await page.getByTestId('copy-form-period-30').click();
+  await page.getByTestId('copy-form-value').fill(STAKE);
+  await page.getByTestId('copy-form-amount').fill(STAKE);
+  await page.getByTestId('copy-form-share').fill(SHARE_PCT);
+  // Nothing typed for the order time yet: publishing says what is missing and sends nothing.
+  await page.getByTestId('copy-form-publish').click();
+  await expect.poll(() => textIn(page, 'copy-time-error')).toBe('Required');
+  await page.getByTestId('copy-time-in-2').click();
+  await page.getByTestId('copy-invitee-input').fill(String(b.uid));
+  await page.getByTestId('copy-invitee-add').click();
+  await page.getByTestId(`copy-invitee-${b.uid}`).waitFor();
+  expect(await textIn(page, `copy-invitee-${b.uid}`)).toContain(`UID ${b.uid}`);
+  await shot(page, 'copy-form-dark');
+  await page.getByTestId('copy-form-publish').click();
+  await page.getByTestId('copy-published-row').first().waitFor();
+}
+
+/** B confirms every invitation under Invited me, checking the stake, share and wallet shown first. */
+async function confirmOnScreen(page: Page, count: number) {
+  await page.getByTestId('futures-tab-invited').click();
+  await expect.poll(() => page.getByTestId('copy-invited-row').count(), { timeout: 20_000 }).toBe(count);
+  await page.getByTestId('copy-invited').scrollIntoViewIfNeeded();
+  await shot(page, 'copy-invited-light');
+  for (let i = 0; i < count; i += 1) {
+    const row = page.locator('[data-testid="copy-invited-row"]:has([data-status="invited"])').first();
+    await row.locator('.copy-card__open').click();
+    await page.getByTestId('copy-open-confirm').click();
+    await page.getByTestId('copy-confirm-sheet').waitFor();
+    expect(await textIn(page, 'copy-confirm-stake')).toContain('100.00 USDT');
+    expect(await textIn(page, 'copy-confirm-share')).toContain('10.00%');
+    expect(await textIn(page, 'copy-confirm-wallet')).toContain('Copy trading wallet');
+    if (i === 0) await shot(page, 'copy-confirm-light');
+    await page.getByTestId('copy-confirm-submit').click();
+    await expect.poll(() => page.getByTestId('copy-invitation-state').getAttribute('data-status')).toBe('confirmed');
+    await page.getByTestId('copy-invitation-sheet').locator('.sheet__header button').click();
+    await page.getByTestId('copy-invitation-sheet').waitFor({ state: 'detached' });
+  }
+}
+
+describe('copy trading: a plan published, followed, placed at one entry and settled', () => {
+  it(
+    'A publishes inviting B by uid; B confirms; both orders open at the same entry; results, win rate and money exact',
+    { timeout: 330_000 },
+    async () => {
+      const a = await demoTrader('leader', 'delivery', '1000');
+      const b = await demoTrader('follower', 'copy', '1000');
+
+      const ctxA = await phone(ctx.browser);
+      const pageA = await ctxA.newPage();
+      await openSignedIn(pageA, a, FUTURES, { lang: 'en', theme: 'dark', productType1: 'BTCUSDT' });
+      await pageA.getByTestId('delivery-page').waitFor();
+      await publishOnScreen(pageA, b);
+      const { list: planList } = await api<{ list: { id: string; orderTime: number }[] }>(
+        'order/followOrders',
+        { page: 1, pageSize: 10 },
+        a.token,
+      );
+      const callPlan = planList[0]!;
+      // The same plan the other way, through the API: one of the two wins whatever the market does.
+      await api(
+        'order/createOrder',
+        {
+          title: 'BTC down in two minutes',
+          symbol: 'BTCUSDT',
+          direction: 'put',
+          seconds: 30,
+          orderTime: callPlan.orderTime,
+          condition: { type: 'fixed', value: STAKE },
+          amount: STAKE,
+          invitees: [b.uid],
+          profitSharePct: SHARE_PCT,
+          requestId: randomUUID(),
+        },
+        a.token,
+      );
+      expect(await available(a.token, 'delivery')).toBe('800.00');
+
+      const ctxB = await phone(ctx.browser);
+      const pageB = await ctxB.newPage();
+      await openSignedIn(pageB, b, FUTURES, { lang: 'en', theme: 'light', productType1: 'BTCUSDT' });
+      await pageB.getByTestId('delivery-page').waitFor();
+      await confirmOnScreen(pageB, 2);
+      await expect.poll(() => textIn(pageB, 'copy-wallet-available')).toBe('800.00 USDT');
+
+      // At the order time both have open orders at the one stored entry.
+      const orders = async (token: string) =>
+        (await api<{ list: { entry: { price: string } | null; status: string }[] }>('order/deliveryOrders', {}, token))
+          .list;
+      await expect
+        .poll(async () => (await orders(b.token)).filter((o) => o.status === 'open').length, {
+          timeout: 200_000,
+          interval: 2_000,
+        })
+        .toBe(2);
+      const entriesA = (await orders(a.token)).map((o) => o.entry?.price).sort();
+      const entriesB = (await orders(b.token)).map((o) => o.entry?.price).sort();
+      expect(entriesA).toHaveLength(2);
+      expect(entriesB).toEqual(entriesA);
+      await pageB.getByTestId('futures-tab-positions').click();
+      await expect.poll(() => pageB.getByTestId('futures-order').count()).toBe(2);
+
+      // After settlement: B's copy history, A's publish history and win rate.
+      const copies = async () =>
+        (await api<{ list: Copy[] }>('order/invitedHistory', { page: 1, pageSize: 10 }, b.token)).list;
+      await expect
+        .poll(async () => (await copies()).filter((c) => c.payout !== null).length, {
+          timeout: 90_000,
+          interval: 2_000,
+        })
+        .toBe(2);
+      const settled = await copies();
+      expect(settled.map((c) => c.plan.entry?.price).sort()).toEqual(entriesA);
+      let expected = cents('1000');
+      let won = 0;
+      for (const c of settled) {
+        expect(c.stake).toBe('100.00');
+        // The delivery rule on 30 s (yield 0.8): a win pays 180.00, a share of 10 % of 80.00 profit is 8.00.
+        if (c.state === 'won') {
+          won += 1;
+          expect([c.payout, c.profitShare, c.profit]).toEqual(['180.00', '8.00', '72.00']);
+        } else if (c.state === 'lost') {
+          expect([c.payout, c.profitShare, c.profit]).toEqual(['0.00', '0.00', '-100.00']);
+        } else {
+          expect(c.state).toBe('draw');
+          expect([c.payout, c.profitShare]).toEqual(['100.00', '0.00']);
+        }
+        expected += cents(c.payout ?? '0') - cents(c.stake ?? '0') - cents(c.profitShare ?? '0');
+      }
+      expect(cents(await available(b.token, 'copy'))).toBe(expected);
+      // The Invited me tab has nothing open left, and shows the copy wallet as it now stands.
+      await pageB.getByTestId('futures-tab-invited').click();
+      await pageB.getByTestId('copy-invited-empty').waitFor();
+      await expect.poll(() => textIn(pageB, 'copy-wallet-available')).toBe(usdtText(expected));
+
+      await pageB.getByTestId('futures-tab-follow').click();
+      await pageB.getByTestId('copy-view-copies').click();
+      await expect.poll(() => pageB.getByTestId('copy-history-row').count()).toBe(2);
+      for (const c of settled) {
+        const row = pageB.locator(`[data-testid="copy-history-row"][data-id="${c.plan.id}"]`);
+        await expect.poll(() => row.getByTestId('copy-row-state').getAttribute('data-status')).toBe(c.state);
+        expect(plain(await row.getByTestId('copy-row-share-paid').textContent())).toContain(
+          usdtText(cents(c.profitShare ?? '0')),
+        );
+      }
+      await pageB.getByTestId('copy-follow').scrollIntoViewIfNeeded();
+      await shot(pageB, 'copy-history-light');
+
+      // Won plans ÷ settled plans (a draw is settled, not won).
+      const rate = ((won / settled.length) * 100).toFixed(2);
+      await pageA.getByTestId('copy-view-published').click();
+      await expect.poll(() => textIn(pageA, 'copy-my-win-rate'), { timeout: 20_000 }).toBe(`${rate}%`);
+      await expect
+        .poll(() => pageA.getByTestId('copy-row-status').first().getAttribute('data-status'), { timeout: 40_000 })
+        .toMatch(/^(won|lost|draw)$/);
+      await pageA.getByTestId('copy-follow').scrollIntoViewIfNeeded();
+      await shot(pageA, 'copy-published-dark');
+
+      // The same screens in Arabic, right to left.
+      await openSignedIn(pageB, b, FUTURES, { lang: 'ar', theme: 'dark', productType1: 'BTCUSDT' });
+      await pageB.getByTestId('delivery-page').waitFor();
+      await pageB.getByTestId('futures-tab-follow').click();
+      await pageB.getByTestId('copy-view-copies').click();
+      await pageB.getByTestId('copy-history-row').first().waitFor();
+      expect(await pageB.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      await pageB.getByTestId('copy-follow').scrollIntoViewIfNeeded();
+      await shot(pageB, 'copy-history-ar');
+      await pageB.getByTestId('copy-view-create').click();
+      await shot(pageB, 'copy-form-ar');
+
+      await ctxA.close();
+      await ctxB.close();
+    },
+  );
+});
