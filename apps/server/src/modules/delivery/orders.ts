@@ -146,11 +146,14 @@ export class DeliveryOrders {
     const order = await this.d.db.transaction(async (tx) => {
       const row = await repo.lockForUser(tx, id, actor.userId);
       if (!row) throw notFound();
+      // Cancelling is idempotent by the order's id: a retry after a lost answer gets the cancelled order back, and
+      // the hold was voided once, by the first call.
+      if (row.status === 'cancelled') return { order: this.toOrder(row), first: false };
       if (row.status !== 'scheduled') throw refused('delivery.notCancellable');
       await this.d.ledger.void(tx, row.holdId, 'delivery_refund');
-      return this.raise(actor, this.toOrder((await repo.cancel(tx, id))!));
+      return { order: this.toOrder((await repo.cancel(tx, id))!), first: true };
     });
-    return order;
+    return order.first ? this.raise(actor, order.order) : order.order;
   }
 
   async active(actor: Actor): Promise<DeliveryOrder[]> {
