@@ -32,7 +32,7 @@ export interface AppDeps extends PlatformOptions {
   deliveryLimits?: DeliveryModuleOptions['limits'];
   perpetualLimits?: PerpetualModuleOptions['limits'];
   perpetualEngine?: PerpetualModuleOptions['engine'];
-  /** Copy trading's limits (the profit-share cap operators set, placement timings). */
+  /** Copy trading's placement timings (the profit-share cap is the operators' `copy` setting). */
   copyLimits?: CopyModuleOptions['limits'];
   /** false: this node never settles (tests of a node that only serves). */
   settlement?: boolean;

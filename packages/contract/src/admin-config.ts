@@ -65,6 +65,15 @@ export const DemoSettings = z.object({
 });
 export type DemoSettings = z.infer<typeof DemoSettings>;
 
+/** Copy trading (issue 14): the most a leader may ask of a follower's profit on a won copy, 0–10 % (rules check the 10). */
+export const CopyTradingSettings = z.object({
+  profitShareCapPct: z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}(\.\d{1,2})?$/),
+});
+export type CopyTradingSettings = z.infer<typeof CopyTradingSettings>;
+
 /**
  * THE table of settings: one entry per setting, its schema here and its environment default in the server's
  * `modules/settings/definitions.ts` (the type system makes both exist). A new setting is one entry in each.
@@ -74,6 +83,7 @@ export const settingSchemas = {
   deposit: DepositSettings,
   registration: RegistrationSettings,
   demo: DemoSettings,
+  copy: CopyTradingSettings,
 } as const;
 export type SettingSchemas = typeof settingSchemas;
 export type SettingKey = keyof SettingSchemas;

@@ -17,8 +17,11 @@ import { Amount, RequestId } from './wallets.js';
 export const COPY_ORDER_TIME = { minAheadMs: 60_000, maxAheadMs: 7 * 24 * 60 * 60 * 1000 } as const;
 /** Users invited in one call. */
 export const COPY_MAX_INVITEES = 50;
-/** The profit share a leader may ask when operators set no cap (percent). */
-export const COPY_DEFAULT_PROFIT_SHARE_CAP = '10';
+/**
+ * The highest profit-share cap operators may set (percent), also the cap of a fresh platform; the cap in force is
+ * the `copy` setting (admin/updateSetting), shown to users in `order/getCopySettings`.
+ */
+export const COPY_MAX_PROFIT_SHARE_CAP = '10';
 
 /** A public user id (the `uid` of `user/getUserinfo`). */
 export const Uid = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -259,6 +262,8 @@ export const CopySettingsData = CopySettingsBody.extend({
   lossThisWeek: z.string(),
   /** A stop is in force: new confirmations are refused. */
   stopped: z.boolean(),
+  /** The most a leader may ask of a follower's profit (percent), as operators set it now. */
+  profitShareCapPct: z.string(),
 });
 export type CopySettingsData = z.infer<typeof CopySettingsData>;
 

@@ -1,11 +1,13 @@
-import type {
-  DemoSettings,
-  DepositSettings,
-  FieldError,
-  SetPeriodsBody,
-  SettingKey,
-  SettingValues,
-  WithdrawalSettings,
+import {
+  COPY_MAX_PROFIT_SHARE_CAP,
+  type CopyTradingSettings,
+  type DemoSettings,
+  type DepositSettings,
+  type FieldError,
+  type SetPeriodsBody,
+  type SettingKey,
+  type SettingValues,
+  type WithdrawalSettings,
 } from '@nexa/contract';
 import { money } from './money.js';
 
@@ -54,12 +56,18 @@ export function demoProblems(v: DemoSettings): FieldError[] {
   return positive(v.amount) ? [] : [bad('value.amount')];
 }
 
+/** The profit-share cap is a percent from 0 to the platform's most (10 %). */
+export function copyProblems(v: CopyTradingSettings): FieldError[] {
+  return money(v.profitShareCapPct).lte(COPY_MAX_PROFIT_SHARE_CAP) ? [] : [bad('value.profitShareCapPct')];
+}
+
 /** Every setting's checks beyond its schema: one entry per setting (none: the schema says it all). */
 const checks: { [K in SettingKey]: (v: SettingValues[K]) => FieldError[] } = {
   withdrawal: withdrawalProblems,
   deposit: depositProblems,
   registration: () => [],
   demo: demoProblems,
+  copy: copyProblems,
 };
 
 export function settingProblems<K extends SettingKey>(key: K, value: SettingValues[K]): FieldError[] {

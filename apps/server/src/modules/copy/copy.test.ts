@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Ledger, money } from '../../ledger/index.js';
 import { queryRows } from '../../platform/db.js';
-import { ManualSource, type TestApp, createTestApp, registerUser, until } from '../../testing.js';
+import { ManualSource, type TestApp, call, createTestApp, loginOperator, registerUser, until } from '../../testing.js';
 import { profitOf } from '../delivery/index.js';
 
 let t: TestApp;
@@ -287,6 +287,41 @@ describe('bad input and refusals', () => {
     }
     // Nothing was held by any of them.
     expect(await wallet(a.as, 'delivery')).toEqual({ available: '1000.00', frozen: '0.00' });
+  });
+
+  it('checks the profit share against the cap operators set now, shown to users in their copy settings', async () => {
+    const admin = (await loginOperator(t)).token;
+    const setCap = (profitShareCapPct: string) =>
+      call(t.app, 'admin/updateSetting', { key: 'copy', value: { profitShareCapPct } }, { 'ADMIN-TOKEN': admin });
+    const a = await trader('1000', '0');
+    const b = await trader('0', '0');
+    try {
+      // Above the platform's most (10 %) or malformed: refused, the cap unchanged.
+      for (const bad of ['10.01', '11', '-1', 'x']) {
+        const res = (await setCap(bad)) as { code: number; data: { fields: { field: string }[] } };
+        expect(res.code, bad).toBe(400);
+        expect(res.data.fields.map((f) => f.field)).toContain('value.profitShareCapPct');
+      }
+      expect((await setCap('5')).code).toBe(1);
+      expect((await a.as<CopySettingsData>('order/getCopySettings')).data.profitShareCapPct).toBe('5');
+      const over = await a.as<{ fields: { field: string }[] }>('order/createOrder', {
+        ...planBody([b.me.uid]),
+        profitSharePct: '6',
+        requestId: rid(),
+      });
+      expect(over.code).toBe(400);
+      expect(over.data.fields.map((f) => f.field)).toEqual(['profitSharePct']);
+      expect(await wallet(a.as, 'delivery')).toEqual({ available: '1000.00', frozen: '0.00' });
+      const at = await a.as<FollowPlan>('order/createOrder', {
+        ...planBody([b.me.uid]),
+        profitSharePct: '5',
+        requestId: rid(),
+      });
+      expect(at.code).toBe(1);
+      expect(at.data.profitSharePct).toBe('5.00');
+    } finally {
+      expect((await setCap('10')).code).toBe(1);
+    }
   });
 
   it('refuses confirming when not invited, twice, after the order time or without the money, holding nothing', async () => {

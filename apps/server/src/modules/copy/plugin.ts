@@ -11,6 +11,7 @@ declare module 'fastify' {
 }
 
 export interface CopyModuleOptions {
+  /** Placement timings (tests shorten them). */
   limits?: Partial<CopyLimits>;
   /** false: this node never places plans (a node that only serves; tests drive passes by hand). */
   place?: boolean;
@@ -31,6 +32,7 @@ export const copyModule = nexaModule<CopyModuleOptions>(
       messages: app.messages,
       now,
       limits: { ...DEFAULT_COPY_LIMITS, ...o.limits },
+      profitShareCap: () => app.settings.get('copy').profitShareCapPct,
     };
     const wake = { at: (_ms: number) => {} };
     const plans = new CopyPlans(deps, (at) => wake.at(at));

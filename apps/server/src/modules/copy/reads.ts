@@ -132,6 +132,7 @@ export class CopyReads {
       lossToday: format2(lossOf(usage.netToday)),
       lossThisWeek: format2(lossOf(usage.netThisWeek)),
       stopped: copyStopped(s, usage) !== null,
+      profitShareCapPct: this.d.profitShareCap(),
     };
   }
 

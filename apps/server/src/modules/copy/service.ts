@@ -1,5 +1,4 @@
 import {
-  COPY_DEFAULT_PROFIT_SHARE_CAP,
   COPY_ORDER_TIME,
   type CopyRecord,
   type CreateFollowPlanBody,
@@ -21,8 +20,6 @@ import { type FollowRow, type PlanRow, copyRepository as repo } from './reposito
 import { followRef, ms, planRef, publicUser, toPlan, toRecord } from './views.js';
 
 export interface CopyLimits {
-  /** The most a leader may ask of a follower's profit on a won copy, in percent (operators set it). */
-  profitShareCapPct: string;
   /** A price older than this is no price: no plan is placed on it. */
   staleTickMs: number;
   /** If no fresh price comes for this long after the order time, the plan is refunded. */
@@ -32,7 +29,6 @@ export interface CopyLimits {
 }
 
 export const DEFAULT_COPY_LIMITS: CopyLimits = {
-  profitShareCapPct: COPY_DEFAULT_PROFIT_SHARE_CAP,
   staleTickMs: 5_000,
   placeGiveUpMs: 30_000,
   sweepMs: 1_000,
@@ -49,6 +45,8 @@ export interface CopyDeps {
   messages?: Pick<MessagePort, 'notifyMany'>;
   now: () => Date;
   limits: CopyLimits;
+  /** The most a leader may ask of a follower's profit on a won copy, in percent: the operators' `copy` setting now. */
+  profitShareCap: () => string;
 }
 
 const HOUSE = (mode: 'real' | 'demo') => ({ system: 'house' as const, mode, currency: QUOTE_CURRENCY });
@@ -229,7 +227,7 @@ export class CopyPlans {
     if (c.type === 'fixed' && (money(c.value).lt(period.minStake) || money(c.value).gt(period.maxStake))) {
       throw invalid([{ field: 'condition.value', reason: 'invalid' }]);
     }
-    if (!profitShareAllowed(body.profitSharePct ?? '0', this.d.limits.profitShareCapPct)) {
+    if (!profitShareAllowed(body.profitSharePct ?? '0', this.d.profitShareCap())) {
       throw invalid([{ field: 'profitSharePct', reason: 'invalid' }]);
     }
     const amount = money(body.amount);

@@ -1,4 +1,11 @@
-import { CHAINS, type SettingKey, type SettingSchemas, type SettingValues, settingSchemas } from '@nexa/contract';
+import {
+  CHAINS,
+  COPY_MAX_PROFIT_SHARE_CAP,
+  type SettingKey,
+  type SettingSchemas,
+  type SettingValues,
+  settingSchemas,
+} from '@nexa/contract';
 import type { Config } from '../../config.js';
 
 /**
@@ -36,6 +43,10 @@ export const settingDefinitions: { [K in SettingKey]: SettingDefinition<K> } = {
   demo: {
     schema: settingSchemas.demo,
     envDefault: (c) => ({ amount: c.demoAmount }),
+  },
+  copy: {
+    schema: settingSchemas.copy,
+    envDefault: () => ({ profitShareCapPct: COPY_MAX_PROFIT_SHARE_CAP }),
   },
 };
 

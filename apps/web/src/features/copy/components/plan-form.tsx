@@ -5,7 +5,7 @@ import { SelectSheet } from '@/components/ui/select-sheet';
 import { TextField } from '@/components/ui/text-field';
 import { formatAmount, isolateLtr } from '@/lib/format';
 import { Segmented, pairName } from '@/shared/trading-bits';
-import { COPY_DEFAULT_PROFIT_SHARE_CAP, type FollowPlan } from '@nexa/contract';
+import type { FollowPlan } from '@nexa/contract';
 import { Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -155,7 +155,7 @@ export function PlanFormView({ onPublished }: { onPublished: (plan: FollowPlan) 
   const { t } = useTranslation();
   const f = usePlanForm(onPublished);
   const balance = useDeliveryWalletBalance();
-  const err = (e: PlanError | undefined) => (e ? t(`copy.errors.${e}`, { cap: COPY_DEFAULT_PROFIT_SHARE_CAP }) : null);
+  const err = (e: PlanError | undefined) => (e ? t(`copy.errors.${e}`, { cap: f.cap }) : null);
   return (
     <form
       className="stack copy-form"
@@ -198,7 +198,7 @@ export function PlanFormView({ onPublished }: { onPublished: (plan: FollowPlan) 
       />
       <AmountField
         label={t('copy.form.share')}
-        hint={t('copy.form.shareHint', { cap: COPY_DEFAULT_PROFIT_SHARE_CAP })}
+        hint={t('copy.form.shareHint', { cap: f.cap })}
         unit="%"
         scale={2}
         value={f.draft.profitSharePct}

@@ -81,6 +81,12 @@ const isFigure = (q: { queryKey: readonly unknown[] }) => q.queryKey[2] === 'win
 const withId = (r: CopyRecord) => ({ ...r, id: r.plan.id });
 export type CopyRow = ReturnType<typeof withId>;
 
+/** My copy limits and usage, and the profit-share cap operators set now. */
+export function useCopySettings() {
+  const mode = useAccountMode();
+  return useQuery({ queryKey: copyKeys.settings(mode), queryFn: ({ signal }) => copyApi.settings(signal) });
+}
+
 /** Plans I am invited to, with my state (Invited me). */
 export function useInvited(live: boolean) {
   const mode = useAccountMode();

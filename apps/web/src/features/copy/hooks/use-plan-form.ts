@@ -1,12 +1,12 @@
 import { useSession } from '@/lib/session-store';
 import { useProducts } from '@/lib/use-market';
-import { COPY_DEFAULT_PROFIT_SHARE_CAP, type FollowPlan } from '@nexa/contract';
+import { COPY_MAX_PROFIT_SHARE_CAP, type FollowPlan } from '@nexa/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type CreatePlanInput, copyApi, copyKeys } from '../api/copy-api';
 import { type OrderTimeChoice, orderTimeOf } from '../components/order-time-field';
 import { type PlanError, type PlanField, type PlanForm, validatePlan } from '../model';
-import { useCreatePlan } from './use-copy';
+import { useCopySettings, useCreatePlan } from './use-copy';
 
 type Draft = Omit<PlanForm, 'orderTime' | 'symbol'> & { symbol: string | undefined; time: OrderTimeChoice | undefined };
 
@@ -44,6 +44,9 @@ export function usePlanForm(onPublished: (plan: FollowPlan) => void) {
     enabled: Boolean(symbol),
     staleTime: PERIODS_STALE_MS,
   });
+  // The cap operators set now (the form checks against it; the server checks again at publishing).
+  const copySettings = useCopySettings();
+  const cap = copySettings.data?.profitShareCapPct ?? COPY_MAX_PROFIT_SHARE_CAP;
   const period = periods.data?.find((p) => p.seconds === draft.seconds) ?? periods.data?.[0];
   const create = useCreatePlan();
   const form = (now: number): PlanForm => ({
@@ -53,14 +56,14 @@ export function usePlanForm(onPublished: (plan: FollowPlan) => void) {
     orderTime: orderTimeOf(draft.time, now),
   });
   const errors: Partial<Record<PlanField, PlanError>> = tried
-    ? validatePlan(form(Date.now()), Date.now(), period, COPY_DEFAULT_PROFIT_SHARE_CAP)
+    ? validatePlan(form(Date.now()), Date.now(), period, cap)
     : {};
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const publish = async () => {
     setTried(true);
     const now = Date.now();
     const f = form(now);
-    if (Object.keys(validatePlan(f, now, period, COPY_DEFAULT_PROFIT_SHARE_CAP)).length > 0) return;
+    if (Object.keys(validatePlan(f, now, period, cap)).length > 0) return;
     try {
       const plan = await create.mutateAsync(inputOf(f));
       setDraft({ ...EMPTY, symbol: draft.symbol });
@@ -70,7 +73,7 @@ export function usePlanForm(onPublished: (plan: FollowPlan) => void) {
       // Toasted by the request helper; the form keeps what was typed.
     }
   };
-  return { draft, set, symbol, products, periods, period, errors, publish, pending: create.isPending };
+  return { draft, set, symbol, products, periods, period, cap, errors, publish, pending: create.isPending };
 }
 
 /** The call's body from a checked form. */

@@ -17,6 +17,7 @@ import { Link } from 'react-router-dom';
 import { copyApi, copyKeys } from '../api/copy-api';
 import { usdt } from '../components/plan-bits';
 import '../copy.css';
+import { useCopySettings } from '../hooks/use-copy';
 
 const FIELDS = ['maxStakePerCopy', 'maxDailyStake', 'stopLossDaily', 'stopLossWeekly'] as const;
 type Field = (typeof FIELDS)[number];
@@ -158,7 +159,7 @@ function AutoFollowList() {
 export default function CopySettingsPage() {
   const { t } = useTranslation();
   const mode = useAccountMode();
-  const query = useQuery({ queryKey: copyKeys.settings(mode), queryFn: ({ signal }) => copyApi.settings(signal) });
+  const query = useCopySettings();
   return (
     <Page title={t('copy.settings.title')} back testId="copy-settings-page">
       <QueryView query={query} loading={<Skeleton.Paragraph lineCount={8} animated />}>
