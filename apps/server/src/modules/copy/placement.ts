@@ -1,4 +1,4 @@
-import { type CopyRefundReason, type DeliveryOrder, QUOTE_CURRENCY, type UserEvent } from '@nexa/contract';
+import { type CopyRefundReason, type DeliveryOrder, QUOTE_CURRENCY } from '@nexa/contract';
 import { profitShare } from '@nexa/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import { type BatchOp, money } from '../../ledger/index.js';
@@ -95,10 +95,10 @@ export class CopyPlacement {
   /** Claims one due plan and places or refunds it; a plan waiting for a fresh price is left for the next pass. */
   private async placeOne(skip: string[]): Promise<'none' | 'placed' | { waiting: string }> {
     let expiresAt: number | undefined;
-    let live: { userId: string; event: UserEvent }[] = [];
+    let placedPlan: string | undefined;
     const result = await this.d.db.transaction(async (tx): Promise<'none' | 'placed' | { waiting: string }> => {
       expiresAt = undefined;
-      live = [];
+      placedPlan = undefined;
       const now = this.d.now();
       const id = await repo.lockDuePlan(tx, now, skip);
       if (!id) return 'none';
@@ -121,13 +121,12 @@ export class CopyPlacement {
       const placed = await repo.placeOrders(tx, plan, { yield: period.yield, entry, openAt: now, expiresAt: exp });
       await repo.endFollows(tx, id, ['invited'], 'expired', null, now);
       await repo.setPlanStatus(tx, id, 'placed', now, { orderId: placed.leaderOrderId });
-      live = await this.tellPlaced(tx, id);
+      await this.tellPlaced(tx, id, [plan.leaderId, ...placed.follows.map((f) => f.userId)]);
+      placedPlan = id;
       expiresAt = exp.getTime();
       return 'placed';
     });
-    // The followers' events once committed, live: thousands of them journaled would hold the placement up for
-    // seconds; a follower who misses one reads the lists again (the leader's is journaled).
-    if (live.length > 0) await this.d.userEvents.live(live);
+    if (placedPlan !== undefined) await this.tellFollowersPlaced(placedPlan);
     if (expiresAt !== undefined) this.onPlaced(expiresAt);
     return result;
   }
@@ -161,23 +160,34 @@ export class CopyPlacement {
     }
   }
 
-  /** The leader's `copy.placed` journaled with the placement; the followers' returned, to go out after the commit. */
-  private async tellPlaced(tx: Executor, planId: string) {
+  /**
+   * In the placement's transaction: the leader's `copy.placed` journaled, and the placement message stored for the
+   * leader and every follower in one statement (their sockets are told once it commits).
+   */
+  private async tellPlaced(tx: Executor, planId: string, userIds: string[]) {
     const row = (await repo.plan(tx, planId))!;
-    const plan = this.plans.toPlan(row);
-    this.d.userEvents.raise(row.leaderId, { type: 'copy.placed', plan, record: null });
-    const follows = await repo.followsOfPlan(tx, planId, ['placed']);
-    // Set-based and told live: a plan of thousands of followers places in one statement more.
-    const told = [row.leaderId, ...follows.map((f) => f.userId)];
-    await this.d.messages?.notifyMany(
-      tx,
-      told.map((userId) => ({ userId, message: copyMessages.placed(row) })),
-      { live: true },
-    );
-    return follows.map((f) => ({
-      userId: f.userId,
-      event: { type: 'copy.placed' as const, plan, record: toRecord(f, plan, null) },
-    }));
+    this.d.userEvents.raise(row.leaderId, { type: 'copy.placed', plan: this.plans.toPlan(row), record: null });
+    await this.d.messages?.notifyEach(tx, userIds, copyMessages.placed(row));
+  }
+
+  /**
+   * The followers' `copy.placed` once the placement committed, live and read outside its transaction: thousands of
+   * them journaled or built inside it would hold the placement up; a follower who misses one reads the lists again.
+   */
+  private async tellFollowersPlaced(planId: string) {
+    try {
+      const row = (await repo.plan(this.d.db, planId))!;
+      const plan = this.plans.toPlan(row);
+      const follows = await repo.followsOfPlan(this.d.db, planId, ['placed']);
+      await this.d.userEvents.live(
+        follows.map((f) => ({
+          userId: f.userId,
+          event: { type: 'copy.placed' as const, plan, record: toRecord(f, plan, null) },
+        })),
+      );
+    } catch (err) {
+      this.d.log.error({ err, planId }, 'copy: telling the followers of a placement failed');
+    }
   }
 
   /** A timer for the earliest open plan's order time, whichever node took it. */

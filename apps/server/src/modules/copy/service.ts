@@ -42,7 +42,7 @@ export interface CopyDeps {
   guard: Pick<SafeguardsService, 'check'>;
   events?: DomainEvents;
   /** The message centre (issue 16): invitations, followers, placements, settlements, cancellations, refunds. */
-  messages?: Pick<MessagePort, 'notifyMany'>;
+  messages?: Pick<MessagePort, 'notifyMany' | 'notifyEach'>;
   now: () => Date;
   limits: CopyLimits;
   /** The most a leader may ask of a follower's profit on a won copy, in percent: the operators' `copy` setting now. */

@@ -13,11 +13,15 @@ declare module 'fastify' {
 }
 
 /** Message centre, Web Push and the app download links (issue 16). */
-export const messagesModule = nexaModule('messages', async (app) => {
-  const { config, database, router, userEvents, now } = app.platform;
-  const push = new PushSender({ db: database.db, log: app.log, config: config.webPush });
-  const messages = new MessageService({ db: database.db, userEvents, push, now });
-  registerMessagesRoutes(router, messages, push, config.appDownload ?? { ios: null, android: null });
-  app.decorate('messages', messages);
-  app.decorate('webPush', push);
-});
+export const messagesModule = nexaModule(
+  'messages',
+  async (app) => {
+    const { config, database, router, userEvents, now } = app.platform;
+    const push = new PushSender({ db: database.db, log: app.log, config: config.webPush });
+    const messages = new MessageService({ db: database.db, userEvents, push, now, log: app.log });
+    registerMessagesRoutes(router, messages, push, () => app.settings.get('appDownload'));
+    app.decorate('messages', messages);
+    app.decorate('webPush', push);
+  },
+  ['settings'],
+);

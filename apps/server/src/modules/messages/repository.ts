@@ -63,6 +63,22 @@ export const messagesRepository = {
   },
 
   /**
+   * Stores one message for each of `userIds` in one statement that carries only their ids (thousands at once: a copy
+   * plan's followers), skipping those who already have its key. Returns the stored ids per owner.
+   */
+  async insertForUsers(ex: Executor, userIds: readonly string[], item: Omit<MessageInsert, 'userId'>, now: Date) {
+    return queryRows<{ id: string; userId: string }>(
+      ex,
+      sql`INSERT INTO messages (user_id, key, kind, params, link, created_at)
+          SELECT u, ${item.key}, ${item.kind}, ${JSON.stringify(item.params)}::jsonb, ${item.link},
+                 ${now.toISOString()}::timestamptz
+          FROM unnest(${`{${userIds.join(',')}}`}::bigint[]) AS u ORDER BY u
+          ON CONFLICT (user_id, key) DO NOTHING
+          RETURNING id::text AS id, user_id::text AS "userId"`,
+    );
+  },
+
+  /**
    * Stores one message for every user in one statement (an announcement), skipping those who already have its key
    * (published again). Returns the owners and the stored message's id per owner.
    */

@@ -43,6 +43,7 @@ export interface MessagePort {
     items: { userId: string | bigint; message: NewMessage }[],
     opts?: NotifyOptions,
   ): Promise<void>;
+  notifyEach(tx: Executor, userIds: readonly (string | bigint)[], message: NewMessage): Promise<void>;
   notifyAll(tx: Executor, message: NewMessage): Promise<number>;
 }
 
@@ -51,6 +52,7 @@ export interface MessagesDeps {
   userEvents: Pick<UserEvents, 'raise' | 'live'>;
   push: PushSender;
   now: () => Date;
+  log?: { error(obj: object, msg: string): void };
 }
 
 /**
@@ -86,6 +88,44 @@ export class MessageService implements MessagePort {
     if (opts.live) scope?.afterCommit(() => void this.d.userEvents.live(events));
     else for (const e of events) this.d.userEvents.raise(e.userId, e.event);
     if (scope && this.d.push.enabled) scope.afterCommit(() => void this.d.push.deliver(stored));
+  }
+
+  /**
+   * The same message to each of many users (a copy plan's thousands of followers): stored in the caller's transaction
+   * by one statement that carries only their ids; their unread counts are read, their sockets told (live) and their
+   * browsers pushed once it commits, so the transaction holds no per-user work.
+   */
+  async notifyEach(tx: Executor, userIds: readonly (string | bigint)[], message: NewMessage): Promise<void> {
+    if (userIds.length === 0) return;
+    const createdAt = this.d.now();
+    const stored = await repo.insertForUsers(tx, userIds.map(String), message, createdAt);
+    if (stored.length === 0) return;
+    const toStored = ({ id, userId }: { id: string; userId: string }) => ({
+      userId,
+      id,
+      kind: message.kind,
+      params: message.params,
+      link: message.link,
+      read: false,
+      createdAt: createdAt.getTime(),
+    });
+    const tell = async () => {
+      const unread = await repo.unreadCounts(
+        this.d.db,
+        stored.map((m) => m.userId),
+      );
+      const messages = stored.map(toStored);
+      await this.d.userEvents.live(
+        messages.map(({ userId, ...m }) => ({
+          userId,
+          event: { type: 'message.new' as const, message: m, unread: unread.get(userId) ?? 0 },
+        })),
+      );
+      if (this.d.push.enabled) await this.d.push.deliver(messages);
+    };
+    currentTxScope()?.afterCommit(
+      () => void tell().catch((err) => this.d.log?.error({ err }, 'messages: telling after commit failed')),
+    );
   }
 
   /**
