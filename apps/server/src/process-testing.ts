@@ -80,8 +80,8 @@ export type Server = Awaited<ReturnType<typeof startServer>>;
 let seq = 0;
 export const rid = () => `proc-${Date.now().toString(36)}-${++seq}`;
 
-/** A demo trader with 5 000 USDT in the delivery wallet, registered through `server`. */
-export async function trader(server: Server, dataDir: string) {
+/** A user registered through `server` with the code its outbox (`dataDir`) received; invited by `inviteCode`. */
+export async function registerThrough(server: Server, dataDir: string, inviteCode?: string) {
   const email = `proc${++seq}.${Date.now()}@example.com`;
   await server.api('ems/send', { email, scene: 'register' });
   const lines = readFileSync(path.join(dataDir, 'outbox.jsonl'), 'utf8').trim().split('\n');
@@ -92,9 +92,15 @@ export async function trader(server: Server, dataDir: string) {
     code,
     password: 'password-1',
     password2: 'password-1',
+    inviteCode,
   });
-  if (reg.code !== 1) throw new Error(`trader: register refused: ${reg.msg}`);
-  const token = reg.data.token;
+  if (reg.code !== 1) throw new Error(`register refused: ${reg.msg}`);
+  return { token: reg.data.token, email, user: reg.data.user };
+}
+
+/** A demo trader with 5 000 USDT in the delivery wallet, registered through `server`. */
+export async function trader(server: Server, dataDir: string) {
+  const { token } = await registerThrough(server, dataDir);
   await server.api('user/changeUser', { mode: 'demo' }, token);
   await server.api('user/getDemoMoney', { requestId: rid() }, token);
   await server.api(

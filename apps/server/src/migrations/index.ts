@@ -20,6 +20,7 @@ import { m0019Messages } from './0019-messages.js';
 import { m0020Support } from './0020-support.js';
 import { m0021Console } from './0021-console.js';
 import { m0022Settings } from './0022-settings.js';
+import { m0023RebateWindow } from './0023-rebate-window.js';
 
 export interface Migration {
   version: number;
@@ -51,4 +52,5 @@ export const migrations: readonly Migration[] = [
   m0020Support,
   m0021Console,
   m0022Settings,
+  m0023RebateWindow,
 ];

@@ -26,7 +26,7 @@ export const referralModule = nexaModule<ReferralModuleOptions>(
     registerReferralRoutes(router, service);
     app.decorate('referral', { service, batches });
     if (o.settle !== false) {
-      const worker = new RebateWorker(batches, app.log);
+      const worker = new RebateWorker(batches, app.log, now);
       const nudge = (e: { mode: string }) => e.mode === 'real' && worker.nudge();
       events.on('fee.charged', nudge);
       events.on('stake.settled', nudge);

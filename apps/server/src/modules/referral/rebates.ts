@@ -14,12 +14,19 @@ import { asTable, versionAt } from './service.js';
 export interface RebateSource {
   /** Unique among sources; with the event's id, the event's key in `rebate_events`. */
   name: string;
-  unclaimed(ex: Executor, limit: number): Promise<RevenueEvent[]>;
+  /** Oldest first; with `since`, only events of that time or later (a windowed pass), else all of them. */
+  unclaimed(ex: Executor, limit: number, since: Date | null): Promise<RevenueEvent[]>;
 }
 
-export const PERPETUAL_FEES: RebateSource = { name: 'perp_fee', unclaimed: (ex, n) => repo.unclaimedFees(ex, n) };
+export const PERPETUAL_FEES: RebateSource = {
+  name: 'perp_fee',
+  unclaimed: (ex, n, since) => repo.unclaimedFees(ex, n, since),
+};
 /** Delivery orders on the delivery wallet, and copy orders (delivery orders on the copy wallet). */
-export const SETTLED_STAKES: RebateSource = { name: 'stake', unclaimed: (ex, n) => repo.unclaimedStakes(ex, n) };
+export const SETTLED_STAKES: RebateSource = {
+  name: 'stake',
+  unclaimed: (ex, n, since) => repo.unclaimedStakes(ex, n, since),
+};
 
 export interface RebateBatchesDeps {
   db: Executor;
@@ -48,12 +55,16 @@ export class RebateBatches {
     this.sources.push(source);
   }
 
-  /** Runs batches until every source is drained; returns the rebates paid. */
-  async drain(maxBatches = 1000): Promise<number> {
+  /**
+   * Runs batches until every source is drained; returns the rebates paid. With `since`, a windowed pass: only events
+   * of that time or later are looked at (the worker's frequent passes), so a batch does not read every event ever
+   * claimed; without, every event (a node's first pass and an hourly one, for any that committed late).
+   */
+  async drain(opts: { since?: Date | null; maxBatches?: number } = {}): Promise<number> {
     let paid = 0;
     for (const source of this.sources) {
-      for (let i = 0; i < maxBatches; i++) {
-        const r = await this.runBatch(source);
+      for (let i = 0; i < (opts.maxBatches ?? 1000); i++) {
+        const r = await this.runBatch(source, opts.since ?? null);
         paid += r.paid;
         if (r.events < (this.d.batchSize ?? DEFAULT_BATCH)) break;
       }
@@ -62,10 +73,10 @@ export class RebateBatches {
   }
 
   /** One batch of one source: the events it found and the rebates it paid. */
-  async runBatch(source: RebateSource): Promise<{ events: number; paid: number }> {
+  async runBatch(source: RebateSource, since: Date | null = null): Promise<{ events: number; paid: number }> {
     const limit = this.d.batchSize ?? DEFAULT_BATCH;
     return this.d.db.transaction(async (tx) => {
-      const found = await source.unclaimed(tx, limit);
+      const found = await source.unclaimed(tx, limit, since);
       const claimed = await repo.claim(
         tx,
         source.name,

@@ -26,6 +26,17 @@ export interface TeamCounts {
   qualifiedL2: number;
 }
 
+export interface UserRefRow {
+  [k: string]: unknown;
+  id: string;
+  uid: string | number;
+  email: string | null;
+  areaCode: string | null;
+  mobile: string | null;
+  createdAt: Date | string;
+  qualified: boolean;
+}
+
 export interface MemberRow {
   id: bigint;
   uid: number;
@@ -73,6 +84,16 @@ export interface RebateRow {
   currency: string;
   level: number;
   createdAtMs: number;
+}
+
+/** Rebate records of an earner, a product, created within [start, end] (each optional; none: all). */
+function rebateFilter(f: { earnerId?: bigint; product?: RebateProduct; start?: number; end?: number }): SQL {
+  const conds = [sql`true`];
+  if (f.earnerId !== undefined) conds.push(sql`r.earner_id = ${String(f.earnerId)}::bigint`);
+  if (f.product !== undefined) conds.push(sql`r.product = ${f.product}`);
+  if (f.start !== undefined) conds.push(sql`r.created_at >= ${new Date(f.start).toISOString()}::timestamptz`);
+  if (f.end !== undefined) conds.push(sql`r.created_at <= ${new Date(f.end).toISOString()}::timestamptz`);
+  return sql.join(conds, sql` AND `);
 }
 
 /** The members `depth` levels below `userId` (1: invited by them, 2: by those, 3: by those). */
@@ -255,13 +276,13 @@ export const referralRepository = {
   // ── Rebates ───────────────────────────────────────────────────────────────────────────────────────────────
 
   /** Real perpetual fees (paid at once, or a fee hold posted) no batch has claimed yet, oldest first. */
-  async unclaimedFees(ex: Executor, limit: number): Promise<RevenueEvent[]> {
+  async unclaimedFees(ex: Executor, limit: number, since: Date | null): Promise<RevenueEvent[]> {
     const rows = await queryRows<{ id: string; user_id: string; amount: string; created_at: Date | string }>(
       ex,
       sql`SELECT t.id::text AS id, a.user_id::text AS user_id, trim_scale(t.amount)::text AS amount, t.created_at
           FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.debit_account_id
           WHERE t.type = 'perp_fee' AND t.mode = 'real' AND t.kind IN ('single', 'post') AND t.currency = 'USDT'
-            AND a.user_id IS NOT NULL
+            AND a.user_id IS NOT NULL ${since ? sql`AND t.created_at >= ${since.toISOString()}::timestamptz` : sql``}
             AND NOT EXISTS (SELECT 1 FROM rebate_events e WHERE e.source = 'perp_fee' AND e.source_id = t.id)
           ORDER BY t.id LIMIT ${limit}`,
     );
@@ -275,7 +296,7 @@ export const referralRepository = {
   },
 
   /** Real delivery and copy stakes settled as won or lost that no batch has claimed yet, oldest first. */
-  async unclaimedStakes(ex: Executor, limit: number): Promise<RevenueEvent[]> {
+  async unclaimedStakes(ex: Executor, limit: number, since: Date | null): Promise<RevenueEvent[]> {
     const rows = await queryRows<{
       id: string;
       user_id: string;
@@ -288,6 +309,7 @@ export const referralRepository = {
                  o.settled_at
           FROM delivery_orders o
           WHERE o.mode = 'real' AND o.status IN ('won', 'lost')
+            ${since ? sql`AND o.settled_at >= ${since.toISOString()}::timestamptz` : sql``}
             AND NOT EXISTS (SELECT 1 FROM rebate_events e WHERE e.source = 'stake' AND e.source_id = o.id)
           ORDER BY o.id LIMIT ${limit}`,
     );
@@ -337,10 +359,7 @@ export const referralRepository = {
     limit: number,
     offset: number,
   ): Promise<{ total: number; list: RebateRow[] }> {
-    const conds = [sql`r.earner_id = ${String(earnerId)}::bigint`];
-    if (range.start !== undefined) conds.push(sql`r.created_at >= ${new Date(range.start).toISOString()}::timestamptz`);
-    if (range.end !== undefined) conds.push(sql`r.created_at <= ${new Date(range.end).toISOString()}::timestamptz`);
-    const where = sql.join(conds, sql` AND `);
+    const where = rebateFilter({ earnerId, ...range });
     const total = await queryRows<{ n: number }>(
       ex,
       sql`SELECT count(*)::int AS n FROM rebate_records r WHERE ${where}`,
@@ -381,6 +400,62 @@ export const referralRepository = {
         createdAtMs: ms(r.created_at),
       })),
     };
+  },
+
+  // ── Operator side (issue 17) ──────────────────────────────────────────────────────────────────────────
+
+  /** Users by id with their login columns (operators see them unmasked). */
+  async userRefs(ex: Executor, userIds: readonly bigint[]) {
+    if (userIds.length === 0) return new Map<string, UserRefRow>();
+    const rows = await queryRows<UserRefRow>(
+      ex,
+      sql`SELECT id::text AS id, uid, email, area_code AS "areaCode", mobile, created_at AS "createdAt",
+                 EXISTS (SELECT 1 FROM referral_qualifications q WHERE q.user_id = users.id) AS qualified
+          FROM users WHERE id IN (${ids(userIds)})`,
+    );
+    return new Map(rows.map((r) => [r.id, r]));
+  },
+
+  async userIdByUid(ex: Executor, uid: number): Promise<bigint | undefined> {
+    const rows = await queryRows<{ id: string }>(ex, sql`SELECT id::text AS id FROM users WHERE uid = ${uid}::bigint`);
+    return rows[0] ? BigInt(rows[0].id) : undefined;
+  },
+
+  /** Every user's rebate records, filtered, newest first, with the count and sum of all the filter selects. */
+  async adminRebatePage(
+    ex: Executor,
+    f: { earnerId?: bigint; product?: RebateProduct; start?: number; end?: number },
+    limit: number,
+    offset: number,
+  ) {
+    const where = rebateFilter(f);
+    const totals = await queryRows<{ n: number; amount: string }>(
+      ex,
+      sql`SELECT count(*)::int AS n, trim_scale(coalesce(sum(r.rebate), 0))::text AS amount
+          FROM rebate_records r WHERE ${where}`,
+    );
+    const list = await queryRows<{
+      id: string;
+      earnerId: string;
+      sourceUserId: string;
+      depth: number;
+      product: RebateProduct;
+      base: string;
+      rate: string;
+      rebate: string;
+      currency: string;
+      level: number;
+      transferId: string;
+      createdAt: Date | string;
+    }>(
+      ex,
+      sql`SELECT r.id::text AS id, r.earner_id::text AS "earnerId", r.source_user_id::text AS "sourceUserId", r.depth,
+                 r.product, trim_scale(r.base_amount)::text AS base, trim_scale(r.rate)::text AS rate,
+                 trim_scale(r.rebate)::text AS rebate, r.currency, r.earner_level AS level,
+                 r.transfer_id::text AS "transferId", r.created_at AS "createdAt"
+          FROM rebate_records r WHERE ${where} ORDER BY r.created_at DESC, r.id DESC LIMIT ${limit} OFFSET ${offset}`,
+    );
+    return { total: Number(totals[0]!.n), amount: totals[0]!.amount, list };
   },
 
   /** The user's rebates in total and since `since`. */

@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
 import {
+  type AdminRebatesBody,
+  type AdminRebatesData,
+  type AdminTeamTreeBody,
+  type AdminTeamTreeData,
   type Lang,
   REBATE_BASE,
   REBATE_CURRENCY,
@@ -13,6 +17,7 @@ import {
   type ShareInviteData,
   type TeamListBody,
   type TeamListData,
+  operatorUserRef,
 } from '@nexa/contract';
 import { maskContact, money, nextLevel, tableProblems, teamLevel } from '@nexa/rules';
 import type { Executor } from '../../platform/db.js';
@@ -154,6 +159,75 @@ export class ReferralService {
   }
 
   // ── Operator side ─────────────────────────────────────────────────────────────────────────────────────────
+
+  /** Every rebate record (filtered by earner, product, time), with the count and sum of all the filter selects. */
+  async adminRebates(body: AdminRebatesBody): Promise<AdminRebatesData> {
+    const { page, pageSize } = body;
+    let earnerId: bigint | undefined;
+    if (body.earnerUid !== undefined) {
+      earnerId = await repo.userIdByUid(this.d.db, body.earnerUid);
+      if (earnerId === undefined) throw invalid([{ field: 'earnerUid', reason: 'invalid' }]);
+    }
+    const filter = { earnerId, product: body.product, start: body.start, end: body.end };
+    const { total, amount, list } = await repo.adminRebatePage(this.d.db, filter, pageSize, (page - 1) * pageSize);
+    const users = await repo.userRefs(this.d.db, [
+      ...new Set(list.flatMap((r) => [BigInt(r.earnerId), BigInt(r.sourceUserId)])),
+    ]);
+    return {
+      total,
+      page,
+      pageSize,
+      totals: { count: total, amount: money(amount).toFixed(2) },
+      list: list.map((r) => ({
+        id: r.id,
+        earner: operatorUserRef(users.get(r.earnerId)!),
+        sourceUser: operatorUserRef(users.get(r.sourceUserId)!),
+        depth: Number(r.depth),
+        product: r.product,
+        baseAmount: r.base,
+        rate: r.rate,
+        rebate: money(r.rebate).toFixed(2),
+        currency: r.currency,
+        level: Number(r.level),
+        transferId: r.transferId,
+        createdAt: new Date(r.createdAt).getTime(),
+      })),
+    };
+  }
+
+  /** A user's place in the invitation tree: who earns from them, their counts, income, and a page of one depth. */
+  async adminTeamTree(body: AdminTeamTreeBody): Promise<AdminTeamTreeData> {
+    const userId = await repo.userIdByUid(this.d.db, body.uid);
+    if (userId === undefined) throw invalid([{ field: 'uid', reason: 'invalid' }]);
+    const { depth, page, pageSize } = body;
+    const table = asTable(await this.currentVersion());
+    const uplines = ((await repo.uplines(this.d.db, [userId])).get(userId) ?? []).filter((u) => u !== null);
+    const { total, list } = await repo.teamPage(this.d.db, userId, depth, pageSize, (page - 1) * pageSize);
+    const ids = [userId, ...uplines, ...list.map((m) => m.id)];
+    const users = await repo.userRefs(this.d.db, ids);
+    const counts = await repo.qualifiedCounts(this.d.db, ids);
+    const levelOf = (id: bigint) => teamLevel(table, ...(counts.get(id) ?? [0, 0]));
+    const member = (id: bigint) => {
+      const u = users.get(String(id))!;
+      return {
+        ...operatorUserRef(u),
+        invitedAt: new Date(u.createdAt).getTime(),
+        level: levelOf(id),
+        qualified: u.qualified,
+      };
+    };
+    const income = await repo.income(this.d.db, userId, startOfUtcDay(this.d.now()));
+    return {
+      user: member(userId),
+      uplines: uplines.map((id, i) => ({ ...operatorUserRef(users.get(String(id))!), depth: i + 1 })),
+      counts: await repo.teamCounts(this.d.db, userId),
+      totalIncome: money(income.total).toFixed(2),
+      total,
+      page,
+      pageSize,
+      list: list.map((m) => ({ ...member(m.id), depth })),
+    };
+  }
 
   async adminTable(): Promise<ReferralTableVersion> {
     const v = await this.currentVersion();

@@ -5,6 +5,13 @@ import type { RebateBatches } from './rebates.js';
 export const REBATE_INTERVAL_MS = 60_000;
 /** A burst of fees and settlements wakes one batch run, this long after the first. */
 const NUDGE_DELAY_MS = 1_000;
+/**
+ * The frequent runs look at events of the last this long only; a full pass over every event runs at start and every
+ * FULL_PASS_MS, for any that committed later than that after its time (none should: settlement and fee
+ * transactions take seconds).
+ */
+export const REBATE_WINDOW_MS = 15 * 60_000;
+export const FULL_PASS_MS = 60 * 60_000;
 
 /**
  * Runs rebate batches every minute and soon after real fees and settlements (the prompt path; the minute is the
@@ -15,16 +22,19 @@ export class RebateWorker {
   private nudgeTimer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
+  /** When the last full pass began; 0: none yet, so the first run is one. */
+  private fullAt = 0;
 
   constructor(
     private readonly batches: RebateBatches,
     private readonly log: FastifyBaseLogger,
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   start(): void {
     this.timer = setInterval(() => void this.run(), REBATE_INTERVAL_MS);
     this.timer.unref();
-    this.nudge();
+    void this.run();
   }
 
   nudge(): void {
@@ -38,8 +48,13 @@ export class RebateWorker {
 
   run(): Promise<void> {
     if (this.stopped) return Promise.resolve();
-    this.running ??= this.batches
-      .drain()
+    this.running ??= Promise.resolve()
+      .then(() => {
+        const at = this.now().getTime();
+        const full = at - this.fullAt >= FULL_PASS_MS;
+        if (full) this.fullAt = at;
+        return this.batches.drain({ since: full ? null : new Date(at - REBATE_WINDOW_MS) });
+      })
       .then(() => undefined)
       .catch((err) => this.log.error({ err }, 'rebate batch failed; the next run retries'))
       .finally(() => {

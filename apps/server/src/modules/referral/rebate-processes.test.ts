@@ -1,0 +1,141 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { money } from '@nexa/rules';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Ledger } from '../../ledger/index.js';
+import { queryRows } from '../../platform/db.js';
+import { type Server, killServers, registerThrough, rid, startServer } from '../../process-testing.js';
+import { createPostgresTestDatabase } from '../../testing.js';
+
+/**
+ * A rebate batch in a real server process killed with no warning in the middle of its transaction (issue 15): the
+ * batch has claimed its events and posted its ledger transfers when the process dies, so nothing of it commits; the
+ * restarted server pays every rebate exactly once. The batch is held mid-way deterministically: the test keeps a
+ * lock on `rebate_records` that its last insert waits for. Real processes need a server database: this always runs
+ * on the local PostgreSQL, also in the embedded suite.
+ */
+afterAll(killServers);
+
+async function join(server: Server, dataDir: string, inviteCode?: string) {
+  const { token, email, user } = await registerThrough(server, dataDir, inviteCode);
+  return { token, email, code: user.inviteCode };
+}
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60_000) {
+  const t0 = Date.now();
+  while (!(await check())) {
+    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('rebate batches across a process killed mid-batch', () => {
+  it('pays every rebate once after a SIGKILL inside a batch transaction', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'nexa-rebate-kill-'));
+    const db = await createPostgresTestDatabase();
+    const env = { DATA_DIR: dataDir, DATABASE_URL: db.url! };
+    const locker = new pg.Client({ connectionString: db.url! });
+    try {
+      const first = await startServer(env);
+      // A ← B ← C: C's perpetual fee pays B (depth 1) and A (depth 2).
+      const a = await join(first, dataDir);
+      const b = await join(first, dataDir, a.code);
+      const c = await join(first, dataDir, b.code);
+      const cId = (
+        await queryRows<{ id: string }>(db.db, sql`SELECT id::text AS id FROM users WHERE email = ${c.email}`)
+      )[0]!.id;
+      // Real money for C as an approved deposit books it: deposits → C's real perpetual wallet.
+      await db.db.transaction((tx) =>
+        new Ledger().transfer(tx, {
+          debit: { system: 'deposits', mode: 'real', currency: 'USDT' },
+          credit: { userId: BigInt(cId), mode: 'real', wallet: 'perpetual', currency: 'USDT' },
+          amount: money('2000'),
+          types: { debit: 'deposit', credit: 'deposit' },
+          ref: `test:rebate-kill:${cId}`,
+        }),
+      );
+
+      // The batch will wait at its rebate records while this lock is held.
+      await locker.connect();
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE rebate_records IN SHARE MODE');
+      const opened = await first.api(
+        'Sustainable/createOrder',
+        { symbol: 'BTCUSDT', side: 'long', type: 'market', quantity: '100', requestId: rid() },
+        c.token,
+      );
+      expect(opened.code, opened.msg).toBe(1);
+      // Mid-batch: its transaction has claimed the fee and posted the rebates, and waits to record them.
+      // (Read on the pool, not the locking client: inside its transaction pg_stat_activity is one snapshot.)
+      const waiting = () =>
+        queryRows<{ pid: number }>(
+          db.db,
+          sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'
+                AND query LIKE 'INSERT INTO rebate_records%'`,
+        );
+      await until('the rebate batch to reach its records', async () => (await waiting()).length > 0);
+      await first.stop('SIGKILL');
+      await locker.query('ROLLBACK');
+      await until('the killed batch to be rolled back', async () => (await waiting()).length === 0);
+      const claimed = async () =>
+        (await queryRows<{ n: number }>(db.db, sql`SELECT count(*)::int AS n FROM rebate_events`))[0]!.n;
+      const recorded = async () =>
+        (await queryRows<{ n: number }>(db.db, sql`SELECT count(*)::int AS n FROM rebate_records`))[0]!.n;
+      expect(await claimed()).toBe(0);
+      expect(await recorded()).toBe(0);
+
+      // The restarted server's first pass pays both rebates, once.
+      const second = await startServer(env);
+      try {
+        await until('the rebates to be paid after the restart', async () => (await recorded()) === 2);
+        // A later pass pays nothing more.
+        await new Promise((r) => setTimeout(r, 1_500));
+        expect(await recorded()).toBe(2);
+        expect(await claimed()).toBe(1);
+      } finally {
+        await second.stop('SIGTERM');
+      }
+      const rows = await queryRows<{ email: string; depth: number; rebate: string; base: string }>(
+        db.db,
+        sql`SELECT u.email, r.depth, r.rebate::text AS rebate, r.base_amount::text AS base
+            FROM rebate_records r JOIN users u ON u.id = r.earner_id ORDER BY r.depth`,
+      );
+      expect(rows.map((r) => [r.email, r.depth])).toEqual([
+        [b.email, 1],
+        [a.email, 2],
+      ]);
+      const fee = await queryRows<{ amount: string }>(
+        db.db,
+        sql`SELECT sum(amount)::text AS amount FROM ledger_transfers WHERE type = 'perp_fee' AND mode = 'real'
+              AND kind IN ('single', 'post')`,
+      );
+      for (const r of rows) {
+        expect(money(r.base).eq(money(fee[0]!.amount))).toBe(true);
+        expect(money(r.rebate).gt(0)).toBe(true);
+      }
+      // Each earner's spot wallet got exactly its record; the rebates account paid exactly the records.
+      const paid = await queryRows<{ email: string; available: string }>(
+        db.db,
+        sql`SELECT u.email, a.available::text AS available FROM ledger_accounts a JOIN users u ON u.id = a.user_id
+            WHERE a.mode = 'real' AND a.wallet = 'spot' AND u.email IN (${a.email}, ${b.email})`,
+      );
+      for (const r of rows) {
+        expect(money(paid.find((p) => p.email === r.email)!.available).eq(money(r.rebate))).toBe(true);
+      }
+      const account = await queryRows<{ total: string }>(
+        db.db,
+        sql`SELECT coalesce(sum(available), 0)::text AS total FROM ledger_accounts WHERE system_code = 'rebates'`,
+      );
+      const total = rows.reduce((s, r) => s.plus(r.rebate), money(0));
+      expect(money(account[0]!.total).neg().eq(total)).toBe(true);
+      expect(await new Ledger().violations(db.db)).toEqual([]);
+    } finally {
+      await locker.end().catch(() => {});
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
