@@ -3,6 +3,7 @@ import { AccountMode, EpochMs, Page, freeText, pageOf } from './common.js';
 import { type ApiDef, def } from './define.js';
 import { CHAINS, Chain, isChainAddress } from './funding.js';
 import { Category, DeliveryPeriod, ProductSymbol } from './market.js';
+import { AppDownloadData } from './messages.js';
 import { Currency, RequestId, Wallet } from './wallets.js';
 
 /**
@@ -84,6 +85,8 @@ export const settingSchemas = {
   registration: RegistrationSettings,
   demo: DemoSettings,
   copy: CopyTradingSettings,
+  /** The native apps users download (mine/download): an https link and a version per platform, or none. */
+  appDownload: AppDownloadData,
 } as const;
 export type SettingSchemas = typeof settingSchemas;
 export type SettingKey = keyof SettingSchemas;

@@ -5,6 +5,7 @@ import { contentAdminApi } from './content.js';
 import { type ApiDef, def } from './define.js';
 import { Chain, DepositRecord, ReviewStatus, WithdrawalRecord } from './funding.js';
 import { VerificationLevel, VerificationStatus } from './kyc.js';
+import { oversightApi } from './oversight.js';
 import { referralAdminApi } from './referral.js';
 import { supportAdminApi } from './support.js';
 import { Currency } from './wallets.js';
@@ -162,6 +163,7 @@ export const adminApi = {
   ...supportAdminApi,
   ...contentAdminApi,
   ...adminConfigApi,
+  ...oversightApi,
 } as const satisfies Record<string, ApiDef>;
 
 export type AdminApi = typeof adminApi;

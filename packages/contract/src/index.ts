@@ -23,6 +23,7 @@ export * from './bank-account.js';
 export * from './reach.js';
 export * from './console.js';
 export * from './referral.js';
+export * from './oversight.js';
 export * from './support.js';
 export * from './messages.js';
 export * from './content.js';

@@ -68,6 +68,7 @@ const checks: { [K in SettingKey]: (v: SettingValues[K]) => FieldError[] } = {
   registration: () => [],
   demo: demoProblems,
   copy: copyProblems,
+  appDownload: () => [],
 };
 
 export function settingProblems<K extends SettingKey>(key: K, value: SettingValues[K]): FieldError[] {

@@ -99,6 +99,11 @@ const EXPECTED: Record<string, OperatorRole[]> = {
   'admin/proposeAdjustment': [F],
   'admin/approveAdjustment': [F],
   'admin/rejectAdjustment': [F],
+  'admin/copyPlans': [S, F],
+  'admin/copyPlan': [S, F],
+  'admin/copyLeaders': [S, F],
+  'admin/rebates': [S, F],
+  'admin/teamTree': [S, F],
 };
 
 // Every operator call but login (nobody's session) and logout (ends the session: checked on its own).

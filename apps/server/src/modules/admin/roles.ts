@@ -57,6 +57,12 @@ export const CALL_ROLES: Readonly<Record<string, readonly OperatorRole[]>> = {
   'admin/supportChannels': ['support'],
   // The referral table (issue 15): finance reads it; changing it is the admin's.
   'admin/referralTable': ['finance'],
+  // Copy trading and referral oversight (read only): support answers users' questions, finance checks the money.
+  'admin/copyPlans': ['support', 'finance'],
+  'admin/copyPlan': ['support', 'finance'],
+  'admin/copyLeaders': ['support', 'finance'],
+  'admin/rebates': ['support', 'finance'],
+  'admin/teamTree': ['support', 'finance'],
   // Configuration and products (admin only, not listed) may be read by finance; adjustments are finance's (four eyes).
   'admin/settings': ['finance'],
   'admin/products': ['finance'],

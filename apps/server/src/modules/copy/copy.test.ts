@@ -1,4 +1,7 @@
 import type {
+  AdminCopyLeader,
+  AdminCopyPlan,
+  AdminCopyPlanData,
   CopyRecord,
   CopyRecordsData,
   CopySettingsData,
@@ -213,6 +216,48 @@ describe('a plan from publication to settlement', () => {
     expect(settledMsg!.params).toMatchObject({ result: 'won', currency: 'USDT' });
     expect(money(settledMsg!.params.payout!).eq(money('100').plus(followerProfit))).toBe(true);
     expect(money(settledMsg!.params.share!).eq(share)).toBe(true);
+
+    // The operator's view (issue 17): the plan with its follower unmasked, and the leader's figures.
+    const op = (await loginOperator(t)).token;
+    const admin = <T>(path: string, body: object = {}) => call<T>(t.app, path, body, { 'ADMIN-TOKEN': op });
+    const plans = (await admin<{ list: AdminCopyPlan[]; total: number }>('admin/copyPlans', { leaderUid: a.me.uid }))
+      .data;
+    expect(plans.total).toBe(1);
+    expect(plans.list[0]).toMatchObject({
+      id: plan.id,
+      status: 'settled',
+      result: 'won',
+      leaderUser: { uid: a.me.uid, login: a.me.email },
+    });
+    expect(
+      (await admin<{ total: number }>('admin/copyPlans', { leaderUid: a.me.uid, status: 'open' })).data.total,
+    ).toBe(0);
+    const detail = (await admin<AdminCopyPlanData>('admin/copyPlan', { planId: plan.id })).data;
+    expect(detail.followers).toEqual([
+      expect.objectContaining({
+        state: 'won',
+        stake: '100.00',
+        profitShare: share.toFixed(2),
+        user: { userId: expect.any(String), uid: b.me.uid, login: b.me.email },
+      }),
+    ]);
+    const leaders = (await admin<{ list: AdminCopyLeader[] }>('admin/copyLeaders', { mode: 'demo', pageSize: 100 }))
+      .data;
+    expect(leaders.list.find((l) => l.user.uid === a.me.uid)).toMatchObject({
+      publications: 1,
+      settled: 1,
+      won: 1,
+      winRate: '100.00',
+      totalFollowers: 1,
+      totalOrderAmount: '150.00',
+      profitShares: share.toFixed(2),
+    });
+    // Bad filters are refused by field; an unknown plan is not found; users' tokens are not operators'.
+    const bad = await admin<{ fields: { field: string }[] }>('admin/copyPlans', { status: 'nope', pageSize: 500 });
+    expect(bad.code).toBe(400);
+    expect(bad.data.fields.map((f) => f.field).sort()).toEqual(['pageSize', 'status']);
+    expect((await admin('admin/copyPlan', { planId: '999999999' })).code).toBe(404);
+    expect((await b.as('admin/copyPlans', {})).code).toBe(401);
     expect(settledMsg!.link).toBe(`/pages/tabbarPages/futures/detail?id=${mine.orderId}`);
     const joined = (await copyMessages(a.me.uid))[0]!.params;
     expect(joined.follower).toBe(String(b.me.uid));

@@ -1,12 +1,17 @@
-import type {
-  AutoFollowsData,
-  CopyRecordsData,
-  CopySettingsBody,
-  CopySettingsData,
-  FollowPlansData,
-  LeaderProfileData,
-  PublicUser,
-  WinRateData,
+import {
+  type AdminCopyLeader,
+  type AdminCopyPlan,
+  type AdminCopyPlanData,
+  type AdminCopyPlansBody,
+  type AutoFollowsData,
+  type CopyRecordsData,
+  type CopySettingsBody,
+  type CopySettingsData,
+  type FollowPlansData,
+  type LeaderProfileData,
+  type PublicUser,
+  type WinRateData,
+  operatorUserRef,
 } from '@nexa/contract';
 import {
   type SettledPlan,
@@ -22,7 +27,7 @@ import { sql } from 'drizzle-orm';
 import { money } from '../../ledger/index.js';
 import { invalid, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/money-call.js';
-import { type UserFace, copyRepository as repo } from './repository.js';
+import { type PlanRow, type UserFace, copyRepository as repo } from './repository.js';
 import type { CopyDeps, CopyPlans } from './service.js';
 import { ms, publicUser, toRecord } from './views.js';
 
@@ -114,6 +119,76 @@ export class CopyReads {
       worstLosingStreak: worstLosingStreak(settled),
       recentPlans: recent.map((r) => this.plans.toPlan(r)),
       autoFollowedByMe: await repo.isAutoFollowing(this.d.db, actor.userId, u.id),
+    };
+  }
+
+  // ── Operator side (issue 17): any plan, any user, unmasked ───────────────────────────────────────────────
+
+  async adminPlans(body: AdminCopyPlansBody) {
+    const conds = [sql`true`];
+    if (body.status) conds.push(sql`p.status = ${body.status}`);
+    if (body.mode) conds.push(sql`p.mode = ${body.mode}`);
+    if (body.leaderUid !== undefined) {
+      conds.push(sql`p.leader_id = (SELECT id FROM users WHERE uid = ${body.leaderUid}::bigint)`);
+    }
+    const where = sql.join(conds, sql` AND `);
+    const offset = (body.page - 1) * body.pageSize;
+    const [total, rows] = [
+      await repo.countPlans(this.d.db, where),
+      await repo.plans(this.d.db, where, body.pageSize, offset),
+    ];
+    return { list: rows.map((r) => this.adminPlan(r)), total, page: body.page, pageSize: body.pageSize };
+  }
+
+  async adminPlanDetail(planId: string): Promise<AdminCopyPlanData> {
+    const row = await repo.plan(this.d.db, planId);
+    if (!row) throw notFound();
+    const plan = this.plans.toPlan(row);
+    const follows = await repo.followsOfPlan(this.d.db, planId);
+    const users = new Map(
+      (
+        await repo.usersById(
+          this.d.db,
+          follows.map((f) => f.userId),
+        )
+      ).map((u) => [u.id, u]),
+    );
+    return {
+      plan: this.adminPlan(row),
+      followers: follows.map((f) => {
+        const { plan: _plan, quote: _quote, ...record } = toRecord(f, plan, null);
+        return { ...record, user: operatorUserRef(users.get(f.userId)!) };
+      }),
+    };
+  }
+
+  async adminLeaders(body: { page: number; pageSize: number; mode: 'real' | 'demo' }) {
+    const offset = (body.page - 1) * body.pageSize;
+    const { total, list } = await repo.leadersPage(this.d.db, body.mode, body.pageSize, offset);
+    const leaders: AdminCopyLeader[] = list.map((r) => ({
+      user: operatorUserRef(r),
+      publications: Number(r.publications),
+      settled: Number(r.settled),
+      won: Number(r.won),
+      winRate: winRate(Number(r.won), Number(r.settled)),
+      totalFollowers: Number(r.followers),
+      totalOrderAmount: format2(r.amount),
+      profitShares: format2(r.shares),
+      lastPublishedAt: ms(r.lastAt),
+    }));
+    return { list: leaders, total, page: body.page, pageSize: body.pageSize };
+  }
+
+  private adminPlan(row: PlanRow): AdminCopyPlan {
+    return {
+      ...this.plans.toPlan(row),
+      leaderUser: operatorUserRef({
+        id: row.leaderId,
+        uid: row.leaderUid,
+        email: row.leaderEmail,
+        areaCode: row.leaderAreaCode,
+        mobile: row.leaderMobile,
+      }),
     };
   }
 

@@ -505,6 +505,73 @@ export const copyRepository = {
     return rows[0]!;
   },
 
+  // ── Operator side (issue 17) ──────────────────────────────────────────────────────────────────────────
+
+  async countPlans(ex: Executor, where: SQL): Promise<number> {
+    const rows = await queryRows<{ n: number }>(ex, sql`SELECT count(*)::int AS n FROM copy_plans p WHERE ${where}`);
+    return Number(rows[0]!.n);
+  },
+
+  /** Users by id with their login, for operators (unmasked). */
+  async usersById(ex: Executor, userIds: readonly string[]): Promise<UserFace[]> {
+    if (userIds.length === 0) return [];
+    return queryRows<UserFace>(
+      ex,
+      sql`SELECT id::text AS id, uid, email, area_code AS "areaCode", mobile FROM users
+          WHERE id IN (${sql.join(
+            userIds.map((u) => sql`${u}::bigint`),
+            sql`, `,
+          )})`,
+    );
+  },
+
+  /**
+   * Leaders of one mode, most publications first, each with the figures of the win rate (settled = the leader's
+   * order settled and not refunded), followers, order amount and the profit shares paid to them.
+   */
+  async leadersPage(ex: Executor, mode: AccountMode, limit: number, offset: number) {
+    const total = await queryRows<{ n: number }>(
+      ex,
+      sql`SELECT count(DISTINCT leader_id)::int AS n FROM copy_plans WHERE mode = ${mode}`,
+    );
+    const list = await queryRows<
+      UserFace & {
+        publications: number;
+        settled: number;
+        won: number;
+        followers: number;
+        amount: string;
+        shares: string;
+        lastAt: Date | string;
+      }
+    >(
+      ex,
+      sql`WITH leaders AS (
+            SELECT leader_id, count(*) FILTER (WHERE status <> 'cancelled')::int AS publications,
+                   max(created_at) AS last_at
+            FROM copy_plans WHERE mode = ${mode} GROUP BY leader_id
+            ORDER BY 2 DESC, 3 DESC, leader_id LIMIT ${limit} OFFSET ${offset})
+          SELECT u.id::text AS id, u.uid, u.email, u.area_code AS "areaCode", u.mobile, l.publications,
+                 l.last_at AS "lastAt",
+                 (SELECT count(*) FROM copy_plans p JOIN delivery_orders o ON o.id = p.order_id
+                   WHERE p.leader_id = l.leader_id AND p.mode = ${mode} AND o.settled_at IS NOT NULL
+                     AND o.status <> 'refunded')::int AS settled,
+                 (SELECT count(*) FROM copy_plans p JOIN delivery_orders o ON o.id = p.order_id
+                   WHERE p.leader_id = l.leader_id AND p.mode = ${mode} AND o.status = 'won')::int AS won,
+                 (SELECT count(DISTINCT f.user_id) FROM copy_follows f JOIN copy_plans p ON p.id = f.plan_id
+                   WHERE p.leader_id = l.leader_id AND p.mode = ${mode} AND f.order_id IS NOT NULL)::int AS followers,
+                 trim_scale(coalesce((SELECT sum(p.stake) FROM copy_plans p WHERE p.leader_id = l.leader_id
+                      AND p.mode = ${mode} AND p.order_id IS NOT NULL), 0)
+                   + coalesce((SELECT sum(f.stake) FROM copy_follows f JOIN copy_plans p ON p.id = f.plan_id
+                      WHERE p.leader_id = l.leader_id AND p.mode = ${mode} AND f.order_id IS NOT NULL), 0))::text AS amount,
+                 trim_scale(coalesce((SELECT sum(f.profit_share) FROM copy_follows f JOIN copy_plans p ON p.id = f.plan_id
+                      WHERE p.leader_id = l.leader_id AND p.mode = ${mode}), 0))::text AS shares
+          FROM leaders l JOIN users u ON u.id = l.leader_id
+          ORDER BY l.publications DESC, l.last_at DESC, l.leader_id`,
+    );
+    return { total: Number(total[0]!.n), list };
+  },
+
   /** The leader's settled plans in one mode (their own order's result), newest first. */
   async settledPlans(ex: Executor, leaderId: string, mode: AccountMode) {
     return queryRows<{ status: string; stake: string; payout: string; settledAt: Date | string }>(

@@ -24,4 +24,8 @@ export function registerCopyRoutes(r: Router, plans: CopyPlans, reads: CopyReads
   r.handle('order/autoFollow', (body, ctx) => reads.setAutoFollow(actorOf(ctx.user), body.uid, body.enabled));
   r.handle('order/autoFollows', (_body, ctx) => reads.autoFollows(actorOf(ctx.user)));
   r.handle('user/lookupUid', (body) => reads.publicUser(body.uid));
+  // Operator oversight (issue 17): read only.
+  r.handle('admin/copyPlans', (body) => reads.adminPlans(body));
+  r.handle('admin/copyPlan', (body) => reads.adminPlanDetail(body.planId));
+  r.handle('admin/copyLeaders', (body) => reads.adminLeaders(body));
 }

@@ -7,7 +7,7 @@ import type {
   UnreadData,
 } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../platform/db.js';
 import {
   ManualSource,
@@ -16,6 +16,7 @@ import {
   call,
   createOperator,
   createTestApp,
+  loginOperator,
   registerUser,
   until,
   uploadFile,
@@ -216,6 +217,37 @@ describe('message centre', () => {
       : [];
     expect(kinds).not.toContain('copy.placed');
     expect(kinds).not.toContain('announcement');
+
+    // The same message to many by their ids (a placement's followers): stored once each whatever the replays, each
+    // user's socket told once it commits with the unread count read then, nothing journaled; a rolled-back
+    // transaction stores and tells nothing.
+    const live = vi.spyOn(t.app.platform.userEvents, 'live');
+    try {
+      const each = { key: 'copy:each:placed', kind: 'copy.placed' as const, params: { symbol: 'ETHUSDT' }, link: null };
+      await expect(
+        t.database.db.transaction(async (tx) => {
+          await t.app.messages.notifyEach(tx, [u.id, v.id], each);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      expect((await inbox(u)).list.filter((m) => m.params.symbol === 'ETHUSDT')).toHaveLength(0);
+      const unreadBefore = (await inbox(v)).unread;
+      for (let i = 0; i < 3; i++) {
+        await t.database.db.transaction((tx) => t.app.messages.notifyEach(tx, [u.id, v.id, u.id], each));
+      }
+      for (const who of [u, v]) {
+        expect((await inbox(who)).list.filter((m) => m.params.symbol === 'ETHUSDT')).toHaveLength(1);
+      }
+      await until(() => live.mock.calls.length > 0);
+      const told = live.mock.calls.flatMap(([events]) => events);
+      expect(told.map((e) => e.userId).sort()).toEqual([u.id, v.id].sort());
+      const toV = told.find((e) => e.userId === v.id)!.event;
+      expect(toV).toMatchObject({ type: 'message.new', unread: unreadBefore + 1, message: { kind: 'copy.placed' } });
+      const stored = (await inbox(v)).list.find((m) => m.params.symbol === 'ETHUSDT')!;
+      expect(toV.type === 'message.new' && toV.message).toEqual(stored);
+    } finally {
+      live.mockRestore();
+    }
   });
 
   it('tells the user of a verification decision', async () => {
@@ -273,10 +305,20 @@ describe('web push', () => {
     expect(Number(after[0]!.n)).toBe(0);
   });
 
-  it('gives the configured native app links to visitors', async () => {
+  it('gives the configured native app links to visitors, then what operators publish', async () => {
     expect((await call<AppDownloadData>(t.app, 'index/getAppDownloadUrl')).data).toEqual({
       ios: null,
       android: { url: 'https://example.com/nexa.apk', version: '2.1.0' },
     });
+    const op = (await loginOperator(t)).token;
+    const set = (value: object) =>
+      call(t.app, 'admin/updateSetting', { key: 'appDownload', value }, { 'ADMIN-TOKEN': op });
+    // Only https links: a plain http one is refused, naming the field, and nothing changes.
+    const bad = await set({ ios: { url: 'http://apps.example.com/nexa', version: '3.0' }, android: null });
+    expect(bad.code).toBe(400);
+    expect((bad.data as { fields: { field: string }[] }).fields.map((f) => f.field)).toEqual(['value.ios.url']);
+    const published = { ios: { url: 'https://apps.example.com/nexa', version: '3.0.1' }, android: null };
+    expect((await set(published)).code).toBe(1);
+    expect((await call<AppDownloadData>(t.app, 'index/getAppDownloadUrl')).data).toEqual(published);
   });
 });

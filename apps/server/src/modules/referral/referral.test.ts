@@ -1,4 +1,6 @@
 import type {
+  AdminRebatesData,
+  AdminTeamTreeData,
   DeliveryOrder,
   DepositRecord,
   MessageListData,
@@ -27,6 +29,7 @@ import {
   uploadFile,
 } from '../../testing.js';
 import { RebateBatches } from './rebates.js';
+import { REBATE_WINDOW_MS } from './worker.js';
 
 let t: TestApp;
 let operator: string;
@@ -235,6 +238,48 @@ describe('referral: rebates over three levels', () => {
     expect((await told(d))[0]!.link).toBe('/pages/tabbarPages/mine/share');
     const list = await d.as<MessageListData>('message/list', { page: 1, pageSize: 20 });
     expect(list.data.list.filter((m) => m.kind === 'referral.rebate')).toHaveLength(2);
+  });
+
+  it('shows operators every rebate with its totals, and a user’s place in the tree with uplines', async () => {
+    const op = await loginOperator(t);
+    const admin = <T>(path: string, body: object = {}) => call<T>(t.app, path, body, { 'ADMIN-TOKEN': op.token });
+    // D's two rebates (E's delivery stake and perpetual fee), unmasked, with their sum.
+    const mine = (await admin<AdminRebatesData>('admin/rebates', { earnerUid: d.uid })).data;
+    expect(mine.list.map((r) => [r.product, r.depth, r.sourceUser.login, r.earner.login])).toEqual([
+      ['perpetual', 1, e.email, d.email],
+      ['delivery', 1, e.email, d.email],
+    ]);
+    expect(mine.totals).toEqual({
+      count: 2,
+      amount: (await records(d)).list.reduce((s, r) => s.add(r.rebate), money(0)).toFixed(2),
+    });
+    const delivery = (await admin<AdminRebatesData>('admin/rebates', { earnerUid: d.uid, product: 'delivery' })).data;
+    expect(delivery.list.map((r) => r.rebate)).toEqual(['1.23']);
+    expect(delivery.list[0]!.transferId).toMatch(/^\d+$/);
+    // Every record: the totals are those of the whole table, whatever the page.
+    const all = (await admin<AdminRebatesData>('admin/rebates', { pageSize: 1 })).data;
+    const acc = await rebatesAccount();
+    expect(all.list).toHaveLength(1);
+    expect(money(all.totals.amount).eq(acc.records)).toBe(true);
+    // C's place: uplines B then A, E at depth 2, counts and income.
+    const tree = (await admin<AdminTeamTreeData>('admin/teamTree', { uid: c.uid, depth: 2 })).data;
+    expect(tree.user).toMatchObject({ uid: c.uid, login: c.email, level: 1 });
+    expect(tree.uplines.map((u) => [u.depth, u.uid])).toEqual([
+      [1, b.uid],
+      [2, a.uid],
+    ]);
+    expect(tree.list.map((m) => [m.uid, m.depth, m.login])).toEqual([[e.uid, 2, e.email]]);
+    expect(tree.counts).toMatchObject({ l1: 1, l2: 1, l3: 0 });
+    expect(tree.totalIncome).toBe((await c.as<ShareInviteData>('user/getShareInviteLink')).data.totalIncome);
+    // Bad input refused by field: an unknown uid, a depth of 4, a range that ends before it starts.
+    const bad = async (path: string, body: object) =>
+      (await admin<{ fields: { field: string }[] }>(path, body)).data.fields.map((f) => f.field);
+    expect(await bad('admin/teamTree', { uid: 999_999_999 })).toEqual(['uid']);
+    expect(await bad('admin/teamTree', { uid: c.uid, depth: 4 })).toEqual(['depth']);
+    expect(await bad('admin/rebates', { start: 2_000, end: 1_000 })).toEqual(['end']);
+    expect(await bad('admin/rebates', { earnerUid: 999_999_999 })).toEqual(['earnerUid']);
+    // A user's token is not an operator's.
+    expect((await call(t.app, 'admin/rebates', {}, { TOKEN: d.token })).code).toBe(401);
   });
 
   it('pays nothing for demo trading', async () => {
@@ -465,5 +510,31 @@ describe('referral: batches on several nodes', () => {
     expect(dupes[0]!.n).toBe(0);
     const acc = await rebatesAccount();
     expect(acc.account.neg().eq(acc.records)).toBe(true);
+  });
+
+  it('looks at recent events only in its frequent passes, and a full pass pays one that committed late', async () => {
+    const up = await join();
+    const trader = await join(up);
+    await deposit(trader, '1000');
+    await trader.as('index/zySubmit', {
+      from: 'spot',
+      to: 'delivery',
+      currency: 'USDT',
+      amount: '500',
+      requestId: rid(),
+    });
+    await losingDelivery(trader, '100');
+    // The stake settled more than a window ago and no pass saw it (as if its transaction committed late).
+    t.clock.advance(REBATE_WINDOW_MS + 60_000);
+    const windowed = () => t.app.referral.batches.drain({ since: new Date(t.clock.ms - REBATE_WINDOW_MS) });
+    expect(await windowed()).toBe(0);
+    expect((await records(up)).total).toBe(0);
+    // A recent one is paid by the windowed pass; the late one by the full pass, once.
+    await losingDelivery(trader, '200');
+    expect(await windowed()).toBe(1);
+    expect((await records(up)).list.map((r) => r.baseAmount)).toEqual(['200']);
+    expect(await drain()).toBe(1);
+    expect(await drain()).toBe(0);
+    expect((await records(up)).list.map((r) => r.baseAmount).sort()).toEqual(['100', '200']);
   });
 });

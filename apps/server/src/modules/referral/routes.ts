@@ -10,4 +10,6 @@ export function registerReferralRoutes(r: Router, s: ReferralService) {
   // Operator calls: reading the table, and changing it from now on (audited in the service).
   r.handle('admin/referralTable', () => s.adminTable());
   r.handle('admin/setReferralTable', (body, ctx) => s.setTable(ctx.operator.id, body));
+  r.handle('admin/rebates', (body) => s.adminRebates(body));
+  r.handle('admin/teamTree', (body) => s.adminTeamTree(body));
 }

@@ -48,6 +48,10 @@ export const settingDefinitions: { [K in SettingKey]: SettingDefinition<K> } = {
     schema: settingSchemas.copy,
     envDefault: () => ({ profitShareCapPct: COPY_MAX_PROFIT_SHARE_CAP }),
   },
+  appDownload: {
+    schema: settingSchemas.appDownload,
+    envDefault: (c) => c.appDownload ?? { ios: null, android: null },
+  },
 };
 
 /** Every setting's first-start value from this configuration. */
