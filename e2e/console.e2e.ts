@@ -3,7 +3,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { configFromEnv } from '@nexa/server/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
-import { serverAndBrowser, shot } from './browser';
+import { phone, serverAndBrowser, shot } from './browser';
 import { appSession } from './session';
 
 /**
@@ -15,7 +15,7 @@ import { appSession } from './session';
 vi.setConfig({ hookTimeout: 180_000 });
 // The console needs no price history: a feed without the 24 h backfill starts in seconds on a loaded machine.
 const ctx = serverAndBrowser(() => ({ market: { ...configFromEnv({}).market, historyHours: 0 } }));
-const { api, registerUser } = appSession(() => ctx.server);
+const { api, registerUser, openSignedIn } = appSession(() => ctx.server);
 const REVIEWER_PASSWORD = 'Review3r-desk-2026';
 
 async function desktop(): Promise<Page> {
@@ -135,16 +135,26 @@ describe('operator console', () => {
     await page.goto(`${ctx.server.url}/admin/#/operators`);
     await page.getByText('Your role cannot open this screen').waitFor();
     await shot(page, 'console-reviewer-forbidden');
-    const status = await page.evaluate(async () => {
+    const statuses = await page.evaluate(async () => {
       const token = sessionStorage.getItem('nexa.console.token') ?? '';
-      const res = await fetch('/api/admin/operatorCreate', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'ADMIN-TOKEN': token },
-        body: JSON.stringify({ username: 'sneaky', password: 'Sneaky-pass-2026', role: 'admin' }),
-      });
-      return res.status;
+      const post = async (path: string, body: object) =>
+        (
+          await fetch(`/api/admin/${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'ADMIN-TOKEN': token },
+            body: JSON.stringify(body),
+          })
+        ).status;
+      return [
+        await post('operatorCreate', { username: 'sneaky', password: 'Sneaky-pass-2026', role: 'admin' }),
+        // A configuration change: the withdrawal fee.
+        await post('updateSetting', {
+          key: 'withdrawal',
+          value: { minUsd: '10', maxUsd: '50000', feePercent: '0', dailyLimit: 5 },
+        }),
+      ];
     });
-    expect(status).toBe(403);
+    expect(statuses).toEqual([403, 403]);
     await logOut(page);
 
     // The audit log, as the admin sees it.
@@ -165,12 +175,305 @@ describe('operator console', () => {
     await page
       .locator('.ant-table-tbody tr.ant-table-row', { hasText: 'operator.create' })
       .waitFor({ state: 'detached' });
-    expect(await rows.count()).toBe(1);
+    await page.locator('.ant-table-tbody tr.ant-table-row', { hasText: 'deposit.approve' }).waitFor();
+    await expect.poll(() => rows.count()).toBe(1);
     await shot(page, 'console-audit');
     // Operators read English or Chinese.
     await page.getByText('中文').click();
     await page.getByText('导出 CSV').waitFor();
     await shot(page, 'console-audit-zh');
+    await page.context().close();
+  }, 180_000);
+
+  it('admin changes the withdrawal fee and a product; an adjustment needs a second operator; the audit log shows it', async () => {
+    const chief = await ctx.server.createOperator('cfo.chief');
+    const user = (await registerUser('adjusted')) as { token: string; user: { uid: number } };
+    expect((await api<{ feePercent: string }>('index/payment', {}, user.token)).feePercent).not.toBe('2.5');
+    const page = await desktop();
+    await logIn(page, chief.username, chief.password);
+
+    // Settings: the withdrawal fee, refused when malformed (the field says so), then saved; users' quotes follow.
+    await page.getByTestId('nav-settings').click();
+    const fee = page.getByTestId('setting-withdrawal-feePercent');
+    await fee.fill('abc');
+    await page.getByTestId('setting-withdrawal-save').click();
+    await page.getByTestId('setting-withdrawal').getByText('Not accepted: check this value').waitFor();
+    await fee.fill('2.5');
+    await page.getByTestId('setting-withdrawal-save').click();
+    await page.locator('.ant-message-notice', { hasText: 'every node applies it' }).first().waitFor();
+    await expect
+      .poll(async () => (await api<{ feePercent: string }>('index/payment', {}, user.token)).feePercent)
+      .toBe('2.5');
+    await shot(page, 'console-settings');
+
+    // Products: ETHUSDT switched off is gone for users, and back on.
+    await page.getByTestId('nav-products').click();
+    const products = async () =>
+      (await api<{ list: { symbol: string }[] }>('product/getProductList', {}, user.token)).list.map((p) => p.symbol);
+    expect(await products()).toContain('ETHUSDT');
+    await page.getByTestId('product-ETHUSDT-enabled').click();
+    await expect.poll(products).not.toContain('ETHUSDT');
+    const eth = page.getByTestId('product-ETHUSDT-enabled');
+    await expect.poll(() => eth.getAttribute('aria-checked')).toBe('false');
+    await shot(page, 'console-products');
+    await page.getByTestId('product-ETHUSDT-enabled').click();
+    await expect.poll(products).toContain('ETHUSDT');
+
+    // Adjustments: the chief proposes a credit and may not approve it; a finance operator does.
+    await page.getByTestId('nav-adjustments').click();
+    await page.getByTestId('adjustment-new').click();
+    await page.getByTestId('adjustment-uid').fill(String(user.user.uid));
+    await page.getByTestId('adjustment-amount').fill('12.34');
+    await page.getByTestId('adjustment-reason').fill('Compensation for ticket 4711');
+    await page.getByTestId('adjustment-submit').click();
+    const row = page.getByRole('row', { name: /Compensation for ticket 4711/ });
+    await row.waitFor();
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await page.getByTestId('adjustment-confirm').click();
+    await page
+      .locator('.ant-message-notice-error', { hasText: 'must be approved by another operator' })
+      .first()
+      .waitFor();
+    await page
+      .getByTestId(/^adjustment-status-/)
+      .filter({ hasText: 'Waiting for approval' })
+      .waitFor();
+    expect(await spotUsdt(user.token)).toBe(0);
+    await shot(page, 'console-adjustment-own-refused');
+    await page.getByTestId('nav-operators').click();
+    await page.getByTestId('operator-new').click();
+    await page.getByTestId('operator-username').fill('fiona.finance');
+    await page.getByTestId('operator-password').fill(REVIEWER_PASSWORD);
+    await page.getByTestId('operator-role').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Finance' }).click();
+    await page.getByTestId('operator-save').click();
+    await page.getByRole('row', { name: /fiona\.finance/ }).waitFor();
+    await logOut(page);
+    await logIn(page, 'fiona.finance', REVIEWER_PASSWORD);
+    await page.getByTestId('nav-adjustments').click();
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await page.getByTestId('adjustment-confirm').click();
+    await page.locator('.ant-message-notice', { hasText: 'Approved and posted' }).waitFor();
+    expect(await spotUsdt(user.token)).toBe(12.34);
+    await logOut(page);
+
+    // The audit trail of each step.
+    await logIn(page, chief.username, chief.password);
+    await page.getByTestId('nav-audit').click();
+    await page.getByTestId('audit-export').waitFor();
+    await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+    const audit = await page.locator('.ant-table-tbody').innerText();
+    expect(audit).toMatch(/fiona\.finance \(#\d+\)\s+adjustment\.approve/);
+    expect(audit).toMatch(/cfo\.chief \(#\d+\)\s+adjustment\.propose/);
+    expect(audit).toMatch(/cfo\.chief \(#\d+\)\s+setting\.update/);
+    expect(audit).toMatch(/cfo\.chief \(#\d+\)\s+product\.update/);
+    await page.context().close();
+  }, 180_000);
+
+  it('publishes an announcement users read in the app and answers a user in the support inbox, audited', async () => {
+    const chief = await ctx.server.createOperator('desk.chief');
+    const asker = (await registerUser('asker')) as { token: string; user: { uid: number; email: string } };
+    await api('support/send', { text: 'Where is my deposit?', images: [] }, asker.token);
+    const page = await desktop();
+    await logIn(page, chief.username, chief.password);
+
+    // Content: written with a preview, saved, published.
+    await page.getByTestId('nav-content').click();
+    await page.getByTestId('content-new').click();
+    await page.getByTestId('content-title-en').fill('Maintenance on Sunday');
+    await page.getByTestId('content-body-en').fill('## Window\n- From **02:00** to 03:00 UTC.');
+    await page.getByTestId('content-preview').locator('strong', { hasText: '02:00' }).waitFor();
+    await shot(page, 'console-content-editor');
+    await page.getByTestId('content-save').click();
+    const row = page.getByRole('row', { name: /Maintenance on Sunday/ });
+    await row.waitFor();
+    await row.getByRole('switch').click();
+    await expect.poll(() => row.getByRole('switch').getAttribute('aria-checked')).toBe('true');
+    const mobile = await (await phone(ctx.browser)).newPage();
+    await openSignedIn(mobile, asker, '/pages/tabbarPages/home/more');
+    await mobile.getByTestId('announcement-row').filter({ hasText: 'Maintenance on Sunday' }).first().waitFor();
+    await shot(mobile, 'console-announcement-in-app');
+    await mobile.context().close();
+
+    // Support: the user's question, assigned, answered; the user's history has the answer.
+    await page.getByTestId('nav-support').click();
+    await page.locator('[data-testid^="support-conv-"]', { hasText: asker.user.email }).click();
+    await page.getByTestId('support-thread').getByText('Where is my deposit?').waitFor();
+    await page.getByTestId('support-assign').click();
+    await page.locator('.ant-message-notice', { hasText: 'Assigned to you' }).waitFor();
+    await page.getByTestId('support-reply-input').fill('It is credited: see your assets.');
+    await page.getByTestId('support-reply-send').click();
+    await page.getByTestId('support-thread').getByText('It is credited: see your assets.').waitFor();
+    await shot(page, 'console-support');
+    const history = await api<{ list: { author: string; text: string }[] }>('support/history', {}, asker.token);
+    expect(history.list.at(-1)).toMatchObject({ author: 'operator', text: 'It is credited: see your assets.' });
+
+    await page.getByTestId('nav-audit').click();
+    await page.getByTestId('audit-export').waitFor();
+    await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+    const audit = await page.locator('.ant-table-tbody').innerText();
+    expect(audit).toMatch(/desk\.chief \(#\d+\)\s+content\.announcement\.create/);
+    expect(audit).toMatch(/desk\.chief \(#\d+\)\s+content\.announcement\.publish/);
+    expect(audit).toMatch(/desk\.chief \(#\d+\)\s+support\.reply/);
+    await page.context().close();
+  }, 180_000);
+
+  it('shows a copy plan with its follower, a leader, and a user’s place in the invitation tree', async () => {
+    const chief = await ctx.server.createOperator('overseer');
+    // A leader, and a follower who registered with the leader's invitation code; both trade demo money.
+    const leader = (await registerUser('leader')) as { token: string; user: { uid: number; inviteCode: string } };
+    const email = `follower.${Date.now()}@example.com`;
+    await api('ems/send', { email, scene: 'register' });
+    const follower = await api<{ token: string; user: { uid: number } }>('user/register', {
+      type: 'email',
+      email,
+      code: ctx.server.lastOutboxCode(email),
+      password: 'follower-pass-1',
+      password2: 'follower-pass-1',
+      inviteCode: leader.user.inviteCode,
+    });
+    for (const [s, wallet] of [
+      [leader, 'delivery'],
+      [follower, 'copy'],
+    ] as const) {
+      await api('user/changeUser', { mode: 'demo' }, s.token);
+      await api('user/getDemoMoney', { requestId: randomUUID() }, s.token);
+      await api(
+        'index/zySubmit',
+        { from: 'spot', to: wallet, currency: 'USDT', amount: '500', requestId: randomUUID() },
+        s.token,
+      );
+    }
+    const plan = await api<{ id: string }>(
+      'order/createOrder',
+      {
+        title: 'Console oversight',
+        symbol: 'BTCUSDT',
+        direction: 'call',
+        seconds: 30,
+        orderTime: Date.now() + 600_000,
+        condition: { type: 'fixed', value: '25' },
+        amount: '40',
+        invitees: [follower.user.uid],
+        profitSharePct: '5',
+        requestId: randomUUID(),
+      },
+      leader.token,
+    );
+    await api('order/checkFollowOrder', { planId: plan.id, requestId: randomUUID() }, follower.token);
+
+    const page = await desktop();
+    await logIn(page, chief.username, chief.password);
+    await page.getByTestId('nav-oversight').click();
+    await page.getByTestId('plans-leader').fill(String(leader.user.uid));
+    await page.getByTestId('plans-filter').click();
+    await page.getByTestId(`plan-status-${plan.id}`).filter({ hasText: 'Open' }).waitFor();
+    await page.getByRole('row', { name: /Console oversight/ }).click();
+    await page.getByTestId(`follower-state-${follower.user.uid}`).filter({ hasText: 'Confirmed' }).waitFor();
+    expect(await page.locator('.ant-drawer').innerText()).toContain(email);
+    // The drawer has finished sliding in.
+    await page.locator('.ant-drawer-content-wrapper[class*="motion"]').waitFor({ state: 'detached' });
+    await shot(page, 'console-oversight-plan');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('tab', { name: 'Leaders' }).click();
+    await page.getByTestId('leaders-mode').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Demo' }).click();
+    await page.getByRole('row', { name: new RegExp(`${leader.user.uid} ·`) }).waitFor();
+
+    await page.getByRole('tab', { name: 'Team tree' }).click();
+    await page.getByTestId('team-uid').locator('input').fill(String(follower.user.uid));
+    await page.getByTestId('team-uid').locator('input').press('Enter');
+    await page
+      .getByTestId('team-uplines')
+      .filter({ hasText: String(leader.user.uid) })
+      .waitFor();
+    await page.getByTestId('team-uid').locator('input').fill(String(leader.user.uid));
+    await page.getByTestId('team-uid').locator('input').press('Enter');
+    await page.getByRole('row', { name: new RegExp(email) }).waitFor();
+    await shot(page, 'console-oversight-team');
+
+    await page.getByRole('tab', { name: 'Rebates' }).click();
+    await page.getByTestId('rebates-totals').filter({ hasText: 'Records: 0' }).waitFor();
+    await page.context().close();
+  }, 180_000);
+
+  it('shows each role only the controls it may use, from the table the server enforces', async () => {
+    const chief = await ctx.server.createOperator('roles.chief');
+    const admin = async <T>(path: string, body: object) => {
+      const res = await fetch(`${ctx.server.url}/api/admin/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'ADMIN-TOKEN': chief.token },
+        body: JSON.stringify(body),
+      });
+      const json = (await res.json()) as { code: number; msg: string; data: T };
+      if (json.code !== 1) throw new Error(`${path}: ${json.msg}`);
+      return json.data;
+    };
+    const password = 'Role-desk-2026';
+    await admin('operatorCreate', { username: 'sam.support', password, role: 'support' });
+    await admin('operatorCreate', { username: 'fay.finance', password, role: 'finance' });
+    const item = await admin<{ id: string }>('saveContent', {
+      kind: 'announcement',
+      title: { en: 'Roles check' },
+      body: { en: 'Seen by support, changed by content.' },
+      pinned: false,
+    });
+    await depositUnderReview('40');
+    const page = await desktop();
+
+    // Support: reads content but cannot create, publish or reorder it; reads the channels but cannot save them.
+    await logIn(page, 'sam.support', password);
+    const nav = async () => (await page.locator('[data-testid^="nav-"]').allInnerTexts()).map((s) => s.trim());
+    expect(await nav()).toEqual(['Users', 'Support inbox', 'Content', 'Copy & referral']);
+    await page.getByTestId('nav-content').click();
+    const publish = page.getByTestId(`content-publish-${item.id}`);
+    await publish.waitFor();
+    expect(await publish.isDisabled()).toBe(true);
+    expect(await page.getByTestId('content-new').count()).toBe(0);
+    await page.getByTestId(`content-edit-${item.id}`).click();
+    await page.getByTestId('content-title-en').waitFor();
+    expect(await page.getByTestId('content-title-en').isDisabled()).toBe(true);
+    expect(await page.getByTestId('content-save').count()).toBe(0);
+    await shot(page, 'console-support-reads-content');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('nav-support').click();
+    await page.getByTestId('channels').waitFor();
+    expect(await page.getByTestId('channels-save').count()).toBe(0);
+    await logOut(page);
+
+    // Finance: reads settings, products and reviews; changes none of them.
+    await logIn(page, 'fay.finance', password);
+    expect(await nav()).toEqual([
+      'Dashboard',
+      'Reviews',
+      'Users',
+      'Copy & referral',
+      'Adjustments',
+      'Settings',
+      'Products',
+      'Audit log',
+    ]);
+    await page.getByTestId('nav-settings').click();
+    const fee = page.getByTestId('setting-withdrawal-feePercent');
+    await fee.waitFor();
+    expect(await fee.isDisabled()).toBe(true);
+    expect(await page.getByTestId('setting-withdrawal-save').count()).toBe(0);
+    await shot(page, 'console-finance-reads-settings');
+    await page.getByTestId('nav-products').click();
+    const enabled = page.locator('[data-testid$="-enabled"]').first();
+    await enabled.waitFor();
+    expect(await enabled.isDisabled()).toBe(true);
+    expect(await page.locator('[data-testid$="-edit"]').count()).toBe(0);
+    await page.getByTestId('nav-reviews').click();
+    await page.getByRole('tab', { name: 'Withdrawals' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Identity verifications' }).count()).toBe(0);
+    await page.locator('.ant-table-tbody tr.ant-table-row').first().click();
+    await page.locator('.ant-drawer-open').waitFor();
+    // Finance reads the record, not the user's uploads (the file call is the reviewers' and support's).
+    await page.locator('.ant-drawer').getByTestId('file-forbidden').waitFor();
+    expect(await page.getByTestId('approve').count()).toBe(0);
+    await shot(page, 'console-finance-reads-deposit');
     await page.context().close();
   }, 180_000);
 });

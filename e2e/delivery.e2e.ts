@@ -248,7 +248,7 @@ describe('futures: a delivery order from the panel to its settled result', () =>
 });
 
 describe('futures screens in zh and ar, dark and light', () => {
-  it('renders the panel, confirm, countdown, result, history and detail', { timeout: 150_000 }, async () => {
+  it('renders the panel, confirm, countdown, result, history and detail', { timeout: 300_000 }, async () => {
     const session = await demoTrader('futures-shots', '2000');
     const variants = [
       ['zh', 'dark'],

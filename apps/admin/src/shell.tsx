@@ -1,4 +1,4 @@
-import type { OperatorRole } from '@nexa/contract';
+import { type OperatorRole, mayCall } from '@nexa/contract';
 import { Button, Layout, Menu, Space, Spin, Tag, Typography } from 'antd';
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,9 @@ import { LanguageSwitch } from './components/language-switch';
 import { Loadable } from './components/states';
 import { TwoFactorButton } from './components/two-factor';
 import { api, session } from './lib/api';
+import type { CallName } from './lib/api';
 import { queryClient, useCall } from './lib/query';
+import { RoleProvider } from './lib/role';
 
 const DashboardPage = lazy(() => import('./pages/dashboard-page'));
 const ReviewsPage = lazy(() => import('./pages/reviews-page'));
@@ -15,17 +17,29 @@ const UsersPage = lazy(() => import('./pages/users-page'));
 const UserPage = lazy(() => import('./pages/user-page'));
 const AuditPage = lazy(() => import('./pages/audit-page'));
 const OperatorsPage = lazy(() => import('./pages/operators-page'));
+const OversightPage = lazy(() => import('./pages/oversight-page'));
+const SettingsPage = lazy(() => import('./pages/settings-page'));
+const ProductsPage = lazy(() => import('./pages/products-page'));
+const AdjustmentsPage = lazy(() => import('./pages/adjustments-page'));
+const ContentPage = lazy(() => import('./pages/content-page'));
+const SupportPage = lazy(() => import('./pages/support-page'));
 
 /**
- * The screens each role works in. Only a convenience: the server refuses (403) whatever a role may not call,
- * whatever this menu shows.
+ * Each screen and the call it opens with: a role sees the screens whose first call it may make, by the table the
+ * server enforces. Only a convenience: the server refuses (403) whatever a role may not call.
  */
-const SCREENS: { key: string; roles: OperatorRole[] }[] = [
-  { key: 'dashboard', roles: ['admin', 'finance'] },
-  { key: 'reviews', roles: ['admin', 'reviewer', 'finance'] },
-  { key: 'users', roles: ['admin', 'support', 'reviewer', 'finance'] },
-  { key: 'audit', roles: ['admin', 'finance'] },
-  { key: 'operators', roles: ['admin'] },
+const SCREENS: { key: string; call: CallName }[] = [
+  { key: 'dashboard', call: 'admin/dashboard' },
+  { key: 'reviews', call: 'admin/deposits' },
+  { key: 'users', call: 'admin/users' },
+  { key: 'support', call: 'admin/supportConversations' },
+  { key: 'content', call: 'admin/contentList' },
+  { key: 'oversight', call: 'admin/copyPlans' },
+  { key: 'adjustments', call: 'admin/adjustments' },
+  { key: 'settings', call: 'admin/settings' },
+  { key: 'products', call: 'admin/products' },
+  { key: 'audit', call: 'admin/auditLog' },
+  { key: 'operators', call: 'admin/operators' },
 ];
 
 export function Shell() {
@@ -41,7 +55,7 @@ function SignedIn({ username, role, totpEnabled }: { username: string; role: Ope
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const screens = SCREENS.filter((s) => s.roles.includes(role));
+  const screens = SCREENS.filter((s) => mayCall(role, s.call));
   const current = location.pathname.split('/')[1] || screens[0]?.key;
   const logout = async () => {
     await api('admin/logout').catch(() => null);
@@ -49,46 +63,54 @@ function SignedIn({ username, role, totpEnabled }: { username: string; role: Ope
     session.set(null);
   };
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider width={208} theme="light" style={{ borderInlineEnd: '1px solid #f0f0f0' }}>
-        <Typography.Title level={5} style={{ padding: '18px 24px 8px', margin: 0 }}>
-          {t('app.title')}
-        </Typography.Title>
-        <Menu
-          mode="inline"
-          selectedKeys={current ? [current] : []}
-          items={screens.map((s) => ({ key: s.key, label: t(`nav.${s.key}`), 'data-testid': `nav-${s.key}` }))}
-          onClick={(e) => navigate(`/${e.key}`)}
-        />
-      </Layout.Sider>
-      <Layout>
-        <Layout.Header className="header">
-          <Space size="middle">
-            <Typography.Text strong data-testid="me">
-              {username}
-            </Typography.Text>
-            <Tag color="blue">{t(`role.${role}`)}</Tag>
-            <TwoFactorButton enabled={totpEnabled} />
-            <LanguageSwitch />
-            <Button onClick={logout} data-testid="logout">
-              {t('app.logout')}
-            </Button>
-          </Space>
-        </Layout.Header>
-        <Layout.Content style={{ padding: 24 }}>
-          <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>
-            <Routes>
-              <Route path="/dashboard" element={<DashboardPage />} />
-              <Route path="/reviews" element={<ReviewsPage />} />
-              <Route path="/users" element={<UsersPage />} />
-              <Route path="/users/:userId" element={<UserPage />} />
-              <Route path="/audit" element={<AuditPage />} />
-              <Route path="/operators" element={<OperatorsPage />} />
-              <Route path="*" element={<Navigate to={`/${screens[0]?.key ?? 'users'}`} replace />} />
-            </Routes>
-          </Suspense>
-        </Layout.Content>
+    <RoleProvider role={role}>
+      <Layout style={{ minHeight: '100vh' }}>
+        <Layout.Sider width={208} theme="light" style={{ borderInlineEnd: '1px solid #f0f0f0' }}>
+          <Typography.Title level={5} style={{ padding: '18px 24px 8px', margin: 0 }}>
+            {t('app.title')}
+          </Typography.Title>
+          <Menu
+            mode="inline"
+            selectedKeys={current ? [current] : []}
+            items={screens.map((s) => ({ key: s.key, label: t(`nav.${s.key}`), 'data-testid': `nav-${s.key}` }))}
+            onClick={(e) => navigate(`/${e.key}`)}
+          />
+        </Layout.Sider>
+        <Layout>
+          <Layout.Header className="header">
+            <Space size="middle">
+              <Typography.Text strong data-testid="me">
+                {username}
+              </Typography.Text>
+              <Tag color="blue">{t(`role.${role}`)}</Tag>
+              <TwoFactorButton enabled={totpEnabled} />
+              <LanguageSwitch />
+              <Button onClick={logout} data-testid="logout">
+                {t('app.logout')}
+              </Button>
+            </Space>
+          </Layout.Header>
+          <Layout.Content style={{ padding: 24 }}>
+            <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>
+              <Routes>
+                <Route path="/dashboard" element={<DashboardPage />} />
+                <Route path="/reviews" element={<ReviewsPage />} />
+                <Route path="/users" element={<UsersPage />} />
+                <Route path="/users/:userId" element={<UserPage />} />
+                <Route path="/support" element={<SupportPage />} />
+                <Route path="/content" element={<ContentPage />} />
+                <Route path="/oversight" element={<OversightPage />} />
+                <Route path="/adjustments" element={<AdjustmentsPage />} />
+                <Route path="/settings" element={<SettingsPage />} />
+                <Route path="/products" element={<ProductsPage />} />
+                <Route path="/audit" element={<AuditPage />} />
+                <Route path="/operators" element={<OperatorsPage />} />
+                <Route path="*" element={<Navigate to={`/${screens[0]?.key ?? 'users'}`} replace />} />
+              </Routes>
+            </Suspense>
+          </Layout.Content>
+        </Layout>
       </Layout>
-    </Layout>
+    </RoleProvider>
   );
 }

@@ -28,3 +28,4 @@ export * from './support.js';
 export * from './messages.js';
 export * from './content.js';
 export * from './markdown.js';
+export * from './roles.js';

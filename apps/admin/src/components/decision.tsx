@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallName } from '../lib/api';
 import { useAction } from '../lib/query';
+import { useMay } from '../lib/role';
 
 type Kind = 'Deposit' | 'Withdrawal' | 'Verification';
 
@@ -16,6 +17,8 @@ export function Decision({ kind, id, onDone }: { kind: Kind; id: string; onDone:
   const lists: CallName[] = ['admin/deposits', 'admin/withdrawals', 'admin/verifications', 'admin/dashboard'];
   const approve = useAction(`admin/approve${kind}`, { success: t('review.approved'), invalidate: lists });
   const reject = useAction(`admin/reject${kind}`, { success: t('review.rejected'), invalidate: lists });
+  const may = useMay();
+  if (!may(`admin/approve${kind}`)) return null;
   const submit = (v: { reason?: string }) => {
     const action = open === 'approve' ? approve : reject;
     action.mutate({ id, reason: v.reason ?? '' } as never, {

@@ -2,17 +2,20 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Image, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fileUrl } from '../lib/api';
+import { useMay } from '../lib/role';
 
 /** An upload shown with the operator's token; click to open it zoomable (wheel, buttons, rotate). */
 export function UploadImage({ url, alt, testId }: { url: string | null; alt: string; testId?: string }) {
   const { t } = useTranslation();
+  const allowed = useMay()('admin/file');
   const q = useQuery({
     queryKey: ['file', url],
     queryFn: () => fileUrl(url!),
-    enabled: url !== null,
+    enabled: url !== null && allowed,
     staleTime: Number.POSITIVE_INFINITY,
   });
   if (url === null) return <Alert type="info" title={t('review.noImage')} />;
+  if (!allowed) return <Alert type="info" title={t('review.fileForbidden')} data-testid="file-forbidden" />;
   if (q.error) return <Alert type="error" showIcon title={q.error.message} />;
   if (!q.data) return <Skeleton.Image active style={{ width: 320, height: 240 }} />;
   return (

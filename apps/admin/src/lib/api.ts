@@ -77,3 +77,18 @@ export async function fileUrl(url: string): Promise<string> {
   }
   return URL.createObjectURL(await res.blob());
 }
+
+/** An image for a support reply (`/api/admin/supportUpload`): checked by the server like a user's upload. */
+export async function uploadSupportImage(conversationId: string, file: File): Promise<{ name: string; url: string }> {
+  const form = new FormData();
+  form.append('file', file);
+  const res = await fetch(`/api/admin/supportUpload?id=${encodeURIComponent(conversationId)}`, {
+    method: 'POST',
+    headers: { lang: currentLang(), ...(token ? { 'ADMIN-TOKEN': token } : {}) },
+    body: form,
+  });
+  const env = (await res.json().catch(() => null)) as { code: number; msg: string; data: unknown } | null;
+  if (!env) throw new ApiError(Code.INTERNAL, res.statusText || 'Network error', res.status);
+  if (env.code !== Code.OK) throw new ApiError(env.code, env.msg, res.status);
+  return env.data as { name: string; url: string };
+}

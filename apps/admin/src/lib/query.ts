@@ -1,4 +1,4 @@
-import { QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { QueryClient, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { type Body, type CallName, type Data, api } from './api';
 
@@ -6,16 +6,20 @@ export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 5_000 } },
 });
 
-/** A read call as a query; its key is the call and its body. */
+/**
+ * A read call as a query; its key is the call and its body. `keepPrevious` keeps the rows on screen while the next
+ * page or filter loads (lists only: a detail keyed by id must never show another record meanwhile).
+ */
 export function useCall<P extends CallName>(
   path: P,
   body: Body<P> = {} as Body<P>,
-  opts: { enabled?: boolean; refetchMs?: number } = {},
+  opts: { enabled?: boolean; refetchMs?: number; keepPrevious?: boolean } = {},
 ) {
   return useQuery<Data<P>, Error>({
     queryKey: [path, body],
     queryFn: () => api(path, body),
     enabled: opts.enabled ?? true,
+    ...(opts.keepPrevious ? { placeholderData: keepPreviousData } : {}),
     ...(opts.refetchMs ? { refetchInterval: opts.refetchMs } : {}),
   });
 }

@@ -7,6 +7,7 @@ import { Loadable } from '../components/states';
 import { api } from '../lib/api';
 import { dateTime } from '../lib/format';
 import { useCall } from '../lib/query';
+import { pager } from '../lib/table';
 
 interface Filters {
   operatorId?: string;
@@ -33,7 +34,7 @@ export default function AuditPage() {
   const [filters, setFilters] = useState<Filters>({});
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
-  const q = useCall('admin/auditLog', { ...filters, page, pageSize: 50 });
+  const q = useCall('admin/auditLog', { ...filters, page, pageSize: 50 }, { keepPrevious: true });
   const apply = (v: FilterForm) => {
     const clean = (s?: string) => (s?.trim() ? s.trim() : undefined);
     setFilters({
@@ -101,14 +102,9 @@ export default function AuditPage() {
           <Table<AuditEntry>
             rowKey="id"
             size="small"
+            loading={q.isPlaceholderData}
             dataSource={q.data!.list}
-            pagination={{
-              current: page,
-              pageSize: 50,
-              total: q.data!.total,
-              onChange: setPage,
-              showSizeChanger: false,
-            }}
+            pagination={pager(page, 50, q.data!.total, setPage)}
             expandable={{
               expandedRowRender: (r) => (
                 <Typography.Paragraph code style={{ whiteSpace: 'pre-wrap', margin: 0 }}>

@@ -7,6 +7,8 @@ import { Loadable } from '../components/states';
 import { UploadImage } from '../components/upload-image';
 import { age, amount, dateTime } from '../lib/format';
 import { useCall } from '../lib/query';
+import { useMay } from '../lib/role';
+import { pager } from '../lib/table';
 
 type Status = 'review' | 'approved' | 'failed';
 const statusColor = (s: string) => (s === 'review' ? 'gold' : s === 'approved' || s === 'verified' ? 'green' : 'red');
@@ -14,15 +16,20 @@ const statusColor = (s: string) => (s === 'review' ? 'gold' : s === 'approved' |
 /** Deposits, withdrawals and identity verifications waiting for an operator (or decided, by filter). */
 export default function ReviewsPage() {
   const { t } = useTranslation();
+  const may = useMay();
+  const tabs = [
+    { key: 'deposits', call: 'admin/deposits', label: t('review.deposits'), children: <Deposits /> },
+    { key: 'withdrawals', call: 'admin/withdrawals', label: t('review.withdrawals'), children: <Withdrawals /> },
+    {
+      key: 'verifications',
+      call: 'admin/verifications',
+      label: t('review.verifications'),
+      children: <Verifications />,
+    },
+  ] as const;
   return (
     <Card>
-      <Tabs
-        items={[
-          { key: 'deposits', label: t('review.deposits'), children: <Deposits /> },
-          { key: 'withdrawals', label: t('review.withdrawals'), children: <Withdrawals /> },
-          { key: 'verifications', label: t('review.verifications'), children: <Verifications /> },
-        ]}
-      />
+      <Tabs items={tabs.filter((tab) => may(tab.call)).map(({ call: _, ...tab }) => tab)} />
     </Card>
   );
 }
@@ -74,13 +81,7 @@ function Deposits() {
             onRow={(r) =>
               ({ onClick: () => setOpen(r), style: { cursor: 'pointer' }, 'data-testid': `deposit-${r.id}` }) as never
             }
-            pagination={{
-              current: page,
-              pageSize: 20,
-              total: q.data!.total,
-              onChange: setPage,
-              showSizeChanger: false,
-            }}
+            pagination={pager(page, 20, q.data!.total, setPage)}
             columns={[
               { title: t('col.order'), dataIndex: 'orderNo' },
               ownerCol(t),
@@ -158,13 +159,7 @@ function Withdrawals() {
             size="middle"
             dataSource={q.data!.list}
             onRow={(r) => ({ onClick: () => setOpen(r), style: { cursor: 'pointer' } })}
-            pagination={{
-              current: page,
-              pageSize: 20,
-              total: q.data!.total,
-              onChange: setPage,
-              showSizeChanger: false,
-            }}
+            pagination={pager(page, 20, q.data!.total, setPage)}
             columns={[
               { title: t('col.order'), dataIndex: 'orderNo' },
               ownerCol(t),
@@ -279,13 +274,7 @@ function Verifications() {
             size="middle"
             dataSource={q.data!.list}
             onRow={(r) => ({ onClick: () => setOpen(r), style: { cursor: 'pointer' } })}
-            pagination={{
-              current: page,
-              pageSize: 20,
-              total: q.data!.total,
-              onChange: setPage,
-              showSizeChanger: false,
-            }}
+            pagination={pager(page, 20, q.data!.total, setPage)}
             columns={[
               ownerCol(t),
               { title: t('col.level'), render: (_, r) => t(`level.${r.level}`) },

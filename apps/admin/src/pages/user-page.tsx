@@ -7,6 +7,7 @@ import { Loadable } from '../components/states';
 import type { Body, CallName } from '../lib/api';
 import { age, amount, dateTime } from '../lib/format';
 import { useAction, useCall } from '../lib/query';
+import { useMay } from '../lib/role';
 
 /** One user: profile, verification, balances (read only), history tabs and the audited actions. */
 export default function UserPage() {
@@ -75,7 +76,8 @@ function UserActions({ u }: { u: AdminUserDetail }) {
   const freeze = useAction('admin/userFreeze', { success: t('user.done'), invalidate: refresh });
   const revoke = useAction('admin/userRevokeSessions', { success: t('user.done'), invalidate: refresh });
   const reset = useAction('admin/userReset2fa', { success: t('user.done'), invalidate: refresh });
-  const acts: Act[] = [
+  const may = useMay();
+  const all: Act[] = [
     {
       call: 'admin/userFreeze',
       what: 'logins',
@@ -91,6 +93,8 @@ function UserActions({ u }: { u: AdminUserDetail }) {
     { call: 'admin/userRevokeSessions', label: t('user.revokeSessions') },
     { call: 'admin/userReset2fa', label: t('user.reset2fa') },
   ];
+  const acts = all.filter((a) => may(a.call));
+  if (acts.length === 0) return null;
   const submit = ({ reason }: { reason: string }) => {
     if (!act) return;
     const done = { onSuccess: () => setAct(null) };

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { Loadable } from '../components/states';
 import { dateTime } from '../lib/format';
 import { useCall } from '../lib/query';
+import { pager } from '../lib/table';
 
 /** Search by uid, e-mail (or its start), mobile number or invitation code. */
 export default function UsersPage() {
@@ -34,13 +35,7 @@ export default function UsersPage() {
               rowKey="userId"
               dataSource={result.data!.list}
               onRow={(r) => ({ onClick: () => navigate(`/users/${r.userId}`), style: { cursor: 'pointer' } })}
-              pagination={{
-                current: page,
-                pageSize: 20,
-                total: result.data!.total,
-                onChange: setPage,
-                showSizeChanger: false,
-              }}
+              pagination={pager(page, 20, result.data!.total, setPage)}
               columns={[
                 { title: 'UID', dataIndex: 'uid' },
                 { title: t('col.email'), render: (_, r) => r.email ?? '—' },

@@ -1,8 +1,8 @@
 import path from 'node:path';
+import { mayCall } from '@nexa/contract';
 import { keyFromFile } from '../../platform/crypto.js';
 import { nexaModule } from '../../platform/kernel.js';
 import { OperatorAdmin } from './operator-admin.js';
-import { mayCall } from './roles.js';
 import { registerAdminRoutes } from './routes.js';
 import { AdminAuthService } from './service.js';
 

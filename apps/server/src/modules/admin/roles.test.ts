@@ -1,9 +1,15 @@
-import { type AdminSessionData, type OperatorAccount, type OperatorRole, adminApi, consoleApi } from '@nexa/contract';
+import {
+  type AdminSessionData,
+  CALL_ROLES,
+  type OperatorAccount,
+  type OperatorRole,
+  adminApi,
+  consoleApi,
+} from '@nexa/contract';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../testing.js';
 import { createOperator } from './operators.js';
-import { CALL_ROLES } from './roles.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
+import { mayCall } from '@nexa/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Router } from '../../platform/http.js';
 import type { FundingOperations, KycOperations, UploadReader } from '../../platform/review.js';
 import { registerAdminFileRoute } from './http.js';
 import type { OperatorAdmin } from './operator-admin.js';
-import { mayCall } from './roles.js';
 import type { AdminAuthService } from './service.js';
 
 export interface AdminPorts {

@@ -1,4 +1,4 @@
-import type { OperatorRole } from '@nexa/contract';
+import type { OperatorRole } from './admin.js';
 
 /**
  * Who may make each operator call: THE one table the server enforces on every `admin/…` call (issue 17).
