@@ -140,7 +140,8 @@ export class DeliverySettlement {
         now,
       );
       for (const row of rows) this.d.userEvents.raise(row.userId, { type: 'delivery.order', order: this.toOrder(row) });
-      await this.d.messages?.notifyMany(tx, rows.map(settledMessage));
+      // Told live after the commit: the order's own event (journaled above) already carries its result.
+      await this.d.messages?.notifyMany(tx, rows.map(settledMessage), { live: true });
       for (const hook of this.settledHooks) await hook(tx, rows);
       settledCount = rows.length;
     });

@@ -169,7 +169,20 @@ describe('message centre', () => {
     expect(order.code, order.msg).toBe(1);
     t.clock.advance(30_000);
     await tick('101.00');
-    await Promise.all([t.app.delivery.settlement.settleDue(), t.app.delivery.settlement.settleDue()]);
+    const live = vi.spyOn(t.app.platform.userEvents, 'live');
+    try {
+      await Promise.all([t.app.delivery.settlement.settleDue(), t.app.delivery.settlement.settleDue()]);
+      // Told live once the batch commits (not journaled with it), with the unread count read then.
+      await until(() => live.mock.calls.length > 0);
+      const told = live.mock.calls.flatMap(([events]) => events).filter((e) => e.userId === u.id);
+      expect(told.map((e) => e.event)).toMatchObject([
+        { type: 'message.new', unread: 1, message: { kind: 'delivery.settled' } },
+      ]);
+    } finally {
+      live.mockRestore();
+    }
+    const journaled = await t.app.platform.userEvents.replay(u.id, 0);
+    expect(Array.isArray(journaled) && journaled.some((e) => e.event.type === 'message.new')).toBe(false);
     const settled = (await inbox(u)).list.filter((m) => m.kind === 'delivery.settled');
     expect(settled).toHaveLength(1);
     expect(settled[0]!.params).toMatchObject({ symbol: 'SOLUSDT', result: 'won', payout: '180', mode: 'demo' });

@@ -28,12 +28,14 @@ export interface NewMessage {
 
 export interface NotifyOptions {
   /**
-   * The sockets told live once the transaction commits instead of journaled with it: for thousands of messages at
-   * once (a copy plan's followers), which journaled would hold the transaction up; a user who misses it reads the
-   * list again.
+   * The sockets told live once the transaction commits, with the unread counts read then, instead of journaled with
+   * it: for thousands of messages at once (a copy plan's followers, a settlement or rebate batch), which journaled
+   * would hold the transaction up; a user who misses it reads the list again.
    */
   live?: boolean;
 }
+
+type StoredMessage = Awaited<ReturnType<typeof repo.insertMany>>[number];
 
 /** The port other domains call, in their own transaction. */
 export interface MessagePort {
@@ -79,53 +81,56 @@ export class MessageService implements MessagePort {
       this.d.now(),
     );
     if (stored.length === 0) return;
+    if (opts.live) return this.tellAfterCommit(stored);
     const unread = await repo.unreadCounts(tx, [...new Set(stored.map((m) => m.userId))]);
-    const events = stored.map(({ userId, ...message }) => ({
-      userId,
-      event: { type: 'message.new' as const, message, unread: unread.get(userId) ?? 0 },
-    }));
+    for (const { userId, ...message } of stored) {
+      this.d.userEvents.raise(userId, { type: 'message.new', message, unread: unread.get(userId) ?? 0 });
+    }
     const scope = currentTxScope();
-    if (opts.live) scope?.afterCommit(() => void this.d.userEvents.live(events));
-    else for (const e of events) this.d.userEvents.raise(e.userId, e.event);
     if (scope && this.d.push.enabled) scope.afterCommit(() => void this.d.push.deliver(stored));
   }
 
   /**
    * The same message to each of many users (a copy plan's thousands of followers): stored in the caller's transaction
-   * by one statement that carries only their ids; their unread counts are read, their sockets told (live) and their
-   * browsers pushed once it commits, so the transaction holds no per-user work.
+   * by one statement that carries only their ids; told as `notifyMany`'s live messages are.
    */
   async notifyEach(tx: Executor, userIds: readonly (string | bigint)[], message: NewMessage): Promise<void> {
     if (userIds.length === 0) return;
     const createdAt = this.d.now();
     const stored = await repo.insertForUsers(tx, userIds.map(String), message, createdAt);
+    this.tellAfterCommit(
+      stored.map(({ id, userId }) => ({
+        userId,
+        id,
+        kind: message.kind,
+        params: message.params,
+        link: message.link,
+        read: false,
+        createdAt: createdAt.getTime(),
+      })),
+    );
+  }
+
+  /**
+   * Once the caller's transaction commits (at once outside one): the owners' unread counts read, their sockets told
+   * live and their browsers pushed. The transaction holds no per-user work; a user who misses it reads the list again.
+   */
+  private tellAfterCommit(stored: StoredMessage[]): void {
     if (stored.length === 0) return;
-    const toStored = ({ id, userId }: { id: string; userId: string }) => ({
-      userId,
-      id,
-      kind: message.kind,
-      params: message.params,
-      link: message.link,
-      read: false,
-      createdAt: createdAt.getTime(),
-    });
     const tell = async () => {
-      const unread = await repo.unreadCounts(
-        this.d.db,
-        stored.map((m) => m.userId),
-      );
-      const messages = stored.map(toStored);
+      const unread = await repo.unreadCounts(this.d.db, [...new Set(stored.map((m) => m.userId))]);
       await this.d.userEvents.live(
-        messages.map(({ userId, ...m }) => ({
+        stored.map(({ userId, ...message }) => ({
           userId,
-          event: { type: 'message.new' as const, message: m, unread: unread.get(userId) ?? 0 },
+          event: { type: 'message.new' as const, message, unread: unread.get(userId) ?? 0 },
         })),
       );
-      if (this.d.push.enabled) await this.d.push.deliver(messages);
+      if (this.d.push.enabled) await this.d.push.deliver(stored);
     };
-    currentTxScope()?.afterCommit(
-      () => void tell().catch((err) => this.d.log?.error({ err }, 'messages: telling after commit failed')),
-    );
+    const run = () => void tell().catch((err) => this.d.log?.error({ err }, 'messages: telling after commit failed'));
+    const scope = currentTxScope();
+    if (scope) scope.afterCommit(run);
+    else run();
   }
 
   /**

@@ -156,6 +156,7 @@ export class RebateBatches {
           link: MESSAGE_LINKS.inviteCentre,
         },
       })),
+      { live: true },
     );
   }
 
