@@ -196,3 +196,41 @@ describe('product names in the reader language', () => {
     await context.close();
   });
 });
+
+describe('zoom and text fields', () => {
+  it('lets users zoom, and every text field is at least 16 px so iOS does not zoom in on focus', async () => {
+    const session = await registerUser('zoom');
+    const context = await phoneOf(ctx.browser, 320, 568);
+    const page = await context.newPage();
+    await page.goto(`${ctx.server.url}/h5/#/pages/userPages/login`);
+    const viewport = await page.locator('meta[name="viewport"]').getAttribute('content');
+    expect(viewport).not.toMatch(/user-scalable\s*=\s*no|maximum-scale/);
+    const routes = [
+      '/pages/tabbarPages/markets/index',
+      '/pages/tabbarPages/futures/index',
+      '/pages/tabbarPages/perpetual/index',
+      '/pages/tabbarPages/mine/spotGoods',
+      '/pages/tabbarPages/mine/withdrawal',
+      '/pages/userPages/service',
+    ];
+    const small: string[] = [];
+    const fieldsOf = (route: string) =>
+      page
+        .locator('input:not([type=checkbox]):not([type=radio]):not([type=file]), textarea')
+        .evaluateAll(
+          (els, r) => els.map((e) => `${r} ${e.className || e.tagName}: ${getComputedStyle(e).fontSize}`),
+          route,
+        );
+    await page.locator('input').first().waitFor();
+    const seen = [...(await fieldsOf('login'))];
+    for (const route of routes) {
+      await openSignedIn(page, session, route);
+      await page.locator('input, textarea').first().waitFor({ timeout: 20_000 });
+      seen.push(...(await fieldsOf(route)));
+    }
+    for (const f of seen) if (Number.parseFloat(f.split(': ')[1]!) < 16) small.push(f);
+    expect(seen.length).toBeGreaterThan(8);
+    expect(small).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
