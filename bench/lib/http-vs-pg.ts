@@ -128,7 +128,8 @@ export async function startServer(env: Record<string, string> = {}) {
   };
 }
 
-function freePort(): Promise<number> {
+/** A free loopback port. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
