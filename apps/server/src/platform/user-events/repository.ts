@@ -13,11 +13,12 @@ export const journalRepository = {
   /**
    * Numbers and stores the events in one statement: each user's head moves on by the count of their events (locked
    * in user order, as the last statement of the transaction), and the events take the numbers in between, in the
-   * order given.
+   * order given. Only the new heads come back (the events are numbered here from them, as the statement did), not
+   * the events themselves: a settlement batch journals thousands.
    */
   async append(ex: Executor, items: { userId: string; event: UserEvent }[]): Promise<JournaledEvent[]> {
     const rows = items.map((item, ord) => ({ user_id: item.userId, event: item.event, ord }));
-    const stored = await queryRows<{ user_id: string; seq: string; event: UserEvent }>(
+    const heads = await queryRows<{ user_id: string; seq: string }>(
       ex,
       sql`WITH items AS (
             SELECT user_id, event, ord FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
@@ -29,14 +30,24 @@ export const journalRepository = {
             SELECT user_id, n FROM counts ORDER BY user_id
             ON CONFLICT (user_id) DO UPDATE SET seq = h.seq + excluded.seq
             RETURNING h.user_id, h.seq
+          ), stored AS (
+            INSERT INTO user_events (user_id, seq, event)
+            SELECT i.user_id, h.seq - c.n + row_number() OVER (PARTITION BY i.user_id ORDER BY i.ord), i.event
+            FROM items i JOIN counts c USING (user_id) JOIN heads h USING (user_id)
           )
-          INSERT INTO user_events (user_id, seq, event)
-          SELECT i.user_id, h.seq - c.n + row_number() OVER (PARTITION BY i.user_id ORDER BY i.ord), i.event
-          FROM items i JOIN counts c USING (user_id) JOIN heads h USING (user_id)
-          RETURNING user_id::text AS user_id, seq::text AS seq, event`,
+          SELECT user_id::text AS user_id, seq::text AS seq FROM heads`,
     );
-    return stored
-      .map((r) => ({ userId: r.user_id, seq: Number(r.seq), event: r.event }))
+    // Each user's events, in the order given, take the numbers up to their new head (as row_number() gave them).
+    const owned = items.map((item) => ({ userId: BigInt(item.userId).toString(), event: item.event }));
+    const count = new Map<string, number>();
+    for (const { userId } of owned) count.set(userId, (count.get(userId) ?? 0) + 1);
+    const last = new Map(heads.map((h) => [h.user_id, Number(h.seq) - count.get(h.user_id)!]));
+    return owned
+      .map(({ userId, event }) => {
+        const seq = last.get(userId)! + 1;
+        last.set(userId, seq);
+        return { userId, seq, event };
+      })
       .sort((a, b) => (a.userId === b.userId ? a.seq - b.seq : a.userId < b.userId ? -1 : 1));
   },
 
