@@ -34,6 +34,7 @@ beforeAll(async () => {
       priceSource: source,
       hubOptions: {
         flushMs: 50,
+        burstMs: 5,
         softCapBytes: 64 * 1024,
         hardCapBytes: 64 * 1024 * 1024,
         slowCutoffMs: 1500,
@@ -274,6 +275,7 @@ describe('hub flushing (a socket whose buffer the test controls)', () => {
   };
   const opts = {
     flushMs: 100,
+    burstMs: 5,
     softCapBytes: 1000,
     hardCapBytes: 100_000,
     slowCutoffMs: 60_000,

@@ -24,6 +24,11 @@ export type MergeMode =
 export interface HubOptions {
   /** Flush period: each client gets at most one frame per period (100 ms: ≤ 10 frames a second). */
   flushMs: number;
+  /**
+   * How long an idle hub waits before it flushes what just arrived, so a burst (a feed's second of ticks comes
+   * as several bus messages) leaves in one frame instead of its first part now and the rest a period later.
+   */
+  burstMs: number;
   /** Above this many buffered bytes a client's updates are skipped (its `seq` jumps: it must resync). */
   softCapBytes: number;
   /** Above this, a client that stopped reading is cut off at once. */
@@ -40,6 +45,7 @@ const SESSION_SWEEP_MS = 5_000;
 
 export const DEFAULT_HUB_OPTIONS: HubOptions = {
   flushMs: 100,
+  burstMs: 5,
   softCapBytes: 256 * 1024,
   hardCapBytes: 1024 * 1024,
   slowCutoffMs: 10_000,
@@ -201,12 +207,13 @@ export class WsHub {
   }
 
   /**
-   * Flushes as soon as something is queued, but never sooner than `flushMs` after the previous flush: an idle
-   * hub answers at once, a busy one batches, and no client gets more than one frame per `flushMs`.
+   * Flushes as soon as something is queued (after `burstMs`, for the rest of a burst), but never sooner than
+   * `flushMs` after the previous flush: an idle hub answers at once, a busy one batches, and no client gets more
+   * than one frame per `flushMs`.
    */
   private scheduleFlush() {
     if (this.flushTimer) return;
-    const delay = Math.max(0, this.lastFlushAt + this.opts.flushMs - Date.now());
+    const delay = Math.max(this.opts.burstMs, this.lastFlushAt + this.opts.flushMs - Date.now());
     this.flushTimer = setTimeout(() => this.flush(), delay);
   }
 
