@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { migrations } from '../migrations/index.js';
+import { statementLogger } from './statement-count.js';
 import { withTxScopes } from './tx-scope.js';
 
 /**
@@ -77,7 +78,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     });
     const url = opts.databaseUrl;
     return {
-      db: retryingTransactions(withTxScopes(drizzlePg(pool) as unknown as Executor)),
+      db: retryingTransactions(withTxScopes(drizzlePg(pool, { logger: statementLogger }) as unknown as Executor)),
       kind: 'postgres',
       url,
       pool,
@@ -99,7 +100,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     ),
   );
   return {
-    db: withTxScopes(drizzlePglite(client) as unknown as Executor),
+    db: withTxScopes(drizzlePglite(client, { logger: statementLogger }) as unknown as Executor),
     kind: 'pglite',
     tryLead: async () => ({ release: async () => {}, onLost: () => {} }),
     close: () => client.close(),

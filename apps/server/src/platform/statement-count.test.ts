@@ -1,0 +1,143 @@
+import type { FollowPlan, PerpOrder, SdQuoteData, User } from '@nexa/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Ledger } from '../ledger/index.js';
+import { type Caller, perpetualApp, rid, tick } from '../perpetual-testing.js';
+import { ManualSource, type TestApp, registerUser } from '../testing.js';
+import { countStatements } from './statement-count.js';
+
+/**
+ * The SQL statements each money call sends (issue 18 §1), counted on the executor and held to a ceiling, so a
+ * change cannot quietly add round trips back to a call. Transaction control is not counted (see
+ * statement-count.ts): on PostgreSQL each call adds its BEGIN and COMMIT. Lower a ceiling when a call gets
+ * cheaper; raise one only with the reason in the commit.
+ */
+const CEILING: Record<string, number> = {
+  'user/getDemoMoney': 14,
+  'index/zySubmit': 12,
+  'index/sdSubmit': 18,
+  'order/createDeliveryOrder': 12,
+  'order/createOrder': 20,
+  'order/checkFollowOrder': 22,
+  'Sustainable/createOrder': 20,
+  'Sustainable/addMargin': 11,
+  'Sustainable/closePosition': 27,
+};
+
+const src = new ManualSource();
+let t: TestApp;
+beforeAll(async () => {
+  t = await perpetualApp(src);
+});
+afterAll(() => t?.close());
+afterEach(async () => {
+  expect(await new Ledger().violations(t.database.db)).toEqual([]);
+});
+
+async function demoUser() {
+  const { as } = await registerUser(t);
+  await as('user/changeUser', { mode: 'demo' });
+  const me = (await as<User>('user/getUserinfo')).data;
+  return { as: as as Caller, me };
+}
+
+describe('statements a money call sends', () => {
+  it('stays within each call’s ceiling, the answer unchanged by the counting', async () => {
+    const counts: Record<string, number> = {};
+    const texts: Record<string, string[]> = {};
+    /** Runs one call, counted; the call must succeed (a refused call would count a shorter path). */
+    const counted = async <T>(as: Caller, path: string, body: object) => {
+      const { result, statements } = await countStatements(() => as<T>(path, body));
+      expect(result.code, `${path}: ${result.msg}`).toBe(1);
+      counts[path] = statements.length;
+      texts[path] = statements;
+      return result.data;
+    };
+
+    for (const [symbol, price] of [
+      ['SOLUSDT', '100.00'],
+      ['BTCUSDT', '30000.00'],
+    ] as const) {
+      await tick(t, src, symbol, price);
+    }
+
+    const a = await demoUser();
+    await counted(a.as, 'user/getDemoMoney', { requestId: rid() });
+    await counted(a.as, 'index/zySubmit', {
+      from: 'spot',
+      to: 'delivery',
+      currency: 'USDT',
+      amount: '1000',
+      requestId: rid(),
+    });
+    for (const to of ['perpetual', 'copy'])
+      await a.as('index/zySubmit', { from: 'spot', to, currency: 'USDT', amount: '1000', requestId: rid() });
+
+    const quote = (await a.as<SdQuoteData>('index/sdQuote', { fromCurrency: 'USDT', toCurrency: 'BTC', amount: '10' }))
+      .data;
+    await counted(a.as, 'index/sdSubmit', {
+      fromCurrency: 'USDT',
+      toCurrency: 'BTC',
+      amount: '10',
+      slippage: '5',
+      rate: quote.rate,
+      requestId: rid(),
+    });
+
+    await counted(a.as, 'order/createDeliveryOrder', {
+      symbol: 'SOLUSDT',
+      direction: 'call',
+      seconds: t.app.market.periodsOf('SOLUSDT')[0]!.seconds,
+      amount: '100',
+      requestId: rid(),
+    });
+
+    const b = await demoUser();
+    await b.as('user/getDemoMoney', { requestId: rid() });
+    await b.as('index/zySubmit', { from: 'spot', to: 'copy', currency: 'USDT', amount: '1000', requestId: rid() });
+    const plan = await counted<FollowPlan>(a.as, 'order/createOrder', {
+      title: 'Morning call',
+      symbol: 'SOLUSDT',
+      direction: 'call',
+      seconds: t.app.market.periodsOf('SOLUSDT')[0]!.seconds,
+      orderTime: t.clock.ms + 120_000,
+      condition: { type: 'fixed', value: '100' },
+      amount: '50',
+      invitees: [b.me.uid],
+      requestId: rid(),
+    });
+    await counted(b.as, 'order/checkFollowOrder', { planId: plan.id, requestId: rid() });
+
+    const opened = await counted<PerpOrder>(a.as, 'Sustainable/createOrder', {
+      symbol: 'SOLUSDT',
+      side: 'long',
+      type: 'market',
+      quantity: '10',
+      requestId: rid(),
+    });
+    const positionId = opened.positionId!;
+    await counted(a.as, 'Sustainable/addMargin', { positionId, amount: '10', requestId: rid() });
+    await counted(a.as, 'Sustainable/closePosition', { positionId, requestId: rid() });
+
+    const over = Object.keys(CEILING).filter((path) => counts[path]! > CEILING[path]!);
+    expect(
+      over.map((path) => `${path}: ${counts[path]} > ${CEILING[path]}\n  ${texts[path]!.join('\n  ')}`),
+      JSON.stringify(counts),
+    ).toEqual([]);
+    expect(Object.keys(counts).sort()).toEqual(Object.keys(CEILING).sort());
+  });
+
+  it('counts a call’s own statements, not those of work running beside it', async () => {
+    const u = await demoUser();
+    const [alone, beside] = await Promise.all([
+      countStatements(() => u.as('user/getDemoMoney', { requestId: rid() })),
+      // Other work at the same time, outside the count.
+      Promise.all(Array.from({ length: 5 }, () => demoUser())),
+    ]);
+    expect(alone.result.code).toBe(1);
+    expect(beside).toHaveLength(5);
+    const again = await demoUser();
+    const quiet = await countStatements(() => again.as('user/getDemoMoney', { requestId: rid() }));
+    expect(alone.statements.length).toBe(quiet.statements.length);
+    expect(alone.statements.length).toBeGreaterThan(0);
+  });
+});
