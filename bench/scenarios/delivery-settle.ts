@@ -1,7 +1,9 @@
-// Delivery settlement on PostgreSQL (issue 5): 10 000 delivery orders expiring in the same second, settled by the
-// running server (time from expiry to the last one settled, and settlements a second), against the same postings
-// done as set-based SQL (one transaction, a handful of statements) on 10 000 other orders in the same run.
-// Targets: all settled within 2 s of expiry; server rate ≥ 0.5 × the set-based SQL rate.
+// Delivery settlement on PostgreSQL (issues 5 and 15): 10 000 real-money delivery orders expiring in the same
+// second, their users each three levels deep in an invitation tree, settled by the running server and their
+// rebates paid to the three uplines by its rebate batches (time from expiry to the last rebate posted, and
+// settlements a second), against the same postings done as set-based SQL (one transaction, a handful of
+// statements) on 10 000 other orders of another tree in the same run.
+// Targets: all settled and all their rebates posted within 2 s of expiry; server rate ≥ 0.5 × the set-based rate.
 
 import { openDatabase } from '@nexa/server/db';
 import { Ledger } from '@nexa/server/ledger';
@@ -14,9 +16,14 @@ const ORDERS_PER_USER = 20;
 const USERS = ORDERS / ORDERS_PER_USER;
 const SYMBOL = 'BTCUSDT';
 const SECONDS = 30;
-const STAKE = '10.00';
-/** What each user is given by the demo faucet: the 20 stakes plus some left over. */
-const FUNDS = '1000.00';
+/** Large enough that every level's turnover rebate (0.1 %, 0.05 %, 0.02 % at LV1) is at least a cent. */
+const STAKE = '100.00';
+/** What each user deposited: the 20 stakes plus some left over. */
+const FUNDS = '3000.00';
+/** Each upline invited this many: traders → level-1 → level-2 → level-3 uplines, a tree of its own per path. */
+const FAN_OUT = 5;
+/** Rebates per settled (won or lost) order: one per upline level. */
+const DEPTHS = 3;
 /** Rows the house account is spread over (SYSTEM_SHARDS in ledger/ledger.ts). */
 const HOUSE_SHARDS = 16;
 /** The first whole second at least this far ahead is the expiry of the server's orders. */
@@ -34,12 +41,17 @@ interface Tick {
 
 interface Progress {
   settled: number;
+  /** Won or lost: the orders that pay rebates. */
+  paying: number;
+  rebates: number;
   first: number | null;
   last: number | null;
 }
 
 export default async function deliverySettle() {
-  if (!Number.isInteger(USERS) || USERS < 1) throw new Error(`BENCH_ORDERS must be a multiple of ${ORDERS_PER_USER}`);
+  if (!Number.isInteger(USERS / FAN_OUT ** DEPTHS) || USERS < 1) {
+    throw new Error(`BENCH_ORDERS must be a multiple of ${ORDERS_PER_USER * FAN_OUT ** DEPTHS}`);
+  }
   const server = await startServer();
   const pool = new pg.Pool({ connectionString: server.databaseUrl, max: 4 });
   try {
@@ -55,11 +67,13 @@ export default async function deliverySettle() {
     await assertBalanced(server.databaseUrl, 'after seeding');
 
     // Set A: the server's settlement engine finds the orders on its own. Poll until every one is final.
-    let progress: Progress = { settled: 0, first: null, last: null };
+    let progress: Progress = { settled: 0, paying: 0, rebates: 0, first: null, last: null };
+    let seenSettled: number | null = null;
     let seenAll: number | null = null;
     while (Date.now() < expiry + GIVE_UP_MS) {
       progress = await progressOf(pool, expiry);
-      if (progress.settled === ORDERS) {
+      if (progress.settled === ORDERS) seenSettled ??= Date.now();
+      if (progress.settled === ORDERS && progress.rebates === progress.paying * DEPTHS) {
         seenAll = Date.now();
         break;
       }
@@ -68,8 +82,8 @@ export default async function deliverySettle() {
     const stoppedAt = seenAll ?? Date.now();
     if (seenAll === null) {
       console.log(
-        `gave up                      only ${progress.settled} of ${ORDERS} server orders were settled ` +
-          `${GIVE_UP_MS / 1000} s after expiry; the figures below are for those`,
+        `gave up                      ${progress.settled} of ${ORDERS} server orders settled and ` +
+          `${progress.rebates} of ${progress.paying * DEPTHS} rebates posted ${GIVE_UP_MS / 1000} s after expiry`,
       );
     }
 
@@ -91,21 +105,32 @@ export default async function deliverySettle() {
     const since = (t: number | null) => (t === null ? 'n/a' : `${t - expiry} ms`);
     const line = (label: string, value: string) => console.log(`${label.padEnd(29)}${value}`);
     line('orders', `${ORDERS} a path (${USERS} users × ${ORDERS_PER_USER}, ${STAKE} USDT, ${SYMBOL} ${SECONDS} s)`);
+    line(
+      'invitation tree',
+      `${USERS} traders ← ${USERS / FAN_OUT} ← ${USERS / FAN_OUT ** 2} ← ${USERS / FAN_OUT ** 3} uplines a path`,
+    );
     line('outcomes, server', await outcomes(expiry));
     line('outcomes, set-based SQL', await outcomes(baselineExpiry));
     const gaveUp = `not within ${GIVE_UP_MS / 1000} s`;
     line(
       'expiry → all seen settled',
-      `${seenAll === null ? gaveUp : since(seenAll)} (committed, ${POLL_MS} ms poll; target ≤ 2000 ms)`,
+      `${seenSettled === null ? gaveUp : since(seenSettled)} (committed, ${POLL_MS} ms poll)`,
+    );
+    line(
+      'expiry → all rebates posted',
+      `${seenAll === null ? gaveUp : since(seenAll)} (${progress.rebates} rebates; target ≤ 2000 ms)`,
     );
     line('expiry → last settled_at', `${since(progress.last)} (settled_at is when its batch began)`);
     line('expiry → first settled_at', since(progress.first));
     line(
       'server settlements',
       `${serverRate.toFixed(0)}/s (${progress.settled} from the first settled_at to ` +
-        `${seenAll === null ? 'giving up' : 'all seen settled'}, ${serverSpanMs} ms)`,
+        `${seenAll === null ? 'giving up' : 'all rebates posted'}, ${serverSpanMs} ms)`,
     );
-    line('set-based SQL settlements', `${sqlRate.toFixed(0)}/s (${ORDERS} in one transaction, ${sqlMs.toFixed(0)} ms)`);
+    line(
+      'set-based SQL settlements',
+      `${sqlRate.toFixed(0)}/s (${ORDERS} and their rebates in one transaction, ${sqlMs.toFixed(0)} ms)`,
+    );
     line(
       'ratio server / SQL',
       `${(serverRate / sqlRate).toFixed(2)} (target ≥ 0.50)${seenAll === null ? ', gave up' : ''}`,
@@ -133,10 +158,12 @@ async function waitForTicks(pool: pg.Pool): Promise<Tick> {
 }
 
 /**
- * 2 × USERS demo users, each with a delivery wallet funded from the demo faucet and ORDERS_PER_USER open orders
- * whose stakes are held (pending transfers to a house shard), recorded as the ledger records them: a transfer, an
- * account change per user side with balances in sequence, and the balances. Set A (the first USERS users) expires
- * at the returned whole second, set B a day later. One transaction, a few statements.
+ * 2 × USERS real-money traders, each invited by a level-1 upline, invited by a level-2 one, invited by a level-3 one
+ * (FAN_OUT invitees each; set A's traders and set B's have trees of their own, so their rebates never meet), each
+ * trader with a delivery wallet funded by a deposit and ORDERS_PER_USER open orders whose stakes are held (pending
+ * transfers to a house shard), recorded as the ledger records them: a transfer, an account change per user side
+ * with balances in sequence, and the balances. The uplines have the spot wallets rebates are paid to. Set A (the
+ * first USERS traders) expires at the returned whole second, set B a day later. One transaction, a few statements.
  */
 async function seed(pool: pg.Pool, entry: Tick, yieldRate: string): Promise<number> {
   const db = await pool.connect();
@@ -144,23 +171,33 @@ async function seed(pool: pg.Pool, entry: Tick, yieldRate: string): Promise<numb
   const tag = Date.now().toString(36);
   try {
     await db.query('BEGIN');
-    await db.query(
-      `INSERT INTO users (uid, email, password_hash, invite_code, mode)
-       SELECT $1::bigint + n, 'delivery-settle.' || $2 || '.' || n || '@example.com', 'bench: no password', 'DS' || $2 || n, 'demo'
-       FROM generate_series(1, $3::int) n`,
-      [uidBase, tag, 2 * USERS],
-    );
+    // Level d's n-th user has uid uidBase + d × UPLINE_UIDS + n (traders: d = 0) and is invited by level d + 1's
+    // ceil(n / FAN_OUT)-th: the top level first, so every inviter exists when its invitees are inserted.
+    const UPLINE_UIDS = 100_000;
+    for (let depth = DEPTHS; depth >= 0; depth--) {
+      await db.query(
+        `INSERT INTO users (uid, email, password_hash, invite_code, mode, inviter_id)
+         SELECT $1::bigint + $4::bigint * $5::int + n,
+                'delivery-settle.' || $2 || '.' || $4 || '.' || n || '@example.com', 'bench: no password',
+                'DS' || $2 || '.' || $4 || '.' || n, 'real',
+                (SELECT id FROM users WHERE $4::int < $6::int AND uid = $1::bigint + ($4::bigint + 1) * $5::int + (n + $7::int - 1) / $7::int)
+         FROM generate_series(1, $3::int) n`,
+        [uidBase, tag, (2 * USERS) / FAN_OUT ** depth, depth, UPLINE_UIDS, DEPTHS, FAN_OUT],
+      );
+    }
     await db.query(
       `INSERT INTO ledger_accounts (user_id, system_code, shard, mode, wallet, currency)
-       SELECT NULL::bigint, 'house', s, 'demo', NULL, 'USDT' FROM generate_series(0, $1::int - 1) s
-       UNION ALL SELECT NULL, 'demo_faucet', 0, 'demo', NULL, 'USDT'
+       SELECT NULL::bigint, 'house', s, 'real', NULL, 'USDT' FROM generate_series(0, $1::int - 1) s
+       UNION ALL SELECT NULL, 'deposits', 0, 'real', NULL, 'USDT'
        ON CONFLICT DO NOTHING`,
       [HOUSE_SHARDS],
     );
+    // The traders' delivery wallets, and the uplines' spot wallets (where rebates are paid).
     await db.query(
       `INSERT INTO ledger_accounts (user_id, mode, wallet, currency)
-       SELECT id, 'demo', 'delivery', 'USDT' FROM users WHERE uid > $1::bigint AND uid <= $1::bigint + $2::int ORDER BY id`,
-      [uidBase, 2 * USERS],
+       SELECT id, 'real', CASE WHEN uid <= $1::bigint + $2::int THEN 'delivery' ELSE 'spot' END, 'USDT'
+       FROM users WHERE uid > $1::bigint AND uid <= $1::bigint + $3::int ORDER BY id`,
+      [uidBase, 2 * USERS, (DEPTHS + 1) * UPLINE_UIDS],
     );
     // One row per order to be: its user, account, set, direction, house shard and the id of its hold.
     await db.query(
@@ -169,29 +206,29 @@ async function seed(pool: pg.Pool, entry: Tick, yieldRate: string): Promise<numb
               CASE WHEN (k + u.uid) % 2 = 0 THEN 'call' ELSE 'put' END AS direction, h.id AS house_id,
               ${SEQ} AS hold_id, 'delivery:' || gen_random_uuid() AS ref
        FROM users u
-       JOIN ledger_accounts a ON a.user_id = u.id AND a.mode = 'demo' AND a.wallet = 'delivery' AND a.currency = 'USDT'
+       JOIN ledger_accounts a ON a.user_id = u.id AND a.mode = 'real' AND a.wallet = 'delivery' AND a.currency = 'USDT'
        CROSS JOIN generate_series(1, $3::int) k
-       JOIN ledger_accounts h ON h.system_code = 'house' AND h.mode = 'demo' AND h.currency = 'USDT'
+       JOIN ledger_accounts h ON h.system_code = 'house' AND h.mode = 'real' AND h.currency = 'USDT'
                              AND h.shard = (u.id * $3::int + k) % $4::int
        WHERE u.uid > $1::bigint AND u.uid <= $1::bigint + 2 * $2::int`,
       [uidBase, USERS, ORDERS_PER_USER, HOUSE_SHARDS],
     );
-    // The faucet's single transfers, each user's account change and both sides' balances (one statement: every
+    // The deposits' single transfers, each user's account change and both sides' balances (one statement: every
     // part reads the balances before it).
     await db.query(
       `WITH faucet AS (
-         SELECT id FROM ledger_accounts WHERE system_code = 'demo_faucet' AND mode = 'demo' AND currency = 'USDT' AND shard = 0
+         SELECT id FROM ledger_accounts WHERE system_code = 'deposits' AND mode = 'real' AND currency = 'USDT' AND shard = 0
        ),
        funded AS (
          INSERT INTO ledger_transfers (kind, mode, currency, debit_account_id, credit_account_id, amount, pending_id, type, ref, created_at)
-         SELECT 'single', 'demo', 'USDT', f.id, p.account_id, $1::numeric, NULL, 'demo_claim', 'bench:delivery-settle', now()
+         SELECT 'single', 'real', 'USDT', f.id, p.account_id, $1::numeric, NULL, 'deposit', 'bench:delivery-settle', now()
          FROM (SELECT DISTINCT account_id FROM bench_plan ORDER BY account_id) p CROSS JOIN faucet f
          RETURNING id, debit_account_id, credit_account_id
        ),
        changes AS (
          INSERT INTO account_changes (user_id, account_id, transfer_id, mode, wallet, currency, type, amount,
                                       balance_before, balance_after, frozen_change, ref, created_at)
-         SELECT a.user_id, a.id, t.id, a.mode, a.wallet, a.currency, 'demo_claim', $1::numeric, a.available,
+         SELECT a.user_id, a.id, t.id, a.mode, a.wallet, a.currency, 'deposit', $1::numeric, a.available,
                 a.available + $1::numeric, 0, 'bench:delivery-settle', now()
          FROM funded t JOIN ledger_accounts a ON a.id = t.credit_account_id ORDER BY t.id
        )
@@ -205,7 +242,7 @@ async function seed(pool: pg.Pool, entry: Tick, yieldRate: string): Promise<numb
     await db.query(
       `WITH held AS (
          INSERT INTO ledger_transfers (id, kind, mode, currency, debit_account_id, credit_account_id, amount, pending_id, type, ref, created_at)
-         SELECT hold_id, 'pending', 'demo', 'USDT', account_id, house_id, $1::numeric, NULL, 'delivery_stake', ref, now()
+         SELECT hold_id, 'pending', 'real', 'USDT', account_id, house_id, $1::numeric, NULL, 'delivery_stake', ref, now()
          FROM bench_plan ORDER BY hold_id
          RETURNING id
        ),
@@ -229,7 +266,7 @@ async function seed(pool: pg.Pool, entry: Tick, yieldRate: string): Promise<numb
     await db.query(
       `INSERT INTO delivery_orders (user_id, mode, symbol, direction, seconds, stake, yield, status, hold_id,
                                     entry_price, entry_ts, entry_source, open_at, expires_at, created_at)
-       SELECT user_id, 'demo', $1, direction, $2::int, $3::numeric, $4::numeric, 'open', hold_id, $5::numeric,
+       SELECT user_id, 'real', $1, direction, $2::int, $3::numeric, $4::numeric, 'open', hold_id, $5::numeric,
               $6::bigint, $7, now(), CASE WHEN server_set THEN $8::timestamptz ELSE $8::timestamptz + interval '1 day' END,
               now()
        FROM bench_plan ORDER BY server_set DESC, user_id, k`,
@@ -248,13 +285,29 @@ async function seed(pool: pg.Pool, entry: Tick, yieldRate: string): Promise<numb
 }
 
 async function progressOf(pool: pg.Pool, expiry: number): Promise<Progress> {
-  const r = await pool.query<{ settled: number; first: Date | null; last: Date | null }>(
-    `SELECT count(*) FILTER (WHERE status IN ${FINAL})::int AS settled, min(settled_at) AS first, max(settled_at) AS last
-     FROM delivery_orders WHERE expires_at = $1::timestamptz`,
+  const r = await pool.query<{
+    settled: number;
+    paying: number;
+    rebates: number;
+    first: Date | null;
+    last: Date | null;
+  }>(
+    `SELECT count(*) FILTER (WHERE o.status IN ${FINAL})::int AS settled,
+            count(*) FILTER (WHERE o.status IN ('won', 'lost'))::int AS paying,
+            (SELECT count(*)::int FROM rebate_records r JOIN delivery_orders x ON x.id = r.source_id
+             WHERE r.source = 'stake' AND x.expires_at = $1::timestamptz) AS rebates,
+            min(o.settled_at) AS first, max(o.settled_at) AS last
+     FROM delivery_orders o WHERE o.expires_at = $1::timestamptz`,
     [new Date(expiry).toISOString()],
   );
   const row = r.rows[0]!;
-  return { settled: row.settled, first: row.first?.getTime() ?? null, last: row.last?.getTime() ?? null };
+  return {
+    settled: row.settled,
+    paying: row.paying,
+    rebates: row.rebates,
+    first: row.first?.getTime() ?? null,
+    last: row.last?.getTime() ?? null,
+  };
 }
 
 /**
@@ -367,6 +420,7 @@ async function settleSetBased(pool: pg.Pool, expiresAt: number, exitAt: number):
        ) d
        WHERE a.id = d.id`,
     );
+    await payRebatesSetBased(db);
     await db.query('COMMIT');
     const ms = performance.now() - t0;
     if (marked.rowCount !== ORDERS) throw new Error(`set-based SQL settled ${marked.rowCount} orders, not ${ORDERS}`);
@@ -377,6 +431,96 @@ async function settleSetBased(pool: pg.Pool, expiresAt: number, exitAt: number):
   } finally {
     db.release();
   }
+}
+
+/**
+ * The rebates of the orders in `bench_settle` as the rebate batches pay them, set-based: each won or lost order is
+ * claimed once in `rebate_events`, and each of its owner's three uplines earns the stake × the turnover rate of
+ * their depth at their team level (from their qualified direct and second-level invitees, in the table in force),
+ * rounded down to the cent, if that is a cent or more: a single transfer from a `rebates` shard to the upline's real
+ * spot wallet, its account change (balances as a running sum), the balances, and the rebate record.
+ */
+async function payRebatesSetBased(db: pg.PoolClient) {
+  await db.query(
+    `INSERT INTO rebate_events (source, source_id, claimed_at)
+     SELECT 'stake', id, now() FROM bench_settle WHERE status IN ('won', 'lost') ORDER BY id`,
+  );
+  await db.query(
+    `CREATE TEMP TABLE bench_rebates ON COMMIT DROP AS
+     WITH tbl AS (
+       SELECT version, levels FROM referral_tables WHERE effective_at <= now()
+       ORDER BY effective_at DESC, version DESC LIMIT 1
+     ),
+     up AS (
+       SELECT s.id AS source_id, s.user_id AS source_user_id, s.stake, d.depth, d.earner
+       FROM bench_settle s
+       JOIN users u0 ON u0.id = s.user_id
+       LEFT JOIN users u1 ON u1.id = u0.inviter_id
+       LEFT JOIN users u2 ON u2.id = u1.inviter_id
+       CROSS JOIN LATERAL (VALUES (1, u0.inviter_id), (2, u1.inviter_id), (3, u2.inviter_id)) d(depth, earner)
+       WHERE s.status IN ('won', 'lost') AND d.earner IS NOT NULL
+     ),
+     counts AS (
+       SELECT e.earner,
+              (SELECT count(*) FROM users c JOIN referral_qualifications q ON q.user_id = c.id
+               WHERE c.inviter_id = e.earner) AS direct,
+              (SELECT count(*) FROM users c JOIN users g ON g.inviter_id = c.id
+               JOIN referral_qualifications q ON q.user_id = g.id WHERE c.inviter_id = e.earner) AS second
+       FROM (SELECT DISTINCT earner FROM up) e
+     ),
+     levels AS (
+       SELECT c.earner, max((l->>'level')::int) AS level
+       FROM counts c CROSS JOIN tbl CROSS JOIN jsonb_array_elements(tbl.levels) l
+       WHERE c.direct >= (l->>'needDirect')::int AND c.second >= (l->>'needSecond')::int
+       GROUP BY c.earner
+     ),
+     priced AS (
+       SELECT up.*, lv.level, tbl.version,
+              (SELECT (l->'turnoverRates'->>(up.depth - 1))::numeric FROM jsonb_array_elements(tbl.levels) l
+               WHERE (l->>'level')::int = lv.level) AS rate
+       FROM up JOIN levels lv ON lv.earner = up.earner CROSS JOIN tbl
+     )
+     SELECT p.*, trunc(p.stake * p.rate, 2) AS rebate, a.id AS account_id, r.id AS rebates_id,
+            ${SEQ} AS transfer_id
+     FROM priced p
+     JOIN ledger_accounts a ON a.user_id = p.earner AND a.mode = 'real' AND a.wallet = 'spot' AND a.currency = 'USDT'
+     JOIN ledger_accounts r ON r.system_code = 'rebates' AND r.mode = 'real' AND r.currency = 'USDT'
+                           AND r.shard = p.source_id % ${HOUSE_SHARDS}
+     WHERE trunc(p.stake * p.rate, 2) > 0
+     ORDER BY p.source_id, p.depth`,
+  );
+  await db.query(
+    `INSERT INTO ledger_transfers (id, kind, mode, currency, debit_account_id, credit_account_id, amount, pending_id, type, ref, created_at)
+     SELECT transfer_id, 'single', 'real', 'USDT', rebates_id, account_id, rebate, NULL, 'rebate',
+            'rebate:stake:' || source_id || ':' || earner, now()
+     FROM bench_rebates ORDER BY transfer_id`,
+  );
+  await db.query(
+    `INSERT INTO account_changes (user_id, account_id, transfer_id, mode, wallet, currency, type, amount,
+                                  balance_before, balance_after, frozen_change, ref, created_at)
+     SELECT b.earner, b.account_id, b.transfer_id, 'real', 'spot', 'USDT', 'rebate', b.rebate,
+            a.available + sum(b.rebate) OVER w - b.rebate, a.available + sum(b.rebate) OVER w, 0,
+            'rebate:stake:' || b.source_id || ':' || b.earner, now()
+     FROM bench_rebates b JOIN ledger_accounts a ON a.id = b.account_id
+     WINDOW w AS (PARTITION BY b.account_id ORDER BY b.transfer_id)
+     ORDER BY b.account_id, b.transfer_id`,
+  );
+  await db.query(
+    `UPDATE ledger_accounts a SET available = a.available + d.delta
+     FROM (
+       SELECT account_id AS id, sum(rebate) AS delta FROM bench_rebates GROUP BY account_id
+       UNION ALL
+       SELECT rebates_id, -sum(rebate) FROM bench_rebates GROUP BY rebates_id
+     ) d
+     WHERE a.id = d.id`,
+  );
+  await db.query(
+    `INSERT INTO rebate_records (source, source_id, earner_id, source_user_id, depth, product, currency, base_amount,
+                                 rate, rebate, earner_level, table_version, transfer_id, created_at)
+     SELECT 'stake', source_id, earner, source_user_id, depth, 'delivery', 'USDT', stake, rate, rebate, level,
+            version, transfer_id, now()
+     FROM bench_rebates ORDER BY transfer_id`,
+  );
 }
 
 /**
