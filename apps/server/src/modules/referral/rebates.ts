@@ -37,7 +37,7 @@ export interface RebateBatchesDeps {
   batchSize?: number;
 }
 
-const DEFAULT_BATCH = 500;
+const DEFAULT_BATCH = 2_500;
 
 /**
  * Pays rebates in batches: each batch claims a source's unclaimed events (a unique key, so however many nodes run

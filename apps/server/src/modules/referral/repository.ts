@@ -2,11 +2,12 @@ import type { LevelRule, RebateProduct } from '@nexa/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../platform/db.js';
 
+/**
+ * A list of ids as one parameter (a JSON array), whatever its length: a batch passes thousands, and a statement
+ * takes at most 65,535 parameters.
+ */
 const ids = (list: readonly bigint[]) =>
-  sql.join(
-    list.map((id) => sql`${String(id)}::bigint`),
-    sql`, `,
-  );
+  sql`SELECT jsonb_array_elements_text(${JSON.stringify(list.map(String))}::jsonb)::bigint`;
 const ms = (v: Date | string) => (v instanceof Date ? v.getTime() : new Date(v).getTime());
 /** Advisory-lock namespace of qualification checks (one per user), so deposit and verification see each other. */
 const QUALIFY_LOCK = 1517;
@@ -325,13 +326,10 @@ export const referralRepository = {
   /** Claims events for this batch; returns those no other batch claimed first (a racing batch waits, then skips). */
   async claim(tx: Executor, source: string, sourceIds: readonly bigint[]): Promise<Set<bigint>> {
     if (sourceIds.length === 0) return new Set();
-    const values = sql.join(
-      sourceIds.map((id) => sql`(${source}, ${String(id)}::bigint)`),
-      sql`, `,
-    );
     const rows = await queryRows<{ source_id: string }>(
       tx,
-      sql`INSERT INTO rebate_events (source, source_id) VALUES ${values}
+      sql`INSERT INTO rebate_events (source, source_id)
+          SELECT ${source}, id FROM (${ids(sourceIds)}) AS i(id) ORDER BY id
           ON CONFLICT DO NOTHING RETURNING source_id::text AS source_id`,
     );
     return new Set(rows.map((r) => BigInt(r.source_id)));
@@ -339,17 +337,30 @@ export const referralRepository = {
 
   async insertRebates(tx: Executor, list: readonly NewRebate[]): Promise<void> {
     if (list.length === 0) return;
-    const values = sql.join(
-      list.map(
-        (r) => sql`(${r.source}, ${String(r.sourceId)}::bigint, ${String(r.earnerId)}::bigint,
-          ${String(r.sourceUserId)}::bigint, ${r.depth}, ${r.product}, ${r.currency}, ${r.base}::numeric,
-          ${r.rate}::numeric, ${r.rebate}::numeric, ${r.level}, ${r.tableVersion}, ${r.transferId}::bigint,
-          ${r.now.toISOString()}::timestamptz)`,
-      ),
-      sql`, `,
-    );
+    // One parameter (a JSON array of rows), so a batch of any size fits in one statement.
+    const rows = list.map((r) => ({
+      source: r.source,
+      source_id: String(r.sourceId),
+      earner_id: String(r.earnerId),
+      source_user_id: String(r.sourceUserId),
+      depth: r.depth,
+      product: r.product,
+      currency: r.currency,
+      base_amount: r.base,
+      rate: r.rate,
+      rebate: r.rebate,
+      earner_level: r.level,
+      table_version: r.tableVersion,
+      transfer_id: String(r.transferId),
+      created_at: r.now.toISOString(),
+    }));
     await tx.execute(sql`INSERT INTO rebate_records (source, source_id, earner_id, source_user_id, depth, product,
-      currency, base_amount, rate, rebate, earner_level, table_version, transfer_id, created_at) VALUES ${values}`);
+      currency, base_amount, rate, rebate, earner_level, table_version, transfer_id, created_at)
+      SELECT source, source_id, earner_id, source_user_id, depth, product, currency, base_amount, rate, rebate,
+             earner_level, table_version, transfer_id, created_at
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(source text, source_id bigint, earner_id bigint,
+        source_user_id bigint, depth smallint, product text, currency text, base_amount numeric, rate numeric,
+        rebate numeric, earner_level smallint, table_version integer, transfer_id bigint, created_at timestamptz)`);
   },
 
   async rebatePage(

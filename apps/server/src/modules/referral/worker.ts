@@ -4,7 +4,7 @@ import type { RebateBatches } from './rebates.js';
 /** How often a node looks for unpaid rebates, besides being woken by fees and settlements. */
 export const REBATE_INTERVAL_MS = 60_000;
 /** A burst of fees and settlements wakes one batch run, this long after the first. */
-const NUDGE_DELAY_MS = 1_000;
+const NUDGE_DELAY_MS = 100;
 /**
  * The frequent runs look at events of the last this long only; a full pass over every event runs at start and every
  * FULL_PASS_MS, for any that committed later than that after its time (none should: settlement and fee
