@@ -102,6 +102,8 @@ interface Change {
   key: AccountKeySql;
   available: Money;
   frozen: Money;
+  /** The account's id when the caller already knows it (a pending transfer's accounts): no look-up. */
+  id?: string;
 }
 
 /**
@@ -267,17 +269,17 @@ export class Ledger {
     if (!pending) throw new Error(`no pending transfer ${pendingId}`);
     if (pending.resolved) throw new Error(`pending transfer ${pendingId} is already resolved`);
     const amount = money(pending.amount);
-    const debitAccount = await repo.accountById(tx, pending.debit_account_id);
-    const creditAccount = await repo.accountById(tx, pending.credit_account_id);
-    const debitKey = rowKey(debitAccount!);
-    const creditKey = rowKey(creditAccount!);
+    const debitAccount = pending.debit;
+    const creditAccount = pending.credit;
+    const debitKey = rowKey(debitAccount);
+    const creditKey = rowKey(creditAccount);
     const changes: Change[] =
       kind === 'post'
         ? [
-            { key: debitKey, available: money(0), frozen: amount.neg() },
-            { key: creditKey, available: amount, frozen: money(0) },
+            { key: debitKey, available: money(0), frozen: amount.neg(), id: pending.debit_account_id },
+            { key: creditKey, available: amount, frozen: money(0), id: pending.credit_account_id },
           ]
-        : [{ key: debitKey, available: amount, frozen: amount.neg() }];
+        : [{ key: debitKey, available: amount, frozen: amount.neg(), id: pending.debit_account_id }];
     const rows = await this.applyAll(tx, changes);
     const transferId = await repo.insertTransfer(tx, {
       kind,
@@ -294,8 +296,8 @@ export class Ledger {
     const debitSide = side(rows[0]!, changes[0]!.available, changes[0]!.frozen);
     const creditSide = kind === 'post' ? side(rows[1]!, amount, money(0)) : debitSide;
     const sides: [AccountRef, string, Side][] = [];
-    const debitRef = refOf(debitAccount!);
-    const creditRef = refOf(creditAccount!);
+    const debitRef = refOf(debitAccount);
+    const creditRef = refOf(creditAccount);
     if (kind === 'post') this.systemSides([[creditRef, creditSide]]);
     sides.push([debitRef, type, debitSide]);
     if (kind === 'post') sides.push([creditRef, type, creditSide]);
@@ -310,7 +312,7 @@ export class Ledger {
     const deferred = changes.some((c) => c.key.userId === null) ? this.deferred() : undefined;
     for (const { c, i } of order) {
       if (deferred && c.key.userId === null) {
-        out[i] = deferred.add(await accountId(tx, c.key), c.available, c.frozen);
+        out[i] = deferred.add(c.id ?? (await accountId(tx, c.key)), c.available, c.frozen);
         continue;
       }
       const guard = { available: c.key.userId !== null && c.available.isNeg(), frozen: c.frozen.isNeg() };

@@ -152,21 +152,27 @@ export const ledgerRepository = {
   },
 
   /** Locks a pending transfer and tells whether it is still open. */
-  async lockPending(ex: Executor, pendingId: string) {
-    const rows = await queryRows<PendingRow>(
+  /**
+   * A pending transfer, locked (only its own row: the accounts are locked later, in the lock order), with what
+   * names each of its two accounts, in one statement.
+   */
+  async lockPending(
+    ex: Executor,
+    pendingId: string,
+  ): Promise<(PendingRow & { debit: AccountKeyRow; credit: AccountKeyRow }) | undefined> {
+    const rows = await queryRows<PendingRow & { debit: AccountKeyRow; credit: AccountKeyRow }>(
       ex,
       sql`SELECT t.id::text AS id, t.mode, t.currency, t.debit_account_id::text AS debit_account_id,
                  t.credit_account_id::text AS credit_account_id, t.amount::text AS amount, t.ref,
-                 EXISTS (SELECT 1 FROM ledger_transfers r WHERE r.pending_id = t.id) AS resolved
-          FROM ledger_transfers t WHERE t.id = ${pendingId} AND t.kind = 'pending' FOR UPDATE`,
-    );
-    return rows[0];
-  },
-
-  async accountById(ex: Executor, id: string) {
-    const rows = await queryRows<AccountKeyRow>(
-      ex,
-      sql`SELECT user_id::text AS user_id, system_code, shard, mode, wallet, currency FROM ledger_accounts WHERE id = ${id}`,
+                 EXISTS (SELECT 1 FROM ledger_transfers r WHERE r.pending_id = t.id) AS resolved,
+                 jsonb_build_object('user_id', d.user_id::text, 'system_code', d.system_code, 'shard', d.shard,
+                   'mode', d.mode, 'wallet', d.wallet, 'currency', d.currency) AS debit,
+                 jsonb_build_object('user_id', c.user_id::text, 'system_code', c.system_code, 'shard', c.shard,
+                   'mode', c.mode, 'wallet', c.wallet, 'currency', c.currency) AS credit
+          FROM ledger_transfers t
+          JOIN ledger_accounts d ON d.id = t.debit_account_id
+          JOIN ledger_accounts c ON c.id = t.credit_account_id
+          WHERE t.id = ${pendingId} AND t.kind = 'pending' FOR UPDATE OF t`,
     );
     return rows[0];
   },

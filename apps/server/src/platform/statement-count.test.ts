@@ -20,7 +20,7 @@ const CEILING: Record<string, number> = {
   'order/checkFollowOrder': 22,
   'Sustainable/createOrder': 20,
   'Sustainable/addMargin': 11,
-  'Sustainable/closePosition': 27,
+  'Sustainable/closePosition': 23,
 };
 
 const src = new ManualSource();
