@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AccountMode, EpochMs, Page, pageOf } from './common.js';
 import { CopyRecord, FollowPlan, PlanIdBody, PlanStatus, Uid, WinRateData } from './copy.js';
 import { def } from './define.js';
-import { RebateProduct, RebateRecord, TeamMember } from './referral.js';
+import { RebateProduct, RebateRecord, TeamCounts, TeamMember } from './referral.js';
 
 /**
  * The operator's side of copy trading and the invitation programme (issue 17): plans and their followers, leaders'
@@ -93,13 +93,7 @@ export const AdminTeamTreeData = pageOf(AdminTeamMember).extend({
   user: AdminTeamMember.omit({ depth: true }),
   /** The user's inviter (depth 1), its inviter (2) and the next (3): who earns from the user's trading. */
   uplines: z.array(OperatorUserRef.extend({ depth: z.number().int() })),
-  counts: z.object({
-    l1: z.number().int(),
-    l2: z.number().int(),
-    l3: z.number().int(),
-    qualifiedL1: z.number().int(),
-    qualifiedL2: z.number().int(),
-  }),
+  counts: TeamCounts,
   totalIncome: z.string(),
 });
 export type AdminTeamTreeData = z.infer<typeof AdminTeamTreeData>;

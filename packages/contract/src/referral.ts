@@ -63,19 +63,22 @@ export const NextLevel = z.object({
 });
 export type NextLevel = z.infer<typeof NextLevel>;
 
+/** A user's team: members at each depth, and the qualified ones that count towards the team level. */
+export const TeamCounts = z.object({
+  l1: z.number().int(),
+  l2: z.number().int(),
+  l3: z.number().int(),
+  qualifiedL1: z.number().int(),
+  qualifiedL2: z.number().int(),
+});
+
 export const ShareInviteData = z.object({
   inviteCode: z.string(),
   /** Opens registration with the code filled in; relative to the site (the app prefixes its origin). */
   link: z.string(),
   level: z.number().int(),
   nextLevel: NextLevel.nullable(),
-  counts: z.object({
-    l1: z.number().int(),
-    l2: z.number().int(),
-    l3: z.number().int(),
-    qualifiedL1: z.number().int(),
-    qualifiedL2: z.number().int(),
-  }),
+  counts: TeamCounts,
   /** USDT, all rebates received. */
   totalIncome: z.string(),
   /** USDT, rebates received since 00:00 UTC. */
