@@ -151,10 +151,9 @@ export const ledgerRepository = {
     return rows[0]!.id;
   },
 
-  /** Locks a pending transfer and tells whether it is still open. */
   /**
    * A pending transfer, locked (only its own row: the accounts are locked later, in the lock order), with what
-   * names each of its two accounts, in one statement.
+   * names each of its two accounts, and whether it is still open, in one statement.
    */
   async lockPending(
     ex: Executor,
