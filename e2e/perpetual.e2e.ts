@@ -306,6 +306,8 @@ describe('perpetual: limit orders, add margin, close all, rules and the single-p
       await clean(page, 'perpetual-close-all-en-dark');
       await page.getByTestId('perp-close-all-confirm').click();
       await page.getByTestId('perp-positions-empty').waitFor({ timeout: 15_000 });
+      // The list can empty (socket) before the call answers; the dialog closes on the answer, then animates out.
+      await dialog.waitFor({ state: 'detached', timeout: 15_000 });
       await expect(page.evaluate(() => localStorage.getItem('nexa-perp-close-all-no-remind'))).resolves.toBe('1');
 
       // Next time close-all acts at once.
