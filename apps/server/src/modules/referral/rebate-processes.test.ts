@@ -62,11 +62,18 @@ describe('rebate batches across a process killed mid-batch', () => {
       await locker.connect();
       await locker.query('BEGIN');
       await locker.query('LOCK TABLE rebate_records IN SHARE MODE');
-      const opened = await first.api(
-        'Sustainable/createOrder',
-        { symbol: 'BTCUSDT', side: 'long', type: 'market', quantity: '100', requestId: rid() },
-        c.token,
-      );
+      const open = () =>
+        first.api(
+          'Sustainable/createOrder',
+          { symbol: 'BTCUSDT', side: 'long', type: 'market', quantity: '100', requestId: rid() },
+          c.token,
+        );
+      // The new process's feed may not have priced BTC yet on a loaded machine: a refusal stores nothing, so ask again.
+      let opened = await open();
+      for (let attempt = 0; opened.code !== 1 && attempt < 60; attempt++) {
+        await new Promise((r) => setTimeout(r, 500));
+        opened = await open();
+      }
       expect(opened.code, opened.msg).toBe(1);
       // Mid-batch: its transaction has claimed the fee and posted the rebates, and waits to record them.
       // (Read on the pool, not the locking client: inside its transaction pg_stat_activity is one snapshot.)
