@@ -287,3 +287,49 @@ async function moneyActionsRefuse(page: Page, token: string) {
   const { list } = await api<{ list: { quantity: string }[] }>('Sustainable/PositionOrders', {}, token);
   expect(list.map((p) => p.quantity)).toEqual(['1']);
 }
+
+describe('a moving price flashes', () => {
+  it('in the colour of its move, and starts the flash again on the next move', { timeout: 90_000 }, async () => {
+    const context = await phone(ctx.browser);
+    const page = await context.newPage();
+    await openSignedIn(page, await registerUser('flash'), ROUTE.futures, { lang: 'en', theme: 'dark' });
+    await page.getByTestId('tab-markets').click();
+    await expect.poll(() => page.getByTestId('market-row').count(), { timeout: 15_000 }).toBeGreaterThan(10);
+    // Every change of a price cell's classes: the price shown, the direction class, the overlay's animation.
+    await page.evaluate(() => {
+      const seen = new Map<Element, { price: number; dir: string; animation: string }[]>();
+      (globalThis as unknown as { flashes: typeof seen }).flashes = seen;
+      new MutationObserver((records) => {
+        for (const el of new Set(records.map((r) => r.target as Element))) {
+          if (!el.matches('[data-testid="row-price"]')) continue;
+          const dir = el.classList.contains('flash-up') ? 'up' : el.classList.contains('flash-down') ? 'down' : '';
+          if (!dir) continue;
+          const list = seen.get(el) ?? [];
+          list.push({
+            price: Number((el.textContent ?? '').replace(/,/g, '')),
+            dir,
+            animation: getComputedStyle(el, '::after').animationName,
+          });
+          seen.set(el, list);
+        }
+      }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'] });
+    });
+    const flashes = () =>
+      page.evaluate(() =>
+        [...(globalThis as unknown as { flashes: Map<Element, unknown[]> }).flashes.values()].filter(
+          (l) => l.length >= 3,
+        ),
+      ) as Promise<{ price: number; dir: string; animation: string }[][]>;
+    await expect.poll(async () => (await flashes()).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    for (const list of await flashes()) {
+      for (let i = 1; i < list.length; i++) {
+        const [before, after] = [list[i - 1]!, list[i]!];
+        // Green for up, red for down; each move starts the animation again (its name swaps).
+        if (after.price !== before.price) expect(after.dir).toBe(after.price > before.price ? 'up' : 'down');
+        expect(after.animation).not.toBe(before.animation);
+        expect(['flash', 'flash-again']).toContain(after.animation);
+      }
+    }
+    await context.close();
+  });
+});

@@ -1,16 +1,33 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { type Plugin, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
+
+/**
+ * The page paints before its JavaScript (issue 18 §2): index.html draws the boot mark with its own inline CSS, and
+ * the app's module script and its preloads are fetched at low priority, behind the document and its stylesheets,
+ * so neither the first paint nor the parser waits for them.
+ */
+function paintBeforeScripts(): Plugin {
+  return {
+    name: 'nexa:paint-before-scripts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"'),
+    },
+  };
+}
 
 export default defineConfig({
   // The API node serves the built app under /h5/ (routing is hash based, so only assets need the base).
   base: '/h5/',
   plugins: [
     react(),
+    paintBeforeScripts(),
     // The installable app (issue 16): manifest, and a service worker that precaches the shell and the built assets
     // for fast repeat loads and an offline shell. It never caches /api/ (not precached, no runtime caching, never a
     // navigation fallback) and never sees WebSocket traffic; it waits for the user's "reload" to update.

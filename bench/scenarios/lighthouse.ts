@@ -33,6 +33,8 @@ interface Scores {
   tbtMs: number;
   requests: number;
   kib: number;
+  /** Lighthouse's measure of this host's CPU speed (its throttling assumes a desktop-class host). */
+  benchmarkIndex: number;
   failing: string[];
 }
 
@@ -46,7 +48,9 @@ export default async function lighthouseScenario() {
       { name: 'login (visitor)', hash: '/pages/userPages/login', session: null },
       { name: 'home (signed in)', hash: '/pages/tabbarPages/home/index', session },
     ];
-    for (const p of pages) {
+    // BENCH_LIGHTHOUSE_PAGE=login|home runs one page only (for iterating on a change).
+    const only = process.env.BENCH_LIGHTHOUSE_PAGE;
+    for (const p of pages.filter((x) => !only || x.name.startsWith(only))) {
       const runs: Scores[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.url}/h5/#${p.hash}`, server.url, p.session));
       report(p.name, runs);
@@ -120,6 +124,7 @@ async function audit(url: string, origin: string, session: object | null): Promi
       tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
       requests: items?.length ?? 0,
       kib: (items ?? []).reduce((n, r) => n + (r.transferSize ?? 0), 0) / 1024,
+      benchmarkIndex: result.lhr.environment.benchmarkIndex,
       failing,
     };
   } finally {
@@ -146,6 +151,7 @@ function report(name: string, runs: Scores[]) {
   );
   console.log(`  LCP             ${(m('lcpMs') / 1000).toFixed(2)} s, TBT ${Math.round(m('tbtMs'))} ms`);
   console.log(`  requests        ${m('requests')}, ${m('kib').toFixed(0)} KiB transferred`);
+  console.log(`  host CPU        benchmark index ${Math.round(m('benchmarkIndex'))}`);
   const failing = [...new Set(runs.flatMap((r) => r.failing))];
   if (failing.length > 0) console.log(`  audits below 0.9 in some run: ${failing.join(', ')}`);
 }
@@ -158,13 +164,24 @@ function printDetails(url: string, audits: Record<string, { details?: unknown; d
     'unused-javascript',
     'legacy-javascript',
     'bootup-time',
+    'mainthread-work-breakdown',
+    'long-tasks',
     'network-requests',
   ]) {
     const items = (audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
     console.log(`    ${id}: ${audits[id]?.displayValue ?? ''}`);
     for (const it of items.slice(0, 50)) {
-      const u = String(it.url ?? '').replace(/^https?:\/\/[^/]+/, '');
-      const figures = ['wastedMs', 'wastedBytes', 'total', 'scripting', 'transferSize', 'startTime', 'endTime']
+      const u = String(it.url ?? it.groupLabel ?? '').replace(/^https?:\/\/[^/]+/, '');
+      const figures = [
+        'wastedMs',
+        'wastedBytes',
+        'total',
+        'scripting',
+        'duration',
+        'transferSize',
+        'startTime',
+        'endTime',
+      ]
         .filter((k) => typeof it[k] === 'number')
         .map((k) => `${k} ${Math.round(it[k] as number)}`)
         .join(', ');

@@ -7,7 +7,7 @@ import '@/components/ui/patterns.css';
 import '@/components/ui/form.css';
 import { OfflineBanner } from '@/components/ui/offline-banner';
 import { catchInstallPrompt } from '@/lib/pwa-boot';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router-dom';
 import { adoptServerDefaultLanguage, prepare } from './bootstrap';
@@ -20,15 +20,20 @@ async function start() {
   await prepare();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  createRoot(container).render(
-    <StrictMode>
-      <Providers>
-        <OfflineBanner />
-        <HashRouter>
-          <AppRoutes />
-        </HashRouter>
-      </Providers>
-    </StrictMode>,
+  const root = createRoot(container);
+  // A transition renders in 5 ms slices that yield to the browser, so the first render is not one long task that
+  // blocks input (the boot mark stays on screen until the commit).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Providers>
+          <OfflineBanner />
+          <HashRouter>
+            <AppRoutes />
+          </HashRouter>
+        </Providers>
+      </StrictMode>,
+    ),
   );
   void adoptServerDefaultLanguage();
   void import('@/shared/pwa-update').then((m) => m.mountPwa());
