@@ -116,6 +116,11 @@ export class Ledger {
     private readonly now: () => Date = () => new Date(),
     /** Where each user account's new figures go (the `user` channel), with the transaction that moved them. */
     private readonly events?: Pick<UserEvents, 'raise'>,
+    /**
+     * The ids of the system accounts opened at start (`ensureSystemAccounts`), by lock-order key: a system row is
+     * never deleted, so a call needs no look-up for it. One map per database (each app's own ledger).
+     */
+    private readonly systemIds: ReadonlyMap<string, string> = new Map(),
   ) {}
 
   /** Moves `amount` from the debit account's available to the credit account's available. */
@@ -129,28 +134,30 @@ export class Ledger {
       { key: debitKey, available: e.amount.neg(), frozen: money(0) },
       { key: creditKey, available: e.amount, frozen: money(0) },
     ]);
-    const transferId = await repo.insertTransfer(tx, {
-      kind: 'single',
-      mode: e.debit.mode,
-      currency: e.debit.currency,
-      debitId: debit!.id,
-      creditId: credit!.id,
-      amount,
-      pendingId: null,
-      type: e.types.debit,
-      ref: e.ref,
-      now: this.now(),
-    });
     const debitSide = side(debit!, e.amount.neg(), money(0));
     const creditSide = side(credit!, e.amount, money(0));
     this.systemSides([
       [e.debit, debitSide],
       [e.credit, creditSide],
     ]);
-    await this.logChanges(tx, transferId, e, [
-      [e.debit, e.types.debit, debitSide],
-      [e.credit, e.types.credit, creditSide],
-    ]);
+    const transferId = await this.record(
+      tx,
+      {
+        kind: 'single',
+        mode: e.debit.mode,
+        currency: e.debit.currency,
+        debitId: debit!.id,
+        creditId: credit!.id,
+        amount,
+        pendingId: null,
+        type: e.types.debit,
+        ref: e.ref,
+      },
+      [
+        [e.debit, e.types.debit, debitSide],
+        [e.credit, e.types.credit, creditSide],
+      ],
+    );
     return { transferId, debit: debitSide, credit: creditSide };
   }
 
@@ -158,24 +165,26 @@ export class Ledger {
   async hold(tx: Executor, e: Entry): Promise<Posted> {
     assertEntry(e);
     const shard = randomInt(SYSTEM_SHARDS);
-    const creditId = await accountId(tx, keyOf(e.credit, shard));
+    const creditId = await this.accountId(tx, keyOf(e.credit, shard));
     const [debit] = await this.applyAll(tx, [
       { key: keyOf(e.debit, shard), available: e.amount.neg(), frozen: e.amount },
     ]);
-    const transferId = await repo.insertTransfer(tx, {
-      kind: 'pending',
-      mode: e.debit.mode,
-      currency: e.debit.currency,
-      debitId: debit!.id,
-      creditId: creditId!,
-      amount: e.amount.toFixed(),
-      pendingId: null,
-      type: e.types.debit,
-      ref: e.ref,
-      now: this.now(),
-    });
     const debitSide = side(debit!, e.amount.neg(), e.amount);
-    await this.logChanges(tx, transferId, e, [[e.debit, e.types.debit, debitSide]]);
+    const transferId = await this.record(
+      tx,
+      {
+        kind: 'pending',
+        mode: e.debit.mode,
+        currency: e.debit.currency,
+        debitId: debit!.id,
+        creditId,
+        amount: e.amount.toFixed(),
+        pendingId: null,
+        type: e.types.debit,
+        ref: e.ref,
+      },
+      [[e.debit, e.types.debit, debitSide]],
+    );
     return { transferId, debit: debitSide, credit: debitSide };
   }
 
@@ -281,18 +290,6 @@ export class Ledger {
           ]
         : [{ key: debitKey, available: amount, frozen: amount.neg(), id: pending.debit_account_id }];
     const rows = await this.applyAll(tx, changes);
-    const transferId = await repo.insertTransfer(tx, {
-      kind,
-      mode: pending.mode,
-      currency: pending.currency,
-      debitId: pending.debit_account_id,
-      creditId: pending.credit_account_id,
-      amount: pending.amount,
-      pendingId,
-      type,
-      ref: pending.ref,
-      now: this.now(),
-    });
     const debitSide = side(rows[0]!, changes[0]!.available, changes[0]!.frozen);
     const creditSide = kind === 'post' ? side(rows[1]!, amount, money(0)) : debitSide;
     const sides: [AccountRef, string, Side][] = [];
@@ -301,7 +298,21 @@ export class Ledger {
     if (kind === 'post') this.systemSides([[creditRef, creditSide]]);
     sides.push([debitRef, type, debitSide]);
     if (kind === 'post') sides.push([creditRef, type, creditSide]);
-    await this.logChanges(tx, transferId, { ref: pending.ref }, sides);
+    const transferId = await this.record(
+      tx,
+      {
+        kind,
+        mode: pending.mode,
+        currency: pending.currency,
+        debitId: pending.debit_account_id,
+        creditId: pending.credit_account_id,
+        amount: pending.amount,
+        pendingId,
+        type,
+        ref: pending.ref,
+      },
+      sides,
+    );
     return { transferId, debit: debitSide, credit: creditSide };
   }
 
@@ -312,7 +323,7 @@ export class Ledger {
     const deferred = changes.some((c) => c.key.userId === null) ? this.deferred() : undefined;
     for (const { c, i } of order) {
       if (deferred && c.key.userId === null) {
-        out[i] = deferred.add(c.id ?? (await accountId(tx, c.key)), c.available, c.frozen);
+        out[i] = deferred.add(c.id ?? (await this.accountId(tx, c.key)), c.available, c.frozen);
         continue;
       }
       const guard = { available: c.key.userId !== null && c.available.isNeg(), frozen: c.frozen.isNeg() };
@@ -329,6 +340,19 @@ export class Ledger {
     return out;
   }
 
+  /**
+   * The id of an account, opened if it does not exist yet (`ON CONFLICT DO NOTHING`: a racing opener is fine).
+   * A system account opened at start is known without a statement.
+   */
+  private async accountId(tx: Executor, key: AccountKeySql): Promise<string> {
+    const known = key.userId === null ? this.systemIds.get(lockOrder(key)) : undefined;
+    if (known) return known;
+    const id = await repo.idOf(tx, key);
+    if (id) return id;
+    await repo.createAccount(tx, key);
+    return (await repo.idOf(tx, key))!;
+  }
+
   /** The system-account changes of the transaction this runs in, applied as its last work; none outside one. */
   private deferred(): DeferredSystemRows | undefined {
     return currentTxScope()?.bag(DEFERRED, () => new DeferredSystemRows(), flushDeferred, true);
@@ -340,12 +364,18 @@ export class Ledger {
     for (const [a, s] of list) if (!isUser(a)) deferred?.sides.push(s);
   }
 
-  private async logChanges(tx: Executor, transferId: string, e: { ref: string }, sides: [AccountRef, string, Side][]) {
+  /**
+   * Inserts a transfer with the change rows of its user sides (system rows are not recorded), in one statement,
+   * and raises the users' new balances. Returns the transfer's id.
+   */
+  private async record(tx: Executor, t: NewTransfer, sides: [AccountRef, string, Side][]): Promise<string> {
     const changes = sides
       .filter((s): s is [UserAccount, string, Side] => isUser(s[0]))
-      .map(([a, type, s]) => changeRow({ ...a, userId: String(a.userId) }, transferId, type, s, e.ref));
-    await repo.insertChanges(tx, changes, this.now());
+      .map(([a, type, s]) => changeRow({ ...a, userId: String(a.userId) }, '', type, s, t.ref));
+    const transferId = await repo.insertTransfer(tx, { ...t, now: this.now() }, changes);
+    for (const c of changes) c.transfer_id = transferId;
     this.raiseBalances(changes);
+    return transferId;
   }
 
   /** Each user account's figures after the changes (the last change of an account has them). */
@@ -409,13 +439,7 @@ async function flushSystemRows(tx: Executor, moves: SystemMoves): Promise<void> 
     frozen: d.frozen.toFixed(),
   }));
   if (deltas.length === 0) return;
-  const held = await repo.accounts(
-    tx,
-    deltas.map((d) => d.id),
-    [],
-    { users: false, lock: true },
-  );
-  await repo.applyDeltas(tx, deltas);
+  const held = await repo.moveSystemRows(tx, deltas);
   const start = new Map(held.map((r) => [r.id, { available: money(r.available), frozen: money(r.frozen) }]));
   for (const s of moves.sides) Object.assign(s, shift(s, start.get(s.accountId)));
 }
@@ -429,19 +453,15 @@ function shift(s: Side, by: { available: Money; frozen: Money } | undefined): Si
   return s;
 }
 
-/** The id of an account, opened if it does not exist yet (`ON CONFLICT DO NOTHING`: a racing opener is fine). */
-async function accountId(tx: Executor, key: AccountKeySql): Promise<string> {
-  const id = await repo.idOf(tx, key);
-  if (id) return id;
-  await repo.createAccount(tx, key);
-  return (await repo.idOf(tx, key))!;
-}
-
 /**
  * Opens every system account shard (each code, mode, currency and shard) that does not exist yet, in one
  * statement, in lock order, at start. Money calls then never insert a system row while they hold user locks.
+ * Returns every system account's id by lock-order key (committed rows, for `Ledger`'s look-up-free path).
  */
-export async function ensureSystemAccounts(ex: Executor, currencies: readonly Currency[]): Promise<void> {
+export async function ensureSystemAccounts(
+  ex: Executor,
+  currencies: readonly Currency[],
+): Promise<Map<string, string>> {
   const keys: AccountKeySql[] = [];
   for (const system of SYSTEM_ACCOUNTS) {
     for (const mode of ['demo', 'real'] as const) {
@@ -454,6 +474,8 @@ export async function ensureSystemAccounts(ex: Executor, currencies: readonly Cu
     ex,
     keys.sort((a, b) => (lockOrder(a) < lockOrder(b) ? -1 : 1)),
   );
+  const rows = await repo.systemAccounts(ex);
+  return new Map(rows.map((r) => [lockOrder(rowKey(r)), r.id]));
 }
 
 /** The account change a user side of a transfer records: what moved, and the balance before and after. */

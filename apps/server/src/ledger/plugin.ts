@@ -11,6 +11,6 @@ declare module 'fastify' {
 
 export const ledgerModule = nexaModule('ledger', async (app) => {
   // Every system shard exists before the first money call, so no call inserts one while it holds locks.
-  await ensureSystemAccounts(app.platform.database.db, Object.keys(CURRENCIES) as Currency[]);
-  app.decorate('ledger', new Ledger(app.platform.now, app.platform.userEvents));
+  const systemIds = await ensureSystemAccounts(app.platform.database.db, Object.keys(CURRENCIES) as Currency[]);
+  app.decorate('ledger', new Ledger(app.platform.now, app.platform.userEvents, systemIds));
 });

@@ -140,15 +140,46 @@ export const ledgerRepository = {
     return rows[0]?.id;
   },
 
-  async insertTransfer(ex: Executor, t: NewTransfer & { now: Date }): Promise<string> {
-    const rows = await queryRows<{ id: string }>(
+  /**
+   * A transfer and the account changes it makes (`changes`' `transfer_id` is ignored: the new transfer's id is
+   * used), in one statement, the changes in their given order. Returns the transfer's id.
+   */
+  async insertTransfer(ex: Executor, t: NewTransfer & { now: Date }, changes: ChangeRow[]): Promise<string> {
+    const now = t.now.toISOString();
+    const rows = changes.map((c) => ({
+      user_id: c.user_id,
+      account_id: c.account_id,
+      mode: c.mode,
+      wallet: c.wallet,
+      currency: c.currency,
+      type: c.type,
+      amount: c.amount,
+      balance_before: c.balance_before,
+      balance_after: c.balance_after,
+      frozen_change: c.frozen_change,
+      ref: c.ref,
+    }));
+    const inserted = await queryRows<{ id: string }>(
       ex,
-      sql`INSERT INTO ledger_transfers (kind, mode, currency, debit_account_id, credit_account_id, amount, pending_id, type, ref, created_at)
-          VALUES (${t.kind}, ${t.mode}, ${t.currency}, ${t.debitId}, ${t.creditId}, ${t.amount}::numeric, ${t.pendingId},
-                  ${t.type}, ${t.ref}, ${t.now.toISOString()}::timestamptz)
-          RETURNING id::text AS id`,
+      sql`WITH t AS (
+            INSERT INTO ledger_transfers (kind, mode, currency, debit_account_id, credit_account_id, amount, pending_id, type, ref, created_at)
+            VALUES (${t.kind}, ${t.mode}, ${t.currency}, ${t.debitId}, ${t.creditId}, ${t.amount}::numeric, ${t.pendingId},
+                    ${t.type}, ${t.ref}, ${now}::timestamptz)
+            RETURNING id
+          ), c AS (
+            INSERT INTO account_changes (user_id, account_id, transfer_id, mode, wallet, currency, type, amount,
+                                         balance_before, balance_after, frozen_change, ref, created_at)
+            SELECT c.user_id, c.account_id, t.id, c.mode, c.wallet, c.currency, c.type, c.amount,
+                   c.balance_before, c.balance_after, c.frozen_change, c.ref, ${now}::timestamptz
+            FROM t, jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS e(v, n),
+                 jsonb_to_record(e.v) AS c(user_id bigint, account_id bigint, mode text, wallet text, currency text,
+                                           type text, amount numeric, balance_before numeric, balance_after numeric,
+                                           frozen_change numeric, ref text)
+            ORDER BY e.n
+          )
+          SELECT id::text AS id FROM t`,
     );
-    return rows[0]!.id;
+    return inserted[0]!.id;
   },
 
   /**
@@ -176,20 +207,6 @@ export const ledgerRepository = {
     return rows[0];
   },
 
-  async insertChanges(ex: Executor, changes: ChangeRow[], now: Date): Promise<void> {
-    if (changes.length === 0) return;
-    const values = changes.map(
-      (c) =>
-        sql`(${c.user_id}, ${c.account_id}, ${c.transfer_id}, ${c.mode}, ${c.wallet}, ${c.currency}, ${c.type},
-             ${c.amount}::numeric, ${c.balance_before}::numeric, ${c.balance_after}::numeric, ${c.frozen_change}::numeric,
-             ${c.ref}, ${now.toISOString()}::timestamptz)`,
-    );
-    await ex.execute(sql`
-      INSERT INTO account_changes (user_id, account_id, transfer_id, mode, wallet, currency, type, amount,
-                                   balance_before, balance_after, frozen_change, ref, created_at)
-      VALUES ${sql.join(values, sql`, `)}`);
-  },
-
   // Batches (Ledger.postBatch): each statement takes its rows as one JSON parameter, so a batch of any size is
   // the same few round trips and never meets the bind-parameter limit.
 
@@ -202,6 +219,15 @@ export const ledgerRepository = {
                  EXISTS (SELECT 1 FROM ledger_transfers r WHERE r.pending_id = t.id) AS resolved
           FROM ledger_transfers t
           WHERE t.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint) AND t.kind = 'pending'`,
+    );
+  },
+
+  /** Every system account's key and id. */
+  async systemAccounts(ex: Executor): Promise<(AccountKeyRow & { id: string })[]> {
+    return queryRows<AccountKeyRow & { id: string }>(
+      ex,
+      sql`SELECT id::text AS id, user_id, system_code, shard, mode, wallet, currency
+          FROM ledger_accounts WHERE user_id IS NULL`,
     );
   },
 
@@ -247,6 +273,32 @@ export const ledgerRepository = {
       UPDATE ledger_accounts a SET available = a.available + d.available, frozen = a.frozen + d.frozen
       FROM jsonb_to_recordset(${JSON.stringify(deltas)}::jsonb) AS d(id bigint, available numeric, frozen numeric)
       WHERE a.id = d.id`);
+  },
+
+  /**
+   * Adds each row's deltas to its system account in one statement: the rows are locked first, in the lock order
+   * (code, mode, currency, shard: a sorted `FOR NO KEY UPDATE`), then updated. Returns each row's balances before.
+   */
+  async moveSystemRows(
+    ex: Executor,
+    deltas: { id: string; available: string; frozen: string }[],
+  ): Promise<{ id: string; available: string; frozen: string }[]> {
+    return queryRows<{ id: string; available: string; frozen: string }>(
+      ex,
+      sql`WITH d AS (
+            SELECT * FROM jsonb_to_recordset(${JSON.stringify(deltas)}::jsonb) AS d(id bigint, available numeric, frozen numeric)
+          ), held AS (
+            SELECT a.id, a.available, a.frozen
+            FROM ledger_accounts a
+            WHERE a.user_id IS NULL AND a.id IN (SELECT id FROM d)
+            ORDER BY a.system_code COLLATE "C", a.mode COLLATE "C", a.currency COLLATE "C", a.shard
+            FOR NO KEY UPDATE OF a
+          )
+          UPDATE ledger_accounts a SET available = a.available + d.available, frozen = a.frozen + d.frozen
+          FROM held h JOIN d ON d.id = h.id
+          WHERE a.id = h.id
+          RETURNING a.id::text AS id, h.available::text AS available, h.frozen::text AS frozen`,
+    );
   },
 
   /** Transfers in one statement; their ids are taken from the sequence first, so each row's id is known. */
