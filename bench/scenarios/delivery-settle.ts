@@ -437,8 +437,9 @@ async function settleSetBased(pool: pg.Pool, expiresAt: number, exitAt: number):
  * The rebates of the orders in `bench_settle` as the rebate batches pay them, set-based: each won or lost order is
  * claimed once in `rebate_events`, and each of its owner's three uplines earns the stake × the turnover rate of
  * their depth at their team level (from their qualified direct and second-level invitees, in the table in force),
- * rounded down to the cent, if that is a cent or more: a single transfer from a `rebates` shard to the upline's real
- * spot wallet, its account change (balances as a running sum), the balances, and the rebate record.
+ * rounded down to the cent, if that is a cent or more. Each earner is paid their sum with one transfer from a
+ * `rebates` shard to their real spot wallet (as a batch pays; here all 10 000 orders are one batch), with its account
+ * change, the balances, and a rebate record per rebate naming that transfer.
  */
 async function payRebatesSetBased(db: pg.PoolClient) {
   await db.query(
@@ -480,46 +481,50 @@ async function payRebatesSetBased(db: pg.PoolClient) {
                WHERE (l->>'level')::int = lv.level) AS rate
        FROM up JOIN levels lv ON lv.earner = up.earner CROSS JOIN tbl
      )
-     SELECT p.*, trunc(p.stake * p.rate, 2) AS rebate, a.id AS account_id, r.id AS rebates_id,
-            ${SEQ} AS transfer_id
+     SELECT p.*, trunc(p.stake * p.rate, 2) AS rebate
      FROM priced p
-     JOIN ledger_accounts a ON a.user_id = p.earner AND a.mode = 'real' AND a.wallet = 'spot' AND a.currency = 'USDT'
+     WHERE trunc(p.stake * p.rate, 2) > 0`,
+  );
+  // One transfer per earner: the sum of their rebates, from a rebates shard to their spot wallet.
+  await db.query(
+    `CREATE TEMP TABLE bench_rebate_pay ON COMMIT DROP AS
+     SELECT b.earner, a.id AS account_id, r.id AS rebates_id, b.amount, ${SEQ} AS transfer_id
+     FROM (SELECT earner, sum(rebate) AS amount FROM bench_rebates GROUP BY earner ORDER BY earner) b
+     JOIN ledger_accounts a ON a.user_id = b.earner AND a.mode = 'real' AND a.wallet = 'spot' AND a.currency = 'USDT'
      JOIN ledger_accounts r ON r.system_code = 'rebates' AND r.mode = 'real' AND r.currency = 'USDT'
-                           AND r.shard = p.source_id % ${HOUSE_SHARDS}
-     WHERE trunc(p.stake * p.rate, 2) > 0
-     ORDER BY p.source_id, p.depth`,
+                           AND r.shard = b.earner % ${HOUSE_SHARDS}
+     ORDER BY b.earner`,
   );
   await db.query(
     `INSERT INTO ledger_transfers (id, kind, mode, currency, debit_account_id, credit_account_id, amount, pending_id, type, ref, created_at)
-     SELECT transfer_id, 'single', 'real', 'USDT', rebates_id, account_id, rebate, NULL, 'rebate',
-            'rebate:stake:' || source_id || ':' || earner, now()
-     FROM bench_rebates ORDER BY transfer_id`,
+     SELECT transfer_id, 'single', 'real', 'USDT', rebates_id, account_id, amount, NULL, 'rebate',
+            'rebate:stake:bench:' || earner, now()
+     FROM bench_rebate_pay ORDER BY transfer_id`,
   );
   await db.query(
     `INSERT INTO account_changes (user_id, account_id, transfer_id, mode, wallet, currency, type, amount,
                                   balance_before, balance_after, frozen_change, ref, created_at)
-     SELECT b.earner, b.account_id, b.transfer_id, 'real', 'spot', 'USDT', 'rebate', b.rebate,
-            a.available + sum(b.rebate) OVER w - b.rebate, a.available + sum(b.rebate) OVER w, 0,
-            'rebate:stake:' || b.source_id || ':' || b.earner, now()
-     FROM bench_rebates b JOIN ledger_accounts a ON a.id = b.account_id
-     WINDOW w AS (PARTITION BY b.account_id ORDER BY b.transfer_id)
-     ORDER BY b.account_id, b.transfer_id`,
+     SELECT p.earner, p.account_id, p.transfer_id, 'real', 'spot', 'USDT', 'rebate', p.amount,
+            a.available, a.available + p.amount, 0, 'rebate:stake:bench:' || p.earner, now()
+     FROM bench_rebate_pay p JOIN ledger_accounts a ON a.id = p.account_id
+     ORDER BY p.account_id`,
   );
   await db.query(
     `UPDATE ledger_accounts a SET available = a.available + d.delta
      FROM (
-       SELECT account_id AS id, sum(rebate) AS delta FROM bench_rebates GROUP BY account_id
+       SELECT account_id AS id, sum(amount) AS delta FROM bench_rebate_pay GROUP BY account_id
        UNION ALL
-       SELECT rebates_id, -sum(rebate) FROM bench_rebates GROUP BY rebates_id
+       SELECT rebates_id, -sum(amount) FROM bench_rebate_pay GROUP BY rebates_id
      ) d
      WHERE a.id = d.id`,
   );
   await db.query(
     `INSERT INTO rebate_records (source, source_id, earner_id, source_user_id, depth, product, currency, base_amount,
                                  rate, rebate, earner_level, table_version, transfer_id, created_at)
-     SELECT 'stake', source_id, earner, source_user_id, depth, 'delivery', 'USDT', stake, rate, rebate, level,
-            version, transfer_id, now()
-     FROM bench_rebates ORDER BY transfer_id`,
+     SELECT 'stake', b.source_id, b.earner, b.source_user_id, b.depth, 'delivery', 'USDT', b.stake, b.rate, b.rebate,
+            b.level, b.version, p.transfer_id, now()
+     FROM bench_rebates b JOIN bench_rebate_pay p ON p.earner = b.earner
+     ORDER BY b.source_id, b.depth`,
   );
 }
 

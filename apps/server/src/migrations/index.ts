@@ -21,6 +21,7 @@ import { m0020Support } from './0020-support.js';
 import { m0021Console } from './0021-console.js';
 import { m0022Settings } from './0022-settings.js';
 import { m0023RebateWindow } from './0023-rebate-window.js';
+import { m0024RebateTransferPerEarner } from './0024-rebate-transfer-per-earner.js';
 
 export interface Migration {
   version: number;
@@ -53,4 +54,5 @@ export const migrations: readonly Migration[] = [
   m0021Console,
   m0022Settings,
   m0023RebateWindow,
+  m0024RebateTransferPerEarner,
 ];

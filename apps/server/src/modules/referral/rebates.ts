@@ -1,5 +1,5 @@
 import { REBATE_CURRENCY } from '@nexa/contract';
-import { money, rebateOf, rebateRate, teamLevel } from '@nexa/rules';
+import { type Money, money, rebateOf, rebateRate, teamLevel } from '@nexa/rules';
 import type { BatchOp, Ledger } from '../../ledger/index.js';
 import type { Executor } from '../../platform/db.js';
 import { MESSAGE_LINKS, type MessagePort } from '../messages/index.js';
@@ -85,8 +85,9 @@ export class RebateBatches {
       const events = found.filter((e) => claimed.has(e.sourceId));
       const rebates = await this.price(tx, source.name, events);
       if (rebates.length > 0) {
-        await this.pay(tx, rebates);
-        await this.tell(tx, source.name, events, rebates);
+        const key = batchKey(source.name, events);
+        await this.pay(tx, key, rebates);
+        await this.tell(tx, key, rebates);
       }
       return { events: found.length, paid: rebates.length };
     });
@@ -132,27 +133,17 @@ export class RebateBatches {
     return out;
   }
 
-  /**
-   * One message per earner for the batch, with their sum; the key names the batch by its source and the claimed
-   * events' range, which no other batch can claim again.
-   */
-  private async tell(tx: Executor, source: string, events: RevenueEvent[], rebates: Omit<NewRebate, 'transferId'>[]) {
+  /** One message per earner for the batch, with their sum (the batch's key: no other batch can claim its events). */
+  private async tell(tx: Executor, key: string, rebates: Omit<NewRebate, 'transferId'>[]) {
     if (!this.d.messages) return;
-    const ids = events.map((e) => e.sourceId).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    const key = `rebate:${source}:${ids[0]}:${ids[ids.length - 1]}:${ids.length}`;
-    const sums = new Map<bigint, { amount: ReturnType<typeof money>; count: number }>();
-    for (const r of rebates) {
-      const s = sums.get(r.earnerId) ?? { amount: money(0), count: 0 };
-      sums.set(r.earnerId, { amount: s.amount.plus(r.rebate), count: s.count + 1 });
-    }
     await this.d.messages.notifyMany(
       tx,
-      [...sums].map(([userId, s]) => ({
-        userId,
+      perEarner(rebates).map((s) => ({
+        userId: s.earnerId,
         message: {
           key,
           kind: 'referral.rebate' as const,
-          params: { amount: s.amount.toFixed(), currency: REBATE_CURRENCY, count: String(s.count) },
+          params: { amount: s.amount.toFixed(), currency: REBATE_CURRENCY, count: String(s.rebates.length) },
           link: MESSAGE_LINKS.inviteCentre,
         },
       })),
@@ -160,21 +151,45 @@ export class RebateBatches {
     );
   }
 
-  private async pay(tx: Executor, rebates: Omit<NewRebate, 'transferId'>[]): Promise<void> {
-    const ops: BatchOp[] = rebates.map((r) => ({
+  /**
+   * One transfer per earner for the batch, `rebates` → the earner's real spot wallet, of the sum of their rebates in
+   * it; each rebate's record names that transfer, so the transfer is re-derivable as the sum of its records
+   * (docs/decisions.md "Rebates at settlement scale").
+   */
+  private async pay(tx: Executor, key: string, rebates: Omit<NewRebate, 'transferId'>[]): Promise<void> {
+    const earners = perEarner(rebates);
+    const ops: BatchOp[] = earners.map((s) => ({
       kind: 'transfer',
       entry: {
         debit: { system: 'rebates', mode: 'real', currency: REBATE_CURRENCY },
-        credit: { userId: r.earnerId, mode: 'real', wallet: 'spot', currency: REBATE_CURRENCY },
-        amount: money(r.rebate),
+        credit: { userId: s.earnerId, mode: 'real', wallet: 'spot', currency: REBATE_CURRENCY },
+        amount: s.amount,
         types: { debit: 'rebate', credit: 'rebate' },
-        ref: `rebate:${r.source}:${r.sourceId}:${r.earnerId}`,
+        ref: `${key}:${s.earnerId}`,
       },
     }));
     const posted = await this.d.ledger.postBatch(tx, ops);
     await repo.insertRebates(
       tx,
-      rebates.map((r, i) => ({ ...r, transferId: posted[i]!.transferId })),
+      earners.flatMap((s, i) => s.rebates.map((r) => ({ ...r, transferId: posted[i]!.transferId }))),
     );
   }
+}
+
+/** A batch's name: its source and the claimed events' range and count, which no other batch can claim again. */
+function batchKey(source: string, events: RevenueEvent[]): string {
+  const ids = events.map((e) => e.sourceId).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return `rebate:${source}:${ids[0]}:${ids[ids.length - 1]}:${ids.length}`;
+}
+
+/** The rebates grouped by earner (in order of first appearance), with each earner's sum. */
+function perEarner<R extends { earnerId: bigint; rebate: string }>(rebates: readonly R[]) {
+  const out = new Map<bigint, { earnerId: bigint; amount: Money; rebates: R[] }>();
+  for (const r of rebates) {
+    const s = out.get(r.earnerId) ?? { earnerId: r.earnerId, amount: money(0), rebates: [] };
+    s.amount = s.amount.plus(r.rebate);
+    s.rebates.push(r);
+    out.set(r.earnerId, s);
+  }
+  return [...out.values()];
 }

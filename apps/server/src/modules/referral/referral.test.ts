@@ -45,6 +45,16 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 afterEach(async () => {
   expect(await new Ledger().violations(t.database.db)).toEqual([]);
+  // Each rebate transfer (one per earner per batch) is re-derivable: its amount is the sum of the records naming it,
+  // all of them the credited earner's.
+  const underived = await queryRows<{ id: string }>(
+    t.database.db,
+    sql`SELECT t.id::text AS id FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.credit_account_id
+        WHERE t.type = 'rebate'
+          AND (t.amount <> (SELECT coalesce(sum(r.rebate), 0) FROM rebate_records r WHERE r.transfer_id = t.id)
+               OR EXISTS (SELECT 1 FROM rebate_records r WHERE r.transfer_id = t.id AND r.earner_id <> a.user_id))`,
+  );
+  expect(underived).toEqual([]);
 });
 
 let seq = 0;
@@ -510,6 +520,46 @@ describe('referral: batches on several nodes', () => {
     expect(dupes[0]!.n).toBe(0);
     const acc = await rebatesAccount();
     expect(acc.account.neg().eq(acc.records)).toBe(true);
+  });
+
+  it('pays each earner with one transfer per batch, the sum of their records, with one change in their log', async () => {
+    const top = await join();
+    const up = await join(top);
+    const trader = await join(up);
+    await deposit(trader, '5000');
+    await trader.as('index/zySubmit', {
+      from: 'spot',
+      to: 'delivery',
+      currency: 'USDT',
+      amount: '1000',
+      requestId: rid(),
+    });
+    for (const stake of ['100', '200', '300']) await losingDelivery(trader, stake);
+    expect(await drain()).toBe(6);
+    const paid = async (u: Member) =>
+      queryRows<{ transfer: string; amount: string; records: number; ref: string }>(
+        t.database.db,
+        sql`SELECT t.id::text AS transfer, trim_scale(t.amount)::text AS amount, t.ref,
+                   (SELECT count(*)::int FROM rebate_records r WHERE r.transfer_id = t.id) AS records
+            FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.credit_account_id
+            WHERE t.type = 'rebate' AND a.user_id = ${String(u.id)}::bigint`,
+      );
+    // LV1: 1 ‰ of 100, 200, 300 to the inviter, 0.5 ‰ to the next one up; three records each, one transfer.
+    const [mine] = await paid(up);
+    expect(await paid(up)).toHaveLength(1);
+    expect(mine).toMatchObject({ amount: '0.6', records: 3 });
+    expect(mine!.ref).toMatch(new RegExp(`^rebate:stake:\\d+:\\d+:3:${up.id}$`));
+    expect((await records(up)).list.map((r) => r.rebate).sort()).toEqual(['0.10', '0.20', '0.30']);
+    expect(await paid(top)).toEqual([expect.objectContaining({ amount: '0.3', records: 3 })]);
+    expect((await records(top)).list.map((r) => r.rebate).sort()).toEqual(['0.05', '0.10', '0.15']);
+    const changes = await queryRows<{ amount: string; before: string; after: string }>(
+      t.database.db,
+      sql`SELECT trim_scale(amount)::text AS amount, trim_scale(balance_before)::text AS before,
+                 trim_scale(balance_after)::text AS after
+          FROM account_changes WHERE user_id = ${String(up.id)}::bigint AND type = 'rebate'`,
+    );
+    expect(changes).toEqual([{ amount: '0.6', before: '0', after: '0.6' }]);
+    expect(await spot(up.id)).toBe('0.60');
   });
 
   it('looks at recent events only in its frequent passes, and a full pass pays one that committed late', async () => {
