@@ -1,7 +1,7 @@
 // What the "over HTTP vs the same SQL with pg" benchmarks share: a keep-alive JSON client, a closed-loop load of
 // CLIENTS concurrent callers, and the built server as its own process on a fresh PostgreSQL database.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -48,19 +48,90 @@ export function post(url: string, path: string, body: object, token?: string, he
   });
 }
 
-/** CLIENTS callers, each calling `op` again as soon as it returns, for `seconds`: calls a second. */
-export async function loop(seconds: number, op: (i: number) => Promise<void>): Promise<number> {
+/**
+ * CLIENTS callers, each calling `op` again as soon as it returns, for `seconds`: calls a second. With `latencies`,
+ * each call's time (ms) is appended to it.
+ */
+export async function loop(seconds: number, op: (i: number) => Promise<void>, latencies?: number[]): Promise<number> {
   const until = performance.now() + seconds * 1000;
   let done = 0;
   await Promise.all(
     Array.from({ length: CLIENTS }, async (_, c) => {
       for (let i = 0; performance.now() < until; i++) {
+        const t0 = performance.now();
         await op(c * 1_000_000 + i);
+        latencies?.push(performance.now() - t0);
         done++;
       }
     }),
   );
   return done / seconds;
+}
+
+/** The q-quantile (0..1) of a list of figures. */
+export function quantile(xs: readonly number[], q: number): number {
+  if (xs.length === 0) return Number.NaN;
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+/** "p50 x ms, p99 y ms (p99/p50 z)" of a list of latencies. */
+export function latencyLine(ms: readonly number[]): string {
+  const p50 = quantile(ms, 0.5);
+  const p99 = quantile(ms, 0.99);
+  return `p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (p99/p50 ${(p99 / p50).toFixed(1)})`;
+}
+
+/**
+ * pgbench's built-in simple-update transaction (BEGIN; UPDATE accounts; SELECT; INSERT history; END: the least a
+ * money transaction does) at CLIENTS clients on a database of its own (scale 1), the floor the money calls are
+ * measured against. `run(seconds, latencies)` returns transactions a second and appends each one's latency (ms).
+ */
+export async function pgbenchSimpleUpdate() {
+  const dbName = `pgbench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const u = new URL(DATABASE_URL);
+  u.pathname = `/${dbName}`;
+  const url = u.toString();
+  const logDir = mkdtempSync(path.join(tmpdir(), 'nexa-pgbench-'));
+  execFileSync('pgbench', ['-i', '-q', '-s', '1', url], { stdio: 'ignore' });
+  let n = 0;
+  return {
+    run(seconds: number, latencies?: number[]): number {
+      const prefix = path.join(logDir, `run${++n}`);
+      const out = execFileSync(
+        'pgbench',
+        ['-n', '-b', 'simple-update', '-c', String(CLIENTS), '-j', '2', '-T', String(seconds), '-l'].concat([
+          '--log-prefix',
+          prefix,
+          url,
+        ]),
+        { encoding: 'utf8' },
+      );
+      const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
+      if (!tps) throw new Error(`pgbench printed no rate:\n${out}`);
+      if (latencies) {
+        // Per-transaction log lines: client, transaction, latency in µs, …
+        for (const f of readdirSync(logDir).filter((f) => f.startsWith(`run${n}.`))) {
+          for (const line of readFileSync(path.join(logDir, f), 'utf8').split('\n')) {
+            const us = Number(line.split(' ')[2]);
+            if (Number.isFinite(us) && line) latencies.push(us / 1000);
+          }
+        }
+      }
+      return Number(tps[1]);
+    },
+    async close() {
+      rmSync(logDir, { recursive: true, force: true });
+      const drop = new pg.Client({ connectionString: DATABASE_URL });
+      await drop.connect();
+      await drop.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await drop.end();
+    },
+  };
 }
 
 /** Builds the server and starts it on a new database; `env` adds settings (e.g. TRUST_PROXY). */
