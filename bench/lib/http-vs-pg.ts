@@ -14,7 +14,7 @@ export const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 export const ROUNDS = 3;
 export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 // A plain keep-alive HTTP client: the lightest load generator, so the figure is the server's, not the client's.
 export const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
