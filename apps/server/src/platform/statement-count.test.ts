@@ -1,8 +1,8 @@
-import type { FollowPlan, PerpOrder, SdQuoteData, User } from '@nexa/contract';
+import type { DepositRecord, FollowPlan, PerpOrder, SdQuoteData, User } from '@nexa/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Ledger } from '../ledger/index.js';
 import { type Caller, perpetualApp, rid, tick } from '../perpetual-testing.js';
-import { ManualSource, type TestApp, registerUser } from '../testing.js';
+import { ManualSource, TINY_PNG, type TestApp, createOperator, registerUser, uploadFile } from '../testing.js';
 import { countStatements } from './statement-count.js';
 
 /**
@@ -21,6 +21,7 @@ const CEILING: Record<string, number> = {
   'Sustainable/createOrder': 15,
   'Sustainable/addMargin': 9,
   'Sustainable/closePosition': 18,
+  'index/tbSubmit': 17,
 };
 
 const src = new ManualSource();
@@ -32,6 +33,42 @@ afterAll(() => t?.close());
 afterEach(async () => {
   expect(await new Ledger().violations(t.database.db)).toEqual([]);
 });
+
+/**
+ * A real-money user who can withdraw: verified, withdrawal password 123456, a bound TRC20 address, and 500 USDT
+ * deposited and approved by an operator.
+ */
+async function withdrawer() {
+  const { as, token, user } = await registerUser(t);
+  const caller = as as Caller;
+  const operatorId = await createOperator(t.database.db, `count-op-${rid()}`);
+  const ok = async (path: string, body: object) => {
+    const res = await caller(path, body);
+    expect(res.code, `${path}: ${res.msg}`).toBe(1);
+    return res.data;
+  };
+  await ok('user_verification/submitIdentityVerification', {
+    level: 'basic',
+    country: 'DE',
+    name: 'Erika Mustermann',
+    idNumber: `C${Date.now().toString(36).toUpperCase()}`,
+  });
+  const { list } = await t.app.kycOperations.listVerifications({ status: 'review', page: 1, pageSize: 100 });
+  const mine = list.find((v) => v.owner.uid === user.uid)!;
+  await t.app.kycOperations.approveVerification(mine.id, { operatorId, reason: null });
+  await ok('index/withdrawalPassword', { password: '123456', password2: '123456' });
+  await ok('user/saveUserAddress', { chain: 'TRC20', address: 'TXYZopqrstuvwxyzABCDEFGHJKLMNPQRST', label: 'Mine' });
+  const screenshot = (await uploadFile(t.app, token, TINY_PNG)).data.name;
+  const dep = (await ok('index/czSubmit', {
+    currency: 'USDT',
+    chain: 'ERC20',
+    amount: '500',
+    screenshot,
+    requestId: rid(),
+  })) as DepositRecord;
+  await t.app.fundingOperations.approveDeposit(dep.id, { operatorId, reason: null });
+  return caller;
+}
 
 async function demoUser() {
   const { as } = await registerUser(t);
@@ -117,6 +154,15 @@ describe('statements a money call sends', () => {
     const positionId = opened.positionId!;
     await counted(a.as, 'Sustainable/addMargin', { positionId, amount: '10', requestId: rid() });
     await counted(a.as, 'Sustainable/closePosition', { positionId, requestId: rid() });
+
+    await counted(await withdrawer(), 'index/tbSubmit', {
+      method: 'crypto',
+      currency: 'USDT',
+      chain: 'TRC20',
+      amount: '100',
+      withdrawalPassword: '123456',
+      requestId: rid(),
+    });
 
     const over = Object.keys(CEILING).filter((path) => counts[path]! > CEILING[path]!);
     expect(

@@ -144,7 +144,8 @@ export class BindingService {
   async checkPassword(ex: Executor, userId: bigint, row: PasswordRow, password: string): Promise<void> {
     this.assertNotLocked(row);
     if (!(await verifyPassword(row.password_hash, password))) throw new WrongWithdrawalPassword();
-    await repo.clearFailures(ex, userId);
+    // The row was read in this transaction under the user's lock: with nothing counted, there is nothing to clear.
+    if (Number(row.failures) > 0 || row.locked_until !== null) await repo.clearFailures(ex, userId);
   }
 
   /** Records a wrong attempt (locking after the last allowed one) and returns the refusal to show. */

@@ -722,6 +722,22 @@ describe('withdrawals', () => {
     );
   });
 
+  it('clears counted wrong entries when the right password is given', async () => {
+    const u = await withdrawer('100');
+    for (let i = 0; i < 3; i++) await u.as('index/tbSubmit', crypto({ withdrawalPassword: '000000' }));
+    const ok = await u.as('index/tbSubmit', crypto({ amount: '20' }));
+    expect(ok.code, ok.msg).toBe(1);
+    expect((await u.as('index/tbSubmit', crypto({ withdrawalPassword: '000000' }))).msg).toBe(
+      'The withdrawal password is incorrect. 4 attempts left.',
+    );
+    // With nothing counted, a right password changes nothing and the next wrong one is the first again.
+    expect((await u.as('index/tbSubmit', crypto({ amount: '20' }))).code).toBe(1);
+    expect((await u.as('index/tbSubmit', crypto({ amount: '20' }))).code).toBe(1);
+    expect((await u.as('index/tbSubmit', crypto({ withdrawalPassword: '000000' }))).msg).toBe(
+      'The withdrawal password is incorrect. 4 attempts left.',
+    );
+  });
+
   it('allows five withdrawals a UTC day', async () => {
     const u = await withdrawer('1000');
     // Start from a known time of day, so the five never straddle midnight.
