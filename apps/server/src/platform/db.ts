@@ -221,6 +221,22 @@ export async function nextRowId(ex: Executor, table: string): Promise<string> {
   return rows[0]!.id;
 }
 
+/**
+ * Data-modifying statements as the leading CTEs of `WITH …` (`w0 AS (…), w1 AS (…), `), so they run as part of the
+ * statement that follows; empty for none. PostgreSQL runs every data-modifying CTE whether or not it is referenced.
+ */
+export function leadingWrites(writes: readonly SQL[]): SQL {
+  return sql.join(
+    writes.map((w, i) => sql`${sql.raw(`w${i}`)} AS (${w}), `),
+    sql.raw(''),
+  );
+}
+
+/** Several data-modifying statements as one (see TxScope.defer). */
+export function foldWrites(writes: readonly SQL[]): SQL {
+  return writes.length === 1 ? writes[0]! : sql`WITH ${leadingWrites(writes)}done AS (SELECT 1) SELECT 1 FROM done`;
+}
+
 /** Runs raw SQL and returns its rows; both drivers answer `{ rows }`. For repositories only. */
 export async function queryRows<T extends Record<string, unknown>>(ex: Executor, query: SQL): Promise<T[]> {
   const result = (await ex.execute(query)) as unknown as { rows: T[] };

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Executor } from './db.js';
+import type { SQL } from 'drizzle-orm';
+import { type Executor, foldWrites } from './db.js';
 
 /**
  * What one attempt of a top-level transaction carries beside its SQL: work to add just before it commits (in the
@@ -12,6 +13,7 @@ export class TxScope {
   private readonly before: ((tx: Executor) => Promise<void>)[] = [];
   private readonly last: ((tx: Executor) => Promise<void>)[] = [];
   private readonly after: (() => void)[] = [];
+  private readonly writes: SQL[] = [];
   private open = true;
 
   /**
@@ -27,6 +29,22 @@ export class TxScope {
     return value;
   }
 
+  /**
+   * A write whose result nobody reads (a stored answer), sent with the transaction's last statements instead of a
+   * round trip of its own: as a data-modifying CTE of a pre-commit statement that takes it (`takeWrites`, e.g. the
+   * user-event journal's), else with the other leftovers in one statement before the `last` work. Deferred writes
+   * run on the snapshot of that statement, so they must touch rows no other part of it touches and read nothing
+   * written in it.
+   */
+  defer(write: SQL) {
+    this.writes.push(write);
+  }
+
+  /** The deferred writes not yet sent, for a statement about to carry them; none are left behind. */
+  takeWrites(): SQL[] {
+    return this.writes.splice(0);
+  }
+
   afterCommit(fn: () => void) {
     this.after.push(fn);
   }
@@ -39,6 +57,8 @@ export class TxScope {
   async finish(tx: Executor) {
     // Pre-commit work may register more (a journal registers its publishing): run until none is left.
     for (let i = 0; i < this.before.length; i++) await this.before[i]!(tx);
+    const writes = this.takeWrites();
+    if (writes.length > 0) await tx.execute(foldWrites(writes));
     for (const fn of this.last) await fn(tx);
     this.open = false;
   }

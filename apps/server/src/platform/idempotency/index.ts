@@ -1,6 +1,7 @@
 import { sha256 } from '../crypto.js';
 import type { Executor } from '../db.js';
 import { refused } from '../errors.js';
+import { currentTxScope } from '../tx-scope.js';
 import { idempotencyRepository as repo } from './repository.js';
 
 export interface IdempotencyKey {
@@ -22,7 +23,11 @@ export async function idempotent<T>(tx: Executor, key: IdempotencyKey, run: () =
   const bodyHash = sha256(`${key.scope}\n${canonicalJson(key.body)}`);
   if (await repo.claim(tx, key.userId, key.requestId, key.scope, bodyHash)) {
     const result = await run();
-    await repo.saveResponse(tx, key.userId, key.requestId, result);
+    // Stored with the transaction's last statements (no round trip of its own); outside a scope, now.
+    const save = repo.saveResponse(key.userId, key.requestId, result);
+    const scope = currentTxScope();
+    if (scope) scope.defer(save);
+    else await tx.execute(save);
     return result;
   }
   const first = await repo.find(tx, key.userId, key.requestId);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db.js';
 
 export const idempotencyRepository = {
@@ -22,10 +22,9 @@ export const idempotencyRepository = {
     return rows[0];
   },
 
-  async saveResponse(ex: Executor, userId: bigint, requestId: string, response: unknown): Promise<void> {
-    await ex.execute(
-      sql`UPDATE idempotency_keys SET response = ${JSON.stringify(response)}::jsonb
-          WHERE user_id = ${String(userId)} AND request_id = ${requestId}`,
-    );
+  /** The statement storing a call's answer on its claimed key (run now, or deferred to the commit). */
+  saveResponse(userId: bigint, requestId: string, response: unknown): SQL {
+    return sql`UPDATE idempotency_keys SET response = ${JSON.stringify(response)}::jsonb
+               WHERE user_id = ${String(userId)} AND request_id = ${requestId}`;
   },
 };

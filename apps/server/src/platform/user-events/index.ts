@@ -34,7 +34,8 @@ export class UserEvents {
       () => [],
       async (tx, list) => {
         if (list.length === 0) return;
-        const stored = await repo.append(tx, list);
+        // The transaction's deferred writes (its stored answer) ride along: one round trip fewer.
+        const stored = await repo.append(tx, list, scope.takeWrites());
         scope.afterCommit(() => void publishUserEvents(this.d.bus, stored));
       },
     );

@@ -1,6 +1,6 @@
 import type { UserEvent } from '@nexa/contract';
-import { sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../db.js';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, leadingWrites, queryRows } from '../db.js';
 
 export interface JournaledEvent {
   userId: string;
@@ -16,11 +16,16 @@ export const journalRepository = {
    * order given. Only the new heads come back (the events are numbered here from them, as the statement did), not
    * the events themselves: a settlement batch journals thousands.
    */
-  async append(ex: Executor, items: { userId: string; event: UserEvent }[]): Promise<JournaledEvent[]> {
+  async append(
+    ex: Executor,
+    items: { userId: string; event: UserEvent }[],
+    /** Deferred writes of the transaction (TxScope.defer) to send in the same statement. */
+    writes: readonly SQL[] = [],
+  ): Promise<JournaledEvent[]> {
     const rows = items.map((item, ord) => ({ user_id: item.userId, event: item.event, ord }));
     const heads = await queryRows<{ user_id: string; seq: string }>(
       ex,
-      sql`WITH items AS (
+      sql`WITH ${leadingWrites(writes)}items AS (
             SELECT user_id, event, ord FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
               AS i(user_id bigint, event jsonb, ord int)
           ), counts AS (
