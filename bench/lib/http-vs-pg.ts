@@ -88,14 +88,7 @@ export function latencyLine(ms: readonly number[]): string {
  * measured against. `run(seconds, latencies)` returns transactions a second and appends each one's latency (ms).
  */
 export async function pgbenchSimpleUpdate() {
-  const dbName = `pgbench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const u = new URL(DATABASE_URL);
-  u.pathname = `/${dbName}`;
-  const url = u.toString();
+  const { name: dbName, url } = await createDatabase('pgbench');
   const logDir = mkdtempSync(path.join(tmpdir(), 'nexa-pgbench-'));
   execFileSync('pgbench', ['-i', '-q', '-s', '1', url], { stdio: 'ignore' });
   let n = 0;
@@ -126,26 +119,55 @@ export async function pgbenchSimpleUpdate() {
     },
     async close() {
       rmSync(logDir, { recursive: true, force: true });
-      const drop = new pg.Client({ connectionString: DATABASE_URL });
-      await drop.connect();
-      await drop.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await drop.end();
+      await dropDatabase(dbName);
     },
   };
+}
+
+/**
+ * The rounds of an "over HTTP vs the same SQL" bench: in each round pgbench's simple-update (the floor), the SQL run
+ * directly, then the call over HTTP, alternated so a burst of load elsewhere on this noisy machine hits all alike;
+ * prints each one's median rate and the latencies of all rounds, with the ratios against the issue-18 target.
+ */
+export async function compareRounds(o: {
+  label: string;
+  unit: string;
+  http: (i: number) => Promise<void>;
+  direct: (i: number) => Promise<void>;
+  /** HTTP / pgbench simple-update. */
+  floorTarget: string;
+}) {
+  const rates = { http: [] as number[], direct: [] as number[], floor: [] as number[] };
+  const ms = { http: [] as number[], direct: [] as number[], floor: [] as number[] };
+  const floor = await pgbenchSimpleUpdate();
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      if (process.env.BENCH_ONLY !== 'http') {
+        rates.floor.push(floor.run(SECONDS, ms.floor));
+        rates.direct.push(await loop(SECONDS, o.direct, ms.direct));
+      }
+      rates.http.push(await loop(SECONDS, o.http, ms.http));
+    }
+  } finally {
+    await floor.close();
+  }
+  const [http, direct, least] = [median(rates.http), median(rates.direct), median(rates.floor)];
+  const line = (label: string, value: string) => console.log(`${label.padEnd(29)}${value}`);
+  line('clients', `${CLIENTS}, ${ROUNDS} rounds of ${SECONDS} s each, medians`);
+  line(`${o.label} over HTTP`, `${http.toFixed(0)} ${o.unit}`);
+  line('same SQL directly with pg', `${direct.toFixed(0)} ${o.unit}`);
+  line('pgbench simple-update', `${least.toFixed(0)} transactions/s, ${latencyLine(ms.floor)}`);
+  line('latency over HTTP', `${latencyLine(ms.http)} (target p99/p50 ≤ 3)`);
+  line('latency of the SQL directly', latencyLine(ms.direct));
+  line('ratio HTTP / direct', (http / direct).toFixed(2));
+  line('ratio HTTP / pgbench', `${(http / least).toFixed(2)} (target ≥ ${o.floorTarget})`);
 }
 
 /** Builds the server and starts it on a new database; `env` adds settings (e.g. TRUST_PROXY). */
 export async function startServer(env: Record<string, string> = {}) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
   execFileSync('npm', ['run', 'build', '-w', '@nexa/server'], { cwd: root, stdio: 'ignore' });
-  const dbName = `bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const u = new URL(DATABASE_URL);
-  u.pathname = `/${dbName}`;
-  const databaseUrl = u.toString();
+  const { name: dbName, url: databaseUrl } = await createDatabase('bench');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nexa-bench-'));
   const port = await freePort();
   // BENCH_NODE_ARGS reaches the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
@@ -171,10 +193,7 @@ export async function startServer(env: Record<string, string> = {}) {
       await new Promise((r) => child.once('exit', r));
     }
     rmSync(dataDir, { recursive: true, force: true });
-    const drop = new pg.Client({ connectionString: DATABASE_URL });
-    await drop.connect();
-    await drop.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await drop.end();
+    await dropDatabase(dbName);
   };
   // A loaded machine can take a while to build the history of a fresh database: up to two minutes.
   for (let i = 0; ; i++) {
@@ -209,4 +228,27 @@ export function freePort(): Promise<number> {
     });
     srv.on('error', reject);
   });
+}
+
+/** A new database on DATABASE_URL's server, named `<prefix>_<time>`. */
+async function createDatabase(prefix: string): Promise<{ name: string; url: string }> {
+  const name = `${prefix}_${Date.now().toString(36)}`;
+  await asAdmin((c) => c.query(`CREATE DATABASE ${name}`));
+  const u = new URL(DATABASE_URL);
+  u.pathname = `/${name}`;
+  return { name, url: u.toString() };
+}
+
+function dropDatabase(name: string) {
+  return asAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+}
+
+async function asAdmin(fn: (c: pg.Client) => Promise<unknown>) {
+  const c = new pg.Client({ connectionString: DATABASE_URL });
+  await c.connect();
+  try {
+    await fn(c);
+  } finally {
+    await c.end();
+  }
 }

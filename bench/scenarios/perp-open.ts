@@ -5,18 +5,7 @@
 
 import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
-import {
-  CLIENTS,
-  ROUNDS,
-  SECONDS,
-  agent,
-  latencyLine,
-  loop,
-  median,
-  pgbenchSimpleUpdate,
-  post,
-  startServer,
-} from '../lib/http-vs-pg.js';
+import { CLIENTS, agent, compareRounds, loop, post, startServer } from '../lib/http-vs-pg.js';
 
 /**
  * Users each client rotates over, per path: a user may hold 200 open positions, so the pool keeps every user
@@ -93,43 +82,12 @@ export default async function perpOpen() {
     await loop(1, httpOpen);
     await loop(1, direct);
 
-    // Alternate the two in rounds and take each one's median, so a burst of load elsewhere on this noisy
-    // machine hits both sides alike.
-    // pgbench's simple-update in the same rounds: the floor a money transaction cannot beat on this machine.
-    const directRates: number[] = [];
-    const httpRates: number[] = [];
-    const floorRates: number[] = [];
-    const httpMs: number[] = [];
-    const directMs: number[] = [];
-    const floorMs: number[] = [];
-    const floor = await pgbenchSimpleUpdate();
-    try {
-      for (let round = 0; round < ROUNDS; round++) {
-        if (process.env.BENCH_ONLY !== 'http') {
-          floorRates.push(floor.run(SECONDS, floorMs));
-          directRates.push(await loop(SECONDS, direct, directMs));
-        }
-        httpRates.push(await loop(SECONDS, httpOpen, httpMs));
-      }
-    } finally {
-      await floor.close();
-    }
-    const directRate = median(directRates);
-    const httpRate = median(httpRates);
-    const floorRate = median(floorRates);
+    await compareRounds({ label: 'createOrder', unit: 'positions/s', http: httpOpen, direct, floorTarget: '0.35' });
     const open = await pool.query(
       `SELECT count(*)::int AS n, max(c)::int AS most FROM (
          SELECT count(*) AS c FROM perp_positions WHERE status = 'open' GROUP BY user_id) per_user`,
     );
-    console.log(`clients                      ${CLIENTS}, ${ROUNDS} rounds of ${SECONDS} s each, medians`);
     console.log(`positions opened             ${open.rows[0].n} users, at most ${open.rows[0].most} open per user`);
-    console.log(`createOrder over HTTP        ${httpRate.toFixed(0)} positions/s`);
-    console.log(`same SQL directly with pg    ${directRate.toFixed(0)} positions/s`);
-    console.log(`pgbench simple-update        ${floorRate.toFixed(0)} transactions/s, ${latencyLine(floorMs)}`);
-    console.log(`latency over HTTP            ${latencyLine(httpMs)} (target p99/p50 ≤ 3)`);
-    console.log(`latency of the SQL directly  ${latencyLine(directMs)}`);
-    console.log(`ratio HTTP / direct          ${(httpRate / directRate).toFixed(2)}`);
-    console.log(`ratio HTTP / pgbench         ${(httpRate / floorRate).toFixed(2)} (target ≥ 0.35)`);
   } finally {
     agent.destroy();
     await pool.end();

@@ -5,18 +5,7 @@
 
 import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
-import {
-  CLIENTS,
-  ROUNDS,
-  SECONDS,
-  agent,
-  latencyLine,
-  loop,
-  median,
-  pgbenchSimpleUpdate,
-  post,
-  startServer,
-} from '../lib/http-vs-pg.js';
+import { CLIENTS, agent, compareRounds, loop, post, startServer } from '../lib/http-vs-pg.js';
 
 interface Client {
   token: string;
@@ -62,38 +51,7 @@ export default async function zySubmit() {
     await loop(1, http);
     await loop(1, direct);
 
-    // Alternate the two in rounds and take each one's median, so a burst of load elsewhere on this noisy
-    // machine hits both sides alike.
-    // pgbench's simple-update in the same rounds: the floor a money transaction cannot beat on this machine.
-    const directRates: number[] = [];
-    const httpRates: number[] = [];
-    const floorRates: number[] = [];
-    const httpMs: number[] = [];
-    const directMs: number[] = [];
-    const floorMs: number[] = [];
-    const floor = await pgbenchSimpleUpdate();
-    try {
-      for (let round = 0; round < ROUNDS; round++) {
-        if (process.env.BENCH_ONLY !== 'http') {
-          floorRates.push(floor.run(SECONDS, floorMs));
-          directRates.push(await loop(SECONDS, direct, directMs));
-        }
-        httpRates.push(await loop(SECONDS, http, httpMs));
-      }
-    } finally {
-      await floor.close();
-    }
-    const directRate = median(directRates);
-    const httpRate = median(httpRates);
-    const floorRate = median(floorRates);
-    console.log(`clients                      ${CLIENTS}, ${ROUNDS} rounds of ${SECONDS} s each, medians`);
-    console.log(`zySubmit over HTTP           ${httpRate.toFixed(0)} transfers/s`);
-    console.log(`same SQL directly with pg    ${directRate.toFixed(0)} transfers/s`);
-    console.log(`pgbench simple-update        ${floorRate.toFixed(0)} transactions/s, ${latencyLine(floorMs)}`);
-    console.log(`latency over HTTP            ${latencyLine(httpMs)} (target p99/p50 ≤ 3)`);
-    console.log(`latency of the SQL directly  ${latencyLine(directMs)}`);
-    console.log(`ratio HTTP / direct          ${(httpRate / directRate).toFixed(2)}`);
-    console.log(`ratio HTTP / pgbench         ${(httpRate / floorRate).toFixed(2)} (target ≥ 0.50)`);
+    await compareRounds({ label: 'zySubmit', unit: 'transfers/s', http: http, direct, floorTarget: '0.50' });
   } finally {
     agent.destroy();
     await pool.end();

@@ -115,6 +115,19 @@ async function verify(u: Member, idNumber: string) {
   await t.app.kycOperations.approveVerification(mine.id, { operatorId: operator, reason: null });
 }
 
+/** Deposits `deposited` USDT (approved) and moves `moved` of it to the delivery wallet. */
+async function fundDelivery(u: Member, deposited: string, moved: string) {
+  await deposit(u, deposited);
+  const res = await u.as('index/zySubmit', {
+    from: 'spot',
+    to: 'delivery',
+    currency: 'USDT',
+    amount: moved,
+    requestId: rid(),
+  });
+  expect(res.code, res.msg).toBe(1);
+}
+
 async function price(symbol: string, p: string) {
   t.clock.advance(1_000);
   const at = t.clock.ms;
@@ -178,15 +191,7 @@ describe('referral: rebates over three levels', () => {
   });
 
   it('pays D, C and B from E’s real delivery stake and perpetual fee, never A, to the cent', async () => {
-    await deposit(e, '5000');
-    const moved = await e.as('index/zySubmit', {
-      from: 'spot',
-      to: 'delivery',
-      currency: 'USDT',
-      amount: '2000',
-      requestId: rid(),
-    });
-    expect(moved.code, moved.msg).toBe(1);
+    await fundDelivery(e, '5000', '2000');
     await losingDelivery(e, '1234.56');
     expect(await drain()).toBe(3);
     // LV1 turnover rates 1 ‰, 0.5 ‰, 0.2 ‰ of 1234.56, rounded down.
@@ -413,14 +418,7 @@ describe('referral: the operator table', () => {
 
     const up = await join();
     const trader = await join(up);
-    await deposit(trader, '5000');
-    await trader.as('index/zySubmit', {
-      from: 'spot',
-      to: 'delivery',
-      currency: 'USDT',
-      amount: '3000',
-      requestId: rid(),
-    });
+    await fundDelivery(trader, '5000', '3000');
     await losingDelivery(trader, '1000'); // settled before the change, paid after it: 1 ‰.
 
     const levels = structuredClone(DEFAULT_REFERRAL_TABLE.levels);
@@ -481,14 +479,7 @@ describe('referral: batches on several nodes', () => {
   it('pays each rebate once when batches run side by side, and after a batch that died', async () => {
     const up = await join();
     const trader = await join(up);
-    await deposit(trader, '5000');
-    await trader.as('index/zySubmit', {
-      from: 'spot',
-      to: 'delivery',
-      currency: 'USDT',
-      amount: '3000',
-      requestId: rid(),
-    });
+    await fundDelivery(trader, '5000', '3000');
     for (let i = 0; i < 3; i++) await losingDelivery(trader, '100');
 
     // A batch that dies after claiming: its transaction rolls back, nothing is claimed or paid.
@@ -526,14 +517,7 @@ describe('referral: batches on several nodes', () => {
     const top = await join();
     const up = await join(top);
     const trader = await join(up);
-    await deposit(trader, '5000');
-    await trader.as('index/zySubmit', {
-      from: 'spot',
-      to: 'delivery',
-      currency: 'USDT',
-      amount: '1000',
-      requestId: rid(),
-    });
+    await fundDelivery(trader, '5000', '1000');
     for (const stake of ['100', '200', '300']) await losingDelivery(trader, stake);
     expect(await drain()).toBe(6);
     const paid = async (u: Member) =>
@@ -565,14 +549,7 @@ describe('referral: batches on several nodes', () => {
   it('looks at recent events only in its frequent passes, and a full pass pays one that committed late', async () => {
     const up = await join();
     const trader = await join(up);
-    await deposit(trader, '1000');
-    await trader.as('index/zySubmit', {
-      from: 'spot',
-      to: 'delivery',
-      currency: 'USDT',
-      amount: '500',
-      requestId: rid(),
-    });
+    await fundDelivery(trader, '1000', '500');
     await losingDelivery(trader, '100');
     // The stake settled more than a window ago and no pass saw it (as if its transaction committed late).
     t.clock.advance(REBATE_WINDOW_MS + 60_000);
