@@ -86,8 +86,9 @@ export class RebateBatches {
       const rebates = await this.price(tx, source.name, events);
       if (rebates.length > 0) {
         const key = batchKey(source.name, events);
-        await this.pay(tx, key, rebates);
-        await this.tell(tx, key, rebates);
+        const earners = perEarner(rebates);
+        await this.pay(tx, key, earners);
+        await this.tell(tx, key, earners);
       }
       return { events: found.length, paid: rebates.length };
     });
@@ -134,11 +135,11 @@ export class RebateBatches {
   }
 
   /** One message per earner for the batch, with their sum (the batch's key: no other batch can claim its events). */
-  private async tell(tx: Executor, key: string, rebates: Omit<NewRebate, 'transferId'>[]) {
+  private async tell(tx: Executor, key: string, earners: EarnerSum[]) {
     if (!this.d.messages) return;
     await this.d.messages.notifyMany(
       tx,
-      perEarner(rebates).map((s) => ({
+      earners.map((s) => ({
         userId: s.earnerId,
         message: {
           key,
@@ -156,8 +157,7 @@ export class RebateBatches {
    * it; each rebate's record names that transfer, so the transfer is re-derivable as the sum of its records
    * (docs/decisions.md "Rebates at settlement scale").
    */
-  private async pay(tx: Executor, key: string, rebates: Omit<NewRebate, 'transferId'>[]): Promise<void> {
-    const earners = perEarner(rebates);
+  private async pay(tx: Executor, key: string, earners: EarnerSum[]): Promise<void> {
     const ops: BatchOp[] = earners.map((s) => ({
       kind: 'transfer',
       entry: {
@@ -182,9 +182,16 @@ function batchKey(source: string, events: RevenueEvent[]): string {
   return `rebate:${source}:${ids[0]}:${ids[ids.length - 1]}:${ids.length}`;
 }
 
+type PricedRebate = Omit<NewRebate, 'transferId'>;
+interface EarnerSum {
+  earnerId: bigint;
+  amount: Money;
+  rebates: PricedRebate[];
+}
+
 /** The rebates grouped by earner (in order of first appearance), with each earner's sum. */
-function perEarner<R extends { earnerId: bigint; rebate: string }>(rebates: readonly R[]) {
-  const out = new Map<bigint, { earnerId: bigint; amount: Money; rebates: R[] }>();
+function perEarner(rebates: readonly PricedRebate[]): EarnerSum[] {
+  const out = new Map<bigint, EarnerSum>();
   for (const r of rebates) {
     const s = out.get(r.earnerId) ?? { earnerId: r.earnerId, amount: money(0), rebates: [] };
     s.amount = s.amount.plus(r.rebate);
