@@ -418,6 +418,43 @@ describe('batches', () => {
     expect(await ledger.violations(database.db)).toEqual([]);
   });
 
+  it('posts a batch transfer under an id reserved for it before, and the others under fresh ones', async () => {
+    const [u] = await makeUsers(1);
+    const entry = (ref: string) => ({
+      debit: { system: 'adjustments' as const, mode: 'real' as const, currency: 'USDT' as const },
+      credit: { userId: u!, mode: 'real' as const, wallet: 'spot' as const, currency: 'USDT' as const },
+      amount: money(5),
+      types: { debit: 'x', credit: 'x' },
+      ref,
+    });
+    const { reserved, posted } = await database.db.transaction(async (t) => {
+      const reserved = await ledger.reserveTransferIds(t, 2);
+      // Reserved out of order and interleaved with an unreserved one: each keeps the id it was given.
+      const posted = await ledger.postBatch(t, [
+        { kind: 'transfer', entry: entry('reserved-b'), id: reserved[1]! },
+        { kind: 'transfer', entry: entry('fresh') },
+        { kind: 'transfer', entry: entry('reserved-a'), id: reserved[0]! },
+      ]);
+      return { reserved, posted };
+    });
+    expect(new Set(reserved).size).toBe(2);
+    expect(posted.map((p) => p.transferId)).toEqual([reserved[1], expect.any(String), reserved[0]]);
+    expect(reserved).not.toContain(posted[1]!.transferId);
+    const rows = await queryRows<{ id: string; ref: string }>(
+      database.db,
+      sql`SELECT id::text AS id, ref FROM ledger_transfers WHERE id IN (${sql.join(
+        posted.map((p) => sql`${p.transferId}::bigint`),
+        sql`, `,
+      )}) ORDER BY ref`,
+    );
+    expect(rows).toEqual([
+      { id: posted[1]!.transferId, ref: 'fresh' },
+      { id: reserved[0], ref: 'reserved-a' },
+      { id: reserved[1], ref: 'reserved-b' },
+    ]);
+    expect(await ledger.violations(database.db)).toEqual([]);
+  });
+
   it('resolves a hold once when two batches race for it', async () => {
     const { users, holds } = await withHolds([[500]]);
     const results = await Promise.allSettled(

@@ -53,7 +53,10 @@ export interface Side {
 }
 
 /** One step of a batch (Ledger.postBatch). */
-export type BatchOp = { kind: 'post' | 'void'; pendingId: string; type: string } | { kind: 'transfer'; entry: Entry };
+export type BatchOp =
+  | { kind: 'post' | 'void'; pendingId: string; type: string }
+  /** `id`: one reserved with `reserveTransferIds`, for a caller that names the transfer in its rows before posting. */
+  | { kind: 'transfer'; entry: Entry; id?: string };
 
 export interface Posted {
   transferId: string;
@@ -196,6 +199,14 @@ export class Ledger {
   /** Cancels a hold: the frozen amount returns to the debit account's available. */
   void(tx: Executor, pendingId: string, type: string): Promise<Posted> {
     return this.resolve(tx, pendingId, 'void', type);
+  }
+
+  /**
+   * `n` transfer ids from the ledger's own sequence, for `postBatch` transfers a caller must name before they are
+   * posted (its rows written first, so the batch's account locks are held only for the posting and the commit).
+   */
+  reserveTransferIds(tx: Executor, n: number): Promise<string[]> {
+    return repo.nextTransferIds(tx, n);
   }
 
   /**
@@ -613,6 +624,7 @@ function planBatch(
       const debit = move(debitId, e.amount.neg(), ZERO);
       const credit = move(creditId!, e.amount, ZERO);
       transfers.push({
+        id: o.id,
         kind: 'single',
         mode: e.debit.mode,
         currency: e.debit.currency,

@@ -49,6 +49,8 @@ export interface LockedAccountRow extends AccountKeyRow {
 }
 
 export interface NewTransfer {
+  /** Reserved beforehand (`nextTransferIds`); else taken from the sequence on insert. */
+  id?: string;
   kind: 'single' | 'pending' | 'post' | 'void';
   mode: string;
   currency: string;
@@ -302,13 +304,20 @@ export const ledgerRepository = {
   },
 
   /** Transfers in one statement; their ids are taken from the sequence first, so each row's id is known. */
-  async insertTransfers(ex: Executor, transfers: NewTransfer[], now: Date): Promise<string[]> {
-    const ids = await queryRows<{ id: string }>(
+  async nextTransferIds(ex: Executor, n: number): Promise<string[]> {
+    if (n === 0) return [];
+    const rows = await queryRows<{ id: string }>(
       ex,
-      sql`SELECT nextval('ledger_transfers_id_seq')::text AS id FROM generate_series(1, ${transfers.length})`,
+      sql`SELECT nextval('ledger_transfers_id_seq')::text AS id FROM generate_series(1, ${n})`,
     );
-    const rows = transfers.map((t, i) => ({
-      id: ids[i]!.id,
+    return rows.map((r) => r.id);
+  },
+
+  async insertTransfers(ex: Executor, transfers: NewTransfer[], now: Date): Promise<string[]> {
+    const fresh = await ledgerRepository.nextTransferIds(ex, transfers.filter((t) => t.id === undefined).length);
+    let next = 0;
+    const rows = transfers.map((t) => ({
+      id: t.id ?? fresh[next++]!,
       kind: t.kind,
       mode: t.mode,
       currency: t.currency,

@@ -22,6 +22,7 @@ import { m0021Console } from './0021-console.js';
 import { m0022Settings } from './0022-settings.js';
 import { m0023RebateWindow } from './0023-rebate-window.js';
 import { m0024RebateTransferPerEarner } from './0024-rebate-transfer-per-earner.js';
+import { m0025RebateRecordChecks } from './0025-rebate-record-checks.js';
 
 export interface Migration {
   version: number;
@@ -55,4 +56,5 @@ export const migrations: readonly Migration[] = [
   m0022Settings,
   m0023RebateWindow,
   m0024RebateTransferPerEarner,
+  m0025RebateRecordChecks,
 ];

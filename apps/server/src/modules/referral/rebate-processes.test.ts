@@ -12,7 +12,8 @@ import { createPostgresTestDatabase } from '../../testing.js';
 
 /**
  * A rebate batch in a real server process killed with no warning in the middle of its transaction (issue 15): the
- * batch has claimed its events and posted its ledger transfers when the process dies, so nothing of it commits; the
+ * batch has claimed its events, reserved its transfer ids and written its messages when the process dies, so nothing
+ * of it commits; the
  * restarted server pays every rebate exactly once. The batch is held mid-way deterministically: the test keeps a
  * lock on `rebate_records` that its last insert waits for. Real processes need a server database: this always runs
  * on the local PostgreSQL, also in the embedded suite.
@@ -75,7 +76,7 @@ describe('rebate batches across a process killed mid-batch', () => {
         opened = await open();
       }
       expect(opened.code, opened.msg).toBe(1);
-      // Mid-batch: its transaction has claimed the fee and posted the rebates, and waits to record them.
+      // Mid-batch: its transaction has claimed the fee and priced the rebates, and waits to record them (then post).
       // (Read on the pool, not the locking client: inside its transaction pg_stat_activity is one snapshot.)
       const waiting = () =>
         queryRows<{ pid: number }>(

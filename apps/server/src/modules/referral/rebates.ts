@@ -3,7 +3,7 @@ import { type Money, money, rebateOf, rebateRate, teamLevel } from '@nexa/rules'
 import type { BatchOp, Ledger } from '../../ledger/index.js';
 import type { Executor } from '../../platform/db.js';
 import { MESSAGE_LINKS, type MessagePort } from '../messages/index.js';
-import { type NewRebate, type RevenueEvent, referralRepository as repo } from './repository.js';
+import { type Lane, type NewRebate, type RevenueEvent, referralRepository as repo } from './repository.js';
 import { asTable, versionAt } from './service.js';
 
 /**
@@ -14,18 +14,23 @@ import { asTable, versionAt } from './service.js';
 export interface RebateSource {
   /** Unique among sources; with the event's id, the event's key in `rebate_events`. */
   name: string;
-  /** Oldest first; with `since`, only events of that time or later (a windowed pass), else all of them. */
-  unclaimed(ex: Executor, limit: number, since: Date | null): Promise<RevenueEvent[]>;
+  /**
+   * Oldest first; with `since`, only events of that time or later (a windowed pass), else all of them; only those
+   * of the lane's share (`id % of = k`).
+   */
+  unclaimed(ex: Executor, limit: number, since: Date | null, lane: Lane): Promise<RevenueEvent[]>;
 }
+
+const ONE_LANE: Lane = { k: 0, of: 1 };
 
 export const PERPETUAL_FEES: RebateSource = {
   name: 'perp_fee',
-  unclaimed: (ex, n, since) => repo.unclaimedFees(ex, n, since),
+  unclaimed: (ex, n, since, lane) => repo.unclaimedFees(ex, n, since, lane),
 };
 /** Delivery orders on the delivery wallet, and copy orders (delivery orders on the copy wallet). */
 export const SETTLED_STAKES: RebateSource = {
   name: 'stake',
-  unclaimed: (ex, n, since) => repo.unclaimedStakes(ex, n, since),
+  unclaimed: (ex, n, since, lane) => repo.unclaimedStakes(ex, n, since, lane),
 };
 
 export interface RebateBatchesDeps {
@@ -35,9 +40,12 @@ export interface RebateBatchesDeps {
   messages?: Pick<MessagePort, 'notifyMany'>;
   /** Events per batch transaction. */
   batchSize?: number;
+  /** Batches of one source running side by side, each on its share of the events (default 2). */
+  lanes?: number;
 }
 
 const DEFAULT_BATCH = 2_500;
+const DEFAULT_LANES = 2;
 
 /**
  * Pays rebates in batches: each batch claims a source's unclaimed events (a unique key, so however many nodes run
@@ -62,21 +70,32 @@ export class RebateBatches {
    */
   async drain(opts: { since?: Date | null; maxBatches?: number } = {}): Promise<number> {
     let paid = 0;
+    const of = this.d.lanes ?? DEFAULT_LANES;
     for (const source of this.sources) {
-      for (let i = 0; i < (opts.maxBatches ?? 1000); i++) {
-        const r = await this.runBatch(source, opts.since ?? null);
-        paid += r.paid;
-        if (r.events < (this.d.batchSize ?? DEFAULT_BATCH)) break;
-      }
+      // Lanes side by side, each on its share of the events: on PostgreSQL their batches use more than one core,
+      // and they meet only on the earners' accounts, which a batch locks for its posting and commit alone.
+      await Promise.all(
+        Array.from({ length: of }, async (_, k) => {
+          for (let i = 0; i < (opts.maxBatches ?? 1000); i++) {
+            const r = await this.runBatch(source, opts.since ?? null, { k, of });
+            paid += r.paid;
+            if (r.events < (this.d.batchSize ?? DEFAULT_BATCH)) break;
+          }
+        }),
+      );
     }
     return paid;
   }
 
-  /** One batch of one source: the events it found and the rebates it paid. */
-  async runBatch(source: RebateSource, since: Date | null = null): Promise<{ events: number; paid: number }> {
+  /** One batch of one source (of one lane's share): the events it found and the rebates it paid. */
+  async runBatch(
+    source: RebateSource,
+    since: Date | null = null,
+    lane: Lane = ONE_LANE,
+  ): Promise<{ events: number; paid: number }> {
     const limit = this.d.batchSize ?? DEFAULT_BATCH;
     return this.d.db.transaction(async (tx) => {
-      const found = await source.unclaimed(tx, limit, since);
+      const found = await source.unclaimed(tx, limit, since, lane);
       const claimed = await repo.claim(
         tx,
         source.name,
@@ -87,8 +106,9 @@ export class RebateBatches {
       if (rebates.length > 0) {
         const key = batchKey(source.name, events);
         const earners = perEarner(rebates);
-        await this.pay(tx, key, earners);
+        // Told first: the posting's locks on the earners' accounts are then held only for it and the commit.
         await this.tell(tx, key, earners);
+        await this.pay(tx, key, earners);
       }
       return { events: found.length, paid: rebates.length };
     });
@@ -155,11 +175,19 @@ export class RebateBatches {
   /**
    * One transfer per earner for the batch, `rebates` → the earner's real spot wallet, of the sum of their rebates in
    * it; each rebate's record names that transfer, so the transfer is re-derivable as the sum of its records
-   * (docs/decisions.md "Rebates at settlement scale").
+   * (docs/decisions.md "Rebates at settlement scale"). The records go first, under transfer ids reserved for them:
+   * the posting locks the earners' accounts, which every lane's batch credits, so it comes last, just before the
+   * commit.
    */
   private async pay(tx: Executor, key: string, earners: EarnerSum[]): Promise<void> {
-    const ops: BatchOp[] = earners.map((s) => ({
+    const ids = await this.d.ledger.reserveTransferIds(tx, earners.length);
+    await repo.insertRebates(
+      tx,
+      earners.flatMap((s, i) => s.rebates.map((r) => ({ ...r, transferId: ids[i]! }))),
+    );
+    const ops: BatchOp[] = earners.map((s, i) => ({
       kind: 'transfer',
+      id: ids[i]!,
       entry: {
         debit: { system: 'rebates', mode: 'real', currency: REBATE_CURRENCY },
         credit: { userId: s.earnerId, mode: 'real', wallet: 'spot', currency: REBATE_CURRENCY },
@@ -168,11 +196,7 @@ export class RebateBatches {
         ref: `${key}:${s.earnerId}`,
       },
     }));
-    const posted = await this.d.ledger.postBatch(tx, ops);
-    await repo.insertRebates(
-      tx,
-      earners.flatMap((s, i) => s.rebates.map((r) => ({ ...r, transferId: posted[i]!.transferId }))),
-    );
+    await this.d.ledger.postBatch(tx, ops);
   }
 }
 

@@ -2,6 +2,12 @@ import type { LevelRule, RebateProduct } from '@nexa/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../platform/db.js';
 
+/** One of `of` rebate batches running side by side: it takes the events whose id is `k` modulo `of`. */
+export interface Lane {
+  k: number;
+  of: number;
+}
+
 /**
  * A list of ids as one parameter (a JSON array), whatever its length: a batch passes thousands, and a statement
  * takes at most 65,535 parameters.
@@ -277,13 +283,14 @@ export const referralRepository = {
   // ── Rebates ───────────────────────────────────────────────────────────────────────────────────────────────
 
   /** Real perpetual fees (paid at once, or a fee hold posted) no batch has claimed yet, oldest first. */
-  async unclaimedFees(ex: Executor, limit: number, since: Date | null): Promise<RevenueEvent[]> {
+  async unclaimedFees(ex: Executor, limit: number, since: Date | null, lane: Lane): Promise<RevenueEvent[]> {
     const rows = await queryRows<{ id: string; user_id: string; amount: string; created_at: Date | string }>(
       ex,
       sql`SELECT t.id::text AS id, a.user_id::text AS user_id, trim_scale(t.amount)::text AS amount, t.created_at
           FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.debit_account_id
           WHERE t.type = 'perp_fee' AND t.mode = 'real' AND t.kind IN ('single', 'post') AND t.currency = 'USDT'
             AND a.user_id IS NOT NULL ${since ? sql`AND t.created_at >= ${since.toISOString()}::timestamptz` : sql``}
+            AND t.id % ${lane.of} = ${lane.k}
             AND NOT EXISTS (SELECT 1 FROM rebate_events e WHERE e.source = 'perp_fee' AND e.source_id = t.id)
           ORDER BY t.id LIMIT ${limit}`,
     );
@@ -297,7 +304,7 @@ export const referralRepository = {
   },
 
   /** Real delivery and copy stakes settled as won or lost that no batch has claimed yet, oldest first. */
-  async unclaimedStakes(ex: Executor, limit: number, since: Date | null): Promise<RevenueEvent[]> {
+  async unclaimedStakes(ex: Executor, limit: number, since: Date | null, lane: Lane): Promise<RevenueEvent[]> {
     const rows = await queryRows<{
       id: string;
       user_id: string;
@@ -311,6 +318,7 @@ export const referralRepository = {
           FROM delivery_orders o
           WHERE o.mode = 'real' AND o.status IN ('won', 'lost')
             ${since ? sql`AND o.settled_at >= ${since.toISOString()}::timestamptz` : sql``}
+            AND o.id % ${lane.of} = ${lane.k}
             AND NOT EXISTS (SELECT 1 FROM rebate_events e WHERE e.source = 'stake' AND e.source_id = o.id)
           ORDER BY o.id LIMIT ${limit}`,
     );

@@ -30,4 +30,36 @@ describe('rebate worker', () => {
       now - REBATE_WINDOW_MS,
     ]);
   });
+
+  it('runs once more after a run when asked during it (its events may have committed after that run read)', async () => {
+    const passes: string[] = [];
+    let release: () => void = () => {};
+    const batches = {
+      drain: async () => {
+        passes.push('start');
+        if (passes.length === 1) {
+          await new Promise<void>((r) => {
+            release = r;
+          });
+        }
+        passes.push('end');
+        return 0;
+      },
+    } as unknown as RebateBatches;
+    const worker = new RebateWorker(batches, { error: () => {} } as never);
+    const first = worker.run();
+    await new Promise((r) => setImmediate(r));
+    // Two asks during the first run collapse into one more run, which starts only after the first ends.
+    const second = worker.run();
+    const third = worker.run();
+    expect(second).toBe(first);
+    expect(third).toBe(first);
+    release();
+    await first;
+    expect(passes).toEqual(['start', 'end', 'start', 'end']);
+    // Nothing asked during the second run: the worker is idle, and the next ask runs again.
+    await worker.run();
+    expect(passes).toHaveLength(6);
+    await worker.stop();
+  });
 });
