@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { openDatabase } from './platform/db.js';
+import { DataDirInUse, openDatabase } from './platform/db.js';
 
 const config = loadConfig();
 config.webDistDir ??= defaultWebDist();
@@ -10,6 +10,11 @@ config.adminDistDir ??= defaultWebDist('admin');
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   pgliteDir: path.join(config.dataDir, 'pgdata'),
+}).catch((err: unknown) => {
+  // Another server (or admin:create) holds the embedded database: say so in a line, not a stack.
+  if (!(err instanceof DataDirInUse)) throw err;
+  process.stderr.write(`nexa: ${err.message}\n`);
+  process.exit(1);
 });
 const app = await buildApp({ config, database });
 

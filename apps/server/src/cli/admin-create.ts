@@ -9,14 +9,15 @@ import {
   normalizeOperatorName,
   operatorPasswordProblem,
 } from '../modules/admin/operators.js';
-import { openDatabase } from '../platform/db.js';
+import { DataDirInUse, openDatabase } from '../platform/db.js';
 
 /**
  * `npm run admin:create -- --username NAME --password PASS`: creates an operator in the database the server
  * uses (DATABASE_URL, or the embedded one in DATA_DIR), applying migrations first. The password may come from
  * ADMIN_PASSWORD instead, to keep it out of the process list and shell history.
  *
- * With the embedded database, stop the server first: only one process may open DATA_DIR/pgdata at a time.
+ * With the embedded database, stop the server first: only one process may open DATA_DIR/pgdata at a time (it refuses
+ * while the server holds it).
  */
 const USAGE = 'usage: npm run admin:create -- --username NAME --password PASS   (or ADMIN_PASSWORD=PASS)';
 
@@ -53,10 +54,14 @@ export async function runAdminCreate(argv: string[], env: NodeJS.ProcessEnv = pr
   // (INIT_CWD), as for `npm start` there, so both open the same embedded database.
   const base = env.INIT_CWD ?? process.cwd();
   const config = loadConfig({ ...env, DATA_DIR: path.resolve(base, env.DATA_DIR ?? './data') });
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pgdata'),
-  });
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pgdata') });
+  } catch (err) {
+    // The server holds the embedded database: opening it beside the server would corrupt it.
+    if (err instanceof DataDirInUse) return { code: 1, out: `admin:create: ${err.message}` };
+    throw err;
+  }
   try {
     const op = await createOperator(database.db, { username: args.username, password });
     return { code: 0, out: `Operator "${op.username}" created (id ${op.id}). Log in with POST /api/admin/login.` };

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
@@ -87,11 +87,19 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     };
   }
   let dataDir: string | undefined;
+  let unlock = () => {};
   if (opts.pgliteDir) {
     mkdirSync(opts.pgliteDir, { recursive: true });
     dataDir = path.resolve(opts.pgliteDir);
+    unlock = lockDataDir(dataDir);
   }
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir ? { dataDir } : {});
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   await migrate((fn) =>
     client.transaction((tx) =>
       fn(async (text, params) =>
@@ -103,8 +111,57 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     db: withTxScopes(drizzlePglite(client, { logger: statementLogger }) as unknown as Executor),
     kind: 'pglite',
     tryLead: async () => ({ release: async () => {}, onLost: () => {} }),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
   };
+}
+
+/** The embedded database's directory is open in another process (or already in this one). */
+export class DataDirInUse extends Error {
+  constructor(
+    readonly dir: string,
+    readonly pid: number,
+  ) {
+    super(`the embedded database in ${dir} is open in process ${pid}: stop that process first`);
+    this.name = 'DataDirInUse';
+  }
+}
+
+/**
+ * One process at a time opens an embedded database: a second PGlite on the same directory (a second server, or
+ * `admin:create` beside a running one) corrupts it. A lock file next to the directory names the holder's pid; a lock
+ * whose process is gone (killed) is taken over. Returns the release.
+ */
+function lockDataDir(dir: string): () => void {
+  const file = `${dir}.lock`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const fd = openSync(file, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => {
+        try {
+          if (readFileSync(file, 'utf8') === String(process.pid)) unlinkSync(file);
+        } catch {}
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw err;
+    }
+    const pid = Number.parseInt(readFileSync(file, 'utf8'), 10);
+    if (Number.isInteger(pid) && pid > 0 && alive(pid)) throw new DataDirInUse(dir, pid);
+    unlinkSync(file);
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** What `retryingTransactions` did, for /metrics. */

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCreate } from '../../cli/admin-create.js';
 import { Ledger } from '../../ledger/index.js';
-import { queryRows } from '../../platform/db.js';
+import { openDatabase, queryRows } from '../../platform/db.js';
 import { type TestApp, call, createTestApp, loginOperator, registerUser } from '../../testing.js';
 import { createOperator, operatorPasswordProblem } from './operators.js';
 import { operatorTokenHash } from './service.js';
@@ -127,6 +127,27 @@ describe('admin:create', () => {
         code: 0,
       });
       expect((await runAdminCreate([], env)).code).toBe(2);
+
+      // While a process holds the embedded database (here this one, as a running server would), it refuses and
+      // changes nothing; once that process closes it, it works.
+      const held = await openDatabase({ pgliteDir: path.join(dataDir, 'pgdata') });
+      try {
+        expect(await runAdminCreate(['--username', 'busy.op', '--password', PASSWORD], env)).toEqual({
+          code: 1,
+          out: `admin:create: the embedded database in ${path.join(dataDir, 'pgdata')} is open in process ${process.pid}: stop that process first`,
+        });
+        const names = await queryRows<{ username: string }>(
+          held.db,
+          sql`SELECT username FROM operators WHERE username = 'busy.op'`,
+        );
+        expect(names).toEqual([]);
+      } finally {
+        await held.close();
+      }
+      // A lock left by a process that is gone (killed) is taken over.
+      writeFileSync(path.join(dataDir, 'pgdata.lock'), '999999999');
+      expect(await runAdminCreate(['--username', 'busy.op', '--password', PASSWORD], env)).toMatchObject({ code: 0 });
+      expect(existsSync(path.join(dataDir, 'pgdata.lock'))).toBe(false);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
