@@ -125,3 +125,44 @@ export class Reconnector {
     this.timer = undefined;
   }
 }
+
+/**
+ * A pass over due work (settlement, copy placement, rebate batches) that runs one at a time in a process: asked for
+ * while one runs, it runs once more after it, however many asks came (what an ask was for may have committed after
+ * the running pass read). `run()` resolves when the pass that covers the ask ends; a failed pass is reported, never
+ * thrown, and the next ask retries.
+ */
+export class Passes {
+  private running: Promise<void> | undefined;
+  private again = false;
+
+  constructor(
+    private readonly pass: () => Promise<void>,
+    private readonly o: { stopped: () => boolean; onError: (err: unknown) => void },
+  ) {}
+
+  run(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        try {
+          await this.pass();
+        } catch (err) {
+          this.o.onError(err);
+        }
+      } while (this.again && !this.o.stopped());
+    })().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  /** Waits for the pass running now, if any (a stop's drain). */
+  async idle(): Promise<void> {
+    await this.running;
+  }
+}

@@ -3,6 +3,7 @@ import { profitShare } from '@nexa/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import { type BatchOp, money } from '../../ledger/index.js';
 import type { Executor } from '../../platform/db.js';
+import { Passes } from '../../platform/loops.js';
 import { copyMessages } from './messages.js';
 import { type PlanRow, copyRepository as repo } from './repository.js';
 import type { CopyDeps, CopyPlans } from './service.js';
@@ -27,9 +28,11 @@ export interface SettledOrder {
 export class CopyPlacement {
   private timers = new Set<NodeJS.Timeout>();
   private sweeper: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
   private stopped = false;
+  private readonly passes = new Passes(() => this.pass(), {
+    stopped: () => this.stopped,
+    onError: (err) => this.d.log.error({ err }, 'copy: placement pass failed'),
+  });
   private armed: number | undefined;
 
   constructor(
@@ -49,7 +52,7 @@ export class CopyPlacement {
     clearInterval(this.sweeper);
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
-    await this.running;
+    await this.passes.idle();
   }
 
   /** A pass just at `atMs` (a plan's order time). */
@@ -67,29 +70,17 @@ export class CopyPlacement {
 
   /** One pass: every due plan placed (or refunded); concurrent calls in this process collapse into one more. */
   placeDue(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
+    return this.passes.run();
+  }
+
+  private async pass() {
+    const skip: string[] = [];
+    while (!this.stopped) {
+      const r = await this.placeOne(skip);
+      if (r === 'none') break;
+      if (r !== 'placed') skip.push(r.waiting);
     }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        try {
-          const skip: string[] = [];
-          while (!this.stopped) {
-            const r = await this.placeOne(skip);
-            if (r === 'none') break;
-            if (r !== 'placed') skip.push(r.waiting);
-          }
-          await this.armNext();
-        } catch (err) {
-          this.d.log.error({ err }, 'copy: placement pass failed');
-        }
-      } while (this.again && !this.stopped);
-    })().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+    await this.armNext();
   }
 
   /** Claims one due plan and places or refunds it; a plan waiting for a fresh price is left for the next pass. */

@@ -2,6 +2,7 @@ import { type DeliveryOrder, type DomainEvent, QUOTE_CURRENCY } from '@nexa/cont
 import type { FastifyBaseLogger } from 'fastify';
 import type { BatchOp } from '../../ledger/index.js';
 import type { Executor } from '../../platform/db.js';
+import { Passes } from '../../platform/loops.js';
 import { MESSAGE_LINKS } from '../messages/index.js';
 import type { DeliveryDeps } from './orders.js';
 import { type OrderRecord, deliveryRepository as repo } from './repository.js';
@@ -24,9 +25,12 @@ export type SettledHook = (tx: Executor, settled: readonly OrderRecord[]) => Pro
 export class DeliverySettlement {
   private timers = new Set<NodeJS.Timeout>();
   private sweeper: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
   private stopped = false;
+  /** One settlement pass at a time; concurrent calls in this process collapse into one more pass. */
+  private readonly passes = new Passes(() => this.pass(), {
+    stopped: () => this.stopped,
+    onError: (err) => this.d.log.error({ err }, 'delivery: settlement pass failed'),
+  });
   private retry: NodeJS.Timeout | undefined;
   private armedExpiry: number | undefined;
   private readonly settledHooks: SettledHook[] = [];
@@ -53,7 +57,7 @@ export class DeliverySettlement {
     clearTimeout(this.retry);
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
-    await this.running;
+    await this.passes.idle();
   }
 
   /** How long the oldest open order has been past its expiry, in ms (0: none). For /metrics. */
@@ -76,32 +80,20 @@ export class DeliverySettlement {
 
   /** Runs one settlement pass now; concurrent calls in this process collapse into one more pass. */
   settleDue(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        try {
-          await this.openScheduled();
-          // Workers side by side, each on its own share of the users (no two wait on one user's rows): on
-          // PostgreSQL their batches use more than one core.
-          const workers = this.d.limits.workers ?? 2;
-          await Promise.all(
-            Array.from({ length: workers }, async (_, k) => {
-              while (!this.stopped && (await this.settleBatch({ k, of: workers })) === this.d.limits.batchSize) {}
-            }),
-          );
-          await this.armNextExpiry();
-        } catch (err) {
-          this.d.log.error({ err }, 'delivery: settlement pass failed');
-        }
-      } while (this.again && !this.stopped);
-    })().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+    return this.passes.run();
+  }
+
+  private async pass() {
+    await this.openScheduled();
+    // Workers side by side, each on its own share of the users (no two wait on one user's rows): on
+    // PostgreSQL their batches use more than one core.
+    const workers = this.d.limits.workers ?? 2;
+    await Promise.all(
+      Array.from({ length: workers }, async (_, k) => {
+        while (!this.stopped && (await this.settleBatch({ k, of: workers })) === this.d.limits.batchSize) {}
+      }),
+    );
+    await this.armNextExpiry();
   }
 
   /**

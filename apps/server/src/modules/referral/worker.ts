@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { Passes } from '../../platform/loops.js';
 import type { RebateBatches } from './rebates.js';
 
 /** How often a node looks for unpaid rebates, besides being woken by fees and settlements. */
@@ -23,10 +24,11 @@ export const FULL_PASS_MS = 60 * 60_000;
 export class RebateWorker {
   private timer: NodeJS.Timeout | undefined;
   private nudgeTimer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  /** A run was asked for while one ran: its events may have committed after that run read, so run once more. */
-  private again = false;
   private stopped = false;
+  private readonly passes = new Passes(() => this.pass(), {
+    stopped: () => this.stopped,
+    onError: (err) => this.log.error({ err }, 'rebate batch failed; the next run retries'),
+  });
   /** When the last full pass began; 0: none yet, so the first run is one. */
   private fullAt = 0;
 
@@ -54,32 +56,20 @@ export class RebateWorker {
   /** One run at a time: asked for during one, it resolves after one more run that starts when that one ends. */
   run(): Promise<void> {
     if (this.stopped) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        try {
-          const at = this.now().getTime();
-          const full = at - this.fullAt >= FULL_PASS_MS;
-          if (full) this.fullAt = at;
-          await this.batches.drain({ since: full ? null : new Date(at - REBATE_WINDOW_MS) });
-        } catch (err) {
-          this.log.error({ err }, 'rebate batch failed; the next run retries');
-        }
-      } while (this.again && !this.stopped);
-    })().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+    return this.passes.run();
+  }
+
+  private async pass() {
+    const at = this.now().getTime();
+    const full = at - this.fullAt >= FULL_PASS_MS;
+    if (full) this.fullAt = at;
+    await this.batches.drain({ since: full ? null : new Date(at - REBATE_WINDOW_MS) });
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
     clearTimeout(this.nudgeTimer);
-    await this.running;
+    await this.passes.idle();
   }
 }
