@@ -313,11 +313,14 @@ export const ledgerRepository = {
     return rows.map((r) => r.id);
   },
 
+  /**
+   * One statement: each transfer takes its reserved id or the sequence's next (in the batch's order), and the ids
+   * come back in that order.
+   */
   async insertTransfers(ex: Executor, transfers: NewTransfer[], now: Date): Promise<string[]> {
-    const fresh = await ledgerRepository.nextTransferIds(ex, transfers.filter((t) => t.id === undefined).length);
-    let next = 0;
-    const rows = transfers.map((t) => ({
-      id: t.id ?? fresh[next++]!,
+    const rows = transfers.map((t, i) => ({
+      i,
+      id: t.id ?? null,
       kind: t.kind,
       mode: t.mode,
       currency: t.currency,
@@ -328,15 +331,26 @@ export const ledgerRepository = {
       type: t.type,
       ref: t.ref,
     }));
-    await ex.execute(sql`
-      INSERT INTO ledger_transfers (id, kind, mode, currency, debit_account_id, credit_account_id, amount, pending_id,
-                                    type, ref, created_at)
-      SELECT id, kind, mode, currency, debit_account_id, credit_account_id, amount, pending_id, type, ref,
-             ${now.toISOString()}::timestamptz
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        AS t(id bigint, kind text, mode text, currency text, debit_account_id bigint, credit_account_id bigint,
-             amount numeric, pending_id bigint, type text, ref text)`);
-    return rows.map((r) => r.id);
+    const ids = await queryRows<{ id: string }>(
+      ex,
+      sql`
+      WITH src AS MATERIALIZED (
+        SELECT i, coalesce(id, nextval('ledger_transfers_id_seq')) AS id, kind, mode, currency, debit_account_id,
+               credit_account_id, amount, pending_id, type, ref
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          AS t(i int, id bigint, kind text, mode text, currency text, debit_account_id bigint,
+               credit_account_id bigint, amount numeric, pending_id bigint, type text, ref text)
+        ORDER BY i
+      ), ins AS (
+        INSERT INTO ledger_transfers (id, kind, mode, currency, debit_account_id, credit_account_id, amount,
+                                      pending_id, type, ref, created_at)
+        SELECT id, kind, mode, currency, debit_account_id, credit_account_id, amount, pending_id, type, ref,
+               ${now.toISOString()}::timestamptz
+        FROM src
+      )
+      SELECT id::text AS id FROM src ORDER BY i`,
+    );
+    return ids.map((r) => r.id);
   },
 
   async insertChangeBatch(ex: Executor, changes: ChangeRow[], now: Date): Promise<void> {
