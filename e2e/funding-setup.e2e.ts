@@ -94,6 +94,8 @@ describe('funding set-up and checks', () => {
     await shot(page, `save-bank-iban-error-${theme}-${lang}`);
     await page.getByTestId('bank-card-number-input').fill('de89 3704 0044 0532 0130 00');
     await page.getByTestId('bank-submit').click();
+    // Saved, the page goes back by itself; going to it again before then would be undone by that step back.
+    await page.getByTestId('save-bank-page').waitFor({ state: 'detached' });
     await page.goto(`${ctx.server.url}/h5/#${ROUTE.saveBank}`);
     await expect.poll(() => text(page, 'bank-card-number')).toContain('3000');
     await context.close();
