@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { deepImports } from './build/deep-imports.ts';
+import { preloadLanguage } from './build/preload-language.ts';
 import pkg from './package.json' with { type: 'json' };
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
@@ -26,7 +28,10 @@ export default defineConfig({
   // The API node serves the built app under /h5/ (routing is hash based, so only assets need the base).
   base: '/h5/',
   plugins: [
+    deepImports(['antd-mobile', 'antd-mobile-icons'], fileURLToPath(new URL('.', import.meta.url))),
     react(),
+    // English: the language of every first visit until the server's default is known (DEFAULT_LANG).
+    preloadLanguage(['/src/i18n/locales/en.json', '/antd-mobile/es/locales/en-US.js']),
     paintBeforeScripts(),
     // The installable app (issue 16): manifest, and a service worker that precaches the shell and the built assets
     // for fast repeat loads and an offline shell. It never caches /api/ (not precached, no runtime caching, never a
@@ -84,10 +89,20 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rollupOptions: {
       output: {
-        // React and the libraries every screen uses in one chunk: lazy chunks (the message centre's live updates,
-        // the update prompt) then never split them into small pieces the first route must fetch one by one.
-        manualChunks: (id) =>
-          /node_modules\/(react|react-dom|scheduler|react-i18next|@tanstack|zustand)\//.test(id) ? 'vendor' : undefined,
+        // The first route in a few files, not two dozen (issue 18 §2): over HTTP/1.1 a browser fetches six at a
+        // time, so every small chunk of the first route cost another round trip before the first render. What the
+        // entry imports statically goes into two chunks, the libraries every screen uses and the rest (the
+        // components it renders, thanks to deepImports); lazy pages keep their own chunks.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-i18next|i18next|react-router|react-router-dom|@tanstack|zustand)[\\/]/,
+              priority: 2,
+            },
+            { name: 'app', tags: ['$initial'], priority: 1 },
+          ],
+        },
       },
     },
   },
