@@ -127,7 +127,11 @@ describe('operator console', () => {
     await shot(page, 'console-deposit-review');
     await page.getByTestId('approve').click();
     await page.getByTestId('confirm-decision').click();
-    await page.locator('.ant-message-notice', { hasText: 'Approved' }).waitFor();
+    // The notice's own text on failure: a refusal toast says why the approval did not happen (one CI run on a loaded
+    // machine saw no "Approved" within 30 s and could not tell whether the call failed or never went).
+    await expect
+      .poll(() => page.locator('.ant-message-notice').allInnerTexts(), { timeout: 30_000 })
+      .toContainEqual(expect.stringContaining('Approved'));
     await page.locator('.ant-drawer-open').waitFor({ state: 'hidden' });
     expect(await spotUsdt(user.token)).toBe(250);
 
