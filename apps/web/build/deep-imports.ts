@@ -55,7 +55,7 @@ export function deepImports(packages: string[], root: string): Plugin {
       let out = code;
       for (const b of barrels) {
         const pattern = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*'${b.pkg}';`, 'g');
-        out = out.replace(pattern, (_all, list: string) => {
+        out = out.replace(pattern, (all: string, list: string) => {
           changed = true;
           const lines: string[] = [...b.sideEffects.map((s) => `import '${s}';`)];
           const types: string[] = [];
@@ -77,7 +77,8 @@ export function deepImports(packages: string[], root: string): Plugin {
             );
           }
           if (types.length > 0) lines.push(`import type { ${types.join(', ')} } from '${b.pkg}';`);
-          return lines.join(' ');
+          // As many line breaks as the import had, so every later line keeps its number (no source map is returned).
+          return lines.join(' ') + '\n'.repeat(all.split('\n').length - 1);
         });
       }
       return changed ? { code: out, map: null } : null;
