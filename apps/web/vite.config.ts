@@ -101,6 +101,9 @@ export default defineConfig({
               priority: 2,
             },
             { name: 'app', tags: ['$initial'], priority: 1 },
+            // The contract's schemas and zod, off the first route (request() loads them with the call registry): one
+            // chunk, not one per contract module. Lowest priority, so what the first route uses stays in `app`.
+            { name: 'contract', test: /([\\/]packages[\\/]contract[\\/]src|node_modules[\\/]zod)[\\/]/, priority: 0 },
           ],
         },
       },

@@ -26,11 +26,6 @@ export function isChainAddress(chain: Chain, address: string): boolean {
   return CHAIN_ADDRESS_FORMATS[chain].test(address);
 }
 
-/** Uploads (`common/upload`, multipart field `file`): images only, recognised by content. */
-export const UPLOAD_LIMITS = {
-  maxBytes: 5 * 1024 * 1024,
-  mimeTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
-} as const;
 /** A stored upload's name: random, no path. */
 export const UploadName = z
   .string()

@@ -16,6 +16,7 @@ export * from './convert.js';
 export * from './copy.js';
 export * from './define.js';
 export * from './funding.js';
+export * from './uploads.js';
 export * from './kyc.js';
 export * from './safeguards.js';
 export * from './security.js';

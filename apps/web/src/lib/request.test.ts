@@ -204,7 +204,8 @@ describe('request: spec §8 error catalogue', () => {
   it('§8 row 5: a request that outlives the timeout is aborted and toasts the localized timeout message', async () => {
     const t = setup(hangingFetch());
     const pending = t.request('user/getUserinfo').catch((e) => e);
-    expect(t.clock.pending(30_000)).toBe(1);
+    // The timer starts with the fetch, a few microtasks after the call.
+    await vi.waitFor(() => expect(t.clock.pending(30_000)).toBe(1));
     t.clock.fire(30_000);
     const error = await pending;
     expect(error).toBeInstanceOf(ApiError);
@@ -245,6 +246,40 @@ describe('request: spec §8 error catalogue', () => {
     await expect(t.request('user/getUserinfo', {}, { silent: true })).rejects.toMatchObject({ code: 401 });
     expect(t.toasts).toEqual([]);
     expect(t.navigations).toEqual([{ path: ROUTES.login, options: { replace: true } }]);
+  });
+
+  it('an answer that cannot be read for want of the call registry is a network failure; the next call tries again', async () => {
+    vi.resetModules();
+    vi.doMock('./api-registry', () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    try {
+      const fresh = await import('./request');
+      const data = { default: 'de', list: [] };
+      const fetchSpy = vi.fn(async () => new Response(JSON.stringify({ code: 1, msg: '', data })));
+      const toasts: string[] = [];
+      const request = fresh.createRequest({
+        ...setup(fetchSpy).deps,
+        fetch: fetchSpy,
+        toast: { show: (msg) => toasts.push(msg), loading: () => () => {} },
+      });
+      // A POST goes out while the registry loads; its answer cannot be checked without it.
+      await expect(request('user/getUserinfo')).rejects.toMatchObject({ code: CLIENT_NETWORK });
+      expect(toasts).toEqual(['Network error, please check your connection']);
+      expect(fetchSpy).toHaveBeenCalledTimes(1);
+      // A GET waits for the registry (is the call a read?): nothing is sent.
+      await expect(request('index/language', {}, { method: 'GET', silent: true })).rejects.toMatchObject({
+        code: CLIENT_NETWORK,
+      });
+      expect(fetchSpy).toHaveBeenCalledTimes(1);
+      vi.doUnmock('./api-registry');
+      // The failed download is forgotten: once the chunk arrives, the answer is read.
+      await expect(request('index/language')).resolves.toEqual(data);
+      expect(fetchSpy).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.doUnmock('./api-registry');
+      vi.resetModules();
+    }
   });
 
   it('a call cancelled by its caller rejects quietly', async () => {

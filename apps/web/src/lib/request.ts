@@ -3,7 +3,7 @@
  * (fetch, time, toasts, navigation, the session) is passed in, so the rules are unit-tested without a browser
  * (request.test.ts); src/lib/http.ts wires the app's instances.
  */
-import { type ApiBody, type ApiData, type ApiPath, Code, type FieldError, api } from '@nexa/contract';
+import { type ApiBody, type ApiData, type ApiPath, Code, type FieldError, type api } from '@nexa/contract';
 import type { z } from 'zod';
 import type { Schedule } from './async';
 import { REDIRECT_DELAY_MS, TOAST_DURATION_MS } from './config';
@@ -105,6 +105,8 @@ async function fetchJson(
   init: RequestInit,
   callerSignal: AbortSignal | undefined,
 ): Promise<unknown> {
+  // Cancelled while the call registry loaded: nothing is sent.
+  if (callerSignal?.aborted) throw callerSignal.reason ?? new DOMException('aborted', 'AbortError');
   const controller = new AbortController();
   let timedOut = false;
   const cancelTimer = deps.schedule(() => {
@@ -112,8 +114,7 @@ async function fetchJson(
     controller.abort();
   }, deps.timeoutMs);
   const onCallerAbort = () => controller.abort();
-  if (callerSignal?.aborted) controller.abort();
-  else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+  callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
   try {
     const response = await deps.fetch(url, { ...init, signal: controller.signal });
     const text = await response.text();
@@ -155,6 +156,28 @@ function isEnvelope(value: unknown): value is Envelope {
   return typeof value === 'object' && value !== null && 'code' in value;
 }
 
+/**
+ * The call registry (every body's and answer's schema), loaded by the first call rather than with the first route:
+ * building the contract's schemas is most of zod's start-up work, and a visitor's first paint needs none of it
+ * (docs/decisions.md "First load"). A failed download is forgotten, so the next call tries again.
+ */
+let registry: Promise<typeof api> | undefined;
+function loadRegistry(): Promise<typeof api> {
+  registry ??= import('./api-registry').then(
+    (m) => m.api,
+    (error: unknown) => {
+      registry = undefined;
+      throw error;
+    },
+  );
+  return registry;
+}
+
+/** Starts loading the call registry now (a signed-in start, whose first screen makes calls at once). */
+export function preloadRegistry(): void {
+  void loadRegistry().catch(() => {});
+}
+
 export type Request = <P extends ApiPath>(path: P, body?: ApiBody<P>, options?: RequestOptions) => Promise<ApiData<P>>;
 
 /** The app's API helper: `{code, msg, data}` with code 1 = success (ARCHITECTURE §6). */
@@ -164,23 +187,25 @@ export function createRequest(deps: RequestDeps): Request {
     body?: ApiBody<P>,
     options: RequestOptions = {},
   ): Promise<ApiData<P>> {
-    const def = api[path];
-    const method = options.method === 'GET' && def.read ? 'GET' : 'POST';
-    const headers: Record<string, string> = { lang: deps.getLang() };
-    const token = deps.getToken();
-    if (token) headers.TOKEN = token;
-    let url = joinUrl(deps.baseUrl, path);
-    const init: RequestInit = { method, headers };
-    if (method === 'GET') url += toQuery(body as object | undefined);
-    else {
-      headers['content-type'] = 'application/json';
-      init.body = JSON.stringify(body ?? {});
-    }
-
     const stopLoading = options.showLoading ? deps.toast.loading() : undefined;
     let outcome: { ok: true; data: ApiData<P> } | { ok: false; error: unknown };
     try {
-      outcome = { ok: true, data: await settle(path, def.data, url, init) };
+      // The registry may still be loading (a first call): a POST needs nothing from it to go out, so the round trip
+      // overlaps the download and only reading the answer waits for it; a GET asks it whether the call is a read.
+      const registry = loadRegistry().catch(() => Promise.reject(networkError()));
+      registry.catch(() => {}); // awaited below: not an unhandled rejection meanwhile
+      const method = options.method === 'GET' && (await registry)[path].read ? 'GET' : 'POST';
+      const headers: Record<string, string> = { lang: deps.getLang() };
+      const token = deps.getToken();
+      if (token) headers.TOKEN = token;
+      let url = joinUrl(deps.baseUrl, path);
+      const init: RequestInit = { method, headers };
+      if (method === 'GET') url += toQuery(body as object | undefined);
+      else {
+        headers['content-type'] = 'application/json';
+        init.body = JSON.stringify(body ?? {});
+      }
+      outcome = { ok: true, data: await settle(path, registry, url, init) };
     } catch (error) {
       outcome = { ok: false, error };
     }
@@ -204,7 +229,11 @@ export function createRequest(deps: RequestDeps): Request {
     }
     throw error;
 
-    async function settle(p: string, schema: z.ZodType, u: string, i: RequestInit): Promise<ApiData<P>> {
+    function networkError() {
+      return new ApiError(CLIENT_NETWORK, deps.translate('errors.network'));
+    }
+
+    async function settle(p: P, registry: Promise<typeof api>, u: string, i: RequestInit): Promise<ApiData<P>> {
       const json = await fetchJson(deps, u, i, options.signal);
       if (!isEnvelope(json) || typeof json.code !== 'number') {
         throw new ApiError(CLIENT_NETWORK, deps.translate('errors.network'));
@@ -213,6 +242,7 @@ export function createRequest(deps: RequestDeps): Request {
         const msg = typeof json.msg === 'string' && json.msg ? json.msg : deps.translate('errors.network');
         throw new ApiError(json.code, msg, json.data ?? null);
       }
+      const schema: z.ZodType = (await registry)[p].data;
       const parsed = schema.safeParse(json.data ?? null);
       if (!parsed.success) {
         // The server broke the contract: treat it like an unreadable answer, and say where for the developer.
