@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrorsFromServer, validateIdentity, validateLogin, validateRegister, validateReset } from './validation';
+import { fieldErrorsFromServer } from './fields';
+import { validateIdentity, validateLogin, validateRegister, validateReset } from './validation';
 
 const email = { type: 'email' as const, email: 'ann@example.com', areaCode: '', mobile: '' };
 const mobile = { type: 'mobile' as const, email: '', areaCode: '86', mobile: '13800138000' };

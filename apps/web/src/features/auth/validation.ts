@@ -1,45 +1,10 @@
-import { hasErrors, promptsFromServer } from '@/lib/form-rules';
 /**
  * Client-side checks with the spec's prompts (§5). The formats come from the contract, so the client refuses
- * exactly what the server would; the result names i18n keys, the page translates them.
+ * exactly what the server would; the result names i18n keys, the page translates them. The fields, their prompts
+ * and the server's refusals are in `fields.ts`, which does not need zod.
  */
-import {
-  Email,
-  type FieldError,
-  type IdentityType,
-  InviteCode,
-  LIMITS,
-  type Lang,
-  Mobile,
-  VerificationCode,
-} from '@nexa/contract';
-
-export { hasErrors };
-
-export type ValidationKey =
-  | 'validation.email'
-  | 'validation.emailInvalid'
-  | 'validation.mobile'
-  | 'validation.mobileInvalid'
-  | 'validation.areaCode'
-  | 'validation.password'
-  | 'validation.passwordLength'
-  | 'validation.password2'
-  | 'validation.passwordMismatch'
-  | 'validation.code'
-  | 'validation.codeInvalid'
-  | 'validation.inviteCode'
-  | 'validation.inviteCodeInvalid';
-
-export type FieldName = 'email' | 'areaCode' | 'mobile' | 'password' | 'password2' | 'code' | 'inviteCode';
-export type FieldErrors = Partial<Record<FieldName, ValidationKey>>;
-
-export interface IdentityInput {
-  type: IdentityType;
-  email: string;
-  areaCode: string;
-  mobile: string;
-}
+import { Email, InviteCode, LIMITS, Mobile, VerificationCode } from '@nexa/contract';
+import type { FieldErrors, IdentityInput } from './fields';
 
 export function validateIdentity(v: IdentityInput): FieldErrors {
   if (v.type === 'email') {
@@ -94,49 +59,4 @@ export function validateRegister(
 
 export function validateReset(v: IdentityInput & { code: string; password: string; password2: string }): FieldErrors {
   return { ...validateIdentity(v), ...validateCode(v.code), ...validateNewPassword(v.password, v.password2) };
-}
-
-/** The server's 400 `fields` as inline prompts under the inputs it refused. */
-export function fieldErrorsFromServer(fields: readonly FieldError[]): FieldErrors {
-  return promptsFromServer<FieldName, ValidationKey>(fields, {
-    required: {
-      email: 'validation.email',
-      areaCode: 'validation.areaCode',
-      mobile: 'validation.mobile',
-      password: 'validation.password',
-      password2: 'validation.password2',
-      code: 'validation.code',
-      inviteCode: 'validation.inviteCode',
-    },
-    invalid: {
-      email: 'validation.emailInvalid',
-      mobile: 'validation.mobileInvalid',
-      password: 'validation.passwordLength',
-      password2: 'validation.passwordMismatch',
-      code: 'validation.codeInvalid',
-      inviteCode: 'validation.inviteCodeInvalid',
-    },
-    mismatch: 'validation.passwordMismatch',
-  });
-}
-
-/** A sensible first area code for the interface language (the user can pick any). */
-const AREA_CODE_BY_LANG: Record<Lang, string> = {
-  zh: '86',
-  en: '1',
-  hk: '852',
-  de: '49',
-  fr: '33',
-  kr: '82',
-  jp: '81',
-  ar: '966',
-  ru: '7',
-  sp: '34',
-  it: '39',
-  pt: '351',
-  pe: '98',
-};
-
-export function defaultAreaCode(lang: Lang): string {
-  return AREA_CODE_BY_LANG[lang];
 }

@@ -1,6 +1,6 @@
 import { request } from '@/lib/http';
 import type { ApiBody, CodeScene } from '@nexa/contract';
-import type { IdentityInput } from '../validation';
+import type { IdentityInput } from '../fields';
 
 /** The identity part of a body: only the fields the chosen type uses. */
 export function identityBody(v: IdentityInput) {

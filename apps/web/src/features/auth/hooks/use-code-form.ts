@@ -4,7 +4,8 @@ import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../api/auth-api';
-import { type IdentityInput, hasErrors, validateIdentity } from '../validation';
+import { type IdentityInput, hasErrors } from '../fields';
+import { validateIdentity } from '../validation';
 import { useIdentityForm } from './use-identity';
 
 /**

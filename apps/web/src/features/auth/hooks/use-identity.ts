@@ -9,7 +9,7 @@ import {
   defaultAreaCode,
   fieldErrorsFromServer,
   hasErrors,
-} from '../validation';
+} from '../fields';
 
 /** Form state shared by login, register and reset: the identity (e-mail or mobile) and the inline errors. */
 export function useIdentityForm(initial?: Partial<IdentityInput>) {

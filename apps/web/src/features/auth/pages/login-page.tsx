@@ -2,21 +2,28 @@ import { BrandMark, DownloadIcon, HeadsetIcon } from '@/components/ui/icons';
 import { PasswordField } from '@/components/ui/password-field';
 import { PrimaryButton } from '@/components/ui/primary-button';
 import { SubmitForm } from '@/components/ui/submit-form';
+import { afterNextPaint } from '@/lib/async';
+import { TOAST_DURATION_MS } from '@/lib/config';
 import { REDIRECT_PARAM, ROUTES, safeRedirect } from '@/lib/routes';
 import { getSession } from '@/lib/session-store';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { TotpField, totpComplete } from '@/shared/totp-field';
 import type { SessionData } from '@nexa/contract';
 import { REACH } from '@nexa/contract';
-import { Checkbox } from 'antd-mobile';
-import { useState } from 'react';
+import { Checkbox, Toast } from 'antd-mobile';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { authApi, identityBody } from '../api/auth-api';
 import { AuthScreen } from '../components/auth-screen';
 import { IdentityFields } from '../components/identity-fields';
 import { useIdentityForm } from '../hooks/use-identity';
-import { validateLogin } from '../validation';
+
+/**
+ * The format checks build the contract's schemas with zod, which the first paint does not need: fetched once the
+ * page is on screen, and awaited on submit (null if they cannot be downloaded).
+ */
+const loadChecks = () => import('../validation').catch(() => null);
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -40,13 +47,16 @@ export function LoginPage() {
     navigate(safeRedirect(redirect), { replace: true });
   };
 
-  const { run: submit, running } = useSingleFlight(() =>
-    form.attempt(validateLogin({ ...identity, password }), async () => {
+  useEffect(() => afterNextPaint(() => void loadChecks()), []);
+  const { run: submit, running } = useSingleFlight(async () => {
+    const checks = await loadChecks();
+    if (!checks) return void Toast.show({ content: t('errors.network'), duration: TOAST_DURATION_MS });
+    await form.attempt(checks.validateLogin({ ...identity, password }), async () => {
       const answer = await authApi.login({ ...identityBody(identity), password });
       if ('challenge' in answer) setChallenge(answer.challenge);
       else signIn(answer);
-    }),
-  );
+    });
+  });
   const second = useSingleFlight(async () => {
     if (!challenge || !totpComplete(code, true)) return;
     const session = await authApi.login2fa(challenge, code).catch(() => null);
