@@ -2,25 +2,42 @@ import { useAntdLocale } from '@/i18n/antd-locale';
 import { queryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/session-store';
 import { applyTheme } from '@/lib/theme';
-import { LiveBalances } from '@/shared/live-balances';
+import { resetUserEventSeq } from '@/lib/user-event-cursor';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd-mobile';
 import { type ReactNode, Suspense, lazy, useEffect } from 'react';
 
-// The message centre's live updates: not part of the first route's JavaScript.
+// The live balances and the message centre's live updates follow the user socket, whose frame schemas (zod) are
+// not part of the first route's JavaScript: loaded once signed in.
+const LiveBalances = lazy(() => import('@/shared/live-balances'));
 const LiveMessages = lazy(() => import('@/shared/live-messages'));
+
+/**
+ * A new session (sign-in, sign-out) numbers the user channel's events afresh, before any screen subscribes to it:
+ * rendered first, so its effect runs before the screens' (React runs a parent's children's effects in order).
+ */
+function UserEventCursor() {
+  const token = useSession((s) => s.token);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of token is the trigger, not an input.
+  useEffect(() => resetUserEventSeq(), [token]);
+  return null;
+}
 
 /** Server state, antd-mobile's locale, and the theme on <html>. */
 export function Providers({ children }: { children: ReactNode }) {
   const theme = useSession((s) => s.theme);
+  const signedIn = useSession((s) => s.token !== null);
   const locale = useAntdLocale();
   useEffect(() => applyTheme(theme), [theme]);
   return (
     <QueryClientProvider client={queryClient}>
-      <LiveBalances />
-      <Suspense fallback={null}>
-        <LiveMessages />
-      </Suspense>
+      <UserEventCursor />
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <LiveBalances />
+          <LiveMessages />
+        </Suspense>
+      ) : null}
       <ConfigProvider {...(locale ? { locale } : {})}>{children}</ConfigProvider>
     </QueryClientProvider>
   );

@@ -1,6 +1,19 @@
 import type { UserEvent } from '@nexa/contract';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { lastUserEventSeq, resetUserEventSeq, userFrameReader } from './user-events';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { lastUserEventSeq, resetUserEventSeq, subscribeUserEvents, userFrameReader } from './user-events';
+
+/** The socket's side of a subscription, driven by hand. */
+const socket = vi.hoisted(() => ({
+  options: null as null | { onLive?: (live: boolean) => void; onResync?: () => void },
+}));
+vi.mock('./market-socket', () => ({
+  marketSocket: () => ({
+    subscribe: (_channel: string, _onFrames: unknown, options: typeof socket.options) => {
+      socket.options = options;
+      return () => {};
+    },
+  }),
+}));
 
 const balance = (available: string): UserEvent => ({
   type: 'wallet.balance',
@@ -45,5 +58,33 @@ describe('user channel frames', () => {
     expect(r.events).toHaveLength(1);
     expect(r.resyncs()).toBe(2);
     expect(lastUserEventSeq()).toBe(0);
+  });
+});
+
+describe('subscribing to the user channel', () => {
+  const listen = (options?: { catchUp?: boolean }) => {
+    const seen = { resyncs: 0, live: [] as boolean[] };
+    subscribeUserEvents(
+      { onEvent: () => {}, onResync: () => seen.resyncs++, onLive: (live) => seen.live.push(live) },
+      options,
+    );
+    return seen;
+  };
+
+  it('with catchUp, the first confirmation reads the lists again (they may predate it), later ones do not', () => {
+    const seen = listen({ catchUp: true });
+    expect(seen.resyncs).toBe(0);
+    socket.options?.onLive?.(true);
+    expect(seen.resyncs).toBe(1);
+    socket.options?.onLive?.(false);
+    socket.options?.onLive?.(true);
+    expect(seen.resyncs).toBe(1);
+    expect(seen.live).toEqual([false, true, false, true]);
+  });
+
+  it('without it, a confirmation only says the events flow', () => {
+    const seen = listen();
+    socket.options?.onLive?.(true);
+    expect(seen.resyncs).toBe(0);
   });
 });

@@ -36,14 +36,33 @@ export function userFrameReader(handlers: Pick<UserEventHandlers, 'onEvent' | 'o
 }
 
 /** The user's events from the app's WebSocket (`user` channel, authenticated with the session token). */
-export function subscribeUserEvents(handlers: UserEventHandlers): () => void {
+export function subscribeUserEvents(
+  handlers: UserEventHandlers,
+  options: {
+    /**
+     * The listener's data may predate its subscription (read while the socket was still connecting, with no event
+     * number to replay from): the first confirmation asks for a resync, so nothing that happened meanwhile is lost.
+     */
+    catchUp?: boolean;
+  } = {},
+): () => void {
   handlers.onLive(false);
+  let caughtUp = !options.catchUp;
   const read = userFrameReader(handlers);
   return marketSocket().subscribe(
     'user',
     (frames) => {
       for (const frame of frames) read(frame);
     },
-    { onResync: handlers.onResync, onLive: handlers.onLive, onError: () => handlers.onLive(false) },
+    {
+      onResync: handlers.onResync,
+      onLive: (live) => {
+        handlers.onLive(live);
+        if (!live || caughtUp) return;
+        caughtUp = true;
+        handlers.onResync();
+      },
+      onError: () => handlers.onLive(false),
+    },
   );
 }

@@ -1,5 +1,5 @@
 import { useSession } from '@/lib/session-store';
-import { resetUserEventSeq, subscribeUserEvents } from '@/lib/user-events';
+import { subscribeUserEvents } from '@/lib/user-events';
 import { walletKeys } from '@/shared/api/wallets';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -10,13 +10,13 @@ const COALESCE_MS = 150;
 /**
  * Every balance on every screen follows the server's `wallet.balance` events (transfers, deposits approved,
  * withdrawals decided, settlements, fees, margin): the wallets' queries of that account mode are read again, so
- * Assets and every "available" figure update without a reload. Rendered once, inside the query provider.
+ * Assets and every "available" figure update without a reload. Rendered once, inside the query provider, while
+ * signed in (loaded then: the user socket and its frame schemas are not part of the first route).
  */
-export function LiveBalances() {
+export default function LiveBalances() {
   const token = useSession((s) => s.token);
   const client = useQueryClient();
   useEffect(() => {
-    resetUserEventSeq();
     if (!token) return;
     const modes = new Set<string>();
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -31,13 +31,17 @@ export function LiveBalances() {
         modes.clear();
       }, COALESCE_MS);
     };
-    const stop = subscribeUserEvents({
-      onEvent: (event) => {
-        if (event.type === 'wallet.balance') refresh(event.mode);
+    const stop = subscribeUserEvents(
+      {
+        onEvent: (event) => {
+          if (event.type === 'wallet.balance') refresh(event.mode);
+        },
+        onResync: () => refresh(),
+        onLive: () => {},
       },
-      onResync: () => refresh(),
-      onLive: () => {},
-    });
+      // Mounted once signed in, after the screens first read balances and messages.
+      { catchUp: true },
+    );
     return () => {
       clearTimeout(timer);
       stop();

@@ -15,15 +15,19 @@ export default function LiveMessages() {
   useEffect(() => {
     if (!token) return;
     void renewPush().catch(() => {});
-    return subscribeUserEvents({
-      onEvent: (event) => {
-        if (event.type !== 'message.new') return;
-        client.setQueryData(messageKeys.unread, { unread: event.unread });
-        void client.invalidateQueries({ queryKey: messageKeys.list });
+    return subscribeUserEvents(
+      {
+        onEvent: (event) => {
+          if (event.type !== 'message.new') return;
+          client.setQueryData(messageKeys.unread, { unread: event.unread });
+          void client.invalidateQueries({ queryKey: messageKeys.list });
+        },
+        onResync: () => void client.invalidateQueries({ queryKey: messageKeys.all }),
+        onLive: () => {},
       },
-      onResync: () => void client.invalidateQueries({ queryKey: messageKeys.all }),
-      onLive: () => {},
-    });
+      // Mounted once signed in, after the screens first read balances and messages.
+      { catchUp: true },
+    );
   }, [token, client]);
   return null;
 }
