@@ -10,15 +10,29 @@ export interface LazyEntry<P extends object> {
   component: ComponentType<P>;
   failed: boolean;
   reload: () => void;
+  /** Starts downloading the page's chunk now (the first screen of a start, before the app has rendered). */
+  preload: () => void;
 }
 
 export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyEntry<P> {
-  const fresh = () => lazy(() => withTimeout(load(), PAGE_LOAD_TIMEOUT_MS));
+  // One download per lazy component: a preload and the render share it.
+  const fresh = () => {
+    let loading: Promise<{ default: ComponentType<P> }> | undefined;
+    const once = () => {
+      loading ??= withTimeout(load(), PAGE_LOAD_TIMEOUT_MS);
+      return loading;
+    };
+    return { component: lazy(once), preload: () => void once().catch(() => {}) };
+  };
+  const first = fresh();
   const entry: LazyEntry<P> = {
-    component: fresh(),
+    component: first.component,
     failed: false,
+    preload: first.preload,
     reload: () => {
-      entry.component = fresh();
+      const next = fresh();
+      entry.component = next.component;
+      entry.preload = next.preload;
       entry.failed = false;
     },
   };

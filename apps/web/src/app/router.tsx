@@ -71,6 +71,15 @@ const pages = {
 
 type PageKey = keyof typeof pages;
 
+/**
+ * Starts downloading the chunk of the page at `path` (a ROUTES path, e.g. from the start's URL), so the first screen's
+ * code loads beside the language files instead of after the app's first render. Unknown paths do nothing.
+ */
+export function preloadPage(path: string): void {
+  const key = (Object.keys(pages) as PageKey[]).find((k) => ROUTES[k] === path);
+  if (key) pages[key].preload();
+}
+
 /** The route of a page whose path is the ROUTES entry of the same name. */
 const route = (key: PageKey): RouteObject => ({ path: ROUTES[key], element: <LazyPage entry={pages[key]} /> });
 

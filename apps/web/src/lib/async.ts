@@ -31,3 +31,19 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, schedule: Schedu
     );
   });
 }
+
+/**
+ * Runs `fn` once the browser has painted the next frame (a task queued from an animation frame runs after that
+ * frame's paint): work the first paint must not wait for, such as downloads of what only a later action needs.
+ * React may run an effect before the browser paints, so an effect alone does not guarantee it.
+ */
+export function afterNextPaint(fn: () => void): Cancel {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(fn, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
