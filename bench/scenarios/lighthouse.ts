@@ -167,11 +167,20 @@ function printDetails(url: string, audits: Record<string, { details?: unknown; d
     'mainthread-work-breakdown',
     'long-tasks',
     'network-requests',
+    'largest-contentful-paint-element',
+    'inspector-issues',
   ]) {
-    const items = (audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+    // Some audits (the LCP element's) nest a table per item: flatten one level.
+    const items = ((audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []).flatMap(
+      (it) => (it.type === 'table' ? ((it.items as Record<string, unknown>[] | undefined) ?? []) : [it]),
+    );
     console.log(`    ${id}: ${audits[id]?.displayValue ?? ''}`);
     for (const it of items.slice(0, 50)) {
-      const u = String(it.url ?? it.groupLabel ?? '').replace(/^https?:\/\/[^/]+/, '');
+      const node = it.node as { snippet?: string } | undefined;
+      const u = String(it.url ?? it.groupLabel ?? it.phase ?? node?.snippet ?? it.issueType ?? '').replace(
+        /^https?:\/\/[^/]+/,
+        '',
+      );
       const figures = [
         'wastedMs',
         'wastedBytes',
@@ -181,6 +190,10 @@ function printDetails(url: string, audits: Record<string, { details?: unknown; d
         'transferSize',
         'startTime',
         'endTime',
+        'timing',
+        'percent',
+        'networkRequestTime',
+        'networkEndTime',
       ]
         .filter((k) => typeof it[k] === 'number')
         .map((k) => `${k} ${Math.round(it[k] as number)}`)
