@@ -26,9 +26,12 @@ async function start() {
   // First: the browser's install prompt may fire while the app still loads.
   catchInstallPrompt();
   // Signed in, the first screen makes calls at once: fetch the call registry beside the language, not after.
-  if (getSession().token) preloadRegistry();
-  // The hash router's path (`#/pages/…?query`): its page's chunk loads beside the language files.
-  preloadPage(window.location.hash.replace(/^#/, '').split('?')[0] ?? '');
+  // Its page's chunk too (the hash router's path, `#/pages/…?query`). A visitor's first page is the login page,
+  // which is on the first route; a signed-in page's chunk would only be downloaded for a redirect.
+  if (getSession().token) {
+    preloadRegistry();
+    preloadPage(window.location.hash.replace(/^#/, '').split('?')[0] ?? '');
+  }
   await prepare();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');

@@ -8,9 +8,11 @@ import { ConfigProvider } from 'antd-mobile';
 import { type ReactNode, Suspense, lazy, useEffect } from 'react';
 
 // The live balances and the message centre's live updates follow the user socket, whose frame schemas (zod) are
-// not part of the first route's JavaScript: loaded once signed in.
-const LiveBalances = lazy(() => import('@/shared/live-balances'));
-const LiveMessages = lazy(() => import('@/shared/live-messages'));
+// not part of the first route's JavaScript: loaded once signed in. A chunk that cannot be downloaded leaves the
+// screens without live updates (they still read on open and on pull), never the whole app without a tree.
+const nothing = { default: () => null };
+const LiveBalances = lazy(() => import('@/shared/live-balances').catch(() => nothing));
+const LiveMessages = lazy(() => import('@/shared/live-messages').catch(() => nothing));
 
 /**
  * A new session (sign-in, sign-out) numbers the user channel's events afresh, before any screen subscribes to it:

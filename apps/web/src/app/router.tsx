@@ -76,7 +76,9 @@ type PageKey = keyof typeof pages;
  * code loads beside the language files instead of after the app's first render. Unknown paths do nothing.
  */
 export function preloadPage(path: string): void {
-  const key = (Object.keys(pages) as PageKey[]).find((k) => ROUTES[k] === path);
+  // No path, or the root, shows the home tab (see `routes` below).
+  const wanted = path === '' || path === '/' ? ROUTES.home : path;
+  const key = (Object.keys(pages) as PageKey[]).find((k) => ROUTES[k] === wanted);
   if (key) pages[key].preload();
 }
 

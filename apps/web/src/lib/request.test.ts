@@ -204,8 +204,9 @@ describe('request: spec §8 error catalogue', () => {
   it('§8 row 5: a request that outlives the timeout is aborted and toasts the localized timeout message', async () => {
     const t = setup(hangingFetch());
     const pending = t.request('user/getUserinfo').catch((e) => e);
-    // The timer starts with the fetch, a few microtasks after the call.
-    await vi.waitFor(() => expect(t.clock.pending(30_000)).toBe(1));
+    // The fetch (and its timer) starts once the call registry is here, a few microtasks after the call.
+    await vi.waitFor(() => expect(t.fetchSpy).toHaveBeenCalled());
+    expect(t.clock.pending(30_000)).toBe(1);
     t.clock.fire(30_000);
     const error = await pending;
     expect(error).toBeInstanceOf(ApiError);
@@ -248,34 +249,54 @@ describe('request: spec §8 error catalogue', () => {
     expect(t.navigations).toEqual([{ path: ROUTES.login, options: { replace: true } }]);
   });
 
-  it('an answer that cannot be read for want of the call registry is a network failure; the next call tries again', async () => {
+  /** A `request` whose call registry (its own chunk) fails to download, or never arrives. */
+  async function withRegistry(registry: 'failing' | 'hanging') {
     vi.resetModules();
     vi.doMock('./api-registry', () => {
-      throw new TypeError('Failed to fetch dynamically imported module');
+      if (registry === 'failing') throw new TypeError('Failed to fetch dynamically imported module');
+      return new Promise(() => {});
     });
+    const fresh = await import('./request');
+    const data = { default: 'de', list: [] };
+    const fetchSpy = vi.fn(async () => new Response(JSON.stringify({ code: 1, msg: '', data })));
+    const t = setup(fetchSpy);
+    return { ...t, data, fetchSpy, request: fresh.createRequest({ ...t.deps, fetch: fetchSpy }) };
+  }
+
+  it('a call registry that cannot be downloaded is a network failure, nothing is sent, and the next call tries again', async () => {
     try {
-      const fresh = await import('./request');
-      const data = { default: 'de', list: [] };
-      const fetchSpy = vi.fn(async () => new Response(JSON.stringify({ code: 1, msg: '', data })));
-      const toasts: string[] = [];
-      const request = fresh.createRequest({
-        ...setup(fetchSpy).deps,
-        fetch: fetchSpy,
-        toast: { show: (msg) => toasts.push(msg), loading: () => () => {} },
-      });
-      // A POST goes out while the registry loads; its answer cannot be checked without it.
-      await expect(request('user/getUserinfo')).rejects.toMatchObject({ code: CLIENT_NETWORK });
-      expect(toasts).toEqual(['Network error, please check your connection']);
-      expect(fetchSpy).toHaveBeenCalledTimes(1);
-      // A GET waits for the registry (is the call a read?): nothing is sent.
-      await expect(request('index/language', {}, { method: 'GET', silent: true })).rejects.toMatchObject({
+      const t = await withRegistry('failing');
+      // Not even a POST goes out: its answer could not be read, and a money call would look failed when it was not.
+      await expect(t.request('user/getUserinfo')).rejects.toMatchObject({ code: CLIENT_NETWORK });
+      await expect(t.request('index/language', {}, { method: 'GET', silent: true })).rejects.toMatchObject({
         code: CLIENT_NETWORK,
       });
-      expect(fetchSpy).toHaveBeenCalledTimes(1);
+      expect(t.toasts).toEqual([{ msg: 'Network error, please check your connection', durationMs: 2000 }]);
+      expect(t.fetchSpy).not.toHaveBeenCalled();
       vi.doUnmock('./api-registry');
-      // The failed download is forgotten: once the chunk arrives, the answer is read.
-      await expect(request('index/language')).resolves.toEqual(data);
-      expect(fetchSpy).toHaveBeenCalledTimes(2);
+      // The failed download is forgotten: once the chunk arrives, the call goes out and its answer is read.
+      await expect(t.request('index/language')).resolves.toEqual(t.data);
+      expect(t.fetchSpy).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.doUnmock('./api-registry');
+      vi.resetModules();
+    }
+  });
+
+  it('a registry that never arrives times out like the call itself, and a cancel meanwhile rejects quietly', async () => {
+    try {
+      const t = await withRegistry('hanging');
+      const slow = t.request('user/getUserinfo', {}, { showLoading: true }).catch((e) => e);
+      const controller = new AbortController();
+      const cancelled = t.request('index/language', {}, { signal: controller.signal }).catch((e) => e);
+      await vi.waitFor(() => expect(t.clock.pending(30_000)).toBe(2));
+      controller.abort(new DOMException('cancelled', 'AbortError'));
+      expect(await cancelled).not.toBeInstanceOf(ApiError);
+      t.clock.fire(30_000);
+      expect(await slow).toMatchObject({ code: CLIENT_TIMEOUT });
+      expect(t.toasts).toEqual([{ msg: 'Request timed out, please try again later', durationMs: 2000 }]);
+      expect(t.loading).toEqual({ shown: 1, closed: 1 });
+      expect(t.fetchSpy).not.toHaveBeenCalled();
     } finally {
       vi.doUnmock('./api-registry');
       vi.resetModules();

@@ -5,7 +5,7 @@
  */
 import { type ApiBody, type ApiData, type ApiPath, Code, type FieldError, type api } from '@nexa/contract';
 import type { z } from 'zod';
-import type { Schedule } from './async';
+import { type Schedule, TimeoutError, withTimeout } from './async';
 import { REDIRECT_DELAY_MS, TOAST_DURATION_MS } from './config';
 import { ROUTES } from './routes';
 
@@ -178,6 +178,28 @@ export function preloadRegistry(): void {
   void loadRegistry().catch(() => {});
 }
 
+/**
+ * The registry within the call's own limits: the timeout (then the fetch has its own) and the caller's abort (a
+ * quiet rejection). A download that failed is a network error.
+ */
+async function registryWithin(deps: TransportDeps, signal: AbortSignal | undefined): Promise<typeof api> {
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal?.reason ?? new DOMException('aborted', 'AbortError'));
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([withTimeout(loadRegistry(), deps.timeoutMs, deps.schedule), aborted]);
+  } catch (error) {
+    if (isAbortedBy(signal)) throw signal.reason ?? error;
+    if (error instanceof TimeoutError) throw new ApiError(CLIENT_TIMEOUT, deps.translate('errors.timeout'));
+    throw new ApiError(CLIENT_NETWORK, deps.translate('errors.network'));
+  } finally {
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+  }
+}
+
 export type Request = <P extends ApiPath>(path: P, body?: ApiBody<P>, options?: RequestOptions) => Promise<ApiData<P>>;
 
 /** The app's API helper: `{code, msg, data}` with code 1 = success (ARCHITECTURE §6). */
@@ -190,11 +212,10 @@ export function createRequest(deps: RequestDeps): Request {
     const stopLoading = options.showLoading ? deps.toast.loading() : undefined;
     let outcome: { ok: true; data: ApiData<P> } | { ok: false; error: unknown };
     try {
-      // The registry may still be loading (a first call): a POST needs nothing from it to go out, so the round trip
-      // overlaps the download and only reading the answer waits for it; a GET asks it whether the call is a read.
-      const registry = loadRegistry().catch(() => Promise.reject(networkError()));
-      registry.catch(() => {}); // awaited below: not an unhandled rejection meanwhile
-      const method = options.method === 'GET' && (await registry)[path].read ? 'GET' : 'POST';
+      // Nothing is sent before the registry is here: a call the server carried out must never be reported as failed
+      // for want of the schema to read its answer (a money call would be submitted twice).
+      const def = (await registryWithin(deps, options.signal))[path];
+      const method = options.method === 'GET' && def.read ? 'GET' : 'POST';
       const headers: Record<string, string> = { lang: deps.getLang() };
       const token = deps.getToken();
       if (token) headers.TOKEN = token;
@@ -205,7 +226,7 @@ export function createRequest(deps: RequestDeps): Request {
         headers['content-type'] = 'application/json';
         init.body = JSON.stringify(body ?? {});
       }
-      outcome = { ok: true, data: await settle(path, registry, url, init) };
+      outcome = { ok: true, data: await settle(path, def.data, url, init) };
     } catch (error) {
       outcome = { ok: false, error };
     }
@@ -229,11 +250,7 @@ export function createRequest(deps: RequestDeps): Request {
     }
     throw error;
 
-    function networkError() {
-      return new ApiError(CLIENT_NETWORK, deps.translate('errors.network'));
-    }
-
-    async function settle(p: P, registry: Promise<typeof api>, u: string, i: RequestInit): Promise<ApiData<P>> {
+    async function settle(p: P, schema: z.ZodType, u: string, i: RequestInit): Promise<ApiData<P>> {
       const json = await fetchJson(deps, u, i, options.signal);
       if (!isEnvelope(json) || typeof json.code !== 'number') {
         throw new ApiError(CLIENT_NETWORK, deps.translate('errors.network'));
@@ -242,7 +259,6 @@ export function createRequest(deps: RequestDeps): Request {
         const msg = typeof json.msg === 'string' && json.msg ? json.msg : deps.translate('errors.network');
         throw new ApiError(json.code, msg, json.data ?? null);
       }
-      const schema: z.ZodType = (await registry)[p].data;
       const parsed = schema.safeParse(json.data ?? null);
       if (!parsed.success) {
         // The server broke the contract: treat it like an unreadable answer, and say where for the developer.
