@@ -68,6 +68,33 @@ describe('bus', () => {
     }
   });
 
+  it('publishMany: hundreds of messages in one call arrive all and in order, after what was published before', async () => {
+    const all = [
+      ...buses(),
+      { name: 'Redis', make: () => new RedisBus('redis://127.0.0.1:6379', `nexa-test-${process.pid}-${Date.now()}:`) },
+    ];
+    for (const { name, make } of all) {
+      const bus = make();
+      const got: number[] = [];
+      // Connected first, so the SUBSCRIBE is confirmed before the publishes (Redis queues it until then).
+      for (let i = 0; !bus.connected() && i < 500; i++) await new Promise((r) => setTimeout(r, 10));
+      await bus.subscribe('Many Topic', (m) => got.push((m as { n: number }).n));
+      // 250 messages: more than one NOTIFY statement's chunk, each near the 8000-byte payload limit.
+      const pad = 'x'.repeat(7_000);
+      const first = bus.publish('Many Topic', { n: -1 });
+      const many = bus.publishMany(
+        'Many Topic',
+        Array.from({ length: 250 }, (_, n) => ({ n, pad })),
+      );
+      await Promise.all([first, many, bus.publishMany('Many Topic', [])]);
+      const t0 = Date.now();
+      while (got.length < 251 && Date.now() - t0 < 5000) await new Promise((r) => setTimeout(r, 10));
+      expect(got, name).toEqual([-1, ...Array.from({ length: 250 }, (_, n) => n)]);
+      await bus.close();
+      await expect(bus.publishMany('Many Topic', [{ n: 1 }]), name).resolves.toBeUndefined();
+    }
+  });
+
   it('closes with publishes still queued: they settle before close returns, none rejects later', async () => {
     if (!(database.kind === 'postgres' && database.url)) {
       // On the embedded database this path is the in-process bus, covered above.

@@ -19,7 +19,7 @@ type Item = UserEventBatch['events'][number];
  * from the journal, or told to resync when the journal no longer has it all.
  */
 export class UserEvents {
-  constructor(private readonly d: { db: Executor; bus: Pick<Bus, 'publish'>; now: () => Date }) {}
+  constructor(private readonly d: { db: Executor; bus: Pick<Bus, 'publishMany'>; now: () => Date }) {}
 
   /**
    * Journals `event` with the transaction this runs in (in its last statement, with the others it raised) and
@@ -66,25 +66,25 @@ export class UserEvents {
 
 /**
  * Users' events for whichever node holds their sockets, packed into as few bus messages as fit, so settling ten
- * thousand orders sends hundreds of messages, not ten thousand. The bus is at most once: what it loses, the journal
+ * thousand orders sends hundreds of messages, not ten thousand, in one publish call. The bus is at most once: what it loses, the journal
  * replays to a client that notices the gap in the numbers.
  */
-export async function publishUserEvents(bus: Pick<Bus, 'publish'>, items: Item[]) {
+export async function publishUserEvents(bus: Pick<Bus, 'publishMany'>, items: Item[]) {
+  const messages: UserEventBatch[] = [];
   let events: Item[] = [];
   let size = 0;
-  const send = async () => {
-    if (events.length === 0) return;
-    const message = { events };
-    events = [];
-    size = 0;
-    await bus.publish('user-events', message).catch(() => {});
-  };
   for (const item of items) {
     if (!item.userId) continue;
     const bytes = Buffer.byteLength(JSON.stringify(item));
-    if (size + bytes > MESSAGE_BYTES) await send();
+    if (size + bytes > MESSAGE_BYTES && events.length > 0) {
+      messages.push({ events });
+      events = [];
+      size = 0;
+    }
     events.push(item);
     size += bytes + 1;
   }
-  await send();
+  if (events.length > 0) messages.push({ events });
+  // All of them in one call: a round trip per message kept settlement's event loop busy (see PgNotifyBus).
+  await bus.publishMany('user-events', messages).catch(() => {});
 }
