@@ -66,8 +66,8 @@ export default async function zySubmit() {
 
 /**
  * The statements index/zySubmit runs, in order: the session lookup, then in one transaction the idempotency
- * claim, the two balance updates, the ledger transfer, the two account changes, the transfer record and the
- * stored response. Keep in step with modules/wallets and ledger/.
+ * claim, the two balance updates, the ledger transfer, the two account changes, and the transfer record with the
+ * stored response (one statement). Keep in step with modules/wallets and ledger/.
  */
 async function directTransfer(pool: pg.Pool, c: Client, i: number) {
   const [from, to] = i % 2 === 0 ? ['spot', 'delivery'] : ['delivery', 'spot'];
@@ -109,17 +109,16 @@ async function directTransfer(pool: pg.Pool, c: Client, i: number) {
               ($1, $5, $3, 'demo', $7, 'USDT', 'transfer_in', 0.01, 0, 0, 0, $6, now())`,
       [c.userId, debit.rows[0].id, t.rows[0].id, from, credit.rows[0].id, `transfer:${requestId}`, to],
     );
+    // The transfer record rides with the stored response, as the server's deferred writes do.
     await db.query(
-      `INSERT INTO wallet_transfers (user_id, mode, currency, amount, from_wallet, to_wallet, from_before, from_after,
-                                     to_before, to_after, transfer_id, created_at)
-       VALUES ($1, 'demo', 'USDT', 0.01, $2, $3, 0, 0, 0, 0, $4, now()) RETURNING id::text AS id, created_at`,
-      [c.userId, from, to, t.rows[0].id],
+      `WITH w AS (
+         INSERT INTO wallet_transfers (user_id, mode, currency, amount, from_wallet, to_wallet, from_before, from_after,
+                                       to_before, to_after, transfer_id, created_at)
+         VALUES ($1, 'demo', 'USDT', 0.01, $4, $5, 0, 0, 0, 0, $6, now())
+       )
+       UPDATE idempotency_keys SET response = $3::jsonb WHERE user_id = $1 AND request_id = $2`,
+      [c.userId, requestId, JSON.stringify({ ok: true }), from, to, t.rows[0].id],
     );
-    await db.query('UPDATE idempotency_keys SET response = $3::jsonb WHERE user_id = $1 AND request_id = $2', [
-      c.userId,
-      requestId,
-      JSON.stringify({ ok: true }),
-    ]);
     await db.query('COMMIT');
   } catch (err) {
     await db.query('ROLLBACK');

@@ -13,7 +13,7 @@ import { countStatements } from './statement-count.js';
  */
 const CEILING: Record<string, number> = {
   'user/getDemoMoney': 10,
-  'index/zySubmit': 10,
+  'index/zySubmit': 9,
   'index/sdSubmit': 12,
   'order/createDeliveryOrder': 9,
   'order/createOrder': 17,

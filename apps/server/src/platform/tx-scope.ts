@@ -72,6 +72,16 @@ export class TxScope {
 
 const storage = new AsyncLocalStorage<TxScope>();
 
+/**
+ * A write whose result the call does not read back: in a scoped transaction it rides with the last statements
+ * (`TxScope.defer`, with its rules), else it is sent now.
+ */
+export async function deferWrite(tx: Executor, write: SQL): Promise<void> {
+  const scope = currentTxScope();
+  if (scope) scope.defer(write);
+  else await tx.execute(write);
+}
+
 /** The scope of the transaction this code runs in, if any (and still open). */
 export function currentTxScope(): TxScope | undefined {
   const scope = storage.getStore();

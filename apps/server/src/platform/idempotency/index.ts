@@ -1,7 +1,7 @@
 import { sha256 } from '../crypto.js';
 import type { Executor } from '../db.js';
 import { refused } from '../errors.js';
-import { currentTxScope } from '../tx-scope.js';
+import { deferWrite } from '../tx-scope.js';
 import { idempotencyRepository as repo } from './repository.js';
 
 export interface IdempotencyKey {
@@ -24,10 +24,7 @@ export async function idempotent<T>(tx: Executor, key: IdempotencyKey, run: () =
   if (await repo.claim(tx, key.userId, key.requestId, key.scope, bodyHash)) {
     const result = await run();
     // Stored with the transaction's last statements (no round trip of its own); outside a scope, now.
-    const save = repo.saveResponse(key.userId, key.requestId, result);
-    const scope = currentTxScope();
-    if (scope) scope.defer(save);
-    else await tx.execute(save);
+    await deferWrite(tx, repo.saveResponse(key.userId, key.requestId, result));
     return result;
   }
   const first = await repo.find(tx, key.userId, key.requestId);
