@@ -237,6 +237,68 @@ describe('ledger model', () => {
     const appendOnly = (e: { cause?: { message?: string } }) => /append-only/.test(e.cause?.message ?? '');
     await expect(database.db.execute(sql`UPDATE ledger_transfers SET amount = 1`)).rejects.toSatisfy(appendOnly);
     await expect(database.db.execute(sql`DELETE FROM account_changes`)).rejects.toSatisfy(appendOnly);
+
+    // References, checked once a statement (migration 0026): a statement with one bad row among good ones is refused
+    // whole, and the accounts they name keep their keys.
+    await database.db.execute(
+      sql`INSERT INTO ledger_accounts (user_id, mode, wallet, currency) VALUES (${id}, 'demo', 'spot', 'USDT')
+          ON CONFLICT DO NOTHING`,
+    );
+    const [real, demo, dep] = await Promise.all(
+      [
+        sql`SELECT id::text AS id FROM ledger_accounts WHERE user_id = ${id} AND mode = 'real' AND wallet = 'spot'`,
+        sql`SELECT id::text AS id FROM ledger_accounts WHERE user_id = ${id} AND mode = 'demo' AND wallet = 'spot'`,
+        sql`SELECT id::text AS id FROM ledger_accounts WHERE system_code = 'deposits' AND mode = 'real' LIMIT 1`,
+      ].map(async (q) => (await queryRows<{ id: string }>(database.db, q))[0]!.id),
+    );
+    const [paid] = await queryRows<{ id: string }>(
+      database.db,
+      sql`SELECT id::text AS id FROM ledger_transfers WHERE ref = 'constraint'`,
+    );
+    const transfers = () => queryRows(database.db, sql`SELECT id FROM ledger_transfers`);
+    const before = (await transfers()).length;
+    const reference = (e: { cause?: { message?: string } }) => /no such|another mode/.test(e.cause?.message ?? '');
+    const transfer = (debit: string, credit: string, mode: string, pending: string | null) =>
+      sql`(${pending === null ? 'single' : 'void'}, ${mode}, 'USDT', ${debit}, ${credit}, 1, ${pending}::bigint, 'x', 'x')`;
+    const insert = (...rows: ReturnType<typeof transfer>[]) =>
+      database.db.execute(
+        sql`INSERT INTO ledger_transfers (kind, mode, currency, debit_account_id, credit_account_id, amount, pending_id,
+                                          type, ref) VALUES ${sql.join(rows, sql`, `)}`,
+      );
+    // Real and demo never meet; a currency is its accounts'; what a post or void resolves exists.
+    await expect(insert(transfer(dep!, real!, 'real', null), transfer(real!, demo!, 'real', null))).rejects.toSatisfy(
+      reference,
+    );
+    await expect(insert(transfer(real!, demo!, 'demo', null))).rejects.toSatisfy(reference);
+    await expect(
+      database.db.execute(
+        sql`INSERT INTO ledger_transfers (kind, mode, currency, debit_account_id, credit_account_id, amount, type, ref)
+            VALUES ('single', 'real', 'BTC', ${dep}, ${real}, 1, 'x', 'x')`,
+      ),
+    ).rejects.toSatisfy(reference);
+    await expect(insert(transfer(dep!, real!, 'real', '999999999'))).rejects.toSatisfy(reference);
+    expect((await transfers()).length).toBe(before);
+    // A change row names its account's own user, mode, wallet and currency, and an existing transfer.
+    const change = (account: string, user: string, mode: string, wallet: string, transferId: string) =>
+      database.db.execute(
+        sql`INSERT INTO account_changes (user_id, account_id, transfer_id, mode, wallet, currency, type, amount,
+                                         balance_before, balance_after, ref)
+            VALUES (${user}, ${account}, ${transferId}, ${mode}, ${wallet}, 'USDT', 'x', 0, 0, 0, 'x')`,
+      );
+    const [other] = await makeUsers(1);
+    await expect(change(real!, String(other), 'real', 'spot', paid!.id)).rejects.toSatisfy(reference);
+    await expect(change(real!, id, 'demo', 'spot', paid!.id)).rejects.toSatisfy(reference);
+    await expect(change(real!, id, 'real', 'delivery', paid!.id)).rejects.toSatisfy(reference);
+    await expect(change(real!, id, 'real', 'spot', '999999999')).rejects.toSatisfy(reference);
+    // Accounts are never deleted nor re-keyed; their balances still move.
+    const keys = (e: { cause?: { message?: string } }) => /never deleted|keeps its/.test(e.cause?.message ?? '');
+    await expect(database.db.execute(sql`DELETE FROM ledger_accounts WHERE id = ${demo}`)).rejects.toSatisfy(keys);
+    await expect(
+      database.db.execute(sql`UPDATE ledger_accounts SET mode = 'demo' WHERE id = ${real}`),
+    ).rejects.toSatisfy(keys);
+    await expect(
+      database.db.execute(sql`UPDATE ledger_accounts SET user_id = ${String(other)} WHERE id = ${real}`),
+    ).rejects.toSatisfy(keys);
   });
 
   it('spreads a hot system account over shards so its sum stays exact', async () => {

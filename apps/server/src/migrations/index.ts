@@ -23,6 +23,7 @@ import { m0022Settings } from './0022-settings.js';
 import { m0023RebateWindow } from './0023-rebate-window.js';
 import { m0024RebateTransferPerEarner } from './0024-rebate-transfer-per-earner.js';
 import { m0025RebateRecordChecks } from './0025-rebate-record-checks.js';
+import { m0026LedgerReferenceChecks } from './0026-ledger-reference-checks.js';
 
 export interface Migration {
   version: number;
@@ -57,4 +58,5 @@ export const migrations: readonly Migration[] = [
   m0023RebateWindow,
   m0024RebateTransferPerEarner,
   m0025RebateRecordChecks,
+  m0026LedgerReferenceChecks,
 ];
