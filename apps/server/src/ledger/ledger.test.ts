@@ -248,7 +248,8 @@ describe('ledger model', () => {
       [
         sql`SELECT id::text AS id FROM ledger_accounts WHERE user_id = ${id} AND mode = 'real' AND wallet = 'spot'`,
         sql`SELECT id::text AS id FROM ledger_accounts WHERE user_id = ${id} AND mode = 'demo' AND wallet = 'spot'`,
-        sql`SELECT id::text AS id FROM ledger_accounts WHERE system_code = 'deposits' AND mode = 'real' LIMIT 1`,
+        sql`SELECT id::text AS id FROM ledger_accounts
+            WHERE system_code = 'deposits' AND mode = 'real' AND currency = 'USDT' LIMIT 1`,
       ].map(async (q) => (await queryRows<{ id: string }>(database.db, q))[0]!.id),
     );
     const [paid] = await queryRows<{ id: string }>(
@@ -276,19 +277,35 @@ describe('ledger model', () => {
             VALUES ('single', 'real', 'BTC', ${dep}, ${real}, 1, 'x', 'x')`,
       ),
     ).rejects.toSatisfy(reference);
+    // Each side is checked on its own: a USDT transfer into (or out of) the user's BTC account is refused.
+    const [btc] = await queryRows<{ id: string }>(
+      database.db,
+      sql`INSERT INTO ledger_accounts (user_id, mode, wallet, currency) VALUES (${id}, 'real', 'spot', 'BTC')
+          RETURNING id::text AS id`,
+    );
+    await expect(insert(transfer(dep!, btc!.id, 'real', null))).rejects.toSatisfy(reference);
+    await expect(insert(transfer(btc!.id, real!, 'real', null))).rejects.toSatisfy(reference);
     await expect(insert(transfer(dep!, real!, 'real', '999999999'))).rejects.toSatisfy(reference);
     expect((await transfers()).length).toBe(before);
     // A change row names its account's own user, mode, wallet and currency, and an existing transfer.
-    const change = (account: string, user: string, mode: string, wallet: string, transferId: string) =>
+    const change = (
+      account: string,
+      user: string,
+      mode: string,
+      wallet: string,
+      transferId: string,
+      currency = 'USDT',
+    ) =>
       database.db.execute(
         sql`INSERT INTO account_changes (user_id, account_id, transfer_id, mode, wallet, currency, type, amount,
                                          balance_before, balance_after, ref)
-            VALUES (${user}, ${account}, ${transferId}, ${mode}, ${wallet}, 'USDT', 'x', 0, 0, 0, 'x')`,
+            VALUES (${user}, ${account}, ${transferId}, ${mode}, ${wallet}, ${currency}, 'x', 0, 0, 0, 'x')`,
       );
     const [other] = await makeUsers(1);
     await expect(change(real!, String(other), 'real', 'spot', paid!.id)).rejects.toSatisfy(reference);
     await expect(change(real!, id, 'demo', 'spot', paid!.id)).rejects.toSatisfy(reference);
     await expect(change(real!, id, 'real', 'delivery', paid!.id)).rejects.toSatisfy(reference);
+    await expect(change(real!, id, 'real', 'spot', paid!.id, 'BTC')).rejects.toSatisfy(reference);
     await expect(change(real!, id, 'real', 'spot', '999999999')).rejects.toSatisfy(reference);
     // Accounts are never deleted nor re-keyed; their balances still move.
     const keys = (e: { cause?: { message?: string } }) => /never deleted|keeps its/.test(e.cause?.message ?? '');
@@ -296,9 +313,22 @@ describe('ledger model', () => {
     await expect(
       database.db.execute(sql`UPDATE ledger_accounts SET mode = 'demo' WHERE id = ${real}`),
     ).rejects.toSatisfy(keys);
-    await expect(
-      database.db.execute(sql`UPDATE ledger_accounts SET user_id = ${String(other)} WHERE id = ${real}`),
-    ).rejects.toSatisfy(keys);
+    for (const rekey of [
+      sql`UPDATE ledger_accounts SET user_id = ${String(other)} WHERE id = ${real}`,
+      sql`UPDATE ledger_accounts SET wallet = 'delivery' WHERE id = ${real}`,
+      sql`UPDATE ledger_accounts SET currency = 'BTC' WHERE id = ${real}`,
+      sql`UPDATE ledger_accounts SET id = id + 1000000000 WHERE id = ${real}`,
+      sql`UPDATE ledger_accounts SET system_code = 'rebates' WHERE id = ${dep}`,
+    ]) {
+      await expect(database.db.execute(rekey)).rejects.toSatisfy(keys);
+    }
+    await database.db.execute(sql`UPDATE ledger_accounts SET available = available WHERE id = ${real}`);
+    // TRUNCATE fires no row trigger; the tables whose rows are never deleted refuse it too (migration 0027).
+    const truncated = (e: { cause?: { message?: string } }) => /never truncated/.test(e.cause?.message ?? '');
+    for (const table of ['ledger_accounts', 'ledger_transfers', 'account_changes', 'audit_log']) {
+      await expect(database.db.execute(sql.raw(`TRUNCATE ${table} CASCADE`)), table).rejects.toSatisfy(truncated);
+    }
+    expect((await transfers()).length).toBe(before);
   });
 
   it('spreads a hot system account over shards so its sum stays exact', async () => {

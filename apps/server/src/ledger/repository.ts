@@ -244,8 +244,8 @@ export const ledgerRepository = {
 
   /**
    * The user (or the system) accounts among those named by id or by key, with their balances, in the ledger's
-   * lock order; locked when asked (NO KEY UPDATE, as an UPDATE locks: foreign-key checks of inserts that name
-   * the account still pass).
+   * lock order; locked when asked (NO KEY UPDATE, as an UPDATE of the balances locks; the reference checks of
+   * transfers and change rows that name the account only read it, migration 0026).
    */
   async accounts(ex: Executor, ids: string[], keys: AccountKeySql[], o: { users: boolean; lock: boolean }) {
     const users = keys.filter((k) => k.userId !== null);

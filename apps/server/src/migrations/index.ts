@@ -24,6 +24,7 @@ import { m0023RebateWindow } from './0023-rebate-window.js';
 import { m0024RebateTransferPerEarner } from './0024-rebate-transfer-per-earner.js';
 import { m0025RebateRecordChecks } from './0025-rebate-record-checks.js';
 import { m0026LedgerReferenceChecks } from './0026-ledger-reference-checks.js';
+import { m0027LedgerNoTruncate } from './0027-ledger-no-truncate.js';
 
 export interface Migration {
   version: number;
@@ -59,4 +60,5 @@ export const migrations: readonly Migration[] = [
   m0024RebateTransferPerEarner,
   m0025RebateRecordChecks,
   m0026LedgerReferenceChecks,
+  m0027LedgerNoTruncate,
 ];

@@ -95,6 +95,29 @@ describe('bus', () => {
     }
   });
 
+  it('PostgreSQL publishMany: a chunk that fails loses only its own messages, and the call says so', async () => {
+    // Always on the local PostgreSQL (CI has one), also in the embedded suite.
+    const url = database.url ?? 'postgres://postgres@127.0.0.1:5432/test';
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    const bus = new PgNotifyBus(pool, url);
+    try {
+      const got: number[] = [];
+      for (let i = 0; !bus.connected() && i < 500; i++) await new Promise((r) => setTimeout(r, 10));
+      await bus.subscribe('Chunk Topic', (m) => got.push((m as { n: number }).n));
+      // 250 messages in chunks of 100; one message of the second chunk is over NOTIFY's 8000-byte limit.
+      const messages = Array.from({ length: 250 }, (_, n) => ({ n, pad: n === 150 ? 'x'.repeat(9_000) : '' }));
+      await expect(bus.publishMany('Chunk Topic', messages)).rejects.toThrow(/payload/i);
+      await bus.publish('Chunk Topic', { n: 1_000 });
+      const t0 = Date.now();
+      while (got.length < 151 && Date.now() - t0 < 5000) await new Promise((r) => setTimeout(r, 10));
+      const sent = [...Array.from({ length: 100 }, (_, n) => n), ...Array.from({ length: 50 }, (_, n) => 200 + n)];
+      expect(got).toEqual([...sent, 1_000]);
+    } finally {
+      await bus.close();
+      await pool.end();
+    }
+  });
+
   it('closes with publishes still queued: they settle before close returns, none rejects later', async () => {
     if (!(database.kind === 'postgres' && database.url)) {
       // On the embedded database this path is the in-process bus, covered above.

@@ -246,18 +246,27 @@ export class PgNotifyBus implements Transport {
     for (let i = 0; i < messages.length; i += NOTIFY_CHUNK) {
       chunks.push(messages.slice(i, i + NOTIFY_CHUNK).map((m) => JSON.stringify(m)));
     }
+    // A chunk that fails (a lost connection, a payload over NOTIFY's 8,000 bytes) loses only its own messages: the
+    // chunks after it are still sent, and the call rejects with the first failure once all have been tried.
+    let failure: { error: unknown } | undefined;
     let next: Promise<unknown> = this.last;
     for (const payloads of chunks) {
-      next = next.then(() =>
-        this.closed
-          ? undefined
-          : payloads.length === 1
-            ? this.pool.query('SELECT pg_notify($1, $2)', [channel, payloads[0]])
-            : this.pool.query('SELECT count(pg_notify($1, p)) FROM unnest($2::text[]) AS p', [channel, payloads]),
-      );
+      next = next
+        .then(() =>
+          this.closed
+            ? undefined
+            : payloads.length === 1
+              ? this.pool.query('SELECT pg_notify($1, $2)', [channel, payloads[0]])
+              : this.pool.query('SELECT count(pg_notify($1, p)) FROM unnest($2::text[]) AS p', [channel, payloads]),
+        )
+        .catch((error: unknown) => {
+          failure ??= { error };
+        });
     }
-    this.last = next.catch(() => {});
-    return next.then(() => undefined);
+    this.last = next;
+    return next.then(() => {
+      if (failure) throw failure.error;
+    });
   }
 
   async subscribe(topic: string, handler: (message: unknown) => void): Promise<void> {
