@@ -91,6 +91,20 @@ describe('assets: demo account, demo assets, transfer, records', () => {
     await page.getByTestId('transfer-all').click();
     await expect(page.getByTestId('transfer-amount').inputValue()).resolves.toBe('10000.00');
 
+    // The browser's back button while the confirmation is open closes it with the page, and moves nothing.
+    await page.getByTestId('transfer-amount').fill('2500');
+    await page.getByTestId('transfer-submit').click();
+    await page.getByTestId('transfer-confirm').waitFor();
+    await page.goBack();
+    await page.getByTestId('transfer-page').waitFor({ state: 'detached' });
+    await page.getByTestId('transfer-confirm').waitFor({ state: 'detached' });
+    await expect(page.locator('.adm-dialog').count()).resolves.toBe(0);
+    await page.goForward();
+    await page.getByTestId('transfer-page').waitFor();
+    await page.getByTestId('transfer-to').click();
+    await page.getByTestId('transfer-to-option-delivery').click();
+    await expect.poll(() => text(page, 'transfer-available')).toBe('10,000.00');
+
     await page.getByTestId('transfer-amount').fill('2500');
     await page.getByTestId('transfer-submit').click();
     await page.getByTestId('transfer-confirm').click();

@@ -1,8 +1,9 @@
 import { LoginPage } from '@/features/auth/pages/login-page';
 import { registerNavigator } from '@/lib/navigation';
 import { ROUTES } from '@/lib/routes';
-import { useEffect } from 'react';
-import { Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router-dom';
+import { Dialog } from 'antd-mobile';
+import { useEffect, useRef } from 'react';
+import { Navigate, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router-dom';
 import { CopyPanelsProvider } from './copy-panels';
 import { GuestOnly } from './guest-only';
 import { LazyPage, lazyPage } from './lazy-page';
@@ -172,12 +173,32 @@ function NavigatorBridge() {
   return null;
 }
 
+/**
+ * Closes the imperative dialogs (`Dialog.confirm`, `Dialog.show`) when the route changes under them, e.g. by the
+ * browser's back button: they render outside the page, so they would stay open over the next screen. A confirm
+ * closed this way answers "no", so nothing it guards goes ahead.
+ */
+function DialogsCloseOnNavigate() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of route, which is what it watches
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    Dialog.clear();
+  }, [pathname]);
+  return null;
+}
+
 /** The page tree; rendered inside a HashRouter (spec §9: hash mode under /h5/, `/h5/#/pages/userPages/login`). */
 export function AppRoutes() {
   const element = useRoutes(routes);
   return (
     <>
       <NavigatorBridge />
+      <DialogsCloseOnNavigate />
       {element}
     </>
   );
