@@ -79,6 +79,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(consoleModule);
   await app.register(opsModule);
   await app.register(supportModule);
-  await app.register(webAppModule, { dir: config.webDistDir, adminDir: config.adminDistDir });
+  await app.register(webAppModule, {
+    dir: config.webDistDir,
+    adminDir: config.adminDistDir,
+    defaultLang: config.defaultLang,
+  });
   return app;
 }

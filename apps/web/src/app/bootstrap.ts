@@ -2,7 +2,7 @@ import { applyLanguage } from '@/i18n';
 import { request } from '@/lib/http';
 import { getSession } from '@/lib/session-store';
 import { applyTheme } from '@/lib/theme';
-import { DEFAULT_LANG } from '@nexa/contract';
+import { DEFAULT_LANG, type Lang, isLang } from '@nexa/contract';
 import { unstableSetRender } from 'antd-mobile';
 import { type Root, createRoot } from 'react-dom/client';
 
@@ -24,13 +24,26 @@ function setupAntdRender(): void {
   });
 }
 
+/**
+ * The server's default language as the server wrote it into the page (`<meta name="nexa-default-lang">`, see the
+ * server's platform/web-app.ts); null when the page came from elsewhere (the service worker's copy, the dev server).
+ */
+export function pageDefaultLanguage(doc: Pick<Document, 'querySelector'> = document): Lang | null {
+  const value = doc.querySelector('meta[name="nexa-default-lang"]')?.getAttribute('content');
+  return isLang(value) ? value : null;
+}
+
 /** Everything that must hold before the first render: theme, language, render hook. */
 export async function prepare(): Promise<void> {
   setupAntdRender();
   const session = getSession();
   applyTheme(session.theme);
+  // A first visit adopts the server's default from the page itself when it is there (spec §7), so the login page
+  // renders in it at once and asks no call for it (adoptServerDefaultLanguage then has nothing to do).
+  const fromPage = session.lang ? null : pageDefaultLanguage();
   try {
-    await applyLanguage(session.lang ?? DEFAULT_LANG);
+    const applied = await applyLanguage(session.lang ?? fromPage ?? DEFAULT_LANG);
+    if (fromPage && !getSession().lang) getSession().setLang(applied);
   } catch (error) {
     // Even English failed to download: render anyway; the page-level retry covers a flaky network.
     console.error('[i18n] no locale could be loaded', error);

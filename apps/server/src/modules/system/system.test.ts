@@ -61,16 +61,26 @@ describe('system calls', () => {
   it('serves the built app under /h5/, the entry uncached and hashed assets for a year', async () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'nexa-dist-'));
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Nexa</title>');
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><head><title>Nexa</title></head><body></body>');
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
-    const web = await createTestApp({ webDistDir: dist });
+    const web = await createTestApp({ webDistDir: dist, defaultLang: 'jp' });
     try {
       for (const url of ['/h5/', '/h5']) {
         const res = await web.app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(200);
         expect(res.body).toContain('<title>Nexa</title>');
         expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.headers['content-type']).toContain('text/html');
+        // The server's default language for a first visit, in the head (spec §7).
+        expect(res.body).toMatch(/<meta name="nexa-default-lang" content="jp" \/>\s*<\/head>/);
       }
+      // The file itself (what the service worker precaches) is served as built.
+      const file = await web.app.inject({ method: 'GET', url: '/h5/index.html' });
+      expect(file.statusCode).toBe(200);
+      expect(file.body).not.toContain('nexa-default-lang');
+      // A rebuild is served without a restart.
+      writeFileSync(path.join(dist, 'index.html'), '<!doctype html><head><title>Nexa 2</title></head>');
+      expect((await web.app.inject({ method: 'GET', url: '/h5/' })).body).toContain('Nexa 2');
       const asset = await web.app.inject({ method: 'GET', url: '/h5/assets/app-abc123.js' });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toContain('immutable');
