@@ -130,6 +130,42 @@ describe('first journey: register, shell, language and theme, log out', () => {
     await context.close();
   });
 
+  it("a first visit renders in the server's default language from the page itself, and loads no schemas for it", async () => {
+    const de = await startTestServer({ defaultLang: 'de' });
+    try {
+      const context = await phone(browser);
+      const page = await context.newPage();
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        if (/\/api\/index\/language|\/assets\/contract-/.test(r.url())) asked.push(r.url());
+      });
+      await page.goto(`${de.url}/h5/`);
+      await page.getByTestId('login-page').waitFor();
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('de');
+      await expect(page.getByTestId('login-submit').textContent()).resolves.toBe('Anmelden');
+      // Adopted (stored), as the spec's first-visit rule asks, and the login page loaded no call registry for it.
+      const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem('nexa-session') ?? '{}').state?.lang);
+      await expect.poll(stored).toBe('de');
+      // Nor the format checks (zod and the contract's schemas) until the user starts on the form.
+      await page.waitForTimeout(1_500);
+      expect(asked).toEqual([]);
+      await page.getByTestId('login-password').focus();
+      await expect.poll(() => asked.some((u) => u.includes('/assets/contract-'))).toBe(true);
+      expect(asked.filter((u) => u.includes('/api/index/language'))).toEqual([]);
+
+      // A page without the server's note (the service worker's copy of index.html) still asks the call.
+      const other = await (await phone(browser)).newPage();
+      await other.goto(`${de.url}/h5/index.html`);
+      await other.getByTestId('login-page').waitFor();
+      await expect.poll(() => other.evaluate(() => document.documentElement.lang)).toBe('de');
+      await expect.poll(() => other.getByTestId('login-submit').textContent()).toBe('Anmelden');
+      await context.close();
+      await other.context().close();
+    } finally {
+      await de.close();
+    }
+  });
+
   function readCode(to: string): string | undefined {
     try {
       return server.lastOutboxCode(to);
