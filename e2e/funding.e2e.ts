@@ -197,6 +197,14 @@ describe('funding: deposit and withdrawal screens', () => {
     for (const part of ['USDT', 'TRC20', 'Under review', '250', target.address]) expect(row).toContain(part);
     await expect.poll(() => page.getByTestId('deposit-record-thumb').getAttribute('data-loaded')).toBe('true');
     await shot(page, 'recharge-record-review-dark-en');
+    // The screenshot opens full screen; the browser's back button closes it with the page.
+    await page.getByTestId('deposit-record-thumb').click();
+    await page.locator('.adm-image-viewer-content').waitFor();
+    await page.goBack();
+    await page.getByTestId('recharge-record-page').waitFor({ state: 'detached' });
+    await page.locator('.adm-image-viewer-content').waitFor({ state: 'detached' });
+    await page.goForward();
+    await page.getByTestId('recharge-record-page').waitFor();
 
     // An operator approves it over the API: the record says so and the spot wallet holds the money.
     await approve('Deposit', uid);

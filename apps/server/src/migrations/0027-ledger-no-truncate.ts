@@ -1,9 +1,10 @@
 import type { Migration } from './index.js';
 
 /**
- * TRUNCATE fires no row trigger. Once migration 0026 dropped the foreign keys that referenced them, nothing kept
- * `TRUNCATE ledger_accounts` or `TRUNCATE ledger_transfers` from emptying the ledger, and the change log and the
- * audit log never had that guard. The tables whose rows are never deleted now refuse TRUNCATE as they refuse DELETE.
+ * TRUNCATE fires no row trigger. Once migration 0026 dropped the foreign keys that referenced it, nothing kept
+ * `TRUNCATE ledger_accounts` from emptying the accounts; `TRUNCATE … CASCADE` always emptied the transfers with the
+ * tables that reference them, and the change log and the audit log never had a guard. The tables whose rows are never
+ * deleted now refuse TRUNCATE as they refuse DELETE.
  */
 export const m0027LedgerNoTruncate: Migration = {
   version: 27,

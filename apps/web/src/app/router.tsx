@@ -1,7 +1,7 @@
 import { LoginPage } from '@/features/auth/pages/login-page';
 import { registerNavigator } from '@/lib/navigation';
 import { ROUTES } from '@/lib/routes';
-import { Dialog } from 'antd-mobile';
+import { Dialog, ImageViewer } from 'antd-mobile';
 import { useEffect, useRef } from 'react';
 import { Navigate, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router-dom';
 import { CopyPanelsProvider } from './copy-panels';
@@ -174,7 +174,7 @@ function NavigatorBridge() {
 }
 
 /**
- * Closes the imperative dialogs (`Dialog.confirm`, `Dialog.show`) when the route changes under them, e.g. by the
+ * Closes the imperative overlays (`Dialog.confirm`, `Dialog.show`, `ImageViewer.show`) when the route changes under them, e.g. by the
  * browser's back button: they render outside the page, so they would stay open over the next screen. A confirm
  * closed this way answers "no", so nothing it guards goes ahead.
  */
@@ -188,6 +188,7 @@ function DialogsCloseOnNavigate() {
       return;
     }
     Dialog.clear();
+    ImageViewer.clear();
   }, [pathname]);
   return null;
 }
