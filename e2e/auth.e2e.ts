@@ -1,5 +1,5 @@
 import { type TestServer, startTestServer } from '@nexa/server/testing';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, phone, shot } from './browser.js';
 
@@ -130,42 +130,6 @@ describe('first journey: register, shell, language and theme, log out', () => {
     await context.close();
   });
 
-  it("a first visit renders in the server's default language from the page itself, and loads no schemas for it", async () => {
-    const de = await startTestServer({ defaultLang: 'de' });
-    try {
-      const context = await phone(browser);
-      const page = await context.newPage();
-      const asked: string[] = [];
-      page.on('request', (r) => {
-        if (/\/api\/index\/language|\/assets\/contract-/.test(r.url())) asked.push(r.url());
-      });
-      await page.goto(`${de.url}/h5/`);
-      await page.getByTestId('login-page').waitFor();
-      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('de');
-      await expect(page.getByTestId('login-submit').textContent()).resolves.toBe('Anmelden');
-      // Adopted (stored), as the spec's first-visit rule asks, and the login page loaded no call registry for it.
-      const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem('nexa-session') ?? '{}').state?.lang);
-      await expect.poll(stored).toBe('de');
-      // Nor the format checks (zod and the contract's schemas) until the user starts on the form.
-      await page.waitForTimeout(1_500);
-      expect(asked).toEqual([]);
-      await page.getByTestId('login-password').focus();
-      await expect.poll(() => asked.some((u) => u.includes('/assets/contract-'))).toBe(true);
-      expect(asked.filter((u) => u.includes('/api/index/language'))).toEqual([]);
-
-      // A page without the server's note (the service worker's copy of index.html) still asks the call.
-      const other = await (await phone(browser)).newPage();
-      await other.goto(`${de.url}/h5/index.html`);
-      await other.getByTestId('login-page').waitFor();
-      await expect.poll(() => other.evaluate(() => document.documentElement.lang)).toBe('de');
-      await expect.poll(() => other.getByTestId('login-submit').textContent()).toBe('Anmelden');
-      await context.close();
-      await other.context().close();
-    } finally {
-      await de.close();
-    }
-  });
-
   function readCode(to: string): string | undefined {
     try {
       return server.lastOutboxCode(to);
@@ -173,4 +137,81 @@ describe('first journey: register, shell, language and theme, log out', () => {
       return undefined;
     }
   }
+});
+
+describe('a first visit to a server whose default language is not English', () => {
+  let de: TestServer;
+  beforeAll(async () => {
+    de = await startTestServer({ defaultLang: 'de' });
+  }, 120_000);
+  afterAll(async () => {
+    await de?.close();
+  }, 60_000);
+
+  const stored = (page: Page) =>
+    page.evaluate(() => JSON.parse(localStorage.getItem('nexa-session') ?? '{}').state?.lang ?? null);
+
+  it('renders in it from the page itself: its language pack preloaded, no English, no schemas, no language call', async () => {
+    const context = await phone(browser);
+    try {
+      const page = await context.newPage();
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        if (/\/api\/index\/language|\/assets\/(contract|de|en)-/.test(r.url())) asked.push(r.url());
+      });
+      await page.goto(`${de.url}/h5/`);
+      await page.getByTestId('login-page').waitFor();
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('de');
+      await expect(page.getByTestId('login-submit').textContent()).resolves.toBe('Anmelden');
+      // Adopted (stored), as the spec's first-visit rule asks.
+      await expect.poll(() => stored(page)).toBe('de');
+      // The German pack came from the page's preload; nothing English, no call registry, no format checks yet.
+      await page.waitForTimeout(1_500);
+      expect(asked.map((u) => new URL(u).pathname.replace(/-[\w-]+\.js$/, ''))).toEqual(['/h5/assets/de']);
+      await page.getByTestId('login-password').focus();
+      await expect.poll(() => asked.some((u) => u.includes('/assets/contract-'))).toBe(true);
+      expect(asked.filter((u) => u.includes('/api/index/language'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a page without the server's note (the service worker's copy of index.html) asks the call", async () => {
+    const context = await phone(browser);
+    try {
+      const page = await context.newPage();
+      const calls: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/api/index/language')) calls.push(r.url());
+      });
+      await page.goto(`${de.url}/h5/index.html`);
+      await page.getByTestId('login-page').waitFor();
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('de');
+      await expect.poll(() => page.getByTestId('login-submit').textContent()).toBe('Anmelden');
+      expect(calls).toHaveLength(1);
+      await expect.poll(() => stored(page)).toBe('de');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a failed download of the default language shows English for this visit and stores nothing', async () => {
+    const context = await phone(browser);
+    try {
+      const page = await context.newPage();
+      await page.route(/\/assets\/de-[\w-]+\.js$/, (route) => route.abort());
+      await page.goto(`${de.url}/h5/`);
+      await page.getByTestId('login-page').waitFor();
+      await expect.poll(() => page.getByTestId('login-submit').textContent()).toBe('Log in');
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+      expect(await stored(page)).toBeNull();
+      // The next visit, with the network back, adopts German.
+      await page.unroute(/\/assets\/de-[\w-]+\.js$/);
+      await page.reload();
+      await expect.poll(() => page.getByTestId('login-submit').textContent()).toBe('Anmelden');
+      await expect.poll(() => stored(page)).toBe('de');
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -30,8 +30,8 @@ export default defineConfig({
   plugins: [
     deepImports(['antd-mobile', 'antd-mobile-icons'], fileURLToPath(new URL('.', import.meta.url))),
     react(),
-    // English: the language of every first visit until the server's default is known (DEFAULT_LANG).
-    preloadLanguage(['/src/i18n/locales/en.json', '/antd-mobile/es/locales/en-US.js']),
+    // English (DEFAULT_LANG) in the built page; the server swaps in its own default's pack (lang-preloads.json).
+    preloadLanguage({ dir: '/src/i18n/packs/', first: 'en' }),
     paintBeforeScripts(),
     // The installable app (issue 16): manifest, and a service worker that precaches the shell and the built assets
     // for fast repeat loads and an offline shell. It never caches /api/ (not precached, no runtime caching, never a

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,10 +24,33 @@ export const webAppModule = nexaModule<{ dir?: string; adminDir?: string | undef
  * a first visit then renders in it at once, instead of asking `index/language` after the first paint, which loaded
  * the call registry (every contract schema) on the login page for that one answer. The service worker's precached
  * copy (`/h5/index.html`, served by the static plugin) has no meta: a start from it asks the call, as before.
+ *
+ * The build preloads English's language pack (links marked `data-nexa-lang`, apps/web/build/preload-language.ts);
+ * `preloads` (the build's lang-preloads.json) names each language's, and the entry preloads the default's instead,
+ * so a first visit to a German server downloads German early and no English.
  */
-function withDefaultLang(html: string, lang: string): string {
-  const meta = `<meta name="nexa-default-lang" content="${lang.replace(/[^a-z]/g, '')}" />`;
-  return html.includes('</head>') ? html.replace('</head>', `  ${meta}\n  </head>`) : `${meta}${html}`;
+function withDefaultLang(html: string, lang: string, preloads: Record<string, string[]> | null): string {
+  const safe = lang.replace(/[^a-z]/g, '');
+  let out = html;
+  const hrefs = preloads?.[safe];
+  if (hrefs) {
+    out = out.replace(/[ \t]*<link [^>]*\bdata-nexa-lang\b[^>]*>\r?\n?/g, '');
+    const links = hrefs
+      .filter((href) => /^\/[\w./-]+$/.test(href) && !out.includes(`"${href}"`))
+      .map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin data-nexa-lang href="${href}">`);
+    if (links.length) out = out.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+  }
+  const meta = `<meta name="nexa-default-lang" content="${safe}" />`;
+  return out.includes('</head>') ? out.replace('</head>', `  ${meta}\n  </head>`) : `${meta}${out}`;
+}
+
+/** The build's language preloads, or null when the build has none (an older build, a test's bare page). */
+async function readPreloads(dir: string): Promise<Record<string, string[]> | null> {
+  try {
+    return JSON.parse(await readFile(path.join(dir, 'lang-preloads.json'), 'utf8')) as Record<string, string[]>;
+  } catch {
+    return null;
+  }
 }
 
 /** Registers one build under `prefix`; false when it is not built. */
@@ -49,12 +73,22 @@ async function serveBuild(
       res.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.get(prefix, async (_req, reply) => {
+  app.get(prefix, async (req, reply) => {
     reply.header('cache-control', 'no-cache');
     if (!defaultLang) return reply.sendFile('index.html', dir);
-    // Read each time, as sendFile did: a rebuild is served without a restart.
-    const html = await readFile(path.join(dir, 'index.html'), 'utf8');
-    return reply.type('text/html; charset=utf-8').send(withDefaultLang(html, defaultLang));
+    // Read each time, as sendFile did: a rebuild is served without a restart. Missing mid-build: a 404, as sendFile.
+    const [html, preloads] = await Promise.all([
+      readFile(path.join(dir, 'index.html'), 'utf8').catch(() => null),
+      readPreloads(dir),
+    ]);
+    if (html === null) return reply.callNotFound();
+    const body = withDefaultLang(html, defaultLang, preloads);
+    // A revalidation of an unchanged entry is answered 304, as the static plugin does for the file.
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    reply.header('etag', etag);
+    if (req.headers['if-none-match']?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag))
+      return reply.code(304).send();
+    return reply.type('text/html; charset=utf-8').send(body);
   });
   return true;
 }

@@ -43,7 +43,8 @@ export async function prepare(): Promise<void> {
   const fromPage = session.lang ? null : pageDefaultLanguage();
   try {
     const applied = await applyLanguage(session.lang ?? fromPage ?? DEFAULT_LANG);
-    if (fromPage && !getSession().lang) getSession().setLang(applied);
+    // Stored only when it loaded: English as a fallback for a failed download is for this visit only.
+    if (fromPage && applied === fromPage && !getSession().lang) getSession().setLang(applied);
   } catch (error) {
     // Even English failed to download: render anyway; the page-level retry covers a flaky network.
     console.error('[i18n] no locale could be loaded', error);
@@ -52,7 +53,8 @@ export async function prepare(): Promise<void> {
 
 /**
  * The spec's first-visit rule (§7): with no stored language, ask the server for its default. Until it answers
- * the app shows English; a failure is silent (nothing the user can act on) and is retried next visit.
+ * the app shows English; a failure (of the call or of the language's download) is silent (nothing the user can act
+ * on) and is retried next visit.
  */
 export async function adoptServerDefaultLanguage(): Promise<void> {
   if (getSession().lang) return;
@@ -60,7 +62,7 @@ export async function adoptServerDefaultLanguage(): Promise<void> {
     const data = await request('index/language', {}, { silent: true });
     if (getSession().lang) return; // the user chose meanwhile
     const applied = await applyLanguage(data.default);
-    if (!getSession().lang) getSession().setLang(applied);
+    if (applied === data.default && !getSession().lang) getSession().setLang(applied);
   } catch {
     // keep English for this visit
   }

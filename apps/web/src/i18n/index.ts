@@ -1,19 +1,22 @@
 /**
- * i18next with the 13 locales of the spec. Only the active locale is downloaded (each is its own chunk), so the
- * first route stays small; a locale that fails to load falls back to English.
+ * i18next with the 13 locales of the spec. Only the active locale is downloaded: one chunk per language with the
+ * app's texts and antd-mobile's (./packs/<lang>.ts), so the first route stays small and a language costs one
+ * request; a language that fails to load falls back to English. The build preloads the first visit's pack
+ * (build/preload-language.ts), and the server swaps in its default language's (platform/web-app.ts).
  */
 import { DEFAULT_LANG, LANG_BCP47, type Lang, RTL_LANGS } from '@nexa/contract';
+import type { Locale } from 'antd-mobile/es/locales/base';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { loadAntdLocale, setAntdLocale } from './antd-locale';
+import { setAntdLocale } from './antd-locale';
 
-type Messages = Record<string, unknown>;
+type Pack = { messages: Record<string, unknown>; antd: Locale };
 
-const messageLoaders = import.meta.glob<Messages>('./locales/*.json', { import: 'default' });
+const packLoaders = import.meta.glob<Pack>('./packs/*.ts');
 
-async function loadMessages(lang: Lang): Promise<Messages> {
-  const load = messageLoaders[`./locales/${lang}.json`];
-  if (!load) throw new Error(`No locale file for ${lang}`);
+async function loadPack(lang: Lang): Promise<Pack> {
+  const load = packLoaders[`./packs/${lang}.ts`];
+  if (!load) throw new Error(`No language pack for ${lang}`);
   return load();
 }
 
@@ -43,25 +46,23 @@ function applyDocumentLanguage(lang: Lang): void {
  * `lang`, or English when `lang` could not be loaded.
  */
 export async function applyLanguage(lang: Lang): Promise<Lang> {
-  // The texts and antd-mobile's pack download side by side, with i18next's set-up (one round trip, not three).
-  const antdPack = (l: Lang) => loadAntdLocale(l).catch(() => null);
-  const wanted = Promise.all([loadMessages(lang), antdPack(lang)]);
+  // The pack downloads side by side with i18next's set-up.
+  const wanted = loadPack(lang);
   const ready = init();
   let applied = lang;
-  let messages: Messages;
-  let antdLocale: Awaited<ReturnType<typeof antdPack>>;
+  let pack: Pack;
   try {
-    [messages, antdLocale] = await wanted;
+    pack = await wanted;
   } catch (error) {
     if (lang === DEFAULT_LANG) throw error;
     console.error(`[i18n] could not load ${lang}, falling back to ${DEFAULT_LANG}`, error);
     applied = DEFAULT_LANG;
-    [messages, antdLocale] = await Promise.all([loadMessages(DEFAULT_LANG), antdPack(DEFAULT_LANG)]);
+    pack = await loadPack(DEFAULT_LANG);
   }
   await ready;
-  i18n.addResourceBundle(applied, 'translation', messages, true, true);
+  i18n.addResourceBundle(applied, 'translation', pack.messages, true, true);
   await i18n.changeLanguage(applied);
-  if (antdLocale) setAntdLocale(antdLocale);
+  setAntdLocale(pack.antd);
   applyDocumentLanguage(applied);
   return applied;
 }

@@ -43,6 +43,14 @@ describe('locale files', () => {
     }
   });
 
+  it.each(LANGS)('%s has one pack: its texts and an antd-mobile pack of the same language', async (lang) => {
+    const pack = (await import(`./packs/${lang}.ts`)) as { messages: Tree; antd: { locale: string } };
+    expect(pack.messages).toEqual(load(lang));
+    // antd-mobile's tag (zh-CN, fa-IR, pt-BR…) starts with the language's own ISO code.
+    const iso: Record<string, string> = { hk: 'zh', kr: 'ko', jp: 'ja', sp: 'es', pe: 'fa' };
+    expect(pack.antd.locale.slice(0, 2)).toBe(iso[lang] ?? lang);
+  });
+
   it('keeps the spec §8 transport messages in English word for word', () => {
     expect(en['errors.timeout']).toBe('Request timed out, please try again later');
     expect(en['errors.network']).toBe('Network error, please check your connection');

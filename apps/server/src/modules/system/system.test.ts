@@ -61,7 +61,21 @@ describe('system calls', () => {
   it('serves the built app under /h5/, the entry uncached and hashed assets for a year', async () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'nexa-dist-'));
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><head><title>Nexa</title></head><body></body>');
+    const built = [
+      '<!doctype html><head><title>Nexa</title>',
+      '    <link rel="modulepreload" crossorigin href="/h5/assets/vendor-v1.js">',
+      '    <link rel="modulepreload" fetchpriority="low" crossorigin data-nexa-lang href="/h5/assets/en-e1.js">',
+      '    <link rel="modulepreload" fetchpriority="low" crossorigin data-nexa-lang href="/h5/assets/base-b1.js">',
+      '  </head><body></body>',
+    ].join('\n');
+    writeFileSync(path.join(dist, 'index.html'), built);
+    writeFileSync(
+      path.join(dist, 'lang-preloads.json'),
+      JSON.stringify({
+        en: ['/h5/assets/en-e1.js', '/h5/assets/base-b1.js'],
+        jp: ['/h5/assets/jp-j1.js', '/h5/assets/base-b1.js', '/h5/assets/vendor-v1.js'],
+      }),
+    );
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     const web = await createTestApp({ webDistDir: dist, defaultLang: 'jp' });
     try {
@@ -73,14 +87,39 @@ describe('system calls', () => {
         expect(res.headers['content-type']).toContain('text/html');
         // The server's default language for a first visit, in the head (spec §7).
         expect(res.body).toMatch(/<meta name="nexa-default-lang" content="jp" \/>\s*<\/head>/);
+        // It preloads the default language's pack, once each, and no English one.
+        const preloads = [...res.body.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+        expect(preloads.sort()).toEqual(['/h5/assets/base-b1.js', '/h5/assets/jp-j1.js', '/h5/assets/vendor-v1.js']);
       }
+      // An unchanged entry revalidates with a 304.
+      const first = await web.app.inject({ method: 'GET', url: '/h5/' });
+      expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
+      const again = await web.app.inject({
+        method: 'GET',
+        url: '/h5/',
+        headers: { 'if-none-match': `W/"stale", ${first.headers.etag}` },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
       // The file itself (what the service worker precaches) is served as built.
       const file = await web.app.inject({ method: 'GET', url: '/h5/index.html' });
       expect(file.statusCode).toBe(200);
-      expect(file.body).not.toContain('nexa-default-lang');
-      // A rebuild is served without a restart.
-      writeFileSync(path.join(dist, 'index.html'), '<!doctype html><head><title>Nexa 2</title></head>');
-      expect((await web.app.inject({ method: 'GET', url: '/h5/' })).body).toContain('Nexa 2');
+      expect(file.body).toBe(built);
+      // A rebuild is served without a restart, with a new tag; a build without language preloads keeps its own.
+      rmSync(path.join(dist, 'lang-preloads.json'));
+      writeFileSync(path.join(dist, 'index.html'), built.replace('<title>Nexa', '<title>Nexa 2'));
+      const rebuilt = await web.app.inject({
+        method: 'GET',
+        url: '/h5/',
+        headers: { 'if-none-match': first.headers.etag },
+      });
+      expect(rebuilt.statusCode).toBe(200);
+      expect(rebuilt.body).toContain('Nexa 2');
+      expect(rebuilt.body).toContain('href="/h5/assets/en-e1.js"');
+      // Mid-build, with no entry: a 404, not an error.
+      rmSync(path.join(dist, 'index.html'));
+      const missing = await web.app.inject({ method: 'GET', url: '/h5/' });
+      expect(missing.statusCode).toBe(404);
       const asset = await web.app.inject({ method: 'GET', url: '/h5/assets/app-abc123.js' });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toContain('immutable');

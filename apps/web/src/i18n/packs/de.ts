@@ -1,0 +1,3 @@
+// German: the app's texts and antd-mobile's, one chunk (loaded by ../index.ts).
+export { default as messages } from '../locales/de.json';
+export { default as antd } from 'antd-mobile/es/locales/de-DE';

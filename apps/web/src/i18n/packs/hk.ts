@@ -1,0 +1,3 @@
+// Traditional Chinese (Hong Kong): the app's texts and antd-mobile's, one chunk (loaded by ../index.ts).
+export { default as messages } from '../locales/hk.json';
+export { default as antd } from 'antd-mobile/es/locales/zh-HK';

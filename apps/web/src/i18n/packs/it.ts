@@ -1,0 +1,3 @@
+// Italian: the app's texts and antd-mobile's, one chunk (loaded by ../index.ts).
+export { default as messages } from '../locales/it.json';
+export { default as antd } from 'antd-mobile/es/locales/it-IT';

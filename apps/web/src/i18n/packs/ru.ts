@@ -1,0 +1,3 @@
+// Russian: the app's texts and antd-mobile's, one chunk (loaded by ../index.ts).
+export { default as messages } from '../locales/ru.json';
+export { default as antd } from 'antd-mobile/es/locales/ru-RU';
