@@ -1,13 +1,14 @@
 import { EventEmitter } from 'node:events';
 import type { SessionData, Ticker, UserFrame, WsFrame } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   WsTestClient as Client,
   ManualSource,
   type TestApp,
   call,
   createTestApp,
+  loginOperator,
   registerUser,
   until,
 } from '../testing.js';
@@ -217,6 +218,56 @@ describe('WebSocket /api/ws', () => {
     // Logout revokes the first session's socket too.
     expect((await u.as('user/logout')).code).toBe(1);
     await until(() => first.replies.some((r) => r.op === 'revoked'));
+  });
+
+  it('unbinds the socket of a session revoked while the bus lost the message, and the operator is told it worked', async () => {
+    const u = await registerUser(t);
+    const userId = String(await userIdOf(u.user.uid));
+    const bound = async (token: string) => {
+      const c = await open();
+      c.send({ op: 'auth', token });
+      c.send({ op: 'subscribe', channels: ['user'] });
+      await until(() => c.replies.some((r) => r.op === 'subscribed'));
+      return c;
+    };
+    const socket = await bound(u.token);
+    const bystander = await bound((await registerUser(t)).token);
+    // The bus refuses the revocation's message (Redis or the database's NOTIFY away after the commit).
+    const bus = t.app.platform.bus;
+    const publish = bus.publish.bind(bus);
+    const spy = vi.spyOn(bus, 'publish').mockImplementation(async (topic, message) => {
+      if (topic === 'sessions') throw new Error('bus down');
+      return (publish as (topic: string, message: unknown) => Promise<void>)(topic, message);
+    });
+    try {
+      const op = await loginOperator(t);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/userRevokeSessions',
+        payload: { userId, reason: 'account takeover suspected' },
+        headers: { lang: 'en', 'ADMIN-TOKEN': op.token },
+      });
+      // Revoked in the database: the operator sees success, not the bus's failure.
+      expect(res.json()).toMatchObject({ code: 1, data: { revoked: 1 } });
+      expect(spy).toHaveBeenCalledWith('sessions', { userId });
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await u.as('index/property')).code).toBe(401);
+    // The message never came: the socket is still bound until this node re-checks its sessions.
+    expect(socket.replies.some((r) => r.op === 'revoked')).toBe(false);
+    await t.app.hub.checkRevocations();
+    await until(() => socket.replies.some((r) => r.op === 'revoked'));
+    expect(t.app.hub.usersOn('user').has(userId)).toBe(false);
+    expect(bystander.replies.some((r) => r.op === 'revoked')).toBe(false);
+    // A database that does not answer leaves the sockets as they are (the next check decides).
+    const failing = vi.spyOn(t.app.auth, 'liveSocketSessions').mockRejectedValue(new Error('db away'));
+    try {
+      await t.app.hub.checkRevocations();
+    } finally {
+      failing.mockRestore();
+    }
+    expect(bystander.replies.some((r) => r.op === 'revoked')).toBe(false);
   });
 
   it('unbinds a socket whose session expired', async () => {

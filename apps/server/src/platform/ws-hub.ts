@@ -42,6 +42,8 @@ export interface HubOptions {
 
 /** How often sockets are checked for expired sessions. */
 const SESSION_SWEEP_MS = 5_000;
+/** How often the sessions bound here are re-checked in the database (a revocation whose bus message was lost). */
+const REVOCATION_CHECK_MS = 15_000;
 
 export const DEFAULT_HUB_OPTIONS: HubOptions = {
   flushMs: 100,
@@ -77,6 +79,8 @@ export interface ChannelPolicy {
   authenticate(token: string): Promise<WsSession | null>;
   /** The user's journaled events after `since` (a reconnecting client's last), or `resync` when they are gone. */
   replay?(userId: string, since: number): Promise<{ seq: number; event: UserEvent }[] | 'resync'>;
+  /** Which of these sessions are still live: the periodic re-check behind the bus's revocation messages. */
+  liveSessions?(sessionIds: string[]): Promise<Set<string>>;
 }
 
 /** Who a socket acts for, and until when. */
@@ -101,6 +105,7 @@ export class WsHub {
   private readonly channelPending = new Map<string, unknown>();
   private readonly timers: NodeJS.Timeout[] = [];
   private flushTimer: NodeJS.Timeout | undefined;
+  private checkingRevocations = false;
   private lastFlushAt = 0;
   readonly stats = { framesSent: 0, cutOff: 0, skipped: 0 };
 
@@ -115,6 +120,7 @@ export class WsHub {
     app.get('/api/ws', { websocket: true }, (socket) => this.attach(socket));
     this.timers.push(setInterval(() => this.heartbeat(), this.opts.heartbeatMs));
     this.timers.push(setInterval(() => this.expireSessions(), SESSION_SWEEP_MS));
+    this.timers.push(setInterval(() => void this.checkRevocations(), REVOCATION_CHECK_MS));
     app.addHook('onClose', async () => this.close());
   }
 
@@ -191,6 +197,32 @@ export class WsHub {
   expireSessions() {
     const now = this.nowMs();
     for (const c of this.clients) if (c.session && c.session.expiresAtMs <= now) this.unbind(c);
+  }
+
+  /**
+   * Sockets whose session was revoked lose their user binding even when the revocation's bus message was lost (the
+   * bus was down after the revoking commit): the sessions bound on this node are re-checked in one query. A database
+   * that does not answer leaves them to the next check.
+   */
+  async checkRevocations(): Promise<void> {
+    const { liveSessions } = this.policy;
+    if (!liveSessions || this.checkingRevocations) return;
+    const bound = new Set<string>();
+    for (const c of this.clients) if (c.session) bound.add(c.session.sessionId);
+    if (bound.size === 0) return;
+    this.checkingRevocations = true;
+    try {
+      const live = await liveSessions([...bound]);
+      // Only sessions asked about: a socket that authenticated meanwhile is checked next time.
+      for (const c of this.clients) {
+        const id = c.session?.sessionId;
+        if (id !== undefined && bound.has(id) && !live.has(id)) this.unbind(c);
+      }
+    } catch {
+      // the database is away: the next check
+    } finally {
+      this.checkingRevocations = false;
+    }
   }
 
   private unbind(c: Client) {

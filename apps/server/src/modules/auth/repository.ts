@@ -142,6 +142,16 @@ export const authRepository = {
     );
   },
 
+  /** Which of `ids` are still live (not revoked, not expired): the sockets' periodic re-check. */
+  async liveSessionIds(ex: Executor, ids: bigint[], now: Date): Promise<bigint[]> {
+    if (ids.length === 0) return [];
+    const rows = await ex
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(inArray(sessions.id, ids), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+    return rows.map((r) => r.id);
+  },
+
   async revokeSession(ex: Executor, sessionId: bigint, now: Date): Promise<void> {
     await ex
       .update(sessions)

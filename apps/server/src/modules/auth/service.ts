@@ -217,7 +217,16 @@ export class AuthService {
     return s ? { userId: String(s.userId), sessionId: String(s.sessionId), expiresAtMs: s.expiresAt.getTime() } : null;
   }
 
-  /** Best effort after commit: a lost bus message still leaves expiry and the next auth check to end it. */
+  /** Which of the sockets' sessions are still live (the hub re-checks, so a lost revocation message ends too). */
+  async liveSocketSessions(sessionIds: string[]): Promise<Set<string>> {
+    const ids = sessionIds.filter((id) => /^\d{1,18}$/.test(id)).map((id) => BigInt(id));
+    return new Set((await repo.liveSessionIds(this.d.db, ids, this.d.now())).map(String));
+  }
+
+  /**
+   * Best effort after commit: a lost bus message still leaves the sockets' periodic re-check (ws-hub), expiry and
+   * the next auth check to end it.
+   */
   private async revoked(r: SessionRevocation): Promise<void> {
     await this.d.onSessionsRevoked?.(r).catch(() => {});
   }

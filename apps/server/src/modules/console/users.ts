@@ -136,9 +136,17 @@ export class ConsoleUsers {
       });
       return ended;
     });
-    if (revoked.length > 0) await this.d.sessionsRevoked({ userId: b.userId });
+    if (revoked.length > 0) await this.revoked({ userId: b.userId });
     const row = await repo.user(db, b.userId);
     return summaryOf(row!);
+  }
+
+  /**
+   * Best effort after commit, as the auth module does: the sessions are revoked in the database whatever the bus
+   * does, so a lost message is not the operator's error; every node's sockets also re-check their sessions.
+   */
+  private async revoked(r: SessionRevocation): Promise<void> {
+    await this.d.sessionsRevoked(r).catch(() => {});
   }
 
   async revokeSessions(op: AuthOperator, b: { userId: string; reason: string }) {
@@ -156,7 +164,7 @@ export class ConsoleUsers {
       });
       return ids;
     });
-    await this.d.sessionsRevoked({ userId: b.userId });
+    await this.revoked({ userId: b.userId });
     return { revoked: ended.length };
   }
 

@@ -41,6 +41,7 @@ export const marketModule = nexaModule<MarketModuleOptions>(
         market,
         (token) => app.auth.socketSession(token),
         (userId, since) => userEvents.replay(userId, since),
+        (sessionIds) => app.auth.liveSocketSessions(sessionIds),
       ),
       o.hubOptions ?? DEFAULT_HUB_OPTIONS,
       () => now().getTime(),

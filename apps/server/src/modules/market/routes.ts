@@ -59,6 +59,7 @@ export function marketChannels(
   market: MarketService,
   authenticate: (token: string) => Promise<WsSession | null>,
   replay?: ChannelPolicy['replay'],
+  liveSessions?: ChannelPolicy['liveSessions'],
 ): ChannelPolicy {
   return {
     accepts(channel) {
@@ -87,6 +88,7 @@ export function marketChannels(
     },
     authenticate,
     ...(replay ? { replay } : {}),
+    ...(liveSessions ? { liveSessions } : {}),
   };
 }
 
