@@ -58,11 +58,14 @@ describe('market data screens', () => {
     await page.getByTestId('home-notice').waitFor();
 
     // Gainers: only products up, the most first.
+    // The rows on screen: those below follow their tickers only once scrolled to (market-row.tsx).
     const changesOf = () =>
       page
         .getByTestId('rank-row')
         .evaluateAll((rows) =>
-          rows.map((r) => Number(r.querySelector('[data-testid="row-change"]')?.textContent?.replace(/[%+]/g, ''))),
+          rows
+            .filter((r) => r.getBoundingClientRect().top < window.innerHeight)
+            .map((r) => Number(r.querySelector('[data-testid="row-change"]')?.textContent?.replace(/[%+]/g, ''))),
         );
     await page.locator('[role="tabpanel"][data-rank="gainers"]').waitFor();
     // A row ranked up may tick below zero until the next refresh re-ranks it: look until the list has settled.

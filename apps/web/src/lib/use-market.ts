@@ -63,11 +63,17 @@ function subscribeTicker(symbol: string, listener: () => void): () => void {
 
 const noSubscription = () => () => undefined;
 
-/** `symbol`'s live ticker (undefined until REST or the socket brought one). */
-export function useTicker(symbol: string | null | undefined): Ticker | undefined {
+/**
+ * `symbol`'s live ticker (undefined until REST or the socket brought one). With `follow` false (a row off screen)
+ * it keeps the channel open but does not re-render on ticks: it shows the latest price again once followed.
+ */
+export function useTicker(symbol: string | null | undefined, follow = true): Ticker | undefined {
   const subscribe = useCallback(
-    (listener: () => void) => (symbol ? subscribeTicker(symbol, listener) : noSubscription()),
-    [symbol],
+    (listener: () => void) => {
+      if (!symbol) return noSubscription();
+      return follow ? subscribeTicker(symbol, listener) : holdTickerFeed();
+    },
+    [symbol, follow],
   );
   const get = () => (symbol ? tickerStore.get(symbol) : undefined);
   return useSyncExternalStore(subscribe, get, get);

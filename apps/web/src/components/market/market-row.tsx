@@ -1,5 +1,6 @@
 import { StaleBadge, staleClass, usePriceFreshness } from '@/components/ui/stale';
 import { directionOf, formatChange, formatCompact, formatPrice } from '@/lib/market-format';
+import { useInView } from '@/lib/use-in-view';
 import { useTicker } from '@/lib/use-market';
 import type { ProductSummary } from '@nexa/contract';
 import { memo } from 'react';
@@ -19,17 +20,20 @@ export interface MarketRowProps {
 
 /**
  * One product in a list: pair and 24h turnover, live price (flashes on change) and 24h change as a coloured
- * pill. It reads its own ticker, so a tick re-renders this row only.
+ * pill. It reads its own ticker, so a tick re-renders this row only, and only while the row is on screen.
  */
 export const MarketRow = memo(function MarketRow({ product, testId, onSelect, selected = false }: MarketRowProps) {
   const { t } = useTranslation();
   const locale = useNumberLocale();
-  const live = useTicker(product.symbol) ?? product;
+  // Live while on screen only: off-screen rows catch up when scrolled to.
+  const [viewRef, inView] = useInView<HTMLButtonElement>();
+  const live = useTicker(product.symbol, inView) ?? product;
   const flashRef = useFlash<HTMLSpanElement>(live.price);
   const direction = directionOf(live.change);
   const stale = staleClass(usePriceFreshness());
   return (
     <button
+      ref={viewRef}
       type="button"
       className={`market-row${selected ? ' market-row--selected' : ''}`}
       onClick={() => onSelect(product.symbol)}
