@@ -200,9 +200,14 @@ describe('a first visit to a server whose default language is not English', () =
     try {
       const page = await context.newPage();
       await page.route(/\/assets\/de-[\w-]+\.js$/, (route) => route.abort());
+      // With nothing stored, the app asks the server's default after the first paint and tries once more.
+      const asked = page.waitForResponse((r) => r.url().includes('/api/index/language'));
       await page.goto(`${de.url}/h5/`);
       await page.getByTestId('login-page').waitFor();
       await expect.poll(() => page.getByTestId('login-submit').textContent()).toBe('Log in');
+      await asked;
+      await page.waitForTimeout(1_000);
+      await expect(page.getByTestId('login-submit').textContent()).resolves.toBe('Log in');
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
       expect(await stored(page)).toBeNull();
       // The next visit, with the network back, adopts German.

@@ -32,11 +32,12 @@ export const webAppModule = nexaModule<{ dir?: string; adminDir?: string | undef
 function withDefaultLang(html: string, lang: string, preloads: Record<string, string[]> | null): string {
   const safe = lang.replace(/[^a-z]/g, '');
   let out = html;
-  const hrefs = preloads?.[safe];
-  if (hrefs) {
+  // Only same-origin paths (the build's base is /h5/): with none usable the built preloads stay as they are.
+  const hrefs = preloads?.[safe]?.filter((href) => /^\/[\w./-]+$/.test(href)) ?? [];
+  if (hrefs.length > 0) {
     out = out.replace(/[ \t]*<link [^>]*\bdata-nexa-lang\b[^>]*>\r?\n?/g, '');
     const links = hrefs
-      .filter((href) => /^\/[\w./-]+$/.test(href) && !out.includes(`"${href}"`))
+      .filter((href) => !out.includes(`"${href}"`))
       .map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin data-nexa-lang href="${href}">`);
     if (links.length) out = out.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
   }
@@ -83,11 +84,12 @@ async function serveBuild(
     ]);
     if (html === null) return reply.callNotFound();
     const body = withDefaultLang(html, defaultLang, preloads);
-    // A revalidation of an unchanged entry is answered 304, as the static plugin does for the file.
-    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    reply.header('etag', etag);
-    if (req.headers['if-none-match']?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag))
-      return reply.code(304).send();
+    // A revalidation of an unchanged entry is answered 304, as the static plugin does for the file. Weak: the same
+    // tag whether or not the response is compressed.
+    const tag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    reply.header('etag', `W/${tag}`);
+    const asked = req.headers['if-none-match']?.split(',').map((t) => t.trim().replace(/^W\//, ''));
+    if (asked?.some((t) => t === tag || t === '*')) return reply.code(304).send();
     return reply.type('text/html; charset=utf-8').send(body);
   });
   return true;

@@ -231,7 +231,9 @@ describe('WebSocket /api/ws', () => {
       return c;
     };
     const socket = await bound(u.token);
-    const bystander = await bound((await registerUser(t)).token);
+    const other = await registerUser(t);
+    const otherId = String(await userIdOf(other.user.uid));
+    const bystander = await bound(other.token);
     // The bus refuses the revocation's message (Redis or the database's NOTIFY away after the commit).
     const bus = t.app.platform.bus;
     const publish = bus.publish.bind(bus);
@@ -264,9 +266,11 @@ describe('WebSocket /api/ws', () => {
     const failing = vi.spyOn(t.app.auth, 'liveSocketSessions').mockRejectedValue(new Error('db away'));
     try {
       await t.app.hub.checkRevocations();
+      expect(failing).toHaveBeenCalled();
     } finally {
       failing.mockRestore();
     }
+    expect(t.app.hub.usersOn('user').has(otherId)).toBe(true);
     expect(bystander.replies.some((r) => r.op === 'revoked')).toBe(false);
   });
 

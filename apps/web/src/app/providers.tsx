@@ -40,7 +40,7 @@ export function Providers({ children }: { children: ReactNode }) {
           <LiveMessages />
         </Suspense>
       ) : null}
-      <ConfigProvider {...(locale ? { locale } : {})}>{children}</ConfigProvider>
+      <ConfigProvider locale={locale}>{children}</ConfigProvider>
     </QueryClientProvider>
   );
 }

@@ -1,8 +1,9 @@
 /**
  * i18next with the 13 locales of the spec. Only the active locale is downloaded: one chunk per language with the
- * app's texts and antd-mobile's (./packs/<lang>.ts), so the first route stays small and a language costs one
- * request; a language that fails to load falls back to English. The build preloads the first visit's pack
- * (build/preload-language.ts), and the server swaps in its default language's (platform/web-app.ts).
+ * app's texts and antd-mobile's (./packs/<lang>.ts; antd-mobile's base ships with the first route, and a small
+ * helper chunk is shared by all packs), so the first route stays small; a language that fails to load falls back
+ * to English. The build preloads the first visit's pack (build/preload-language.ts), and the server swaps in its
+ * default language's (platform/web-app.ts).
  */
 import { DEFAULT_LANG, LANG_BCP47, type Lang, RTL_LANGS } from '@nexa/contract';
 import type { Locale } from 'antd-mobile/es/locales/base';

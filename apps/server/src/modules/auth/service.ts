@@ -42,6 +42,8 @@ import type { TwoFactor } from './two-factor.js';
 
 /** How long the challenge between a right password and the second factor lives. */
 export const LOGIN_CHALLENGE_TTL_MS = 5 * 60_000;
+/** Session ids per query of the sockets' re-check. */
+const LIVE_SESSIONS_BATCH = 5_000;
 
 export interface AuthDeps {
   db: Executor;
@@ -219,8 +221,14 @@ export class AuthService {
 
   /** Which of the sockets' sessions are still live (the hub re-checks, so a lost revocation message ends too). */
   async liveSocketSessions(sessionIds: string[]): Promise<Set<string>> {
-    const ids = sessionIds.filter((id) => /^\d{1,18}$/.test(id)).map((id) => BigInt(id));
-    return new Set((await repo.liveSessionIds(this.d.db, ids, this.d.now())).map(String));
+    const ids = sessionIds.filter((id) => /^\d{1,19}$/.test(id)).map((id) => BigInt(id));
+    const live = new Set<string>();
+    // In batches: one query parameter per id, and PostgreSQL takes at most 65,535.
+    for (let i = 0; i < ids.length; i += LIVE_SESSIONS_BATCH) {
+      const batch = ids.slice(i, i + LIVE_SESSIONS_BATCH);
+      for (const id of await repo.liveSessionIds(this.d.db, batch, this.d.now())) live.add(String(id));
+    }
+    return live;
   }
 
   /**

@@ -41,7 +41,11 @@ export const marketModule = nexaModule<MarketModuleOptions>(
         market,
         (token) => app.auth.socketSession(token),
         (userId, since) => userEvents.replay(userId, since),
-        (sessionIds) => app.auth.liveSocketSessions(sessionIds),
+        (sessionIds) =>
+          app.auth.liveSocketSessions(sessionIds).catch((err) => {
+            app.log.warn({ err }, 'ws: the re-check of socket sessions failed');
+            throw err;
+          }),
       ),
       o.hubOptions ?? DEFAULT_HUB_OPTIONS,
       () => now().getTime(),

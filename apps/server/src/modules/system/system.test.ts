@@ -93,7 +93,7 @@ describe('system calls', () => {
       }
       // An unchanged entry revalidates with a 304.
       const first = await web.app.inject({ method: 'GET', url: '/h5/' });
-      expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
+      expect(first.headers.etag).toMatch(/^W\/"[\w-]+"$/);
       const again = await web.app.inject({
         method: 'GET',
         url: '/h5/',
@@ -101,10 +101,17 @@ describe('system calls', () => {
       });
       expect(again.statusCode).toBe(304);
       expect(again.body).toBe('');
+      const any = await web.app.inject({ method: 'GET', url: '/h5/', headers: { 'if-none-match': '*' } });
+      expect(any.statusCode).toBe(304);
       // The file itself (what the service worker precaches) is served as built.
       const file = await web.app.inject({ method: 'GET', url: '/h5/index.html' });
       expect(file.statusCode).toBe(200);
       expect(file.body).toBe(built);
+      // Preloads that are not same-origin paths (a CDN base) leave the built ones in place.
+      writeFileSync(path.join(dist, 'lang-preloads.json'), JSON.stringify({ jp: ['https://cdn.example/jp-j1.js'] }));
+      const cdn = (await web.app.inject({ method: 'GET', url: '/h5/' })).body;
+      expect(cdn).toContain('href="/h5/assets/en-e1.js"');
+      expect(cdn).not.toContain('cdn.example');
       // A rebuild is served without a restart, with a new tag; a build without language preloads keeps its own.
       rmSync(path.join(dist, 'lang-preloads.json'));
       writeFileSync(path.join(dist, 'index.html'), built.replace('<title>Nexa', '<title>Nexa 2'));
