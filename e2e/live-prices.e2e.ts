@@ -295,51 +295,66 @@ describe('a moving price flashes', () => {
     await openSignedIn(page, await registerUser('flash'), ROUTE.futures, { lang: 'en', theme: 'dark' });
     await page.getByTestId('tab-markets').click();
     await expect.poll(() => page.getByTestId('market-row').count(), { timeout: 15_000 }).toBeGreaterThan(10);
-    // Every change of a price cell's classes: the price shown, the direction class (none: the tint went off), the
-    // tint's opacity and the animations running on the cell.
+    // Every change of a price cell: its text (kind `text`) or its classes (`class`: the direction, none when the tint
+    // went off), with the tint's background and the animations running on the cell.
     await page.evaluate(() => {
-      type Seen = { price: number; dir: string; at: number; opacity: string; animations: number };
+      type Seen = { kind: string; price: number; dir: string; at: number; tint: string; animations: number };
       const seen = new Map<Element, Seen[]>();
       (globalThis as unknown as { flashes: typeof seen }).flashes = seen;
       new MutationObserver((records) => {
-        for (const el of new Set(records.map((r) => r.target as Element))) {
-          if (!el.matches('[data-testid="row-price"]')) continue;
+        for (const r of records) {
+          const node = r.target instanceof Element ? r.target : r.target.parentElement;
+          const el = node?.closest('[data-testid="row-price"]');
+          if (!el) continue;
           const dir = el.classList.contains('flash-up') ? 'up' : el.classList.contains('flash-down') ? 'down' : '';
           const list = seen.get(el) ?? [];
           list.push({
+            kind: r.type === 'attributes' ? 'class' : 'text',
             price: Number((el.textContent ?? '').replace(/,/g, '')),
             dir,
             at: performance.now(),
-            opacity: getComputedStyle(el, '::after').opacity,
+            tint: getComputedStyle(el, '::after').backgroundColor,
             animations: el.getAnimations({ subtree: true }).length,
           });
           seen.set(el, list);
         }
-      }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'] });
+      }).observe(document.body, {
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['class'],
+        characterData: true,
+        childList: true,
+      });
     });
-    type Seen = { price: number; dir: string; at: number; opacity: string; animations: number };
+    type Seen = { kind: string; price: number; dir: string; at: number; tint: string; animations: number };
     const flashes = () =>
       page.evaluate(() =>
         [...(globalThis as unknown as { flashes: Map<Element, unknown[]> }).flashes.values()].filter(
-          (l) => l.length >= 3,
+          (l) => (l as { kind: string }[]).filter((e) => e.kind === 'class').length >= 3,
         ),
       ) as Promise<Seen[][]>;
     // Some cell has flashed and gone quiet again.
-    const offAfterOn = (list: Seen[]) => list.some((s, i) => i > 0 && s.dir === '' && list[i - 1]!.dir !== '');
+    const classes = (list: Seen[]) => list.filter((s) => s.kind === 'class');
+    const offAfterOn = (list: Seen[]) =>
+      classes(list).some((s, i, all) => i > 0 && s.dir === '' && all[i - 1]!.dir !== '');
     await expect.poll(async () => (await flashes()).some(offAfterOn), { timeout: 20_000 }).toBe(true);
     for (const list of await flashes()) {
       let lastOn: Seen | undefined;
       for (const [i, now] of list.entries()) {
         expect(now.animations).toBe(0);
+        if (now.kind !== 'class') continue;
         if (now.dir === '') {
           // The tint goes off a moment after the last move.
           if (lastOn) expect(now.at - lastOn.at).toBeGreaterThan(450);
           continue;
         }
-        expect(now.opacity).toBe('1');
-        const before = list[i - 1];
-        // Green for up, red for down.
-        if (before && before.price !== now.price) expect(now.dir).toBe(now.price > before.price ? 'up' : 'down');
+        // A visible tint, green for up and red for down, against the price before this move.
+        expect(now.tint).not.toBe('rgba(0, 0, 0, 0)');
+        const before = list
+          .slice(0, i)
+          .reverse()
+          .find((e) => e.price !== now.price);
+        if (before) expect(now.dir).toBe(now.price > before.price ? 'up' : 'down');
         lastOn = now;
       }
     }
@@ -357,7 +372,7 @@ describe('a moving price flashes', () => {
     });
     const offscreenChanges = () =>
       page.evaluate(() => (globalThis as unknown as { offscreenChanges: number }).offscreenChanges);
-    const moves = async () => (await flashes()).reduce((n, l) => n + l.length, 0);
+    const moves = async () => (await flashes()).reduce((n, l) => n + classes(l).length, 0);
     const movesBefore = await moves();
     await page.waitForTimeout(3_000);
     // Meanwhile the rows on screen moved.

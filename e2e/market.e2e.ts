@@ -71,7 +71,9 @@ describe('market data screens', () => {
     // A row ranked up may tick below zero until the next refresh re-ranks it: look until the list has settled.
     const rankedUp = async () => {
       const changes = await changesOf();
-      return changes.every((c) => c >= 0) && (changes[0] ?? 0) >= (changes[changes.length - 1] ?? 0);
+      return (
+        changes.length > 0 && changes.every((c) => c >= 0) && (changes[0] ?? 0) >= (changes[changes.length - 1] ?? 0)
+      );
     };
     await expect.poll(rankedUp, { timeout: 15_000 }).toBe(true);
 
@@ -93,7 +95,11 @@ describe('market data screens', () => {
     await page.locator('[role="tabpanel"][data-rank="losers"]').waitFor();
     await expect.poll(() => page.getByTestId('rank-row').count()).toBeGreaterThan(0);
     // The changes shown move live: a loser may tick up through zero, so look until the list has settled.
-    await expect.poll(async () => (await changesOf()).every((c) => c <= 0), { timeout: 15_000 }).toBe(true);
+    const rankedDown = async () => {
+      const changes = await changesOf();
+      return changes.length > 0 && changes.every((c) => c <= 0);
+    };
+    await expect.poll(rankedDown, { timeout: 15_000 }).toBe(true);
     await page.getByTestId('home-rank-turnover').click();
     await expect.poll(() => page.getByTestId('rank-row').count()).toBeGreaterThanOrEqual(40);
 
