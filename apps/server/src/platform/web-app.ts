@@ -29,11 +29,14 @@ export const webAppModule = nexaModule<{ dir?: string; adminDir?: string | undef
  * `preloads` (the build's lang-preloads.json) names each language's, and the entry preloads the default's instead,
  * so a first visit to a German server downloads German early and no English.
  */
-function withDefaultLang(html: string, lang: string, preloads: Record<string, string[]> | null): string {
+function withDefaultLang(html: string, lang: string, preloads: Record<string, unknown> | null): string {
   const safe = lang.replace(/[^a-z]/g, '');
   let out = html;
   // Only same-origin paths (the build's base is /h5/): with none usable the built preloads stay as they are.
-  const hrefs = preloads?.[safe]?.filter((href) => /^\/[\w./-]+$/.test(href)) ?? [];
+  const listed: unknown = preloads?.[safe];
+  const hrefs = Array.isArray(listed)
+    ? listed.filter((href): href is string => typeof href === 'string' && /^\/[\w./-]+$/.test(href))
+    : [];
   if (hrefs.length > 0) {
     out = out.replace(/[ \t]*<link [^>]*\bdata-nexa-lang\b[^>]*>\r?\n?/g, '');
     const links = hrefs
@@ -46,9 +49,10 @@ function withDefaultLang(html: string, lang: string, preloads: Record<string, st
 }
 
 /** The build's language preloads, or null when the build has none (an older build, a test's bare page). */
-async function readPreloads(dir: string): Promise<Record<string, string[]> | null> {
+async function readPreloads(dir: string): Promise<Record<string, unknown> | null> {
   try {
-    return JSON.parse(await readFile(path.join(dir, 'lang-preloads.json'), 'utf8')) as Record<string, string[]>;
+    const parsed: unknown = JSON.parse(await readFile(path.join(dir, 'lang-preloads.json'), 'utf8'));
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
   } catch {
     return null;
   }

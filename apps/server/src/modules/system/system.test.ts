@@ -107,11 +107,14 @@ describe('system calls', () => {
       const file = await web.app.inject({ method: 'GET', url: '/h5/index.html' });
       expect(file.statusCode).toBe(200);
       expect(file.body).toBe(built);
-      // Preloads that are not same-origin paths (a CDN base) leave the built ones in place.
-      writeFileSync(path.join(dist, 'lang-preloads.json'), JSON.stringify({ jp: ['https://cdn.example/jp-j1.js'] }));
-      const cdn = (await web.app.inject({ method: 'GET', url: '/h5/' })).body;
-      expect(cdn).toContain('href="/h5/assets/en-e1.js"');
-      expect(cdn).not.toContain('cdn.example');
+      // Preloads that are not same-origin paths (a CDN base), or a list of another shape, leave the built ones.
+      for (const listed of [['https://cdn.example/jp-j1.js'], 'jp-j1.js', [42], null]) {
+        writeFileSync(path.join(dist, 'lang-preloads.json'), JSON.stringify({ jp: listed }));
+        const res = await web.app.inject({ method: 'GET', url: '/h5/' });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain('href="/h5/assets/en-e1.js"');
+        expect(res.body).not.toContain('jp-j1');
+      }
       // A rebuild is served without a restart, with a new tag; a build without language preloads keeps its own.
       rmSync(path.join(dist, 'lang-preloads.json'));
       writeFileSync(path.join(dist, 'index.html'), built.replace('<title>Nexa', '<title>Nexa 2'));
