@@ -201,7 +201,7 @@ export class WsHub {
 
   /**
    * Sockets whose session was revoked lose their user binding even when the revocation's bus message was lost (the
-   * bus was down after the revoking commit): the sessions bound on this node are re-checked in one query. A database
+   * bus was down after the revoking commit): the sessions bound on this node are re-checked in one call. A database
    * that does not answer leaves them to the next check.
    */
   async checkRevocations(): Promise<void> {
