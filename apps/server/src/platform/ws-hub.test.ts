@@ -12,6 +12,7 @@ import {
   registerUser,
   until,
 } from '../testing.js';
+import { invalidBusMessages } from './bus.js';
 import { queryRows } from './db.js';
 import { WsHub } from './ws-hub.js';
 
@@ -361,6 +362,81 @@ describe('hub flushing (a socket whose buffer the test controls)', () => {
       [4, 4],
     ]);
     expect(hub.stats.skipped).toBe(2);
+    hub.close();
+  });
+
+  it("parses a bus batch's events only for the users whose sockets it holds, and drops a bad one alone", async () => {
+    const sessions: Record<string, { userId: string; sessionId: string; expiresAtMs: number }> = {
+      a: { userId: '1', sessionId: 's1', expiresAtMs: Date.now() + 60_000 },
+      b: { userId: '2', sessionId: 's2', expiresAtMs: Date.now() + 60_000 },
+      c: { userId: '3', sessionId: 's3', expiresAtMs: Date.now() + 60_000 },
+    };
+    const hub = new WsHub(
+      {
+        ...policy,
+        merge: () => ({ kind: 'append' as const, max: 100 }),
+        authenticate: async (t) => sessions[t] ?? null,
+      },
+      opts,
+    );
+    let deliver: (m: { events: { userId: string; event: Record<string, unknown> }[] }) => void = () => {};
+    await hub.follow({
+      subscribe: async (topic: string, handler: (m: never) => void) => {
+        if (topic === 'user-events') deliver = handler as typeof deliver;
+      },
+    } as never);
+    const bind = async (token: string) => {
+      const ws = new FakeSocket();
+      hub.attach(ws as unknown as import('ws').WebSocket);
+      ws.emit('message', Buffer.from(JSON.stringify({ op: 'auth', token })));
+      await until(() => ws.sent.some((r) => (r as { op?: string }).op === 'authed'));
+      ws.emit('message', Buffer.from(JSON.stringify({ op: 'subscribe', channels: ['user'] })));
+      await until(() => ws.sent.some((r) => (r as { op?: string }).op === 'subscribed'));
+      return ws;
+    };
+    const one = await bind('a');
+    const two = await bind('b');
+    const types = (ws: FakeSocket) =>
+      ws.sent
+        .filter((m): m is WsFrame => (m as WsFrame).channel === 'user')
+        .flatMap((f) => (f.data as UserFrame[]).map((u) => u.event.type));
+    const good = { type: 'support.message', messageId: '7', author: 'operator' };
+    const invalid = () => invalidBusMessages.get('user-events') ?? 0;
+    const before = invalid();
+    deliver({
+      events: [
+        { userId: '1', event: good },
+        { userId: '1', event: { type: 'delivery.order', order: {} } },
+        // Nobody of user 9 here: not parsed, so not counted.
+        { userId: '9', event: { type: 'delivery.order', order: {} } },
+        { userId: '2', event: { ...good, messageId: '8' } },
+      ],
+    });
+    hub.flush();
+    expect(types(one)).toEqual(['support.message']);
+    expect(types(two)).toEqual(['support.message']);
+    expect(invalid() - before).toBe(1);
+    // A socket that signs in as another user leaves the first user's index; one that closes leaves it too.
+    one.emit('message', Buffer.from(JSON.stringify({ op: 'auth', token: 'c' })));
+    await until(() => one.sent.filter((r) => (r as { op?: string }).op === 'authed').length === 2);
+    two.emit('close');
+    deliver({
+      events: [
+        { userId: '1', event: { type: 'delivery.order', order: {} } },
+        { userId: '2', event: { type: 'delivery.order', order: {} } },
+        { userId: '3', event: good },
+      ],
+    });
+    hub.flush();
+    expect(types(one)).toEqual(['support.message']);
+    expect(types(two)).toEqual(['support.message']);
+    expect(invalid() - before).toBe(1);
+    // Subscribed again, it hears its new user's events.
+    one.emit('message', Buffer.from(JSON.stringify({ op: 'subscribe', channels: ['user'] })));
+    await until(() => one.sent.filter((r) => (r as { op?: string }).op === 'subscribed').length === 2);
+    deliver({ events: [{ userId: '3', event: { ...good, messageId: '9' } }] });
+    hub.flush();
+    expect(types(one)).toEqual(['support.message', 'support.message']);
     hub.close();
   });
 

@@ -1,7 +1,7 @@
 import websocket from '@fastify/websocket';
 import {
   type SessionRevocation,
-  type UserEvent,
+  UserEvent,
   type UserFrame,
   WS_MAX_CHANNELS,
   WsClientMessage,
@@ -10,7 +10,7 @@ import {
 } from '@nexa/contract';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { Bus } from './bus.js';
+import { type Bus, invalidBusMessages } from './bus.js';
 
 /** How a channel's updates combine between two flushes. */
 export type MergeMode =
@@ -99,6 +99,8 @@ export interface WsSession {
 export class WsHub {
   private readonly clients = new Set<Client>();
   private readonly byChannel = new Map<string, Set<Client>>();
+  /** The `user` channel's subscribers by user: an event goes to its user's sockets without a look at the others'. */
+  private readonly userSockets = new Map<string, Set<Client>>();
   /** Clients with messages of their own (snapshots, user events) waiting. */
   private readonly dirty = new Set<Client>();
   /** Each channel's updates since the last flush, merged once for all its subscribers. */
@@ -148,10 +150,10 @@ export class WsHub {
 
   /** Queues an event on the `user` channel of one user's connections (on this node). */
   publishToUser(userId: string, data: UserFrame) {
-    const subs = this.byChannel.get('user');
+    const subs = this.userSockets.get(userId);
     if (!subs) return;
     const mode = this.policy.merge('user');
-    for (const c of subs) if (c.userId === userId) this.queue(c, 'user', data, mode);
+    for (const c of subs) this.queue(c, 'user', data, mode);
   }
 
   /**
@@ -187,8 +189,16 @@ export class WsHub {
    */
   async follow(bus: Pick<Bus, 'subscribe'>) {
     await bus.subscribe('user-events', ({ events }) => {
-      for (const { userId, seq, event } of events)
-        this.publishToUser(userId, seq === undefined ? { event } : { seq, event });
+      for (const { userId, seq, event } of events) {
+        // The bus checked the envelope; the event itself is parsed only where one of its user's sockets is.
+        if (!this.userSockets.has(userId)) continue;
+        const parsed = UserEvent.safeParse(event);
+        if (!parsed.success) {
+          invalidBusMessages.set('user-events', (invalidBusMessages.get('user-events') ?? 0) + 1);
+          continue;
+        }
+        this.publishToUser(userId, seq === undefined ? { event: parsed.data } : { seq, event: parsed.data });
+      }
     });
     await bus.subscribe('sessions', (r) => this.revoke(r));
   }
@@ -307,6 +317,7 @@ export class WsHub {
       const set = this.byChannel.get(ch) ?? new Set<Client>();
       this.byChannel.set(ch, set);
       set.add(c);
+      if (ch === 'user') this.indexUser(c, true);
       // A fresh subscription restarts the channel's sequence with a snapshot of its state.
       c.seq.set(ch, 0);
       c.pending.delete(ch);
@@ -330,7 +341,19 @@ export class WsHub {
     if (missed.length > 0) this.queueReplay(c, missed);
   }
 
+  /** Keeps `userSockets` in step with the `user` channel (a socket's user changes only while it is off that channel). */
+  private indexUser(c: Client, on: boolean) {
+    const userId = c.userId;
+    if (!userId) return;
+    const set = this.userSockets.get(userId) ?? new Set<Client>();
+    if (on) set.add(c);
+    else set.delete(c);
+    if (set.size > 0) this.userSockets.set(userId, set);
+    else this.userSockets.delete(userId);
+  }
+
   private unsubscribe(c: Client, ch: string) {
+    if (ch === 'user' && c.channels.has('user')) this.indexUser(c, false);
     c.channels.delete(ch);
     c.pending.delete(ch);
     c.seq.delete(ch);
@@ -343,6 +366,7 @@ export class WsHub {
 
   private drop(c: Client) {
     if (!this.clients.delete(c)) return;
+    if (c.channels.has('user')) this.indexUser(c, false);
     for (const ch of c.channels) this.byChannel.get(ch)?.delete(c);
     this.dirty.delete(c);
   }
@@ -415,6 +439,7 @@ export class WsHub {
     for (const c of this.clients) c.ws.terminate();
     this.clients.clear();
     this.byChannel.clear();
+    this.userSockets.clear();
   }
 }
 
