@@ -47,6 +47,14 @@ describe('market data screens', () => {
   it('Home ranks every product, prices move live, a notice opens, a row opens the Futures tab', async () => {
     const context = await phone(browser);
     const page = await context.newPage();
+    // The CSP refuses eval: zod must parse without probing for it (lib/zod-jitless.ts), or Chrome reports it.
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        const w = window as unknown as { cspViolations?: string[] };
+        w.cspViolations ??= [];
+        w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`);
+      });
+    });
     await openSignedIn(page, await registerUser('home'), ROUTE.home);
 
     await page.getByTestId('home-page').waitFor();
@@ -132,6 +140,9 @@ describe('market data screens', () => {
     await page.getByTestId('nav-back').click();
     await page.getByTestId('home-action-deposit').click();
     await page.getByTestId('recharge-page').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])).toEqual(
+      [],
+    );
     await context.close();
   });
 

@@ -10,17 +10,16 @@ import { afterNextPaint } from '@/lib/async';
 import { catchInstallPrompt } from '@/lib/pwa-boot';
 import { preloadRegistry } from '@/lib/request';
 import { getSession } from '@/lib/session-store';
+import { zodJitless } from '@/lib/zod-jitless';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router-dom';
-import { config as zodConfig } from 'zod/v4/core';
 import { adoptServerDefaultLanguage, prepare } from './bootstrap';
 import { Providers } from './providers';
 import { AppRoutes, preloadPage } from './router';
 
-// zod compiles object parsers with `new Function` after probing for it; the app's CSP (`script-src 'self'`) refuses
-// eval and Chrome reports the probe as a policy violation (Lighthouse's best practices). Its plain parsers, then.
-zodConfig({ jitless: true });
+// Before any zod loads (the call registry, a page's schemas): no eval under the CSP.
+zodJitless();
 
 async function start() {
   // First: the browser's install prompt may fire while the app still loads.

@@ -1,7 +1,7 @@
 import { LoginPage } from '@/features/auth/pages/login-page';
 import { registerNavigator } from '@/lib/navigation';
+import { closeOverlays } from '@/lib/overlays';
 import { ROUTES } from '@/lib/routes';
-import { Dialog, ImageViewer } from 'antd-mobile';
 import { useEffect, useRef } from 'react';
 import { Navigate, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router-dom';
 import { CopyPanelsProvider } from './copy-panels';
@@ -174,9 +174,9 @@ function NavigatorBridge() {
 }
 
 /**
- * Closes the imperative overlays (`Dialog.confirm`, `Dialog.show`, `ImageViewer.show`) when the route changes under them, e.g. by the
- * browser's back button: they render outside the page, so they would stay open over the next screen. A confirm
- * closed this way answers "no", so nothing it guards goes ahead.
+ * Closes the imperative overlays (`Dialog.confirm`, `ImageViewer.show`: see `closeOnNavigate`) when the route
+ * changes under them, e.g. by the browser's back button: they render outside the page, so they would stay open over
+ * the next screen. A confirm closed this way answers "no", so nothing it guards goes ahead.
  */
 function DialogsCloseOnNavigate() {
   const { pathname } = useLocation();
@@ -187,8 +187,7 @@ function DialogsCloseOnNavigate() {
       first.current = false;
       return;
     }
-    Dialog.clear();
-    ImageViewer.clear();
+    closeOverlays();
   }, [pathname]);
   return null;
 }

@@ -1,4 +1,4 @@
-import { Dialog } from 'antd-mobile';
+import { Dialog } from '@/shared/dialog';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { SummaryList, type SummaryRow } from './summary-list';

@@ -76,3 +76,15 @@ export function BrandMark({ size = 32 }: { size?: number }) {
     </svg>
   );
 }
+/** An open eye: what it guards is shown (a password as typed, the amounts). */
+export const EyeIcon = appIcon([
+  'M2.5 12C4.5 8 8 5.5 12 5.5S19.5 8 21.5 12C19.5 16 16 18.5 12 18.5S4.5 16 2.5 12z',
+  circle(12, 12, 3),
+]);
+/** A struck-through eye: what it guards is hidden. */
+export const EyeOffIcon = appIcon([
+  'M3.5 3.5l17 17',
+  'M9.9 5.7A9.6 9.6 0 0 1 12 5.5c4 0 7.5 2.5 9.5 6.5a14 14 0 0 1-2.6 3.5',
+  'M6.5 6.9C4.8 8.1 3.5 9.9 2.5 12c2 4 5.5 6.5 9.5 6.5 1.9 0 3.6-.6 5.1-1.5',
+  'M9.9 9.9a3 3 0 0 0 4.2 4.2',
+]);

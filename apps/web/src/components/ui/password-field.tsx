@@ -1,6 +1,6 @@
-import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EyeIcon, EyeOffIcon } from './icons';
 import { TextField, type TextFieldProps } from './text-field';
 
 /** A password input with a show/hide toggle. */
@@ -23,7 +23,7 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'suffix'>) {
           aria-pressed={visible}
           data-testid={props.testId ? `${props.testId}-toggle` : undefined}
         >
-          {visible ? <EyeOutline /> : <EyeInvisibleOutline />}
+          {visible ? <EyeIcon /> : <EyeOffIcon />}
         </button>
       }
     />

@@ -1,7 +1,8 @@
 import { ROUTES } from '@/lib/routes';
+import { Dialog } from '@/shared/dialog';
 import { type ListLook, ListStates } from '@/shared/list-states';
 import { Segmented } from '@/shared/trading-bits';
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';

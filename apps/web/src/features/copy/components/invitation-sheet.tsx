@@ -1,8 +1,9 @@
 import { isolateLtr } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
+import { Dialog } from '@/shared/dialog';
 import { Sheet, SheetActions } from '@/shared/sheet';
 import { FactList } from '@/shared/sheet';
-import { Button, Dialog, Skeleton } from 'antd-mobile';
+import { Button, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';

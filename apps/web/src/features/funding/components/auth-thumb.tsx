@@ -1,5 +1,6 @@
+import { showImage } from '@/shared/show-image';
 import { useAuthImage } from '@/shared/use-auth-image';
-import { ImageViewer, Skeleton } from 'antd-mobile';
+import { Skeleton } from 'antd-mobile';
 import { PictureOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 
@@ -26,7 +27,7 @@ export function AuthThumb({ url, testId }: { url: string; testId?: string }) {
     <button
       type="button"
       className="fd-thumb"
-      onClick={() => ImageViewer.show({ image: src })}
+      onClick={() => showImage(src)}
       aria-label={t('funding.deposit.screenshot')}
       data-testid={testId}
       data-loaded="true"

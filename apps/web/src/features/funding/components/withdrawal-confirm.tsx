@@ -1,7 +1,7 @@
 import { Figure } from '@/components/ui/figure';
 import { SummaryList } from '@/components/ui/summary-list';
 import { formatAmount, formatDecimal } from '@/lib/format';
-import { Dialog } from 'antd-mobile';
+import { Dialog } from '@/shared/dialog';
 import type { TFunction } from 'i18next';
 import type { WithdrawalForm, WithdrawalInput } from '../hooks/use-withdrawal-form';
 

@@ -1,7 +1,7 @@
 import { formatDateTime, isolateLtr } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
+import { Dialog } from '@/shared/dialog';
 import type { Chain } from '@nexa/contract';
-import { Dialog } from 'antd-mobile';
 import type { TFunction } from 'i18next';
 import type { WithdrawalPrerequisite } from '../model';
 

@@ -1,6 +1,6 @@
+import { Dialog } from '@/shared/dialog';
 import { type ListSource, ListStates } from '@/shared/list-states';
 import type { PerpOrder } from '@nexa/contract';
-import { Dialog } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { useCurrentOrders } from '../hooks/use-perpetual';

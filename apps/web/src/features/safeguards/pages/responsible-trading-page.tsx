@@ -6,6 +6,7 @@ import { formatAmount, formatDateTime, isolateLtr } from '@/lib/format';
 const usdt = (amount: string) => isolateLtr(`${formatAmount(amount)} USDT`);
 const when = (ms: number) => isolateLtr(formatDateTime(ms));
 import { useSingleFlight } from '@/lib/use-single-flight';
+import { Dialog } from '@/shared/dialog';
 import { Segmented } from '@/shared/trading-bits';
 import {
   TRADING_BREAK_RANGE,
@@ -15,7 +16,7 @@ import {
 } from '@nexa/contract';
 import { breakEnd, compareDecimal } from '@nexa/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, ProgressBar, Skeleton, Stepper } from 'antd-mobile';
+import { Button, ProgressBar, Skeleton, Stepper } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { safeguardsApi, safeguardsKeys } from '../api/safeguards-api';

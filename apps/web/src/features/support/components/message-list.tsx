@@ -1,7 +1,8 @@
 import { formatDateTime, isolateLtr } from '@/lib/format';
+import { showImage } from '@/shared/show-image';
 import { useAuthImage } from '@/shared/use-auth-image';
 import type { SupportImage, SupportMessage } from '@nexa/contract';
-import { Button, ImageViewer, Skeleton } from 'antd-mobile';
+import { Button, Skeleton } from 'antd-mobile';
 import { PictureOutline } from 'antd-mobile-icons';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +27,7 @@ function MessageImage({ image, testId }: { image: SupportImage; testId: string }
     <button
       type="button"
       className="sp-image"
-      onClick={() => ImageViewer.show({ image: src })}
+      onClick={() => showImage(src)}
       aria-label={t('support.openImage')}
       data-testid={testId}
       data-loaded="true"

@@ -1,4 +1,4 @@
-import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
+import { EyeIcon, EyeOffIcon } from '@/components/ui/icons';
 import { useTranslation } from 'react-i18next';
 
 /** The eye that hides or shows every amount on the Assets screens. */
@@ -13,7 +13,7 @@ export function EyeToggle({ hidden, onToggle, testId }: { hidden: boolean; onTog
       aria-pressed={hidden}
       data-testid={testId}
     >
-      {hidden ? <EyeInvisibleOutline /> : <EyeOutline />}
+      {hidden ? <EyeOffIcon /> : <EyeIcon />}
     </button>
   );
 }
