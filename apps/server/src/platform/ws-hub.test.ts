@@ -238,6 +238,7 @@ describe('WebSocket /api/ws', () => {
     // The bus refuses the revocation's message (Redis or the database's NOTIFY away after the commit).
     const bus = t.app.platform.bus;
     const publish = bus.publish.bind(bus);
+    const warned = vi.spyOn(t.app.log, 'warn');
     const spy = vi.spyOn(bus, 'publish').mockImplementation(async (topic, message) => {
       if (topic === 'sessions') throw new Error('bus down');
       return (publish as (topic: string, message: unknown) => Promise<void>)(topic, message);
@@ -250,11 +251,13 @@ describe('WebSocket /api/ws', () => {
         payload: { userId, reason: 'account takeover suspected' },
         headers: { lang: 'en', 'ADMIN-TOKEN': op.token },
       });
-      // Revoked in the database: the operator sees success, not the bus's failure.
+      // Revoked in the database: the operator sees success, not the bus's failure, which is logged.
       expect(res.json()).toMatchObject({ code: 1, data: { revoked: 1 } });
       expect(spy).toHaveBeenCalledWith('sessions', { userId });
+      expect(warned).toHaveBeenCalledWith(expect.anything(), expect.stringContaining('revocation not published'));
     } finally {
       spy.mockRestore();
+      warned.mockRestore();
     }
     expect((await u.as('index/property')).code).toBe(401);
     // The message never came: the socket is still bound until this node re-checks its sessions.

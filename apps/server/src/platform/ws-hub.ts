@@ -462,3 +462,18 @@ function combine(own: unknown, delta: unknown, mode: MergeMode): unknown {
 }
 
 const materialize = (value: unknown) => (value instanceof Map ? [...value.values()] : value);
+
+/**
+ * How a module tells every node's sockets about revoked sessions, after the revoking commit: best effort (the call has
+ * succeeded; a bus that is down must not answer it with an error) and logged, since those sockets then stop only at
+ * the next database re-check (`WsHub.checkRevocations`, every 15 s).
+ */
+export function revocationPublisher(
+  bus: Pick<Bus, 'publish'>,
+  log: { warn(obj: object, msg: string): void },
+): (r: SessionRevocation) => Promise<void> {
+  return (r) =>
+    bus.publish('sessions', r).catch((err: unknown) => {
+      log.warn({ err }, 'sessions: revocation not published; the sockets end at the next re-check');
+    });
+}

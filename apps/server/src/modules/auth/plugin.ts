@@ -1,8 +1,8 @@
 import path from 'node:path';
-import type { SessionRevocation } from '@nexa/contract';
 import { keyFromFile } from '../../platform/crypto.js';
 import { nexaModule } from '../../platform/kernel.js';
 import { LoginThrottle } from '../../platform/login-throttle.js';
+import { revocationPublisher } from '../../platform/ws-hub.js';
 import { registerAuthRoutes, registerSecurityRoutes } from './routes.js';
 import { SecurityCentre } from './security-centre.js';
 import { AuthService } from './service.js';
@@ -25,7 +25,7 @@ export const authModule = nexaModule(
   'auth',
   async (app) => {
     const { config, database, messenger, bus, router, now, sleep } = app.platform;
-    const onSessionsRevoked = (r: SessionRevocation) => bus.publish('sessions', r);
+    const onSessionsRevoked = revocationPublisher(bus, app.log);
     const twoFactor = new TwoFactor({
       db: database.db,
       now,

@@ -1,4 +1,5 @@
 import { nexaModule } from '../../platform/kernel.js';
+import { revocationPublisher } from '../../platform/ws-hub.js';
 import { registerConsoleRoutes } from './routes.js';
 import { ConsoleUsers } from './users.js';
 
@@ -14,7 +15,7 @@ export const consoleModule = nexaModule(
     const users = new ConsoleUsers({
       db: database.db,
       now,
-      sessionsRevoked: (r) => bus.publish('sessions', r),
+      sessionsRevoked: revocationPublisher(bus, app.log),
     });
     registerConsoleRoutes(router, users, {
       db: database.db,
