@@ -364,10 +364,16 @@ describe('a moving price flashes', () => {
     await expect(last.isVisible()).resolves.toBe(true);
     expect(await last.evaluate((el) => el.getBoundingClientRect().top > window.innerHeight + 200)).toBe(true);
     await last.evaluate((el) => {
-      const w = globalThis as unknown as { offscreenChanges: number };
+      const w = globalThis as unknown as { offscreenChanges: number; batches: { text: boolean; flash: boolean }[] };
       w.offscreenChanges = 0;
+      w.batches = [];
       new MutationObserver((records) => {
         w.offscreenChanges += records.length;
+        // One batch a commit (and its effects): whether it changed text, and whether it switched a tint on.
+        w.batches.push({
+          text: records.some((r) => r.type !== 'attributes'),
+          flash: records.some((r) => r.target instanceof Element && /flash-(up|down)/.test(r.target.className)),
+        });
       }).observe(el, { subtree: true, characterData: true, childList: true, attributes: true });
     });
     const offscreenChanges = () =>
@@ -380,6 +386,17 @@ describe('a moving price flashes', () => {
     expect(await offscreenChanges()).toBe(0);
     await last.scrollIntoViewIfNeeded();
     await expect.poll(offscreenChanges, { timeout: 15_000 }).toBeGreaterThan(0);
+    // Catching up is not a move the user saw: no tint from the first change of text (the catch-up) until the next
+    // one (a live move, which flashes as usual).
+    const batches = () =>
+      page.evaluate(() => (globalThis as unknown as { batches: { text: boolean; flash: boolean }[] }).batches);
+    await expect
+      .poll(async () => (await batches()).filter((b) => b.text).length, { timeout: 15_000 })
+      .toBeGreaterThan(1);
+    const seen = await batches();
+    const first = seen.findIndex((b) => b.text);
+    const next = seen.findIndex((b, i) => i > first && b.text);
+    expect(seen.slice(first, next).some((b) => b.flash)).toBe(false);
     await context.close();
   });
 });

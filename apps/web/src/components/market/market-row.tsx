@@ -28,7 +28,8 @@ export const MarketRow = memo(function MarketRow({ product, testId, onSelect, se
   // Live while on screen only: off-screen rows catch up when scrolled to.
   const [viewRef, inView] = useInView<HTMLButtonElement>();
   const live = useTicker(product.symbol, inView) ?? product;
-  const flashRef = useFlash<HTMLSpanElement>(live.price);
+  // Scrolled back to, a row shows the newer price without a flash: the user did not see it move.
+  const flashRef = useFlash<HTMLSpanElement>(live.price, inView);
   const direction = directionOf(live.change);
   const stale = staleClass(usePriceFreshness());
   return (
