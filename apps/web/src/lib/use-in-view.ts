@@ -7,46 +7,62 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 const MARGIN = '160px 0px';
-const watchers = new WeakMap<Element, (seen: boolean) => void>();
-let observer: IntersectionObserver | null = null;
 
-function shared(): IntersectionObserver | null {
-  if (typeof IntersectionObserver === 'undefined') return null;
-  observer ??= new IntersectionObserver(
-    (entries) => {
-      for (const entry of entries) watchers.get(entry.target)?.(entry.isIntersecting);
-    },
-    { rootMargin: MARGIN },
-  );
-  return observer;
+type Observer = Pick<IntersectionObserver, 'observe' | 'unobserve'>;
+type MakeObserver = (
+  onEntries: (entries: readonly { target: Element; isIntersecting: boolean }[]) => void,
+) => Observer | null;
+
+/**
+ * Elements watched through one observer, made on first use (`make` answers null where there is none). Each element
+ * has one watcher; watching it again replaces the watcher.
+ */
+export class ViewWatch {
+  private readonly watchers = new WeakMap<Element, (seen: boolean) => void>();
+  private observer: Observer | null | undefined;
+
+  constructor(private readonly make: MakeObserver) {}
+
+  /** False where there is no observer: then nothing is watched and everything counts as seen. */
+  get available(): boolean {
+    return this.shared() !== null;
+  }
+
+  /** Calls `onChange` as the element comes into view and leaves it; returns the end of the watch. */
+  watch(el: Element, onChange: (seen: boolean) => void): () => void {
+    const io = this.shared();
+    if (!io) return () => {};
+    this.watchers.set(el, onChange);
+    io.observe(el);
+    return () => {
+      if (this.watchers.get(el) !== onChange) return;
+      this.watchers.delete(el);
+      io.unobserve(el);
+    };
+  }
+
+  private shared(): Observer | null {
+    if (this.observer === undefined) {
+      this.observer = this.make((entries) => {
+        for (const entry of entries) this.watchers.get(entry.target)?.(entry.isIntersecting);
+      });
+    }
+    return this.observer;
+  }
 }
+
+const views = new ViewWatch((onEntries) =>
+  typeof IntersectionObserver === 'undefined' ? null : new IntersectionObserver(onEntries, { rootMargin: MARGIN }),
+);
 
 /** A ref callback for the element, and whether it is on screen now (false until first observed). */
 export function useInView<T extends Element>(): [(el: T | null) => void, boolean] {
-  const [seen, setSeen] = useState(() => shared() === null);
-  const current = useRef<T | null>(null);
+  const [seen, setSeen] = useState(() => !views.available);
+  const stop = useRef<() => void>(() => {});
   const ref = useCallback((el: T | null) => {
-    const io = shared();
-    if (!io) return;
-    if (current.current) {
-      io.unobserve(current.current);
-      watchers.delete(current.current);
-    }
-    current.current = el;
-    if (el) {
-      watchers.set(el, setSeen);
-      io.observe(el);
-    }
+    stop.current();
+    stop.current = el ? views.watch(el, setSeen) : () => {};
   }, []);
-  useEffect(
-    () => () => {
-      const el = current.current;
-      if (el) {
-        observer?.unobserve(el);
-        watchers.delete(el);
-      }
-    },
-    [],
-  );
+  useEffect(() => () => stop.current(), []);
   return [ref, seen];
 }
