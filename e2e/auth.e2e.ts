@@ -1,7 +1,7 @@
 import { type TestServer, startTestServer } from '@nexa/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, phone, shot } from './browser.js';
+import { launch, phone, shot, watchCsp } from './browser.js';
 
 let server: TestServer;
 let browser: Browser;
@@ -114,6 +114,7 @@ describe('first journey: register, shell, language and theme, log out', () => {
   it('lays Arabic out right to left and shows a server error in the chosen language', async () => {
     const context = await phone(browser);
     const page = await context.newPage();
+    const cspViolations = await watchCsp(page);
     await page.goto(`${server.url}/h5/#/pages/userPages/lang`);
     await page.getByTestId('lang-item-ar').click();
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
@@ -127,6 +128,8 @@ describe('first journey: register, shell, language and theme, log out', () => {
       .poll(() => page.locator('.adm-toast-main').textContent(), { timeout: 10_000 })
       .toMatch(/[\u0600-\u06FF]/);
     await shot(page, 'login-error-ar');
+    // The form's checks parsed with zod: without an eval probe.
+    expect(await cspViolations()).toEqual([]);
     await context.close();
   });
 

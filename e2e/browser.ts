@@ -61,3 +61,18 @@ export function serverAndBrowser(
   });
   return ctx;
 }
+
+/**
+ * Records the page's Content-Security-Policy violations from its first script on (the CSP refuses eval: zod must
+ * parse without probing for it, see apps/web/src/lib/zod-jitless.ts); the returned function reads them.
+ */
+export async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const w = window as unknown as { cspViolations?: string[] };
+      w.cspViolations ??= [];
+      w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []);
+}

@@ -1,7 +1,7 @@
 import { type TestServer, startTestServer } from '@nexa/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, phone, shot } from './browser.js';
+import { launch, phone, shot, watchCsp } from './browser.js';
 import { type Prefs, type Session, appSession } from './session.js';
 
 // The real server with its market feed: the sim ticks every second; the first start writes 24 h of candles.
@@ -47,14 +47,7 @@ describe('market data screens', () => {
   it('Home ranks every product, prices move live, a notice opens, a row opens the Futures tab', async () => {
     const context = await phone(browser);
     const page = await context.newPage();
-    // The CSP refuses eval: zod must parse without probing for it (lib/zod-jitless.ts), or Chrome reports it.
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => {
-        const w = window as unknown as { cspViolations?: string[] };
-        w.cspViolations ??= [];
-        w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`);
-      });
-    });
+    const cspViolations = await watchCsp(page);
     await openSignedIn(page, await registerUser('home'), ROUTE.home);
 
     await page.getByTestId('home-page').waitFor();
@@ -140,9 +133,7 @@ describe('market data screens', () => {
     await page.getByTestId('nav-back').click();
     await page.getByTestId('home-action-deposit').click();
     await page.getByTestId('recharge-page').waitFor();
-    expect(await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])).toEqual(
-      [],
-    );
+    expect(await cspViolations()).toEqual([]);
     await context.close();
   });
 

@@ -7,7 +7,9 @@ import { PerpOrderStatus, PerpOrderType, PerpPositionStatus, PositionSide } from
 /**
  * The messages nodes send each other (ARCHITECTURE §4): one schema per bus topic. The server's bus parses every
  * message it receives with its topic's schema and drops (and counts) what does not match, so a node of another
- * build, or a corrupted payload, never reaches a consumer as an unchecked shape.
+ * build, or a corrupted payload, never reaches a consumer as an unchecked shape. `user-events` is checked as an
+ * envelope; its events are parsed with `UserEvent` by the hub, for the users whose sockets it holds (see
+ * `UserEventEnvelope`).
  */
 const Id = z.string().regex(/^\d{1,20}$/);
 /** A timestamp as a database driver hands it over: a Date in process, its ISO string once it crossed the bus. */

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { type BusData, type BusMessage, type BusTopic, busTopics } from '@nexa/contract';
+import { type BusData, type BusMessage, type BusTopic, type SessionRevocation, busTopics } from '@nexa/contract';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { Reconnector, backoffDelay } from './loops.js';
@@ -15,6 +15,11 @@ export interface Bus {
   publishMany<T extends BusTopic>(topic: T, messages: BusMessage<T>[]): Promise<void>;
   /** `handler` gets only messages that match the topic's contract schema (`busTopics`). */
   subscribe<T extends BusTopic>(topic: T, handler: (message: BusData<T>) => void): Promise<void>;
+  /**
+   * A part of a message a consumer dropped because it did not match its schema (the hub's user events, which it
+   * parses only for the users it holds): counted and reported as the bus's own refusals are.
+   */
+  reportInvalid(topic: BusTopic, issues: unknown): void;
   /** Whether the subscribing connection is up now (readiness; a probe checks that messages come back). */
   connected(): boolean;
   close(): Promise<void>;
@@ -39,9 +44,16 @@ export const invalidBusMessages = new Map<string, number>();
 
 /**
  * The bus the modules use: a transport whose every received message is parsed by its topic's contract schema.
- * What does not match is dropped, counted and reported once a topic, never handed to a consumer.
+ * What does not match is dropped, counted and reported once a topic, never handed to a consumer. (`user-events`'
+ * schema is the envelope: the hub parses each event for the users it holds and reports refusals through
+ * `reportInvalid`.)
  */
 export function typedBus(transport: Transport, onInvalid?: (topic: string, error: unknown) => void): Bus {
+  const reportInvalid = (topic: string, issues: unknown) => {
+    const seen = invalidBusMessages.get(topic) ?? 0;
+    invalidBusMessages.set(topic, seen + 1);
+    if (seen === 0) onInvalid?.(topic, issues);
+  };
   return {
     publish: (topic, message) => transport.publish(topic, message),
     publishMany: (topic, messages) => transport.publishMany(topic, messages),
@@ -49,10 +61,9 @@ export function typedBus(transport: Transport, onInvalid?: (topic: string, error
       transport.subscribe(topic, (raw) => {
         const parsed = busTopics[topic].safeParse(raw);
         if (parsed.success) return handler(parsed.data as BusData<typeof topic>);
-        const seen = invalidBusMessages.get(topic) ?? 0;
-        invalidBusMessages.set(topic, seen + 1);
-        if (seen === 0) onInvalid?.(topic, parsed.error.issues.slice(0, 5));
+        reportInvalid(topic, parsed.error.issues.slice(0, 5));
       }),
+    reportInvalid,
     connected: () => transport.connected(),
     close: () => transport.close(),
   };
@@ -286,4 +297,19 @@ export class PgNotifyBus implements Transport {
     this.listener = null;
     await client?.end().catch(() => {});
   }
+}
+
+/**
+ * How a module tells every node's sockets about revoked sessions, after the revoking commit: best effort (the call has
+ * succeeded; a bus that is down must not answer it with an error) and logged, since those sockets then stop only at
+ * the next database re-check (`WsHub.checkRevocations`, every 15 s).
+ */
+export function revocationPublisher(
+  bus: Pick<Bus, 'publish'>,
+  log: { warn(obj: object, msg: string): void },
+): (r: SessionRevocation) => Promise<void> {
+  return (r) =>
+    bus.publish('sessions', r).catch((err: unknown) => {
+      log.warn({ err }, 'sessions: revocation not published; the sockets end at the next re-check');
+    });
 }

@@ -12,7 +12,6 @@ import {
   registerUser,
   until,
 } from '../testing.js';
-import { invalidBusMessages } from './bus.js';
 import { queryRows } from './db.js';
 import { WsHub } from './ws-hub.js';
 
@@ -383,10 +382,12 @@ describe('hub flushing (a socket whose buffer the test controls)', () => {
       opts,
     );
     let deliver: (m: { events: { userId: string; event: Record<string, unknown> }[] }) => void = () => {};
+    const reported: string[] = [];
     await hub.follow({
       subscribe: async (topic: string, handler: (m: never) => void) => {
         if (topic === 'user-events') deliver = handler as typeof deliver;
       },
+      reportInvalid: (topic: string) => reported.push(topic),
     } as never);
     const bind = async (token: string) => {
       const ws = new FakeSocket();
@@ -404,7 +405,8 @@ describe('hub flushing (a socket whose buffer the test controls)', () => {
         .filter((m): m is WsFrame => (m as WsFrame).channel === 'user')
         .flatMap((f) => (f.data as UserFrame[]).map((u) => u.event.type));
     const good = { type: 'support.message', messageId: '7', author: 'operator' };
-    const invalid = () => invalidBusMessages.get('user-events') ?? 0;
+    // Refusals go to the bus's report (counted, and logged once a topic).
+    const invalid = () => reported.length;
     const before = invalid();
     deliver({
       events: [
@@ -440,6 +442,33 @@ describe('hub flushing (a socket whose buffer the test controls)', () => {
     deliver({ events: [{ userId: '3', event: { ...good, messageId: '9' } }] });
     hub.flush();
     expect(types(one)).toEqual(['support.message', 'support.message']);
+    hub.close();
+  });
+
+  it('forgets a socket that closed while its auth was being checked, whatever it asked for after', async () => {
+    let release: ((s: { userId: string; sessionId: string; expiresAtMs: number } | null) => void) | undefined;
+    const hub = new WsHub(
+      {
+        ...policy,
+        authenticate: () =>
+          new Promise((resolve) => {
+            release = resolve;
+          }),
+      },
+      opts,
+    );
+    const ws = new FakeSocket();
+    hub.attach(ws as unknown as import('ws').WebSocket);
+    ws.emit('message', Buffer.from(JSON.stringify({ op: 'auth', token: 't' })));
+    ws.emit('message', Buffer.from(JSON.stringify({ op: 'subscribe', channels: ['user', 'depth:XX'] })));
+    await until(() => release !== undefined);
+    ws.emit('close');
+    expect(hub.connections).toBe(0);
+    release?.({ userId: '1', sessionId: 's1', expiresAtMs: Date.now() + 60_000 });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(hub.usersOn('user').size).toBe(0);
+    expect(hub.hasSubscribers('depth:XX')).toBe(false);
+    expect(hub.hasSubscribers('user')).toBe(false);
     hub.close();
   });
 

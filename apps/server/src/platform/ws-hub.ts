@@ -10,7 +10,7 @@ import {
 } from '@nexa/contract';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { type Bus, invalidBusMessages } from './bus.js';
+import type { Bus } from './bus.js';
 
 /** How a channel's updates combine between two flushes. */
 export type MergeMode =
@@ -153,7 +153,7 @@ export class WsHub {
     const subs = this.userSockets.get(userId);
     if (!subs) return;
     const mode = this.policy.merge('user');
-    for (const c of subs) this.queue(c, 'user', data, mode);
+    for (const c of subs) if (c.userId === userId) this.queue(c, 'user', data, mode);
   }
 
   /**
@@ -184,17 +184,18 @@ export class WsHub {
   }
 
   /**
-   * What reaches this node's sockets from every node over the bus (parsed by the contract there): users' events
-   * for the sockets of those users held here, and revoked sessions, whose sockets stop receiving their user's events.
+   * What reaches this node's sockets from every node over the bus: users' events for the sockets of those users held
+   * here (the bus checked the envelope; each event is parsed by the contract here, for those users only), and revoked
+   * sessions, whose sockets stop receiving their user's events.
    */
-  async follow(bus: Pick<Bus, 'subscribe'>) {
+  async follow(bus: Pick<Bus, 'subscribe' | 'reportInvalid'>) {
     await bus.subscribe('user-events', ({ events }) => {
       for (const { userId, seq, event } of events) {
         // The bus checked the envelope; the event itself is parsed only where one of its user's sockets is.
         if (!this.userSockets.has(userId)) continue;
         const parsed = UserEvent.safeParse(event);
         if (!parsed.success) {
-          invalidBusMessages.set('user-events', (invalidBusMessages.get('user-events') ?? 0) + 1);
+          bus.reportInvalid('user-events', parsed.error.issues.slice(0, 5));
           continue;
         }
         this.publishToUser(userId, seq === undefined ? { event: parsed.data } : { seq, event: parsed.data });
@@ -283,6 +284,10 @@ export class WsHub {
   }
 
   private async onMessage(c: Client, raw: string) {
+    // A socket's messages run in turn; one that closed meanwhile (say, while its `auth` was checked) is gone from
+    // `clients`, and nothing it asked for may put it back in a channel or the user index, where nothing would take
+    // it out again.
+    if (!this.clients.has(c)) return;
     c.alive = true;
     let parsed: WsClientMessage;
     try {
@@ -295,6 +300,7 @@ export class WsHub {
     if (parsed.op === 'ping') return this.reply(c, { op: 'pong' });
     if (parsed.op === 'auth') {
       const session = await this.policy.authenticate(parsed.token);
+      if (!this.clients.has(c)) return;
       if (!session || session.expiresAtMs <= this.nowMs()) return this.reply(c, { op: 'error', msg: 'unauthorized' });
       // Another login on the same socket: the previous user's events stop first.
       if (c.userId && c.userId !== session.userId) this.unsubscribe(c, 'user');
@@ -335,8 +341,8 @@ export class WsHub {
   private async replay(c: Client, since: number) {
     const userId = c.userId!;
     const missed = (await this.policy.replay?.(userId, since)) ?? 'resync';
-    // Signed out, or unsubscribed, while the journal was read.
-    if (c.userId !== userId || !c.channels.has('user')) return;
+    // Signed out, unsubscribed or closed while the journal was read.
+    if (c.userId !== userId || !c.channels.has('user') || !this.clients.has(c)) return;
     if (missed === 'resync') return this.reply(c, { op: 'resync', channels: ['user'] });
     if (missed.length > 0) this.queueReplay(c, missed);
   }
@@ -462,18 +468,3 @@ function combine(own: unknown, delta: unknown, mode: MergeMode): unknown {
 }
 
 const materialize = (value: unknown) => (value instanceof Map ? [...value.values()] : value);
-
-/**
- * How a module tells every node's sockets about revoked sessions, after the revoking commit: best effort (the call has
- * succeeded; a bus that is down must not answer it with an error) and logged, since those sockets then stop only at
- * the next database re-check (`WsHub.checkRevocations`, every 15 s).
- */
-export function revocationPublisher(
-  bus: Pick<Bus, 'publish'>,
-  log: { warn(obj: object, msg: string): void },
-): (r: SessionRevocation) => Promise<void> {
-  return (r) =>
-    bus.publish('sessions', r).catch((err: unknown) => {
-      log.warn({ err }, 'sessions: revocation not published; the sockets end at the next re-check');
-    });
-}

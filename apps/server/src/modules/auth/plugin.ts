@@ -1,8 +1,8 @@
 import path from 'node:path';
+import { revocationPublisher } from '../../platform/bus.js';
 import { keyFromFile } from '../../platform/crypto.js';
 import { nexaModule } from '../../platform/kernel.js';
 import { LoginThrottle } from '../../platform/login-throttle.js';
-import { revocationPublisher } from '../../platform/ws-hub.js';
 import { registerAuthRoutes, registerSecurityRoutes } from './routes.js';
 import { SecurityCentre } from './security-centre.js';
 import { AuthService } from './service.js';

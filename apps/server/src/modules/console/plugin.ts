@@ -1,5 +1,5 @@
+import { revocationPublisher } from '../../platform/bus.js';
 import { nexaModule } from '../../platform/kernel.js';
-import { revocationPublisher } from '../../platform/ws-hub.js';
 import { registerConsoleRoutes } from './routes.js';
 import { ConsoleUsers } from './users.js';
 
