@@ -512,8 +512,18 @@ describe('funding: deposit and withdrawal screens', () => {
           .getByTestId(screen.ready)
           .first()
           .waitFor({ timeout: 15_000 })
-          .catch((error: unknown) => {
-            throw new Error(`${screen.name} (${lang}, ${theme}) did not show ${screen.ready}: ${String(error)}`);
+          .catch(async (error: unknown) => {
+            // What was on screen instead (CI once timed out here on its first screen, a case not seen locally).
+            const url = page.url();
+            const onScreen = (
+              await page
+                .locator('body')
+                .innerText()
+                .catch(() => '')
+            ).slice(0, 400);
+            throw new Error(
+              `${screen.name} (${lang}, ${theme}) did not show ${screen.ready} at ${url}, showing: ${onScreen}: ${String(error)}`,
+            );
           });
         await expect
           .poll(() => page.evaluate(() => document.documentElement.lang))
