@@ -18,6 +18,7 @@ export interface SecurityCentreDeps {
   messenger: Messenger;
   twoFactor: TwoFactor;
   now: () => Date;
+  /** After commit, best effort; never rejects (`revocationPublisher` logs a failure). */
   onSessionsRevoked?: (r: SessionRevocation) => Promise<void>;
 }
 
@@ -120,7 +121,7 @@ export class SecurityCentre {
   }
 
   private async revoked(r: SessionRevocation): Promise<void> {
-    await this.d.onSessionsRevoked?.(r).catch(() => {});
+    await this.d.onSessionsRevoked?.(r);
   }
 }
 

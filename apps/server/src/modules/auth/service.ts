@@ -53,7 +53,10 @@ export interface AuthDeps {
   inviteCodeRequired: () => boolean;
   now: () => Date;
   sleep: (ms: number) => Promise<void>;
-  /** Told after commit when sessions end (logout, password change or reset), so sockets bound to them stop. */
+  /**
+   * Told after commit when sessions end (logout, password change or reset), so sockets bound to them stop. Best
+   * effort and never rejects (`revocationPublisher` logs a failure).
+   */
   onSessionsRevoked?: (r: SessionRevocation) => Promise<void>;
   twoFactor: TwoFactor;
   centre: SecurityCentre;
@@ -236,7 +239,7 @@ export class AuthService {
    * the next auth check to end it.
    */
   private async revoked(r: SessionRevocation): Promise<void> {
-    await this.d.onSessionsRevoked?.(r).catch(() => {});
+    await this.d.onSessionsRevoked?.(r);
   }
 
   /** The session behind a TOKEN header, or null when it is unknown, expired or revoked; notes its activity. */

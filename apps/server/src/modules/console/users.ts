@@ -8,7 +8,10 @@ import { type UserRow, consoleRepository as repo } from './repository.js';
 export interface ConsoleUsersDeps {
   db: Executor;
   now: () => Date;
-  /** Tells every node's sockets that these sessions are over (the auth module's bus topic). */
+  /**
+   * Tells every node's sockets that these sessions are over (the auth module's bus topic): best effort, never rejects
+   * (`revocationPublisher` logs a failure).
+   */
   sessionsRevoked: (r: SessionRevocation) => Promise<void>;
 }
 
@@ -146,7 +149,7 @@ export class ConsoleUsers {
    * does, so a lost message is not the operator's error; every node's sockets also re-check their sessions.
    */
   private async revoked(r: SessionRevocation): Promise<void> {
-    await this.d.sessionsRevoked(r).catch(() => {});
+    await this.d.sessionsRevoked(r);
   }
 
   async revokeSessions(op: AuthOperator, b: { userId: string; reason: string }) {
