@@ -76,3 +76,24 @@ export async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   });
   return () => page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []);
 }
+
+/**
+ * Lets a test hold the page's animation frames, as a slow phone's first frame after a tap is late:
+ * `window.__holdFrames(ms)` in the page defers every `requestAnimationFrame` callback due within `ms`, keeping their
+ * order. Installed before the app loads (animation libraries keep the function they find then); nothing changes
+ * until it is called.
+ */
+export async function holdableFrames(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const native = window.requestAnimationFrame.bind(window);
+    let holdUntil = 0;
+    window.requestAnimationFrame = (callback) =>
+      native(function frame(time) {
+        if (performance.now() < holdUntil) native(frame);
+        else callback(time);
+      });
+    (window as unknown as { __holdFrames: (ms: number) => void }).__holdFrames = (ms) => {
+      holdUntil = performance.now() + ms;
+    };
+  });
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type TestServer, startTestServer } from '@nexa/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, phone, shot } from './browser.js';
+import { holdableFrames, launch, phone, shot } from './browser.js';
 import { appSession, textOf } from './session.js';
 
 let server: TestServer;
@@ -33,6 +33,7 @@ const text = textOf;
 describe('assets: demo account, demo assets, transfer, records', () => {
   it('switches to demo, claims 10000 USDT, moves 2500 spot → delivery, sees every record, and back to real', async () => {
     const context = await phone(browser);
+    await holdableFrames(context);
     const page = await context.newPage();
     const session = await registerUser('assets');
     await openSignedIn(page, session, ROUTE.mine);
@@ -100,6 +101,27 @@ describe('assets: demo account, demo assets, transfer, records', () => {
     await page.getByTestId('transfer-confirm').waitFor({ state: 'detached' });
     await expect(page.locator('.adm-dialog').count()).resolves.toBe(0);
     await page.goForward();
+    await page.getByTestId('transfer-page').waitFor();
+    // So does a back pressed before the confirmation has drawn a frame (a slow phone's late first frame): it stayed,
+    // transparent, over the next page and took its taps.
+    await page.getByTestId('transfer-to').click();
+    await page.getByTestId('transfer-to-option-delivery').click();
+    await expect.poll(() => text(page, 'transfer-available')).toBe('10,000.00');
+    await page.getByTestId('transfer-amount').fill('2500');
+    await page.evaluate(() => {
+      const watch = new MutationObserver(() => {
+        if (!document.querySelector('[data-testid="transfer-confirm"]')) return;
+        watch.disconnect();
+        (window as unknown as { __holdFrames: (ms: number) => void }).__holdFrames(500);
+        history.back();
+      });
+      watch.observe(document.body, { childList: true, subtree: true });
+    });
+    await page.getByTestId('transfer-submit').click();
+    await page.getByTestId('mine-page').waitFor();
+    await page.getByTestId('transfer-confirm').waitFor({ state: 'detached' });
+    await expect(page.locator('.adm-dialog').count()).resolves.toBe(0);
+    await page.getByTestId('assets-action-transfer').click();
     await page.getByTestId('transfer-page').waitFor();
     await page.getByTestId('transfer-to').click();
     await page.getByTestId('transfer-to-option-delivery').click();
