@@ -78,21 +78,21 @@ describe('bus', () => {
     ];
     for (const { name, make } of all) {
       const bus = make();
-      const got: number[] = [];
+      const got: unknown[] = [];
       // Connected first, so the SUBSCRIBE is confirmed before the publishes (Redis queues it until then).
       for (let i = 0; !bus.connected() && i < 500; i++) await new Promise((r) => setTimeout(r, 10));
-      await bus.subscribe('Many Topic', (m) => got.push((m as { n: number }).n));
-      // 250 messages: more than one NOTIFY statement's chunk, each near the 8000-byte payload limit.
+      await bus.subscribe('Many Topic', (m) => got.push(m));
+      // 250 messages: more than one NOTIFY statement's chunk, each near the 8000-byte payload limit, with text that
+      // needs escaping on the way (quotes, backslashes, a control character, Arabic, an emoji, nesting).
       const pad = 'x'.repeat(7_000);
+      const text = 'a "quoted" \\back\\slash\n\u0000 {[,]} مرحبا 🚀 \'';
+      const sent = Array.from({ length: 250 }, (_, n) => ({ n, pad, text, nested: { list: [n, null, true, 'x'] } }));
       const first = bus.publish('Many Topic', { n: -1 });
-      const many = bus.publishMany(
-        'Many Topic',
-        Array.from({ length: 250 }, (_, n) => ({ n, pad })),
-      );
+      const many = bus.publishMany('Many Topic', sent);
       await Promise.all([first, many, bus.publishMany('Many Topic', [])]);
       const t0 = Date.now();
       while (got.length < 251 && Date.now() - t0 < 5000) await new Promise((r) => setTimeout(r, 10));
-      expect(got, name).toEqual([-1, ...Array.from({ length: 250 }, (_, n) => n)]);
+      expect(got, name).toEqual([{ n: -1 }, ...sent]);
       await bus.close();
       await expect(bus.publishMany('Many Topic', [{ n: 1 }]), name).resolves.toBeUndefined();
     }
