@@ -81,7 +81,7 @@ export async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
  * Lets a test hold the page's animation frames, as a slow phone's first frame after a tap is late:
  * `window.__holdFrames(ms)` in the page defers every `requestAnimationFrame` callback due within `ms`, keeping their
  * order. Installed before the app loads (animation libraries keep the function they find then); nothing changes
- * until it is called.
+ * until it is called. (A callback deferred so cannot be cancelled by the id it was given: tests hold frames briefly.)
  */
 export async function holdableFrames(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
