@@ -173,8 +173,8 @@ export const ledgerRepository = {
                                          balance_before, balance_after, frozen_change, ref, created_at)
             SELECT c.user_id, c.account_id, t.id, c.mode, c.wallet, c.currency, c.type, c.amount,
                    c.balance_before, c.balance_after, c.frozen_change, c.ref, ${now}::timestamptz
-            FROM t, jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS e(v, n),
-                 jsonb_to_record(e.v) AS c(user_id bigint, account_id bigint, mode text, wallet text, currency text,
+            FROM t, json_array_elements(${JSON.stringify(rows)}::json) WITH ORDINALITY AS e(v, n),
+                 json_to_record(e.v) AS c(user_id bigint, account_id bigint, mode text, wallet text, currency text,
                                            type text, amount numeric, balance_before numeric, balance_after numeric,
                                            frozen_change numeric, ref text)
             ORDER BY e.n
@@ -220,7 +220,7 @@ export const ledgerRepository = {
                  t.credit_account_id::text AS credit_account_id, t.amount::text AS amount, t.ref,
                  EXISTS (SELECT 1 FROM ledger_transfers r WHERE r.pending_id = t.id) AS resolved
           FROM ledger_transfers t
-          WHERE t.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint) AND t.kind = 'pending'`,
+          WHERE t.id IN (SELECT json_array_elements_text(${JSON.stringify(ids)}::json)::bigint) AND t.kind = 'pending'`,
     );
   },
 
@@ -237,7 +237,7 @@ export const ledgerRepository = {
     await ex.execute(sql`
       INSERT INTO ledger_accounts (user_id, system_code, shard, mode, wallet, currency)
       SELECT user_id, system_code, shard, mode, wallet, currency
-      FROM jsonb_to_recordset(${keysJson(keys)}::jsonb)
+      FROM json_to_recordset(${keysJson(keys)}::json)
         AS k(user_id bigint, system_code text, shard smallint, mode text, wallet text, currency text)
       ON CONFLICT DO NOTHING`);
   },
@@ -256,13 +256,13 @@ export const ledgerRepository = {
                  a.available::text AS available, a.frozen::text AS frozen
           FROM ledger_accounts a
           WHERE (a.user_id IS NOT NULL) = ${o.users} AND (
-                a.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)
+                a.id IN (SELECT json_array_elements_text(${JSON.stringify(ids)}::json)::bigint)
              OR (a.user_id, a.mode, a.wallet, a.currency) IN (
                   SELECT user_id, mode, wallet, currency
-                  FROM jsonb_to_recordset(${keysJson(users)}::jsonb) AS k(user_id bigint, mode text, wallet text, currency text))
+                  FROM json_to_recordset(${keysJson(users)}::json) AS k(user_id bigint, mode text, wallet text, currency text))
              OR (a.system_code, a.mode, a.currency, a.shard) IN (
                   SELECT system_code, mode, currency, shard
-                  FROM jsonb_to_recordset(${keysJson(systems)}::jsonb) AS k(system_code text, mode text, currency text, shard smallint)))
+                  FROM json_to_recordset(${keysJson(systems)}::json) AS k(system_code text, mode text, currency text, shard smallint)))
           ORDER BY a.user_id, a.system_code COLLATE "C", a.mode COLLATE "C", a.wallet COLLATE "C", a.currency COLLATE "C",
                    a.shard
           ${o.lock ? sql`FOR NO KEY UPDATE OF a` : sql``}`,
@@ -273,7 +273,7 @@ export const ledgerRepository = {
   async applyDeltas(ex: Executor, deltas: { id: string; available: string; frozen: string }[]): Promise<void> {
     await ex.execute(sql`
       UPDATE ledger_accounts a SET available = a.available + d.available, frozen = a.frozen + d.frozen
-      FROM jsonb_to_recordset(${JSON.stringify(deltas)}::jsonb) AS d(id bigint, available numeric, frozen numeric)
+      FROM json_to_recordset(${JSON.stringify(deltas)}::json) AS d(id bigint, available numeric, frozen numeric)
       WHERE a.id = d.id`);
   },
 
@@ -288,7 +288,7 @@ export const ledgerRepository = {
     return queryRows<{ id: string; available: string; frozen: string }>(
       ex,
       sql`WITH d AS (
-            SELECT * FROM jsonb_to_recordset(${JSON.stringify(deltas)}::jsonb) AS d(id bigint, available numeric, frozen numeric)
+            SELECT * FROM json_to_recordset(${JSON.stringify(deltas)}::json) AS d(id bigint, available numeric, frozen numeric)
           ), held AS (
             SELECT a.id, a.available, a.frozen
             FROM ledger_accounts a
@@ -337,7 +337,7 @@ export const ledgerRepository = {
       WITH src AS MATERIALIZED (
         SELECT i, coalesce(id, nextval('ledger_transfers_id_seq')) AS id, kind, mode, currency, debit_account_id,
                credit_account_id, amount, pending_id, type, ref
-        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        FROM json_to_recordset(${JSON.stringify(rows)}::json)
           AS t(i int, id bigint, kind text, mode text, currency text, debit_account_id bigint,
                credit_account_id bigint, amount numeric, pending_id bigint, type text, ref text)
         ORDER BY i
@@ -360,7 +360,7 @@ export const ledgerRepository = {
                                    balance_before, balance_after, frozen_change, ref, created_at)
       SELECT user_id, account_id, transfer_id, mode, wallet, currency, type, amount, balance_before, balance_after,
              frozen_change, ref, ${now.toISOString()}::timestamptz
-      FROM jsonb_to_recordset(${JSON.stringify(changes)}::jsonb)
+      FROM json_to_recordset(${JSON.stringify(changes)}::json)
         AS c(user_id bigint, account_id bigint, transfer_id bigint, mode text, wallet text, currency text, type text,
              amount numeric, balance_before numeric, balance_after numeric, frozen_change numeric, ref text)`);
   },

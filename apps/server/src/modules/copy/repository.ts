@@ -375,7 +375,7 @@ export const copyRepository = {
     if (shares.length === 0) return;
     await ex.execute(sql`
       UPDATE copy_follows f SET profit_share = r.share, updated_at = ${iso(now)}
-      FROM jsonb_to_recordset(${JSON.stringify(shares.map((s) => ({ id: s.followId, share: s.share })))}::jsonb)
+      FROM json_to_recordset(${JSON.stringify(shares.map((s) => ({ id: s.followId, share: s.share })))}::json)
         AS r(id bigint, share numeric)
       WHERE f.id = r.id`);
   },

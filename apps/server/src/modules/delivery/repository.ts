@@ -200,7 +200,7 @@ export const deliveryRepository = {
       ex,
       sql`UPDATE delivery_orders o SET status = r.status, exit_price = r.exit_price, exit_ts = r.exit_ts,
                  exit_source = r.exit_source, payout = r.payout, settled_at = ${iso(now)}
-          FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          FROM json_to_recordset(${JSON.stringify(rows)}::json)
             AS r(id bigint, status text, exit_price numeric, exit_ts bigint, exit_source text, payout numeric)
           WHERE o.id = r.id AND o.status = 'open'
           RETURNING ${columnsOf('o.')}`,

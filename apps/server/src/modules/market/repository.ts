@@ -163,7 +163,7 @@ export const marketRepository = {
     return queryRows<{ symbol: string; at: string | number; ts_ms: string | number; price: string; source: string }>(
       ex,
       sql`SELECT w.symbol, w.at, t.ts_ms, trim_scale(t.price)::text AS price, t.source
-          FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) AS w(symbol text, at bigint)
+          FROM json_to_recordset(${JSON.stringify(wanted)}::json) AS w(symbol text, at bigint)
           CROSS JOIN LATERAL (
             SELECT ts_ms, price, source FROM ticks WHERE symbol = w.symbol AND ts_ms <= w.at ORDER BY ts_ms DESC LIMIT 1
           ) t`,
@@ -175,7 +175,7 @@ export const marketRepository = {
     return queryRows<{ symbol: string; ts_ms: string | number; price: string; size: string; source: string }>(
       ex,
       sql`SELECT s.symbol, t.ts_ms, trim_scale(t.price)::text AS price, trim_scale(t.size)::text AS size, t.source
-          FROM jsonb_array_elements_text(${JSON.stringify(symbols)}::jsonb) AS s(symbol)
+          FROM json_array_elements_text(${JSON.stringify(symbols)}::json) AS s(symbol)
           CROSS JOIN LATERAL (
             SELECT ts_ms, price, size, source FROM ticks WHERE symbol = s.symbol ORDER BY ts_ms DESC LIMIT 1
           ) t`,
@@ -210,7 +210,7 @@ export const marketRepository = {
     const rows = await queryRows<{ symbol: string; ts: string | number | null }>(
       ex,
       sql`SELECT s.symbol, (SELECT max(ts_ms) FROM ticks WHERE symbol = s.symbol) AS ts
-          FROM jsonb_array_elements_text(${JSON.stringify(symbols)}::jsonb) AS s(symbol)`,
+          FROM json_array_elements_text(${JSON.stringify(symbols)}::json) AS s(symbol)`,
     );
     return new Map(rows.filter((r) => r.ts !== null).map((r) => [r.symbol, Number(r.ts)]));
   },

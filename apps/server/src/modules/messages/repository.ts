@@ -53,7 +53,7 @@ export const messagesRepository = {
       ex,
       sql`INSERT INTO messages (user_id, key, kind, params, link, created_at)
           SELECT user_id, key, kind, params, link, ${now.toISOString()}::timestamptz
-          FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          FROM json_to_recordset(${JSON.stringify(rows)}::json)
             AS i(user_id bigint, key text, kind text, params jsonb, link text)
           ORDER BY user_id, key
           ON CONFLICT (user_id, key) DO NOTHING
@@ -99,7 +99,7 @@ export const messagesRepository = {
     const rows = await queryRows<{ user_id: string; n: number }>(
       ex,
       sql`SELECT user_id::text AS user_id, count(*)::int AS n FROM messages
-          WHERE user_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)::bigint)
+          WHERE user_id IN (SELECT json_array_elements_text(${JSON.stringify(userIds)}::json)::bigint)
             AND read_at IS NULL GROUP BY user_id`,
     );
     return new Map(rows.map((r) => [r.user_id, Number(r.n)]));
@@ -152,7 +152,7 @@ export const messagesRepository = {
     const rows = await queryRows<{ endpoint: string; user_id: string; p256dh: string; auth: string; lang: string }>(
       ex,
       sql`SELECT endpoint, user_id::text AS user_id, p256dh, auth, lang FROM push_subscriptions
-          WHERE user_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)::bigint)`,
+          WHERE user_id IN (SELECT json_array_elements_text(${JSON.stringify(userIds)}::json)::bigint)`,
     );
     return rows.map((r) => ({ endpoint: r.endpoint, userId: r.user_id, p256dh: r.p256dh, auth: r.auth, lang: r.lang }));
   },

@@ -13,7 +13,7 @@ export interface Lane {
  * takes at most 65,535 parameters.
  */
 const ids = (list: readonly bigint[]) =>
-  sql`SELECT jsonb_array_elements_text(${JSON.stringify(list.map(String))}::jsonb)::bigint`;
+  sql`SELECT json_array_elements_text(${JSON.stringify(list.map(String))}::json)::bigint`;
 const ms = (v: Date | string) => (v instanceof Date ? v.getTime() : new Date(v).getTime());
 /** Advisory-lock namespace of qualification checks (one per user), so deposit and verification see each other. */
 const QUALIFY_LOCK = 1517;
@@ -366,7 +366,7 @@ export const referralRepository = {
       currency, base_amount, rate, rebate, earner_level, table_version, transfer_id, created_at)
       SELECT source, source_id, earner_id, source_user_id, depth, product, currency, base_amount, rate, rebate,
              earner_level, table_version, transfer_id, created_at
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(source text, source_id bigint, earner_id bigint,
+      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(source text, source_id bigint, earner_id bigint,
         source_user_id bigint, depth smallint, product text, currency text, base_amount numeric, rate numeric,
         rebate numeric, earner_level smallint, table_version integer, transfer_id bigint, created_at timestamptz)`);
   },

@@ -26,8 +26,8 @@ export const journalRepository = {
     const heads = await queryRows<{ user_id: string; seq: string }>(
       ex,
       sql`WITH ${leadingWrites(writes)}items AS (
-            SELECT user_id, event, ord FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-              AS i(user_id bigint, event jsonb, ord int)
+            SELECT user_id, event, ord FROM json_to_recordset(${JSON.stringify(rows)}::json)
+              AS i(user_id bigint, event json, ord int)
           ), counts AS (
             SELECT user_id, count(*)::bigint AS n FROM items GROUP BY user_id
           ), heads AS (
