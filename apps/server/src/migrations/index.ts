@@ -25,6 +25,7 @@ import { m0024RebateTransferPerEarner } from './0024-rebate-transfer-per-earner.
 import { m0025RebateRecordChecks } from './0025-rebate-record-checks.js';
 import { m0026LedgerReferenceChecks } from './0026-ledger-reference-checks.js';
 import { m0027LedgerNoTruncate } from './0027-ledger-no-truncate.js';
+import { m0028UserEventsJson } from './0028-user-events-json.js';
 
 export interface Migration {
   version: number;
@@ -61,4 +62,5 @@ export const migrations: readonly Migration[] = [
   m0025RebateRecordChecks,
   m0026LedgerReferenceChecks,
   m0027LedgerNoTruncate,
+  m0028UserEventsJson,
 ];
