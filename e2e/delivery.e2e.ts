@@ -243,6 +243,13 @@ describe('futures: a delivery order from the panel to its settled result', () =>
     await expect.poll(() => text(page, 'futures-mode')).toBe('Real account');
     await page.getByTestId('futures-positions-empty').waitFor();
     await expect.poll(() => text(page, 'futures-available')).toBe('0.00');
+
+    // A device whose stored session predates a switch made on another device: it shows the mode the server acts on.
+    await api('user/changeUser', { mode: 'demo' }, session.token);
+    await openSignedIn(page, { token: session.token, user: real }, ROUTE.futures);
+    await expect.poll(() => text(page, 'futures-mode')).toBe('Demo account');
+    await page.getByTestId('futures-tab-positions').click();
+    await expect.poll(() => page.getByTestId('futures-order').count()).toBe(1);
     await context.close();
   });
 });
