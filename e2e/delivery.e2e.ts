@@ -244,8 +244,12 @@ describe('futures: a delivery order from the panel to its settled result', () =>
     await page.getByTestId('futures-positions-empty').waitFor();
     await expect.poll(() => text(page, 'futures-available')).toBe('0.00');
 
-    // A device whose stored session predates a switch made on another device: it shows the mode the server acts on.
+    // Another device switches back to demo: this one follows at once (the socket's user.mode), without a reload.
     await api('user/changeUser', { mode: 'demo' }, session.token);
+    await expect.poll(() => text(page, 'futures-mode')).toBe('Demo account');
+    await expect.poll(() => page.getByTestId('futures-order').count()).toBe(1);
+    await expect.poll(() => text(page, 'futures-available')).not.toBe('0.00');
+    // A device whose stored session predates the switch (closed meanwhile): its start asks the server.
     await openSignedIn(page, { token: session.token, user: real }, ROUTE.futures);
     await expect.poll(() => text(page, 'futures-mode')).toBe('Demo account');
     await page.getByTestId('futures-tab-positions').click();

@@ -36,6 +36,11 @@ export const UserEvent = z.discriminatedUnion('type', [
    * its id only, so the frame stays small whatever the text; the screen reads the history again.
    */
   z.object({ type: z.literal('support.message'), messageId: z.string(), author: SupportAuthor }),
+  /**
+   * The account mode the server acts on changed (a switch on any of the user's devices): every screen keyed by mode
+   * follows it.
+   */
+  z.object({ type: z.literal('user.mode'), mode: AccountMode }),
   /** A new message in the user's message centre, with the unread count after it. */
   z.object({ type: z.literal('message.new'), message: Message, unread: z.number().int().nonnegative() }),
   /** Copy trading (issue 14): invitations, followers confirming or withdrawing, placement, settlement, cancellation. */

@@ -194,4 +194,28 @@ describe('the user channel: numbered, journaled, replayed', () => {
     expect(refused.code).not.toBe(1);
     expect(await head(u.id)).toBe(after);
   });
+
+  it('tells every socket of the user of a mode switch, in order and journaled; a refused switch raises nothing', async () => {
+    const u = await registerUser(t);
+    const [row] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`SELECT id::text AS id FROM users WHERE uid = ${u.user.uid}`,
+    );
+    // Two devices: the one that switches and another, which must follow.
+    const mine = await userSocket(u.token);
+    const other = await userSocket(u.token);
+    const modes = (s: WsTestClient) => numbered(s).flatMap((f) => (f.event.type === 'user.mode' ? [f.event.mode] : []));
+    expect((await u.as('user/changeUser', { mode: 'demo' })).code).toBe(1);
+    expect((await u.as('user/changeUser', { mode: 'real' })).code).toBe(1);
+    await until(() => modes(other).length === 2 && modes(mine).length === 2);
+    expect(modes(other)).toEqual(['demo', 'real']);
+    // Refused (not a mode): nothing is raised.
+    expect((await u.as('user/changeUser', { mode: 'paper' })).code).toBe(400);
+    const journaled = await t.app.platform.userEvents.replay(row!.id, 0);
+    expect(journaled).not.toBe('resync');
+    const told = (journaled as { event: UserEvent }[]).flatMap((e) =>
+      e.event.type === 'user.mode' ? [e.event.mode] : [],
+    );
+    expect(told).toEqual(['demo', 'real']);
+  });
 });

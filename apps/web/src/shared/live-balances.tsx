@@ -1,5 +1,6 @@
-import { useSession } from '@/lib/session-store';
+import { getSession, useSession } from '@/lib/session-store';
 import { subscribeUserEvents } from '@/lib/user-events';
+import { adoptAccountMode, cancelModeReads } from '@/shared/account-mode';
 import { walletKeys } from '@/shared/api/wallets';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -10,8 +11,9 @@ const COALESCE_MS = 150;
 /**
  * Every balance on every screen follows the server's `wallet.balance` events (transfers, deposits approved,
  * withdrawals decided, settlements, fees, margin): the wallets' queries of that account mode are read again, so
- * Assets and every "available" figure update without a reload. Rendered once, inside the query provider, while
- * signed in (loaded then: the user socket and its frame schemas are not part of the first route).
+ * Assets and every "available" figure update without a reload. A switch of the account mode on another device
+ * (`user.mode`) is followed too: every screen then shows the mode the server acts on. Rendered once, inside the query
+ * provider, while signed in (loaded then: the user socket and its frame schemas are not part of the first route).
  */
 export default function LiveBalances() {
   const token = useSession((s) => s.token);
@@ -35,6 +37,10 @@ export default function LiveBalances() {
       {
         onEvent: (event) => {
           if (event.type === 'wallet.balance') refresh(event.mode);
+          const user = getSession().user;
+          if (event.type === 'user.mode' && user && user.mode !== event.mode) {
+            void cancelModeReads(client, user.mode).then(() => adoptAccountMode(client, { ...user, mode: event.mode }));
+          }
         },
         onResync: () => refresh(),
         onLive: () => {},

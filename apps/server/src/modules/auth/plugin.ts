@@ -24,7 +24,7 @@ declare module 'fastify' {
 export const authModule = nexaModule(
   'auth',
   async (app) => {
-    const { config, database, messenger, bus, router, now, sleep } = app.platform;
+    const { config, database, messenger, bus, router, now, sleep, userEvents } = app.platform;
     const onSessionsRevoked = revocationPublisher(bus, app.log);
     const twoFactor = new TwoFactor({
       db: database.db,
@@ -46,6 +46,7 @@ export const authModule = nexaModule(
       onSessionsRevoked,
       twoFactor,
       centre,
+      userEvents,
     });
     router.authenticateUsers((token) => auth.authenticate(token));
     registerAuthRoutes(router, auth, config.auth.perIpPerMinute);

@@ -34,6 +34,7 @@ import type { AuthUser, CallContext } from '../../platform/http.js';
 import { t } from '../../platform/i18n/translate.js';
 import { LoginThrottle, throttleKeys } from '../../platform/login-throttle.js';
 import type { Messenger } from '../../platform/messenger.js';
+import type { UserEvents } from '../../platform/user-events/index.js';
 import type { WsSession } from '../../platform/ws-hub.js';
 import { type Identity, type UserRow, authRepository as repo } from './repository.js';
 import { LAST_SEEN_EVERY_MS, type SecurityCentre } from './security-centre.js';
@@ -60,6 +61,8 @@ export interface AuthDeps {
   onSessionsRevoked?: (r: SessionRevocation) => Promise<void>;
   twoFactor: TwoFactor;
   centre: SecurityCentre;
+  /** The user's devices hear of a mode switch through their sockets. */
+  userEvents: Pick<UserEvents, 'raise'>;
 }
 
 type IdentityInput = { type: 'email' | 'mobile'; email?: string; areaCode?: string; mobile?: string };
@@ -210,10 +213,14 @@ export class AuthService {
   }
 
   /** Switches the account the user acts on (spec §4 account mode). */
+  /** The switch is told to every device of the user (the `user.mode` event), so none shows the other mode's data. */
   async changeMode(user: AuthUser, mode: AccountMode): Promise<User> {
-    const row = await repo.setMode(this.d.db, BigInt(user.id), mode);
-    if (!row) throw refused('account.notFound');
-    return toUser(row);
+    return this.d.db.transaction(async (tx) => {
+      const row = await repo.setMode(tx, BigInt(user.id), mode);
+      if (!row) throw refused('account.notFound');
+      this.d.userEvents.raise(user.id, { type: 'user.mode', mode: row.mode });
+      return toUser(row);
+    });
   }
 
   /** The session a socket authenticates with (`{"op":"auth"}`), with its expiry. */

@@ -1,5 +1,4 @@
-import { getSession } from '@/lib/session-store';
-import { userInfoKey } from '@/lib/user-query';
+import { adoptAccountMode } from '@/shared/account-mode';
 import type { AccountMode } from '@nexa/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { walletsApi } from '../api/wallets-api';
@@ -20,13 +19,7 @@ export function useSwitchMode() {
       await queryClient.cancelQueries({ queryKey: walletKeys.all });
       return walletsApi.changeMode(mode);
     },
-    onSuccess: async (user) => {
-      const session = getSession();
-      session.setUser(user);
-      queryClient.setQueryData(userInfoKey(session.token), user);
-      // Not refetched here: the keys still on screen are the old mode's, and the server now answers in the new one.
-      await queryClient.invalidateQueries({ queryKey: walletKeys.all, refetchType: 'none' });
-    },
+    onSuccess: (user) => adoptAccountMode(queryClient, user),
   });
   return {
     switchTo: (mode: AccountMode) => mutation.mutateAsync(mode),
