@@ -37,12 +37,17 @@ export default function LiveBalances() {
       {
         onEvent: (event) => {
           if (event.type === 'wallet.balance') refresh(event.mode);
-          const user = getSession().user;
-          if (event.type === 'user.mode' && user && user.mode !== event.mode) {
+          if (event.type === 'user.mode') {
+            const user = getSession().user;
+            if (!user || user.mode === event.mode) return; // this device made the switch, or already follows it
             void cancelModeReads(client, user.mode).then(() => adoptAccountMode(client, { ...user, mode: event.mode }));
           }
         },
-        onResync: () => refresh(),
+        // Events may have been missed: the balances, and the user (a mode switched meanwhile), are read again.
+        onResync: () => {
+          refresh();
+          void client.invalidateQueries({ queryKey: ['user'] });
+        },
         onLive: () => {},
       },
       // Mounted once signed in, after the screens first read balances and messages.
