@@ -154,8 +154,14 @@ describe('sticky bars', () => {
         await openSignedIn(page, session, ROUTE.changes, { lang: 'en', theme });
         await page.getByTestId('change-record-page').waitFor();
         await expect.poll(() => page.getByTestId('change-item').count()).toBeGreaterThan(8);
-        await page.mouse.wheel(0, 400);
-        await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+        // A wheel turn that lands while the list is still settling (its next page, a refetch) can stop short of
+        // 400 px, so the poll turns the wheel again until the page has scrolled well under the bars.
+        await expect
+          .poll(async () => {
+            await page.mouse.wheel(0, 400);
+            return page.evaluate(() => window.scrollY);
+          })
+          .toBeGreaterThan(200);
 
         // Each bar is painted in a fully opaque colour and stacked above the rows under it.
         const bars = await page.evaluate(() =>
