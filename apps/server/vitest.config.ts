@@ -8,5 +8,7 @@ export default defineProject({
     // Each file builds its own app on its own database; files run in parallel.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // On the embedded database, every test database starts from one migrated image made here first.
+    globalSetup: ['./src/test-image.setup.ts'],
   },
 });

@@ -14,6 +14,7 @@ import { createOperator as createOperatorAccount } from './modules/admin/operato
 import type { Depth, FeedProduct, FeedSink, FeedSource, Trade } from './modules/market/feed/types.js';
 import { type Database, openDatabase } from './platform/db.js';
 import type { Messenger, OutgoingMessage } from './platform/messenger.js';
+import { TEST_IMAGE_ENV } from './test-image.setup.js';
 
 /**
  * Test support shared by server tests, e2e tests and benchmarks: a real database per test file (in-memory
@@ -21,7 +22,11 @@ import type { Messenger, OutgoingMessage } from './platform/messenger.js';
  */
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
-  if (!url) return openDatabase({});
+  if (!url) {
+    // The run's migrated image (test-image.setup.ts), when there is one: a fresh PGlite otherwise.
+    const image = process.env[TEST_IMAGE_ENV];
+    return openDatabase(image ? { pgliteImage: new Blob([readFileSync(image)]) } : {});
+  }
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

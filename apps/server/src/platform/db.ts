@@ -45,6 +45,11 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder of the embedded database; unset means in memory (tests). */
   pgliteDir?: string | undefined;
+  /**
+   * An in-memory embedded database starts from this data directory (a tarball `migratedPgliteImage` made)
+   * instead of an empty one: tests skip `initdb` and the migrations already applied.
+   */
+  pgliteImage?: Blob | undefined;
   /** Pool size on PostgreSQL. */
   maxConnections?: number;
 }
@@ -95,18 +100,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir ? { dataDir } : {});
+    client = await PGlite.create(dataDir ? { dataDir } : opts.pgliteImage ? { loadDataDir: opts.pgliteImage } : {});
   } catch (err) {
     unlock();
     throw err;
   }
-  await migrate((fn) =>
-    client.transaction((tx) =>
-      fn(async (text, params) =>
-        params ? (await tx.query(text, params)).rows : ((await tx.exec(text)).at(-1)?.rows ?? []),
-      ),
-    ),
-  );
+  await migratePglite(client);
   return {
     db: withTxScopes(drizzlePglite(client, { logger: statementLogger }) as unknown as Executor),
     kind: 'pglite',
@@ -116,6 +115,21 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       unlock();
     },
   };
+}
+
+/**
+ * A fresh in-memory embedded database with every migration applied, as a tarball of its data directory (for
+ * `pgliteImage`). Made once and reused, it saves each test database PGlite's `initdb` and the migrations: about
+ * 3.7 s to start from nothing against 1.1 s from the image on this machine kind.
+ */
+export async function migratedPgliteImage(): Promise<Blob> {
+  const client = await PGlite.create({});
+  try {
+    await migratePglite(client);
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }
 
 /** The embedded database's directory is open in another process (or already in this one). */
@@ -236,6 +250,15 @@ async function leadOnPostgres(url: string, key: number): Promise<Leadership | nu
 /** Runs SQL text (several statements when there are no params) inside one transaction. */
 type Script = (text: string, params?: unknown[]) => Promise<unknown[]>;
 type InTransaction = <T>(fn: (run: Script) => Promise<T>) => Promise<T>;
+
+const migratePglite = (client: PGlite) =>
+  migrate((fn) =>
+    client.transaction((tx) =>
+      fn(async (text, params) =>
+        params ? (await tx.query(text, params)).rows : ((await tx.exec(text)).at(-1)?.rows ?? []),
+      ),
+    ),
+  );
 
 /** Any fixed number: the key of the advisory lock that lets one node at a time migrate. */
 const MIGRATION_LOCK_KEY = 727_001;
