@@ -6,11 +6,6 @@ export default defineProject({
     include: ['**/*.e2e.ts'],
     environment: 'node',
     testTimeout: 90_000,
-    // The journeys wait on real time (a browser, settlement periods, the sim feed) far more than they compute: two at
-    // a time used ~41 % of this 2-core machine (21 min of CPU in a 25.6 min run), so three run at once, in a group
-    // of their own after the CPU-bound projects (which keep the root's two workers).
-    maxWorkers: 3,
-    sequence: { groupOrder: 1 },
     // A file's `beforeAll` starts a server on a fresh database and a browser: on a loaded 2-core machine (both of CI's
     // workers in browser journeys, another process busy) that once took over 90 s before any test ran.
     hookTimeout: 180_000,
