@@ -333,6 +333,33 @@ describe('ledger model', () => {
     expect((await transfers()).length).toBe(before);
   });
 
+  it('checks a transfer’s references by probing indexes, not by reading every account (migration 0029)', async () => {
+    const [u] = await makeUsers(1);
+    // Sequential scans of the ledger's tables as this connection counts them (within one transaction nothing is
+    // flushed, so the difference is the transfer's own; the figures may include earlier transactions' unflushed ones).
+    const seqScans = async (t: Parameters<Parameters<typeof database.db.transaction>[0]>[0]) =>
+      queryRows<{ relname: string; seq_scan: string }>(
+        t,
+        sql`SELECT relname, seq_scan::text AS seq_scan FROM pg_stat_xact_user_tables
+            WHERE relname IN ('ledger_accounts', 'ledger_transfers', 'account_changes') ORDER BY relname`,
+      );
+    const [before, after] = await database.db.transaction(async (t) => {
+      const before = await seqScans(t);
+      await ledger.transfer(t, {
+        debit: { system: 'deposits', mode: 'real', currency: 'USDT' },
+        credit: { userId: u!, mode: 'real', wallet: 'spot', currency: 'USDT' },
+        amount: money(1),
+        types: { debit: 'deposit', credit: 'deposit' },
+        ref: 'probes',
+      });
+      return [before, await seqScans(t)];
+    });
+    // The checks of 0026 hashed the whole accounts table for every insert (an OR of NOT EXISTS is no anti-join), and
+    // the system rows' move scanned it too when the planner took its JSON for 100 rows.
+    expect(after!.map((r) => r.relname)).toEqual(['account_changes', 'ledger_accounts', 'ledger_transfers']);
+    expect(after).toEqual(before);
+  });
+
   it('spreads a hot system account over shards so its sum stays exact', async () => {
     const users = await makeUsers(8);
     await Promise.all(

@@ -26,6 +26,7 @@ import { m0025RebateRecordChecks } from './0025-rebate-record-checks.js';
 import { m0026LedgerReferenceChecks } from './0026-ledger-reference-checks.js';
 import { m0027LedgerNoTruncate } from './0027-ledger-no-truncate.js';
 import { m0028UserEventsJson } from './0028-user-events-json.js';
+import { m0029LedgerReferenceProbes } from './0029-ledger-reference-probes.js';
 
 export interface Migration {
   version: number;
@@ -63,4 +64,5 @@ export const migrations: readonly Migration[] = [
   m0026LedgerReferenceChecks,
   m0027LedgerNoTruncate,
   m0028UserEventsJson,
+  m0029LedgerReferenceProbes,
 ];
