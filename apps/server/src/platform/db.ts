@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { migrations } from '../migrations/index.js';
+import { StatementNames, nameStatements } from './prepared-statements.js';
 import { statementLogger } from './statement-count.js';
 import { withTxScopes } from './tx-scope.js';
 
@@ -66,7 +67,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // (the server restarted mid-query) has no pool listener while it is out: every client gets its own, and the
     // query in flight fails on its own promise.
     pool.on('error', () => {});
-    pool.on('connect', (client) => client.on('error', () => {}));
+    const names = new StatementNames();
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+      nameStatements(client, names);
+    });
     await migrate(async (fn) => {
       const client = await pool.connect();
       try {
