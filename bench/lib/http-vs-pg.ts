@@ -7,6 +7,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { StatementNames, nameStatements } from '@nexa/server/prepared-statements';
 import { TEST_DEPOSIT_ADDRESSES } from '@nexa/server/testing';
 import pg from 'pg';
 
@@ -46,6 +47,17 @@ export function post(url: string, path: string, body: object, token?: string, he
     req.on('error', reject);
     req.end(payload);
   });
+}
+
+/**
+ * The direct path's pool: its statements prepared by name once sent twice, as the server's pool does
+ * (`prepared-statements.ts`), so "the same SQL" costs the database what it costs the server.
+ */
+export function directPool(connectionString: string, max = CLIENTS): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max });
+  const names = new StatementNames();
+  pool.on('connect', (client) => nameStatements(client, names));
+  return pool;
 }
 
 /**

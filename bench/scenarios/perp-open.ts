@@ -4,8 +4,8 @@
 // HTTP ≥ 0.35 × pgbench simple-update at p99 ≤ 3 × p50 (issue 18).
 
 import { createHash, randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { CLIENTS, agent, compareRounds, loop, post, startServer } from '../lib/http-vs-pg.js';
+import type pg from 'pg';
+import { CLIENTS, agent, compareRounds, directPool, loop, post, startServer } from '../lib/http-vs-pg.js';
 
 /**
  * Users each client rotates over, per path: a user may hold 200 open positions, so the pool keeps every user
@@ -21,7 +21,7 @@ interface Client {
 
 export default async function perpOpen() {
   const server = await startServer({ TRUST_PROXY: 'true' });
-  const pool = new pg.Pool({ connectionString: server.databaseUrl, max: CLIENTS });
+  const pool = directPool(server.databaseUrl);
   try {
     // A trader: demo mode, the monthly demo assets claimed and moved to the perpetual wallet.
     const newClient = async (n: number): Promise<Client> => {

@@ -4,8 +4,8 @@
 // p99 ≤ 3 × p50 (issue 18).
 
 import { createHash, randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { CLIENTS, agent, compareRounds, loop, post, startServer } from '../lib/http-vs-pg.js';
+import type pg from 'pg';
+import { CLIENTS, agent, compareRounds, directPool, loop, post, startServer } from '../lib/http-vs-pg.js';
 
 interface Client {
   token: string;
@@ -14,7 +14,7 @@ interface Client {
 
 export default async function zySubmit() {
   const server = await startServer();
-  const pool = new pg.Pool({ connectionString: server.databaseUrl, max: CLIENTS });
+  const pool = directPool(server.databaseUrl);
   try {
     const clients: Client[] = [];
     for (let i = 0; i < CLIENTS; i++) {

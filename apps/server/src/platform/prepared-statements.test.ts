@@ -66,6 +66,20 @@ describe('prepared statements on PostgreSQL', () => {
     expect(list.filter((p) => p.name.startsWith('nexa_') && p.statement.includes('::text ||'))).toHaveLength(1);
   });
 
+  it('prepares the text-and-values form of a query too', async () => {
+    const client = await database.pool!.connect();
+    try {
+      for (let i = 0; i < 3; i++) {
+        const { rows } = await client.query('SELECT $1::int * 2 AS n', [i]);
+        expect(rows[0].n).toBe(i * 2);
+      }
+      const { rows } = await client.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements');
+      expect(rows.map((r) => r.statement)).toContain('SELECT $1::int * 2 AS n');
+    } finally {
+      client.release();
+    }
+  });
+
   it('prepares again on a new connection after one is lost', async () => {
     const run = () =>
       database.db.transaction(async (tx) => {

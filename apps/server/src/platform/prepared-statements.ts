@@ -61,6 +61,12 @@ interface QueryConfigLike {
 export function nameStatements(client: pg.PoolClient | pg.Client, names: StatementNames): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    if (typeof config === 'string' && Array.isArray(rest[0])) {
+      // query(text, values, …)
+      const name = names.nameOf(config, rest[0].length > 0);
+      if (name !== undefined) return query({ text: config, values: rest[0], name }, ...rest.slice(1));
+      return query(config, ...rest);
+    }
     if (config !== null && typeof config === 'object' && typeof (config as QueryConfigLike).text === 'string') {
       const c = config as QueryConfigLike;
       if (c.name === undefined) {
