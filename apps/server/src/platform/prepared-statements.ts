@@ -67,7 +67,14 @@ export function nameStatements(client: pg.PoolClient | pg.Client, names: Stateme
       if (name !== undefined) return query({ text: config, values: rest[0], name }, ...rest.slice(1));
       return query(config, ...rest);
     }
-    if (config !== null && typeof config === 'object' && typeof (config as QueryConfigLike).text === 'string') {
+    // A submittable (a cursor, a stream) is its own object with its own methods: passed on as it is.
+    const submittable = typeof (config as { submit?: unknown } | null)?.submit === 'function';
+    if (
+      !submittable &&
+      config !== null &&
+      typeof config === 'object' &&
+      typeof (config as QueryConfigLike).text === 'string'
+    ) {
       const c = config as QueryConfigLike;
       if (c.name === undefined) {
         const values = Array.isArray(c.values) ? c.values : Array.isArray(rest[0]) ? rest[0] : [];
