@@ -5,8 +5,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../platform/db.js';
 import { queryRows } from '../platform/db.js';
+import { countStatements } from '../platform/statement-count.js';
 import { createTestDatabase } from '../testing.js';
-import { type BatchOp, InsufficientFunds, Ledger, type SystemCode } from './ledger.js';
+import { type BatchOp, InsufficientFunds, Ledger, type SystemCode, ensureSystemAccounts } from './ledger.js';
 
 let database: Database;
 const ledger = new Ledger();
@@ -69,153 +70,75 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 );
 
 describe('ledger model', () => {
-  it('keeps every invariant over random sequences of transfers, holds, posts, voids and demo claims', async () => {
-    const seen = new Map<string, number>();
-    const saw = (what: string) => seen.set(what, (seen.get(what) ?? 0) + 1);
-    await fc.assert(
-      fc.asyncProperty(fc.array(opArb, { minLength: 10, maxLength: 40 }), async (ops) => {
-        const users = await makeUsers(2);
-        // Model: minor units (cents) per "user|mode|wallet".
-        const model = new Map<string, { available: number; frozen: number }>();
-        const acct = (u: number, m: AccountMode, w: Wallet) => {
-          const k = `${u}|${m}|${w}`;
-          if (!model.has(k)) model.set(k, { available: 0, frozen: 0 });
-          return model.get(k)!;
-        };
-        const holds: { id: string; key: { available: number; frozen: number }; cents: number; open: boolean }[] = [];
-        const tx = <T>(fn: Parameters<Database['db']['transaction']>[0]) => database.db.transaction(fn) as Promise<T>;
+  it(
+    'keeps every invariant over random sequences of transfers, holds, posts, voids and demo claims',
+    () => model(ledger),
+    120_000,
+  );
 
-        for (const o of ops) {
-          if (o.op === 'fund') {
-            // Real money enters by deposit, demo money by the monthly demo claim.
-            const system: SystemCode = o.mode === 'real' ? 'deposits' : 'demo_faucet';
-            await tx(async (t) =>
-              ledger.transfer(t, {
-                debit: { system, mode: o.mode, currency: 'USDT' },
-                credit: { userId: users[o.user]!, mode: o.mode, wallet: 'spot', currency: 'USDT' },
-                amount: cents(o.cents),
-                types: { debit: o.mode === 'real' ? 'deposit' : 'demo_claim', credit: 'demo_claim' },
-                ref: 'model',
-              }),
-            );
-            acct(o.user, o.mode, 'spot').available += o.cents;
-            saw('fund');
-          } else if (o.op === 'transfer') {
-            if (o.from === o.to) continue;
-            const from = acct(o.user, o.mode, WALLETS[o.from]!);
-            const to = acct(o.user, o.mode, WALLETS[o.to]!);
-            const fits = from.available >= o.cents;
-            const run = tx(async (t) =>
-              ledger.transfer(t, {
-                debit: { userId: users[o.user]!, mode: o.mode, wallet: WALLETS[o.from]!, currency: 'USDT' },
-                credit: { userId: users[o.user]!, mode: o.mode, wallet: WALLETS[o.to]!, currency: 'USDT' },
-                amount: cents(o.cents),
-                types: { debit: 'transfer_out', credit: 'transfer_in' },
-                ref: 'model',
-              }),
-            );
-            if (fits) {
-              await run;
-              from.available -= o.cents;
-              to.available += o.cents;
-              saw('transfer');
-            } else {
-              await expect(run).rejects.toBeInstanceOf(InsufficientFunds);
-              saw('transfer refused');
-            }
-          } else if (o.op === 'hold') {
-            const from = acct(o.user, o.mode, WALLETS[o.wallet]!);
-            const run = tx<{ transferId: string }>(async (t) =>
-              ledger.hold(t, {
-                debit: { userId: users[o.user]!, mode: o.mode, wallet: WALLETS[o.wallet]!, currency: 'USDT' },
-                credit: { system: o.mode === 'real' ? 'withdrawals' : 'house', mode: o.mode, currency: 'USDT' },
-                amount: cents(o.cents),
-                types: { debit: 'hold', credit: 'hold' },
-                ref: 'model',
-              }),
-            );
-            if (from.available >= o.cents) {
-              const h = await run;
-              from.available -= o.cents;
-              from.frozen += o.cents;
-              holds.push({ id: h.transferId, key: from, cents: o.cents, open: true });
-              saw('hold');
-            } else {
-              await expect(run).rejects.toBeInstanceOf(InsufficientFunds);
-              saw('hold refused');
-            }
-          } else if (o.op === 'post' || o.op === 'void') {
-            if (holds.length === 0) continue;
-            const h = holds[o.pick % holds.length]!;
-            const run = tx(async (t) =>
-              o.op === 'post' ? ledger.post(t, h.id, 'hold_post') : ledger.void(t, h.id, 'hold_void'),
-            );
-            if (!h.open) {
-              await expect(run).rejects.toThrow(/already resolved/);
-              saw('resolved twice');
-              continue;
-            }
-            await run;
-            saw(o.op);
-            h.open = false;
-            h.key.frozen -= h.cents;
-            if (o.op === 'void') h.key.available += h.cents;
-          } else if (o.op === 'crossMode') {
-            const run = tx(async (t) =>
-              ledger.transfer(t, {
-                debit: { userId: users[o.user]!, mode: 'real', wallet: 'spot', currency: 'USDT' },
-                credit: { userId: users[o.user]!, mode: 'demo', wallet: 'spot', currency: 'USDT' },
-                amount: cents(o.cents),
-                types: { debit: 'x', credit: 'x' },
-                ref: 'model',
-              }),
-            );
-            await expect(run).rejects.toThrow(/real and demo/);
-            saw('cross mode');
-          }
+  it(
+    'keeps them with the system accounts known, as the app runs it (single movements in one statement)',
+    async () => model(new Ledger(undefined, undefined, await ensureSystemAccounts(database.db, ['USDT']))),
+    120_000,
+  );
 
-          expect(await ledger.violations(database.db)).toEqual([]);
-          for (const [i, id] of users.entries()) {
-            for (const m of MODES) {
-              const rows = await ledger.balances(database.db, id, m);
-              for (const w of WALLETS) {
-                const row = rows.find((r) => r.wallet === w);
-                const want = model.get(`${i}|${m}|${w}`) ?? { available: 0, frozen: 0 };
-                expect(
-                  money(row?.available ?? 0)
-                    .times(100)
-                    .toNumber(),
-                  `${i} ${m} ${w} available`,
-                ).toBe(want.available);
-                expect(
-                  money(row?.frozen ?? 0)
-                    .times(100)
-                    .toNumber(),
-                  `${i} ${m} ${w} frozen`,
-                ).toBe(want.frozen);
-              }
-            }
-          }
-        }
+  it('moves money between open accounts in one statement, and refuses an overdraft there with nothing changed', async () => {
+    const app = new Ledger(undefined, undefined, await ensureSystemAccounts(database.db, ['USDT']));
+    const [u] = await makeUsers(1);
+    const at = (wallet: Wallet) => ({ userId: u!, mode: 'real' as const, wallet, currency: 'USDT' as const });
+    const move = (amount: number) =>
+      database.db.transaction((t) =>
+        app.transfer(t, {
+          debit: at('spot'),
+          credit: at('delivery'),
+          amount: money(amount),
+          types: { debit: 'transfer_out', credit: 'transfer_in' },
+          ref: 'one-statement',
+        }),
+      );
+    await database.db.transaction((t) =>
+      app.transfer(t, {
+        debit: { system: 'deposits', mode: 'real', currency: 'USDT' },
+        credit: at('spot'),
+        amount: money(10),
+        types: { debit: 'deposit', credit: 'deposit' },
+        ref: 'one-statement',
       }),
-      { numRuns: 40 },
     );
-    // Every kind of step really happened, not only no-ops.
-    for (const what of [
-      'fund',
-      'transfer',
-      'transfer refused',
-      'hold',
-      'hold refused',
-      'post',
-      'void',
-      'resolved twice',
-      'cross mode',
-    ]) {
-      expect(seen.get(what) ?? 0, what).toBeGreaterThan(0);
-    }
-  }, 120_000);
+    await move(1); // opens the delivery account (the statement-by-statement path)
+    const moved = await countStatements(() => move(2));
+    expect(moved.statements).toHaveLength(1);
+    expect(moved.result.debit).toMatchObject({ availableBefore: '9', availableAfter: '7' });
+    expect(moved.result.credit).toMatchObject({ availableBefore: '1', availableAfter: '3' });
+    const refused = await countStatements(() => move(8).catch((e: unknown) => e));
+    expect(refused.result).toBeInstanceOf(InsufficientFunds);
+    expect(refused.statements).toHaveLength(1);
+    const balances = async () =>
+      Object.fromEntries(
+        (await app.balances(database.db, u!, 'real')).map((b) => [b.wallet, money(b.available).toFixed()]),
+      );
+    expect(await balances()).toEqual({ spot: '7', delivery: '3' });
 
+    // A hold is one statement; its post reads the hold, moves both accounts and records, then moves the system row.
+    const held = await countStatements(() =>
+      database.db.transaction((t) =>
+        app.hold(t, {
+          debit: at('spot'),
+          credit: { system: 'withdrawals', mode: 'real', currency: 'USDT' },
+          amount: money(5),
+          types: { debit: 'hold', credit: 'hold' },
+          ref: 'one-statement',
+        }),
+      ),
+    );
+    expect(held.statements).toHaveLength(1);
+    const posted = await countStatements(() =>
+      database.db.transaction((t) => app.post(t, held.result.transferId, 'hold_post')),
+    );
+    expect(posted.statements).toHaveLength(3);
+    expect(await balances()).toEqual({ spot: '2', delivery: '3' });
+    expect(await app.violations(database.db)).toEqual([]);
+  });
   it('refuses by SQL constraint what the code would never do', async () => {
     const [u] = await makeUsers(1);
     await database.db.transaction((t) =>
@@ -590,3 +513,151 @@ describe('batches', () => {
     expect(await ledger.violations(database.db)).toEqual([]);
   });
 });
+
+/** The ledger against a model in cents over random steps: every invariant and balance after each step. */
+async function model(ledger: Ledger) {
+  const seen = new Map<string, number>();
+  const saw = (what: string) => seen.set(what, (seen.get(what) ?? 0) + 1);
+  await fc.assert(
+    fc.asyncProperty(fc.array(opArb, { minLength: 10, maxLength: 40 }), async (ops) => {
+      const users = await makeUsers(2);
+      // Model: minor units (cents) per "user|mode|wallet".
+      const model = new Map<string, { available: number; frozen: number }>();
+      const acct = (u: number, m: AccountMode, w: Wallet) => {
+        const k = `${u}|${m}|${w}`;
+        if (!model.has(k)) model.set(k, { available: 0, frozen: 0 });
+        return model.get(k)!;
+      };
+      const holds: { id: string; key: { available: number; frozen: number }; cents: number; open: boolean }[] = [];
+      const tx = <T>(fn: Parameters<Database['db']['transaction']>[0]) => database.db.transaction(fn) as Promise<T>;
+
+      for (const o of ops) {
+        if (o.op === 'fund') {
+          // Real money enters by deposit, demo money by the monthly demo claim.
+          const system: SystemCode = o.mode === 'real' ? 'deposits' : 'demo_faucet';
+          await tx(async (t) =>
+            ledger.transfer(t, {
+              debit: { system, mode: o.mode, currency: 'USDT' },
+              credit: { userId: users[o.user]!, mode: o.mode, wallet: 'spot', currency: 'USDT' },
+              amount: cents(o.cents),
+              types: { debit: o.mode === 'real' ? 'deposit' : 'demo_claim', credit: 'demo_claim' },
+              ref: 'model',
+            }),
+          );
+          acct(o.user, o.mode, 'spot').available += o.cents;
+          saw('fund');
+        } else if (o.op === 'transfer') {
+          if (o.from === o.to) continue;
+          const from = acct(o.user, o.mode, WALLETS[o.from]!);
+          const to = acct(o.user, o.mode, WALLETS[o.to]!);
+          const fits = from.available >= o.cents;
+          const run = tx(async (t) =>
+            ledger.transfer(t, {
+              debit: { userId: users[o.user]!, mode: o.mode, wallet: WALLETS[o.from]!, currency: 'USDT' },
+              credit: { userId: users[o.user]!, mode: o.mode, wallet: WALLETS[o.to]!, currency: 'USDT' },
+              amount: cents(o.cents),
+              types: { debit: 'transfer_out', credit: 'transfer_in' },
+              ref: 'model',
+            }),
+          );
+          if (fits) {
+            await run;
+            from.available -= o.cents;
+            to.available += o.cents;
+            saw('transfer');
+          } else {
+            await expect(run).rejects.toBeInstanceOf(InsufficientFunds);
+            saw('transfer refused');
+          }
+        } else if (o.op === 'hold') {
+          const from = acct(o.user, o.mode, WALLETS[o.wallet]!);
+          const run = tx<{ transferId: string }>(async (t) =>
+            ledger.hold(t, {
+              debit: { userId: users[o.user]!, mode: o.mode, wallet: WALLETS[o.wallet]!, currency: 'USDT' },
+              credit: { system: o.mode === 'real' ? 'withdrawals' : 'house', mode: o.mode, currency: 'USDT' },
+              amount: cents(o.cents),
+              types: { debit: 'hold', credit: 'hold' },
+              ref: 'model',
+            }),
+          );
+          if (from.available >= o.cents) {
+            const h = await run;
+            from.available -= o.cents;
+            from.frozen += o.cents;
+            holds.push({ id: h.transferId, key: from, cents: o.cents, open: true });
+            saw('hold');
+          } else {
+            await expect(run).rejects.toBeInstanceOf(InsufficientFunds);
+            saw('hold refused');
+          }
+        } else if (o.op === 'post' || o.op === 'void') {
+          if (holds.length === 0) continue;
+          const h = holds[o.pick % holds.length]!;
+          const run = tx(async (t) =>
+            o.op === 'post' ? ledger.post(t, h.id, 'hold_post') : ledger.void(t, h.id, 'hold_void'),
+          );
+          if (!h.open) {
+            await expect(run).rejects.toThrow(/already resolved/);
+            saw('resolved twice');
+            continue;
+          }
+          await run;
+          saw(o.op);
+          h.open = false;
+          h.key.frozen -= h.cents;
+          if (o.op === 'void') h.key.available += h.cents;
+        } else if (o.op === 'crossMode') {
+          const run = tx(async (t) =>
+            ledger.transfer(t, {
+              debit: { userId: users[o.user]!, mode: 'real', wallet: 'spot', currency: 'USDT' },
+              credit: { userId: users[o.user]!, mode: 'demo', wallet: 'spot', currency: 'USDT' },
+              amount: cents(o.cents),
+              types: { debit: 'x', credit: 'x' },
+              ref: 'model',
+            }),
+          );
+          await expect(run).rejects.toThrow(/real and demo/);
+          saw('cross mode');
+        }
+
+        expect(await ledger.violations(database.db)).toEqual([]);
+        for (const [i, id] of users.entries()) {
+          for (const m of MODES) {
+            const rows = await ledger.balances(database.db, id, m);
+            for (const w of WALLETS) {
+              const row = rows.find((r) => r.wallet === w);
+              const want = model.get(`${i}|${m}|${w}`) ?? { available: 0, frozen: 0 };
+              expect(
+                money(row?.available ?? 0)
+                  .times(100)
+                  .toNumber(),
+                `${i} ${m} ${w} available`,
+              ).toBe(want.available);
+              expect(
+                money(row?.frozen ?? 0)
+                  .times(100)
+                  .toNumber(),
+                `${i} ${m} ${w} frozen`,
+              ).toBe(want.frozen);
+            }
+          }
+        }
+      }
+    }),
+    { numRuns: 40 },
+  );
+  // Every kind of step really happened, not only no-ops.
+  for (const what of [
+    'fund',
+    'transfer',
+    'transfer refused',
+    'hold',
+    'hold refused',
+    'post',
+    'void',
+    'resolved twice',
+    'cross mode',
+  ]) {
+    expect(seen.get(what) ?? 0, what).toBeGreaterThan(0);
+  }
+}

@@ -126,6 +126,17 @@ export class Ledger {
     private readonly systemIds: ReadonlyMap<string, string> = new Map(),
   ) {}
 
+  /**
+   * User accounts this ledger has seen open (accounts are never deleted): a hint for `moveAndRecord`, whose one
+   * statement cannot open an account. A wrong hint (another database's account) costs a statement, never a result.
+   */
+  private readonly opened = new Set<string>();
+
+  private sawOpen(keys: AccountKeySql[]) {
+    if (this.opened.size > 200_000) this.opened.clear();
+    for (const k of keys) this.opened.add(lockOrder(k));
+  }
+
   /** Moves `amount` from the debit account's available to the credit account's available. */
   async transfer(tx: Executor, e: Entry): Promise<Posted> {
     assertEntry(e);
@@ -133,6 +144,25 @@ export class Ledger {
     const debitKey = keyOf(e.debit, shard);
     const creditKey = keyOf(e.credit, shard);
     const amount = e.amount.toFixed();
+    const fused = await this.moveAndRecord(
+      tx,
+      [
+        { key: debitKey, available: e.amount.neg(), frozen: money(0), type: e.types.debit },
+        { key: creditKey, available: e.amount, frozen: money(0), type: e.types.credit },
+      ],
+      {
+        kind: 'single',
+        mode: e.debit.mode,
+        currency: e.debit.currency,
+        amount,
+        pendingId: null,
+        type: e.types.debit,
+        ref: e.ref,
+        debit: { move: 0 },
+        credit: { move: 1 },
+      },
+    );
+    if (fused) return { transferId: fused.transferId, debit: fused.sides[0]!, credit: fused.sides[1]! };
     const [debit, credit] = await this.applyAll(tx, [
       { key: debitKey, available: e.amount.neg(), frozen: money(0) },
       { key: creditKey, available: e.amount, frozen: money(0) },
@@ -169,6 +199,22 @@ export class Ledger {
     assertEntry(e);
     const shard = randomInt(SYSTEM_SHARDS);
     const creditId = await this.accountId(tx, keyOf(e.credit, shard));
+    const fused = await this.moveAndRecord(
+      tx,
+      [{ key: keyOf(e.debit, shard), available: e.amount.neg(), frozen: e.amount, type: e.types.debit }],
+      {
+        kind: 'pending',
+        mode: e.debit.mode,
+        currency: e.debit.currency,
+        amount: e.amount.toFixed(),
+        pendingId: null,
+        type: e.types.debit,
+        ref: e.ref,
+        debit: { move: 0 },
+        credit: { id: creditId },
+      },
+    );
+    if (fused) return { transferId: fused.transferId, debit: fused.sides[0]!, credit: fused.sides[0]! };
     const [debit] = await this.applyAll(tx, [
       { key: keyOf(e.debit, shard), available: e.amount.neg(), frozen: e.amount },
     ]);
@@ -300,6 +346,24 @@ export class Ledger {
             { key: creditKey, available: amount, frozen: money(0), id: pending.credit_account_id },
           ]
         : [{ key: debitKey, available: amount, frozen: amount.neg(), id: pending.debit_account_id }];
+    const fused = await this.moveAndRecord(
+      tx,
+      changes.map((c) => ({ ...c, type })),
+      {
+        kind,
+        mode: pending.mode,
+        currency: pending.currency,
+        amount: pending.amount,
+        pendingId,
+        type,
+        ref: pending.ref,
+        debit: { id: pending.debit_account_id },
+        credit: { id: pending.credit_account_id },
+      },
+    );
+    if (fused) {
+      return { transferId: fused.transferId, debit: fused.sides[0]!, credit: fused.sides[kind === 'post' ? 1 : 0]! };
+    }
     const rows = await this.applyAll(tx, changes);
     const debitSide = side(rows[0]!, changes[0]!.available, changes[0]!.frozen);
     const creditSide = kind === 'post' ? side(rows[1]!, amount, money(0)) : debitSide;
@@ -327,6 +391,73 @@ export class Ledger {
     return { transferId, debit: debitSide, credit: creditSide };
   }
 
+  /**
+   * A single movement's statements folded into one (issue 18 §1): the user accounts locked in lock order, checked,
+   * changed, and the transfer inserted with their change rows (`moveAndRecord` in the repository); system accounts
+   * move with the transaction's deferred rows, as `applyAll` moves them. Returns each move's side, in order, and the
+   * transfer; undefined, having changed nothing, when this path does not apply (a user account not opened yet, a
+   * system account whose id is not known or that is not deferred, no user account at all): the caller then takes
+   * the statement-by-statement path. Throws InsufficientFunds as `applyAll` does.
+   */
+  private async moveAndRecord(
+    tx: Executor,
+    moves: (Change & { type: string })[],
+    t: Omit<NewTransfer, 'id' | 'debitId' | 'creditId'> & {
+      debit: { id: string } | { move: number };
+      credit: { id: string } | { move: number };
+    },
+  ): Promise<{ transferId: string; sides: Side[] } | undefined> {
+    const user = moves.flatMap((m, i) => (m.key.userId !== null ? [{ m, i }] : []));
+    const system = moves.flatMap((m, i) => (m.key.userId === null ? [{ m, i }] : []));
+    if (user.length === 0) return undefined;
+    // A credit may open its account: unless the account is known (by id, or seen by this ledger), the path that
+    // opens it goes first.
+    const unknown = (m: Change) => m.id === undefined && !this.opened.has(lockOrder(m.key));
+    if (user.some(({ m }) => !m.available.isNeg() && !m.frozen.isNeg() && unknown(m))) return undefined;
+    const deferred = system.length > 0 ? this.deferred() : undefined;
+    if (system.length > 0 && !deferred) return undefined;
+    const systemIds = system.map(({ m }) => m.id ?? this.systemIds.get(lockOrder(m.key)));
+    if (systemIds.some((id) => id === undefined)) return undefined;
+    // Transfer accounts named by move refer to the user moves' positions in the statement.
+    const at = (r: { id: string } | { move: number }) => {
+      if ('id' in r) return r;
+      const u = user.findIndex((x) => x.i === r.move);
+      return u >= 0 ? { move: u } : { id: systemIds[system.findIndex((x) => x.i === r.move)]! };
+    };
+    const r = await repo.moveAndRecord(
+      tx,
+      user.map(({ m }) => ({
+        userId: String(m.key.userId),
+        mode: m.key.mode,
+        wallet: m.key.wallet!,
+        currency: m.key.currency,
+        available: m.available.toFixed(),
+        frozen: m.frozen.toFixed(),
+        guardAvailable: m.available.isNeg(),
+        guardFrozen: m.frozen.isNeg(),
+        type: m.type,
+      })),
+      { ...t, debit: at(t.debit), credit: at(t.credit), now: this.now() },
+    );
+    if (!r.fits && r.found === user.length) throw new InsufficientFunds(refOfKey(user[r.short[0]!]!.m.key));
+    if (r.found !== user.length || r.transferId === null) return undefined;
+    const sides: Side[] = new Array(moves.length);
+    const changes: ChangeRow[] = [];
+    this.sawOpen(user.map(({ m }) => m.key));
+    for (const row of r.rows) {
+      const { m, i } = user[row.ord]!;
+      sides[i] = side(row, m.available, m.frozen);
+      const a = { userId: String(m.key.userId), mode: m.key.mode, wallet: m.key.wallet!, currency: m.key.currency };
+      changes.push(changeRow(a, r.transferId, m.type, sides[i]!, t.ref));
+    }
+    system.forEach(({ m, i }, k) => {
+      sides[i] = side(deferred!.add(systemIds[k]!, m.available, m.frozen), m.available, m.frozen);
+    });
+    this.systemSides(system.map(({ m, i }) => [refOfKey(m.key), sides[i]!]));
+    this.raiseBalances(changes);
+    return { transferId: r.transferId, sides };
+  }
+
   /** Applies balance changes in lock order; throws InsufficientFunds when a user account would go negative. */
   private async applyAll(tx: Executor, changes: Change[]): Promise<AccountRow[]> {
     const order = changes.map((c, i) => ({ c, i })).sort((a, b) => (lockOrder(a.c.key) < lockOrder(b.c.key) ? -1 : 1));
@@ -346,6 +477,7 @@ export class Ledger {
         row = await repo.apply(tx, c.key, delta[0], delta[1], guard);
       }
       if (!row) throw new InsufficientFunds(refOfKey(c.key));
+      if (c.key.userId !== null) this.sawOpen([c.key]);
       out[i] = row;
     }
     return out;

@@ -48,6 +48,11 @@ export interface LockedAccountRow extends AccountKeyRow {
   frozen: string;
 }
 
+/** A user account as a one-statement movement left it (`moveAndRecord`). */
+export interface MovedRow extends AccountRow {
+  ord: number;
+}
+
 export interface NewTransfer {
   /** Reserved beforehand (`nextTransferIds`); else taken from the sequence on insert. */
   id?: string;
@@ -182,6 +187,97 @@ export const ledgerRepository = {
           SELECT id::text AS id FROM t`,
     );
     return inserted[0]!.id;
+  },
+
+  /**
+   * One movement in one statement (Ledger's single path): the user accounts `moves` name, locked in the lock order
+   * (user, mode, wallet, currency), checked against their floors, changed, and the transfer inserted with one change
+   * row per move, or nothing changed when an account is missing (`found` short of the moves) or a floor refuses
+   * (`fits` false, `short`: the moves that would go below). A transfer account is an id, or the account of a move.
+   */
+  async moveAndRecord(
+    ex: Executor,
+    moves: {
+      userId: string;
+      mode: string;
+      wallet: string;
+      currency: string;
+      available: string;
+      frozen: string;
+      guardAvailable: boolean;
+      guardFrozen: boolean;
+      type: string;
+    }[],
+    t: Omit<NewTransfer, 'id' | 'debitId' | 'creditId'> & {
+      debit: { id: string } | { move: number };
+      credit: { id: string } | { move: number };
+      now: Date;
+    },
+  ): Promise<{ found: number; fits: boolean; short: number[]; transferId: string | null; rows: MovedRow[] }> {
+    const now = t.now.toISOString();
+    const ref = (r: { id: string } | { move: number }) =>
+      'id' in r ? sql`${r.id}::bigint` : sql`(SELECT id FROM upd WHERE ord = ${r.move}::int)`;
+    const rows = await queryRows<{
+      found: number;
+      fits: boolean;
+      short: number[] | null;
+      transfer_id: string | null;
+      rows: MovedRow[] | null;
+    }>(
+      ex,
+      sql`WITH d AS (
+            SELECT * FROM json_to_recordset(${JSON.stringify(
+              moves.map((m, ord) => ({
+                ord,
+                user_id: m.userId,
+                mode: m.mode,
+                wallet: m.wallet,
+                currency: m.currency,
+                da: m.available,
+                df: m.frozen,
+                ga: m.guardAvailable,
+                gf: m.guardFrozen,
+                type: m.type,
+              })),
+            )}::json) AS d(ord int, user_id bigint, mode text, wallet text, currency text, da numeric, df numeric,
+                           ga boolean, gf boolean, type text)
+          ), held AS (
+            SELECT a.id, a.available, a.frozen, d.*,
+                   (NOT d.ga OR a.available + d.da >= 0) AND (NOT d.gf OR a.frozen + d.df >= 0) AS fits
+            FROM d JOIN ledger_accounts a
+              ON a.user_id = d.user_id AND a.mode = d.mode AND a.wallet = d.wallet AND a.currency = d.currency
+            ORDER BY a.user_id, a.mode COLLATE "C", a.wallet COLLATE "C", a.currency COLLATE "C"
+            FOR NO KEY UPDATE OF a
+          ), ok AS (
+            SELECT count(*)::int AS found, coalesce(bool_and(fits), false) AS fits,
+                   array_agg(ord ORDER BY ord) FILTER (WHERE NOT fits) AS short
+            FROM held
+          ), go AS (
+            SELECT 1 FROM ok WHERE ok.found = ${moves.length}::int AND ok.fits
+          ), upd AS (
+            UPDATE ledger_accounts a SET available = a.available + h.da, frozen = a.frozen + h.df
+            FROM held h WHERE a.id = h.id AND EXISTS (SELECT 1 FROM go)
+            RETURNING h.ord, a.id, a.available, a.frozen, h.da, h.df, h.type, h.user_id, h.mode, h.wallet, h.currency
+          ), t AS (
+            INSERT INTO ledger_transfers (kind, mode, currency, debit_account_id, credit_account_id, amount, pending_id, type, ref, created_at)
+            SELECT ${t.kind}, ${t.mode}, ${t.currency}, ${ref(t.debit)}, ${ref(t.credit)}, ${t.amount}::numeric,
+                   ${t.pendingId}::bigint, ${t.type}, ${t.ref}, ${now}::timestamptz
+            FROM go
+            RETURNING id
+          ), c AS (
+            INSERT INTO account_changes (user_id, account_id, transfer_id, mode, wallet, currency, type, amount,
+                                         balance_before, balance_after, frozen_change, ref, created_at)
+            SELECT u.user_id, u.id, t.id, u.mode, u.wallet, u.currency, u.type, u.da,
+                   u.available - u.da, u.available, u.df, ${t.ref}, ${now}::timestamptz
+            FROM upd u, t ORDER BY u.ord
+          )
+          SELECT ok.found, ok.fits, ok.short, (SELECT id::text FROM t) AS transfer_id,
+                 (SELECT json_agg(json_build_object('ord', ord, 'id', id::text, 'available', available::text,
+                                                    'frozen', frozen::text) ORDER BY ord) FROM upd) AS rows
+          FROM ok`,
+    );
+    const r = rows[0]!;
+    return { found: r.found, fits: r.fits, short: r.short ?? [], transferId: r.transfer_id, rows: r.rows ?? [] };
   },
 
   /**
