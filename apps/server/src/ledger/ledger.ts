@@ -471,13 +471,14 @@ export class Ledger {
       const guard = { available: c.key.userId !== null && c.available.isNeg(), frozen: c.frozen.isNeg() };
       const delta = [c.available.toFixed(), c.frozen.toFixed()] as const;
       let row = await repo.apply(tx, c.key, delta[0], delta[1], guard);
+      // Found at once: open before this call (a hint for moveAndRecord; one opened here counts from its next use).
+      if (row && c.key.userId !== null) this.sawOpen([c.key]);
       if (!row && (c.key.userId === null || (!c.available.isNeg() && !c.frozen.isNeg()))) {
         // A credit to an account (or any change to a system shard) that does not exist yet: open it, then apply.
         await repo.createAccount(tx, c.key);
         row = await repo.apply(tx, c.key, delta[0], delta[1], guard);
       }
       if (!row) throw new InsufficientFunds(refOfKey(c.key));
-      if (c.key.userId !== null) this.sawOpen([c.key]);
       out[i] = row;
     }
     return out;

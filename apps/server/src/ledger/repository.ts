@@ -241,15 +241,22 @@ export const ledgerRepository = {
               })),
             )}::json) AS d(ord int, user_id bigint, mode text, wallet text, currency text, da numeric, df numeric,
                            ga boolean, gf boolean, type text)
+          ), seen AS (
+            -- Without locking: are they all there? If one is missing nothing is locked, so the caller's path that
+            -- opens it does not hold a later account's lock while it waits on another opener (the lock order).
+            SELECT count(*)::int AS n FROM d JOIN ledger_accounts a
+              ON a.user_id = d.user_id AND a.mode = d.mode AND a.wallet = d.wallet AND a.currency = d.currency
           ), held AS (
             SELECT a.id, a.available, a.frozen, d.*,
                    (NOT d.ga OR a.available + d.da >= 0) AND (NOT d.gf OR a.frozen + d.df >= 0) AS fits
             FROM d JOIN ledger_accounts a
               ON a.user_id = d.user_id AND a.mode = d.mode AND a.wallet = d.wallet AND a.currency = d.currency
+            WHERE (SELECT n FROM seen) = ${moves.length}::int
             ORDER BY a.user_id, a.mode COLLATE "C", a.wallet COLLATE "C", a.currency COLLATE "C"
             FOR NO KEY UPDATE OF a
           ), ok AS (
-            SELECT count(*)::int AS found, coalesce(bool_and(fits), false) AS fits,
+            SELECT CASE WHEN count(*) > 0 THEN count(*)::int ELSE (SELECT n FROM seen) END AS found,
+                   coalesce(bool_and(fits), false) AS fits,
                    array_agg(ord ORDER BY ord) FILTER (WHERE NOT fits) AS short
             FROM held
           ), go AS (
