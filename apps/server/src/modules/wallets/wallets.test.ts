@@ -304,7 +304,12 @@ describe('transfers between wallets', () => {
     );
     const ok = results.filter((r) => r.code === 1);
     expect(ok).toHaveLength(40);
-    expect(results.filter((r) => r.code !== 1).map((r) => r.msg).filter((m) => m !== 'Insufficient balance')).toEqual([]);
+    expect(
+      results
+        .filter((r) => r.code !== 1)
+        .map((r) => r.msg)
+        .filter((m) => m !== 'Insufficient balance'),
+    ).toEqual([]);
     const p = (await u.as('index/property')).data as PropertyData;
     expect(spot(p).availableUsdt).toBe('0.00');
     expect(delivery(p).availableUsdt).toBe('10000.00');
