@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { StatementNames, nameStatements } from '@nexa/server/prepared-statements';
 import { TEST_DEPOSIT_ADDRESSES } from '@nexa/server/testing';
 import pg from 'pg';
+import { type CpuSnapshot, canMeasureCpu, cpuBetween, cpuLine, cpuSnapshot } from './cpu.js';
 
 export const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -148,17 +149,33 @@ export async function compareRounds(o: {
   direct: (i: number) => Promise<void>;
   /** HTTP / pgbench simple-update. */
   floorTarget: string;
+  /** The server's process, whose CPU the HTTP path's figure adds to the database's. */
+  serverPid?: number;
 }) {
   const rates = { http: [] as number[], direct: [] as number[], floor: [] as number[] };
   const ms = { http: [] as number[], direct: [] as number[], floor: [] as number[] };
+  // CPU of each path summed over the rounds, and the operations it did: the cost of one, whatever else ran.
+  const zero = (): CpuSnapshot => ({ server: 0, database: 0, client: 0 });
+  const cpu = { http: zero(), direct: zero(), floor: zero() };
+  const ops = { http: 0, direct: 0, floor: 0 };
+  const measured = async (path: keyof typeof cpu, run: () => number | Promise<number>) => {
+    const before = canMeasureCpu ? cpuSnapshot(o.serverPid, ['pgbench']) : zero();
+    const rate = await run();
+    if (canMeasureCpu) {
+      const used = cpuBetween(before, cpuSnapshot(o.serverPid, ['pgbench']));
+      for (const k of ['server', 'database', 'client'] as const) cpu[path][k] += used[k];
+    }
+    ops[path] += rate * SECONDS;
+    rates[path].push(rate);
+  };
   const floor = await pgbenchSimpleUpdate();
   try {
     for (let round = 0; round < ROUNDS; round++) {
       if (process.env.BENCH_ONLY !== 'http') {
-        rates.floor.push(floor.run(SECONDS, ms.floor));
-        rates.direct.push(await loop(SECONDS, o.direct, ms.direct));
+        await measured('floor', () => floor.run(SECONDS, ms.floor));
+        await measured('direct', () => loop(SECONDS, o.direct, ms.direct));
       }
-      rates.http.push(await loop(SECONDS, o.http, ms.http));
+      await measured('http', () => loop(SECONDS, o.http, ms.http));
     }
   } finally {
     await floor.close();
@@ -173,6 +190,11 @@ export async function compareRounds(o: {
   line('latency of the SQL directly', latencyLine(ms.direct));
   line('ratio HTTP / direct', (http / direct).toFixed(2));
   line('ratio HTTP / pgbench', `${(http / least).toFixed(2)} (target ≥ ${o.floorTarget})`);
+  if (canMeasureCpu) {
+    line('CPU per call over HTTP', cpuLine(cpu.http, ops.http));
+    if (ops.direct > 0) line('CPU per call, SQL directly', cpuLine(cpu.direct, ops.direct));
+    if (ops.floor > 0) line('CPU per pgbench transaction', cpuLine(cpu.floor, ops.floor));
+  }
 }
 
 /** Builds the server and starts it on a new database; `env` adds settings (e.g. TRUST_PROXY). */
@@ -222,6 +244,8 @@ export async function startServer(env: Record<string, string> = {}) {
   return {
     url,
     databaseUrl,
+    /** The server's process (its CPU is the server's share of a figure). */
+    pid: child.pid,
     lastCode(to: string) {
       const lines = readFileSync(path.join(dataDir, 'outbox.jsonl'), 'utf8').trim().split('\n');
       return lines.map((l) => JSON.parse(l)).findLast((m: { to: string }) => m.to === to).code as string;

@@ -8,6 +8,7 @@
 import { openDatabase } from '@nexa/server/db';
 import { Ledger } from '@nexa/server/ledger';
 import pg from 'pg';
+import { type CpuSnapshot, canMeasureCpu, cpuBetween, cpuLine, cpuSnapshot } from '../lib/cpu.js';
 import { startServer } from '../lib/http-vs-pg.js';
 
 /** Orders per path; users hold ORDERS_PER_USER each (the server's open-order limit), so 500 users a path. */
@@ -74,7 +75,10 @@ export default async function deliverySettle() {
     let progress: Progress = { settled: 0, paying: 0, rebates: 0, first: null, last: null };
     let seenSettled: number | null = null;
     let seenAll: number | null = null;
+    // CPU from expiry to the last rebate: what the settlement and its rebates cost, whatever else took the cores.
+    let cpuAtExpiry: CpuSnapshot | null = null;
     while (Date.now() < expiry + GIVE_UP_MS) {
+      if (canMeasureCpu && cpuAtExpiry === null && Date.now() >= expiry) cpuAtExpiry = cpuSnapshot(server.pid);
       progress = await progressOf(pool, expiry, watermark, progress);
       if (progress.settled === ORDERS) seenSettled ??= Date.now();
       if (progress.settled === ORDERS && progress.rebates === progress.paying * DEPTHS) {
@@ -84,6 +88,7 @@ export default async function deliverySettle() {
       await new Promise((r) => setTimeout(r, POLL_MS));
     }
     const stoppedAt = seenAll ?? Date.now();
+    const serverCpu = cpuAtExpiry && cpuBetween(cpuAtExpiry, cpuSnapshot(server.pid));
     if (seenAll === null) {
       progress = await progressOf(pool, expiry, watermark, progress, true);
       console.log(
@@ -93,7 +98,9 @@ export default async function deliverySettle() {
     }
 
     // Set B: the same postings as set-based SQL, against the tick that settled set A.
+    const cpuBeforeSql = canMeasureCpu ? cpuSnapshot(server.pid) : null;
     const sqlMs = await settleSetBased(pool, baselineExpiry, expiry);
+    const sqlCpu = cpuBeforeSql && cpuBetween(cpuBeforeSql, cpuSnapshot(server.pid));
     await assertBalanced(server.databaseUrl, 'after settlement');
 
     const outcomes = async (at: number) => {
@@ -140,6 +147,14 @@ export default async function deliverySettle() {
       'ratio server / SQL',
       `${(serverRate / sqlRate).toFixed(2)} (target ≥ 0.50)${seenAll === null ? ', gave up' : ''}`,
     );
+    if (serverCpu && sqlCpu) {
+      line('CPU, server path', `${cpuLine(serverCpu)}, expiry → all rebates posted`);
+      line('CPU, set-based SQL', `${cpuLine(sqlCpu)}, its transaction`);
+      line(
+        'CPU ratio server / SQL',
+        `${((serverCpu.server + serverCpu.database) / sqlCpu.database).toFixed(1)} × the database's CPU of the set-based SQL`,
+      );
+    }
     line('ledger invariants', 'ok');
     line('account change chains', await chainsOf(pool, expiry));
   } finally {

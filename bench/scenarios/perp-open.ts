@@ -82,7 +82,14 @@ export default async function perpOpen() {
     await loop(1, httpOpen);
     await loop(1, direct);
 
-    await compareRounds({ label: 'createOrder', unit: 'positions/s', http: httpOpen, direct, floorTarget: '0.35' });
+    await compareRounds({
+      label: 'createOrder',
+      unit: 'positions/s',
+      http: httpOpen,
+      direct,
+      floorTarget: '0.35',
+      serverPid: server.pid,
+    });
     const open = await pool.query(
       `SELECT count(*)::int AS n, max(c)::int AS most FROM (
          SELECT count(*) AS c FROM perp_positions WHERE status = 'open' GROUP BY user_id) per_user`,

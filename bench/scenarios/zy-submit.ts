@@ -51,7 +51,14 @@ export default async function zySubmit() {
     await loop(1, http);
     await loop(1, direct);
 
-    await compareRounds({ label: 'zySubmit', unit: 'transfers/s', http: http, direct, floorTarget: '0.50' });
+    await compareRounds({
+      label: 'zySubmit',
+      unit: 'transfers/s',
+      http: http,
+      direct,
+      floorTarget: '0.50',
+      serverPid: server.pid,
+    });
   } finally {
     agent.destroy();
     await pool.end();
