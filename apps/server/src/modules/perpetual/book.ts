@@ -89,36 +89,49 @@ export class PerpetualBook {
       }
     });
     const hold = await this.holdMargin(tx, o.userId, o.mode, margin, 'perp_margin', ref);
-    const position = await repo.insertPosition(tx, {
-      ...o,
-      symbol: o.product.symbol,
-      quantity: o.lots.toFixed(),
-      contractSize: cs.toFixed(),
-      entryPrice: price.toFixed(),
-      margin: margin.toFixed(),
-      holdId: hold,
-      now,
-    });
-    const order = await repo.insertOrder(tx, {
-      ...o,
-      id: orderId,
-      symbol: o.product.symbol,
-      type: limit ? 'limit' : 'market',
-      intent: 'open',
-      price: limit?.toFixed() ?? null,
-      quantity: o.lots.toFixed(),
-      filledQuantity: o.lots.toFixed(),
-      contractSize: cs.toFixed(),
-      margin: margin.toFixed(),
-      fee: fee.toFixed(),
-      marginHoldId: null,
-      feeHoldId: null,
-      fillPrice: price.toFixed(),
-      status: 'filled',
-      positionId: position.id,
-      now,
-    });
-    const trade = await this.trade(tx, order, position, 'open', price, o.lots, fee, ZERO);
+    const { position, order, trade } = await repo.insertOpening(
+      tx,
+      {
+        ...o,
+        symbol: o.product.symbol,
+        quantity: o.lots.toFixed(),
+        contractSize: cs.toFixed(),
+        entryPrice: price.toFixed(),
+        margin: margin.toFixed(),
+        holdId: hold,
+        now,
+      },
+      {
+        ...o,
+        id: orderId,
+        symbol: o.product.symbol,
+        type: limit ? 'limit' : 'market',
+        intent: 'open',
+        price: limit?.toFixed() ?? null,
+        quantity: o.lots.toFixed(),
+        filledQuantity: o.lots.toFixed(),
+        contractSize: cs.toFixed(),
+        margin: margin.toFixed(),
+        fee: fee.toFixed(),
+        marginHoldId: null,
+        feeHoldId: null,
+        fillPrice: price.toFixed(),
+        status: 'filled',
+        now,
+      },
+      {
+        userId: o.userId,
+        mode: o.mode,
+        symbol: o.product.symbol,
+        side: o.side,
+        action: 'open',
+        price: price.toFixed(),
+        quantity: o.lots.toFixed(),
+        fee: fee.toFixed(),
+        realizedPnl: ZERO.toFixed(),
+        now,
+      },
+    );
     return { order, position, trade };
   }
 

@@ -118,6 +118,36 @@ export interface NewTrade {
   now: Date;
 }
 
+/** The insert of a position (its RETURNING added by the caller). */
+function positionInsert(p: NewPosition): SQL {
+  return sql`INSERT INTO perp_positions (user_id, mode, symbol, side, quantity, contract_size, leverage, entry_price,
+                                         margin, hold_ids, tp_price, sl_price, status, opened_at, updated_at)
+             VALUES (${String(p.userId)}, ${p.mode}, ${p.symbol}, ${p.side}, ${num(p.quantity)}, ${num(p.contractSize)},
+                     ${p.leverage}, ${num(p.entryPrice)}, ${num(p.margin)}, ARRAY[${p.holdId}::bigint],
+                     ${num(p.tpPrice)}, ${num(p.slPrice)}, 'open', ${iso(p.now)}, ${iso(p.now)})`;
+}
+
+/** The insert of an order naming the position `positionId` (a value or a subquery). */
+function orderInsert(o: Omit<NewOrder, 'positionId'>, positionId: SQL): SQL {
+  return sql`INSERT INTO perp_orders (id, user_id, mode, symbol, side, type, intent, price, quantity, filled_quantity,
+                                      leverage, contract_size, margin, fee, margin_hold_id, fee_hold_id, fill_price,
+                                      tp_price, sl_price, status, position_id, created_at, updated_at)
+             VALUES (coalesce(${o.id ?? null}::bigint, nextval('perp_orders_id_seq')), ${String(o.userId)}, ${o.mode},
+                     ${o.symbol}, ${o.side}, ${o.type}, ${o.intent}, ${num(o.price)},
+                     ${num(o.quantity)}, ${num(o.filledQuantity)}, ${o.leverage}, ${num(o.contractSize)},
+                     ${num(o.margin)}, ${num(o.fee)}, ${o.marginHoldId}::bigint, ${o.feeHoldId}::bigint,
+                     ${num(o.fillPrice)}, ${num(o.tpPrice)}, ${num(o.slPrice)}, ${o.status}, ${positionId},
+                     ${iso(o.now)}, ${iso(o.now)})`;
+}
+
+/** The insert of a trade of the order `orderId` on the position `positionId` (values or subqueries). */
+function tradeInsert(t: Omit<NewTrade, 'orderId' | 'positionId'>, orderId: SQL, positionId: SQL): SQL {
+  return sql`INSERT INTO perp_trades (user_id, mode, order_id, position_id, symbol, side, action, price, quantity, fee,
+                                      realized_pnl, created_at)
+             VALUES (${String(t.userId)}, ${t.mode}, ${orderId}, ${positionId}, ${t.symbol}, ${t.side}, ${t.action},
+                     ${num(t.price)}, ${num(t.quantity)}, ${num(t.fee)}, ${num(t.realizedPnl)}, ${iso(t.now)})`;
+}
+
 export const perpetualRepository = {
   /**
    * Locks the user's perpetual wallet row first in every perpetual transaction (user call or engine), before any
@@ -143,16 +173,41 @@ export const perpetualRepository = {
   },
 
   async insertPosition(ex: Executor, p: NewPosition): Promise<PositionRecord> {
-    const rows = await queryPositions(
-      ex,
-      sql`INSERT INTO perp_positions (user_id, mode, symbol, side, quantity, contract_size, leverage, entry_price, margin,
-                                      hold_ids, tp_price, sl_price, status, opened_at, updated_at)
-          VALUES (${String(p.userId)}, ${p.mode}, ${p.symbol}, ${p.side}, ${num(p.quantity)}, ${num(p.contractSize)},
-                  ${p.leverage}, ${num(p.entryPrice)}, ${num(p.margin)}, ARRAY[${p.holdId}::bigint], ${num(p.tpPrice)},
-                  ${num(p.slPrice)}, 'open', ${iso(p.now)}, ${iso(p.now)})
-          RETURNING ${POSITION}`,
-    );
+    const rows = await queryPositions(ex, sql`${positionInsert(p)} RETURNING ${POSITION}`);
     return rows[0]!;
+  },
+
+  /**
+   * A market open's three rows in one statement, not three round trips (issue 18 §1): the position, its filled
+   * order naming it, and the opening trade naming both.
+   */
+  async insertOpening(
+    ex: Executor,
+    p: NewPosition,
+    o: Omit<NewOrder, 'positionId'>,
+    t: Omit<NewTrade, 'orderId' | 'positionId'>,
+  ): Promise<{ position: PositionRecord; order: OrderRecord; trade: TradeRecord }> {
+    const rows = await queryRows<{
+      position: Omit<PositionRecord, 'holdIds'> & { holdIds: string };
+      order: OrderRecord;
+      trade: TradeRecord;
+    }>(
+      ex,
+      sql`WITH p AS (${positionInsert(p)} RETURNING *),
+               o AS (${orderInsert(o, sql`(SELECT id FROM p)`)} RETURNING *),
+               t AS (${tradeInsert(t, sql`(SELECT id FROM o)`, sql`(SELECT id FROM p)`)} RETURNING *)
+          SELECT (SELECT to_json(x) FROM (SELECT ${POSITION} FROM p) x) AS position,
+                 (SELECT to_json(x) FROM (SELECT ${ORDER} FROM o) x) AS "order",
+                 (SELECT to_json(x) FROM (SELECT ${TRADE} FROM t) x) AS trade`,
+    );
+    const r = rows[0]!;
+    const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+    const position = json(r.position);
+    return {
+      position: { ...position, holdIds: position.holdIds ? position.holdIds.split(',') : [] },
+      order: json(r.order),
+      trade: json(r.trade),
+    };
   },
 
   /** The id the next order will have (its ledger entries name it first). */
@@ -163,16 +218,7 @@ export const perpetualRepository = {
   async insertOrder(ex: Executor, o: NewOrder): Promise<OrderRecord> {
     const rows = await queryRows<OrderRecord>(
       ex,
-      sql`INSERT INTO perp_orders (id, user_id, mode, symbol, side, type, intent, price, quantity, filled_quantity, leverage,
-                                   contract_size, margin, fee, margin_hold_id, fee_hold_id, fill_price, tp_price,
-                                   sl_price, status, position_id, created_at, updated_at)
-          VALUES (coalesce(${o.id ?? null}::bigint, nextval('perp_orders_id_seq')), ${String(o.userId)}, ${o.mode},
-                  ${o.symbol}, ${o.side}, ${o.type}, ${o.intent}, ${num(o.price)},
-                  ${num(o.quantity)}, ${num(o.filledQuantity)}, ${o.leverage}, ${num(o.contractSize)}, ${num(o.margin)},
-                  ${num(o.fee)}, ${o.marginHoldId}::bigint, ${o.feeHoldId}::bigint, ${num(o.fillPrice)},
-                  ${num(o.tpPrice)}, ${num(o.slPrice)}, ${o.status}, ${o.positionId}::bigint, ${iso(o.now)},
-                  ${iso(o.now)})
-          RETURNING ${ORDER}`,
+      sql`${orderInsert(o, sql`${o.positionId}::bigint`)} RETURNING ${ORDER}`,
     );
     return rows[0]!;
   },
@@ -180,11 +226,7 @@ export const perpetualRepository = {
   async insertTrade(ex: Executor, t: NewTrade): Promise<TradeRecord> {
     const rows = await queryRows<TradeRecord>(
       ex,
-      sql`INSERT INTO perp_trades (user_id, mode, order_id, position_id, symbol, side, action, price, quantity, fee,
-                                   realized_pnl, created_at)
-          VALUES (${String(t.userId)}, ${t.mode}, ${t.orderId}, ${t.positionId}, ${t.symbol}, ${t.side}, ${t.action},
-                  ${num(t.price)}, ${num(t.quantity)}, ${num(t.fee)}, ${num(t.realizedPnl)}, ${iso(t.now)})
-          RETURNING ${TRADE}`,
+      sql`${tradeInsert(t, sql`${t.orderId}`, sql`${t.positionId}`)} RETURNING ${TRADE}`,
     );
     return rows[0]!;
   },
