@@ -20,7 +20,7 @@ const CEILING: Record<string, number> = {
   'order/createDeliveryOrder': 8,
   'order/createOrder': 16,
   'order/checkFollowOrder': 18,
-  'Sustainable/createOrder': 10,
+  'Sustainable/createOrder': 9,
   'Sustainable/addMargin': 7,
   'Sustainable/closePosition': 14,
   'index/tbSubmit': 14,

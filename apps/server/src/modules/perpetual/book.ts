@@ -69,7 +69,7 @@ export class PerpetualBook {
 
   /**
    * A market order (or a limit the market has already crossed): filled at once at `price`. `orderId` is drawn
-   * first (`nextOrderId`), so the fee and margin entries name the order row they belong to.
+   * first (`countLive`), so the fee and margin entries name the order row they belong to.
    */
   async openAtMarket(tx: Executor, o: OpenTerms, price: Money, orderId: string, limit?: Money): Promise<Fill> {
     const ref = orderRef(orderId);

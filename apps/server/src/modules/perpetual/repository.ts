@@ -7,7 +7,7 @@ import type {
   PositionSide,
 } from '@nexa/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, nextRowId, queryPage, queryRows } from '../../platform/db.js';
+import { type Executor, queryPage, queryRows } from '../../platform/db.js';
 
 export type PositionStatus = 'open' | 'closed' | 'liquidated';
 export type TradeAction = 'open' | 'close' | 'tp' | 'sl' | 'liquidation';
@@ -78,7 +78,7 @@ export interface NewPosition {
 }
 
 export interface NewOrder {
-  /** Drawn first (`nextOrderId`) when the order's ledger entries must name it; else the sequence's next. */
+  /** Drawn first (`countLive`) when the order's ledger entries must name it; else the sequence's next. */
   id?: string;
   userId: bigint;
   mode: AccountMode;
@@ -162,14 +162,24 @@ export const perpetualRepository = {
     );
   },
 
-  /** Open positions and pending orders of one user in one mode (the per-user limits). */
-  async countLive(ex: Executor, userId: bigint, mode: AccountMode): Promise<{ positions: number; orders: number }> {
-    const rows = await queryRows<{ positions: number; orders: number }>(
+  /**
+   * Open positions and pending orders of one user in one mode (the per-user limits), read after the wallet's lock,
+   * with the id the order of this call will have (its ledger entries name it first): one round trip for both. A
+   * refused call leaves a gap in the ids, as a rolled-back one does.
+   */
+  async countLive(
+    ex: Executor,
+    userId: bigint,
+    mode: AccountMode,
+  ): Promise<{ positions: number; orders: number; nextOrderId: string }> {
+    const rows = await queryRows<{ positions: number; orders: number; next_order_id: string }>(
       ex,
       sql`SELECT (SELECT count(*)::int FROM perp_positions WHERE ${owner(userId, mode)} AND status = 'open') AS positions,
-                 (SELECT count(*)::int FROM perp_orders WHERE ${owner(userId, mode)} AND status = 'pending') AS orders`,
+                 (SELECT count(*)::int FROM perp_orders WHERE ${owner(userId, mode)} AND status = 'pending') AS orders,
+                 nextval('perp_orders_id_seq')::text AS next_order_id`,
     );
-    return { positions: Number(rows[0]!.positions), orders: Number(rows[0]!.orders) };
+    const r = rows[0]!;
+    return { positions: Number(r.positions), orders: Number(r.orders), nextOrderId: r.next_order_id };
   },
 
   async insertPosition(ex: Executor, p: NewPosition): Promise<PositionRecord> {
@@ -208,11 +218,6 @@ export const perpetualRepository = {
       order: json(r.order),
       trade: json(r.trade),
     };
-  },
-
-  /** The id the next order will have (its ledger entries name it first). */
-  nextOrderId(ex: Executor): Promise<string> {
-    return nextRowId(ex, 'perp_orders');
   },
 
   async insertOrder(ex: Executor, o: NewOrder): Promise<OrderRecord> {

@@ -118,7 +118,7 @@ export class PerpetualService {
         if (!tick) throw refused('perp.marketUnavailable');
         const price = money(tick.price);
         this.checkTakeStop(product, terms, price, tp, sl);
-        const fill = await this.book.openAtMarket(tx, terms, price, await repo.nextOrderId(tx), limit);
+        const fill = await this.book.openAtMarket(tx, terms, price, live.nextOrderId, limit);
         news.push({ kind: 'position', row: fill.position });
         raise(feeCharged(fill, 'perpetual.open'));
         return this.orderView(fill.order);
@@ -127,7 +127,7 @@ export class PerpetualService {
         throw refused('perp.tooManyOrders', { max: this.limits.maxPendingOrders });
       }
       this.checkTakeStop(product, terms, limit!, tp, sl);
-      const row = await this.book.placeLimit(tx, terms, limit!, await repo.nextOrderId(tx));
+      const row = await this.book.placeLimit(tx, terms, limit!, live.nextOrderId);
       news.push({ kind: 'order', row });
       return this.orderView(row);
     });
