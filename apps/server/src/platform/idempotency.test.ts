@@ -81,3 +81,41 @@ describe('idempotent: the stored answer is deferred to the commit', () => {
     expect((await as('user/getDemoMoney', { requestId })).data).toEqual(result.data);
   });
 });
+
+describe('idempotent: the record id drawn with the claim', () => {
+  const lastValue = async () =>
+    (await queryRows<{ v: string }>(t.database.db, sql`SELECT last_value::text AS v FROM wallet_transfers_id_seq`))[0]!
+      .v;
+
+  it('hands a claimed call the table’s next id in the claim’s own statement, and a repeat draws none', async () => {
+    const k = { ...key(), reserve: 'wallet_transfers' as const };
+    const seen: (string | null)[] = [];
+    const first = await t.database.db.transaction(async (tx) => {
+      const { result, statements } = await countStatements(() =>
+        idempotent(tx, k, async (reserved) => {
+          seen.push(reserved);
+          return { id: reserved };
+        }),
+      );
+      // The claim (with the id) and nothing else before the work: the answer is deferred to the commit.
+      expect(statements).toHaveLength(1);
+      return result;
+    });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatch(/^\d+$/);
+    expect(await lastValue()).toBe(seen[0]);
+    // A repeat answers from the stored answer: no run, no id drawn.
+    const again = await t.database.db.transaction((tx) =>
+      idempotent(tx, k, async (reserved) => {
+        seen.push(reserved);
+        return { id: reserved };
+      }),
+    );
+    expect(again).toEqual(first);
+    expect(seen).toHaveLength(1);
+    expect(await lastValue()).toBe(seen[0]);
+    // Without a table to reserve from, the work gets no id.
+    const plain = await t.database.db.transaction((tx) => idempotent(tx, key(), async (reserved) => reserved));
+    expect(plain).toBeNull();
+  });
+});

@@ -2,7 +2,7 @@ import type { AccountMode, DomainEvent, Wallet } from '@nexa/contract';
 import type { Executor } from './db.js';
 import type { DomainEvents } from './domain-events.js';
 import type { AuthUser } from './http.js';
-import { idempotent } from './idempotency/index.js';
+import { type ReservableTable, idempotent } from './idempotency/index.js';
 
 /** Who a money call acts for: a user in one account mode (real and demo money never mix). */
 export interface Actor {
@@ -22,6 +22,11 @@ export interface MoneyCall {
   requestId: string;
   /** The call's input without the requestId; a repeat must carry exactly the same. */
   input: unknown;
+  /**
+   * The table of the record the call inserts, when its ledger entries must name that record first: its next id is
+   * drawn with the idempotency claim (no round trip of its own) and handed to the work.
+   */
+  reserve?: ReservableTable;
 }
 
 /**
@@ -34,15 +39,15 @@ export interface MoneyCall {
 export async function runMoneyCall<T>(
   d: { db: Executor; events?: DomainEvents },
   call: MoneyCall,
-  work: (tx: Executor, raise: (event: DomainEvent) => void) => Promise<T>,
+  work: (tx: Executor, raise: (event: DomainEvent) => void, reserved: string | null) => Promise<T>,
 ): Promise<T> {
-  const { actor, wallet, scope, requestId, input } = call;
-  const key = { userId: actor.userId, requestId, scope, body: { input, mode: actor.mode, wallet } };
+  const { actor, wallet, scope, requestId, input, reserve } = call;
+  const key = { userId: actor.userId, requestId, scope, body: { input, mode: actor.mode, wallet }, reserve };
   let raised: DomainEvent[] = [];
   const result = await d.db.transaction((tx) => {
     // A retried transaction (deadlock, serialization) starts over: only the committed attempt's events count.
     raised = [];
-    return idempotent(tx, key, () => work(tx, (event) => raised.push(event)));
+    return idempotent(tx, key, (reserved) => work(tx, (event) => raised.push(event), reserved));
   });
   d.events?.emit(raised);
   return result;

@@ -13,11 +13,11 @@ import { countStatements } from './statement-count.js';
  */
 const CEILING: Record<string, number> = {
   'user/getDemoMoney': 10,
-  'index/zySubmit': 9,
+  'index/zySubmit': 8,
   // The same call once both wallets' accounts are open: one statement moves both, records the transfer and its changes.
-  'index/zySubmit, accounts open': 5,
-  'index/sdSubmit': 11,
-  'order/createDeliveryOrder': 8,
+  'index/zySubmit, accounts open': 4,
+  'index/sdSubmit': 10,
+  'order/createDeliveryOrder': 7,
   'order/createOrder': 16,
   'order/checkFollowOrder': 18,
   'Sustainable/createOrder': 9,

@@ -1,6 +1,6 @@
 import type { AccountMode } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
-import { type Executor, nextRowId, queryPage, queryRows } from '../../platform/db.js';
+import { type Executor, queryPage, queryRows } from '../../platform/db.js';
 
 export interface ConvertRow {
   [k: string]: unknown;
@@ -47,11 +47,6 @@ const COLUMNS = sql`id::text AS id, mode, currency_out, trim_scale(amount_out)::
   trim_scale(quoted_rate)::text AS quoted_rate, trim_scale(slippage)::text AS slippage, created_at`;
 
 export const convertRepository = {
-  /** The id the next convert order will have (its ledger entries name it first). */
-  nextId(ex: Executor): Promise<string> {
-    return nextRowId(ex, 'convert_orders');
-  },
-
   async insert(ex: Executor, c: NewConvert & { id: string }): Promise<ConvertRow> {
     const rows = await queryRows<ConvertRow>(
       ex,

@@ -93,7 +93,15 @@ export class ConvertService {
       slippage: slippage.toFixed(),
       rate: quotedRate.toFixed(),
     };
-    return runMoneyCall(this.d, { actor, wallet: 'spot', scope: 'index/sdSubmit', requestId, input }, async (tx) => {
+    const call = {
+      actor,
+      wallet: 'spot' as const,
+      scope: 'index/sdSubmit',
+      requestId,
+      input,
+      reserve: 'convert_orders' as const,
+    };
+    return runMoneyCall(this.d, call, async (tx, _raise, reserved) => {
       const rate = await this.rateOf(fromCurrency, toCurrency, tx);
       // The least the user agreed to: their rate less the slippage. A better current rate is theirs.
       const floor = slippageFloor(quotedRate, slippage);
@@ -102,7 +110,7 @@ export class ConvertService {
       }
       const receive = receiveOf(amount, rate, toCurrency);
       if (receive.lte(0)) throw refused('convert.receiveTooSmall');
-      const id = await repo.nextId(tx);
+      const id = reserved!;
       const ref = `convert_order:${id}`;
       try {
         const outEntry: Entry = {

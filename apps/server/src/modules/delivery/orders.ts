@@ -104,7 +104,8 @@ export class DeliveryOrders {
     const { product, period, amount } = this.checkOrder(body);
     const { requestId, ...rest } = body;
     const input = { ...rest, amount: amount.toFixed(), openAt: openAt?.getTime() };
-    return runMoneyCall(this.d, { actor, wallet, scope, requestId, input }, async (tx) => {
+    const call = { actor, wallet, scope, requestId, input, reserve: 'delivery_orders' as const };
+    return runMoneyCall(this.d, call, async (tx, _raise, reserved) => {
       await this.d.guard.check(tx, actor, { kind: 'delivery', stake: amount.toFixed() });
       await this.checkActiveLimit(tx, actor);
       const now = this.d.now();
@@ -119,7 +120,7 @@ export class DeliveryOrders {
         entry = { price: tick.price, ts: tick.ts, source: tick.source };
       }
       const opensAt = openAt ?? now;
-      const id = await repo.nextId(tx);
+      const id = reserved!;
       const row = await repo.insert(tx, {
         id,
         userId: actor.userId,

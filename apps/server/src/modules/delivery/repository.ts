@@ -1,6 +1,6 @@
 import type { AccountMode, DeliveryStatus } from '@nexa/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, nextRowId, queryPage, queryRows } from '../../platform/db.js';
+import { type Executor, queryPage, queryRows } from '../../platform/db.js';
 
 /** A delivery order as stored. */
 export type OrderRecord = {
@@ -42,11 +42,6 @@ const COLUMNS = columnsOf();
 const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 export const deliveryRepository = {
-  /** The id the next order will have: its ledger entries name the order row before the row is written. */
-  async nextId(ex: Executor): Promise<string> {
-    return nextRowId(ex, 'delivery_orders');
-  },
-
   /** The expiry of the oldest open order already past it (settlement lag), or null. */
   async oldestOverdue(ex: Executor, now: Date): Promise<Date | null> {
     const rows = await queryRows<{ at: Date | string | null }>(

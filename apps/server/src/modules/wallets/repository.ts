@@ -1,6 +1,6 @@
 import type { AccountMode } from '@nexa/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, nextRowId, queryPage, queryRows } from '../../platform/db.js';
+import { type Executor, queryPage, queryRows } from '../../platform/db.js';
 import { deferWrite } from '../../platform/tx-scope.js';
 
 export interface WalletTransferRow {
@@ -42,11 +42,6 @@ export interface ChangeFilter {
 const iso = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 
 export const walletsRepository = {
-  /** The id the next wallet transfer will have (its ledger entries name it first). */
-  nextTransferId(ex: Executor): Promise<string> {
-    return nextRowId(ex, 'wallet_transfers');
-  },
-
   /**
    * Records a wallet transfer. Nothing in the call reads it back, so it rides with the transaction's last statements
    * (`deferWrite`: one round trip fewer); returns the row as it is stored.

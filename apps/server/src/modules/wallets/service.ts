@@ -105,9 +105,10 @@ export class WalletsService {
       scope: 'index/zySubmit',
       requestId,
       input: { ...rest, amount: amount.toFixed() },
+      reserve: 'wallet_transfers' as const,
     };
-    return runMoneyCall(this.d, call, async (tx) => {
-      const id = await repo.nextTransferId(tx);
+    return runMoneyCall(this.d, call, async (tx, _raise, reserved) => {
+      const id = reserved!;
       const posted = await this.moveOrRefuse(() =>
         this.d.ledger.transfer(tx, {
           debit: { userId, mode: actor.mode, wallet: body.from, currency: body.currency },

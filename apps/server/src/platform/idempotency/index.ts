@@ -2,7 +2,9 @@ import { sha256 } from '../crypto.js';
 import type { Executor } from '../db.js';
 import { refused } from '../errors.js';
 import { deferWrite } from '../tx-scope.js';
-import { idempotencyRepository as repo } from './repository.js';
+import { type ReservableTable, idempotencyRepository as repo } from './repository.js';
+
+export type { ReservableTable };
 
 export interface IdempotencyKey {
   userId: bigint;
@@ -11,6 +13,8 @@ export interface IdempotencyKey {
   scope: string;
   /** The call's input without the requestId; a repeat must carry the same. */
   body: unknown;
+  /** A table whose next id the claim draws for the call's record (`run` receives it); none by default. */
+  reserve?: ReservableTable;
 }
 
 /**
@@ -19,10 +23,15 @@ export interface IdempotencyKey {
  * repeat with the same body returns the first result and moves nothing; a different body is refused. A call
  * that fails rolls back its claim, so a retry runs again.
  */
-export async function idempotent<T>(tx: Executor, key: IdempotencyKey, run: () => Promise<T>): Promise<T> {
+export async function idempotent<T>(
+  tx: Executor,
+  key: IdempotencyKey,
+  run: (reserved: string | null) => Promise<T>,
+): Promise<T> {
   const bodyHash = sha256(`${key.scope}\n${canonicalJson(key.body)}`);
-  if (await repo.claim(tx, key.userId, key.requestId, key.scope, bodyHash)) {
-    const result = await run();
+  const claim = await repo.claim(tx, key.userId, key.requestId, key.scope, bodyHash, key.reserve);
+  if (claim) {
+    const result = await run(claim.reserved);
     // Stored with the transaction's last statements (no round trip of its own); outside a scope, now.
     await deferWrite(tx, repo.saveResponse(key.userId, key.requestId, result));
     return result;

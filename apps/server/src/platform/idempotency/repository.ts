@@ -1,16 +1,30 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db.js';
 
+/** The tables whose next id a money call may draw with its claim (the record its ledger entries name first). */
+export type ReservableTable = 'wallet_transfers' | 'delivery_orders' | 'convert_orders';
+
 export const idempotencyRepository = {
-  /** Claims the key; false when it exists (after waiting for a concurrent claimer to finish). */
-  async claim(ex: Executor, userId: bigint, requestId: string, scope: string, bodyHash: Buffer): Promise<boolean> {
-    const rows = await queryRows(
+  /**
+   * Claims the key; false when it exists (after waiting for a concurrent claimer to finish). With `reserve` (a
+   * table), a claim also draws that table's next id, for the record the call will insert: the same round trip.
+   */
+  async claim(
+    ex: Executor,
+    userId: bigint,
+    requestId: string,
+    scope: string,
+    bodyHash: Buffer,
+    reserve?: ReservableTable,
+  ): Promise<{ reserved: string | null } | false> {
+    const rows = await queryRows<{ reserved: string | null }>(
       ex,
       sql`INSERT INTO idempotency_keys (user_id, request_id, scope, body_hash)
           VALUES (${String(userId)}, ${requestId}, ${scope}, ${bodyHash})
-          ON CONFLICT (user_id, request_id) DO NOTHING RETURNING 1 AS claimed`,
+          ON CONFLICT (user_id, request_id) DO NOTHING
+          RETURNING ${reserve ? sql`nextval(pg_get_serial_sequence(${reserve}, 'id'))::text` : sql`NULL::text`} AS reserved`,
     );
-    return rows.length === 1;
+    return rows.length === 1 ? { reserved: rows[0]!.reserved } : false;
   },
 
   async find(ex: Executor, userId: bigint, requestId: string) {
