@@ -5,6 +5,7 @@ import type { Executor } from '../../platform/db.js';
 import { refused } from '../../platform/errors.js';
 import type { Product } from '../market/repository.js';
 import {
+  type NewTrade,
   type OrderRecord,
   type PositionRecord,
   type TradeAction,
@@ -119,18 +120,7 @@ export class PerpetualBook {
         status: 'filled',
         now,
       },
-      {
-        userId: o.userId,
-        mode: o.mode,
-        symbol: o.product.symbol,
-        side: o.side,
-        action: 'open',
-        price: price.toFixed(),
-        quantity: o.lots.toFixed(),
-        fee: fee.toFixed(),
-        realizedPnl: ZERO.toFixed(),
-        now,
-      },
+      tradeOf({ ...o, symbol: o.product.symbol }, 'open', price, o.lots, fee, ZERO, now),
     );
     return { order, position, trade };
   }
@@ -359,21 +349,42 @@ export class PerpetualBook {
     fee: Money,
     pnl: Money,
   ) {
-    return repo.insertTrade(tx, {
+    const owner = {
       userId: BigInt(position.userId),
       mode: position.mode,
-      orderId: order.id,
-      positionId: position.id,
       symbol: position.symbol,
       side: position.side,
-      action,
-      price: price.toFixed(),
-      quantity: lots.toFixed(),
-      fee: fee.toFixed(),
-      realizedPnl: pnl.toFixed(),
-      now: this.now(),
+    };
+    return repo.insertTrade(tx, {
+      ...tradeOf(owner, action, price, lots, fee, pnl, this.now()),
+      orderId: order.id,
+      positionId: position.id,
     });
   }
+}
+
+/** A trade's row but for the order and position it names (`insertTrade` or, for a market open, `insertOpening`). */
+function tradeOf(
+  owner: { userId: bigint; mode: AccountMode; symbol: string; side: PositionSide },
+  action: TradeAction,
+  price: Money,
+  lots: Money,
+  fee: Money,
+  pnl: Money,
+  now: Date,
+): Omit<NewTrade, 'orderId' | 'positionId'> {
+  return {
+    userId: owner.userId,
+    mode: owner.mode,
+    symbol: owner.symbol,
+    side: owner.side,
+    action,
+    price: price.toFixed(),
+    quantity: lots.toFixed(),
+    fee: fee.toFixed(),
+    realizedPnl: pnl.toFixed(),
+    now,
+  };
 }
 
 /** The ledger ref of what an order moves (its fee, its margin): the order row. */
