@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { migrations } from '../migrations/index.js';
+import { deferBegin } from './deferred-begin.js';
 import { StatementNames, nameStatements } from './prepared-statements.js';
 import { statementLogger } from './statement-count.js';
 import { withTxScopes } from './tx-scope.js';
@@ -70,6 +71,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const names = new StatementNames();
     pool.on('connect', (client) => {
       client.on('error', () => {});
+      deferBegin(client);
       nameStatements(client, names);
     });
     await migrate(async (fn) => {
