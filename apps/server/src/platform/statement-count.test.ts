@@ -8,7 +8,7 @@ import { countStatements } from './statement-count.js';
 /**
  * The SQL statements each money call sends (issue 18 §1), counted on the executor and held to a ceiling, so a
  * change cannot quietly add round trips back to a call. Transaction control is not counted (see
- * statement-count.ts): on PostgreSQL each call adds its BEGIN and COMMIT. Lower a ceiling when a call gets
+ * statement-count.ts): on PostgreSQL each call adds its COMMIT (BEGIN travels with the first statement). Lower a ceiling when a call gets
  * cheaper; raise one only with the reason in the commit.
  */
 const CEILING: Record<string, number> = {

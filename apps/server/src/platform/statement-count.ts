@@ -6,7 +6,8 @@ import type { Logger } from 'drizzle-orm/logger';
  * report every statement to `statementLogger`; inside `countStatements(fn)` the statements of `fn`'s own async
  * work are counted, and nothing else running meanwhile (loops, other requests). Transaction control (BEGIN,
  * COMMIT, ROLLBACK, savepoints) is left out: the embedded driver sends it itself, unseen, so the counts are the
- * same on both engines (on PostgreSQL a transaction adds its BEGIN and COMMIT round trips).
+ * same on both engines (on PostgreSQL a transaction adds its COMMIT's round trip; BEGIN rides with the first
+ * statement, see deferred-begin.ts).
  */
 const counting = new AsyncLocalStorage<string[]>();
 
