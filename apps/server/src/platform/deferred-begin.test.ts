@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type pg from 'pg';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase } from '../testing.js';
 import { type Database, queryRows } from './db.js';
@@ -90,6 +90,38 @@ describe('BEGIN with the first statement, on PostgreSQL', () => {
     const a = await txid(database.db);
     const b = await txid(database.db);
     expect(a[0]!.id).not.toBe(b[0]!.id);
+  });
+
+  it('fails the first statement when the connection was cut while BEGIN was held, and serves again at once', async () => {
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    try {
+      const cut = database.db.transaction(async (tx) => {
+        // BEGIN is held on this transaction's connection; the server side of it goes away (a restart).
+        await admin.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+           WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+        );
+        await new Promise((r) => setTimeout(r, 100));
+        await queryRows(tx, sql`INSERT INTO ${sql.raw(table)} VALUES (${50})`);
+      });
+      await expect(cut).rejects.toThrow();
+      let served = false;
+      for (let attempt = 0; attempt < 5 && !served; attempt++) {
+        // An idle connection the cut reached fails once; the pool then opens fresh ones.
+        served = await database.db
+          .transaction(async (tx) => txid(tx))
+          .then(
+            () => true,
+            () => false,
+          );
+      }
+      expect(served).toBe(true);
+      const rows = await queryRows<{ n: number }>(database.db, sql.raw(`SELECT count(*)::int AS n FROM ${table}`));
+      expect(rows[0]!.n).toBe(4);
+    } finally {
+      await admin.end();
+    }
   });
 
   it('holds nested transactions (savepoints) inside the outer one', async () => {
