@@ -82,6 +82,8 @@ describe('referral: invite, qualify, trade, see rebates, levels and teams', () =
       )
       .not.toBe('0.00 USDT');
     await expect.poll(() => textOf(page, 'referral-count-qualifiedL1')).toBe('1');
+    // LV2 asks for three qualified direct members and no second-tier ones: no count against zero is shown.
+    await expect.poll(() => plain(page, 'referral-next-need')).toBe('Qualified tier 1: 1/3');
     await page.getByTestId('referral-member').first().waitFor();
     await expect.poll(() => page.getByTestId('referral-member').count()).toBe(1);
     await shot(page, 'referral-share-b-dark-en');

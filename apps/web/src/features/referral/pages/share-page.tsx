@@ -70,10 +70,13 @@ function LevelCard({ data }: { data: ShareInviteData }) {
         <>
           <ProgressBar percent={progressOf(next)} className="ref-level__bar" />
           <p className="callout callout--small" data-testid="referral-next-need">
-            {t('referral.need', {
-              direct: isolateLtr(`${next.haveDirect}/${next.needDirect}`),
-              second: isolateLtr(`${next.haveSecond}/${next.needSecond}`),
-            })}
+            {/* A level that asks for no second-tier members does not show a count against zero. */}
+            {next.needSecond === 0
+              ? t('referral.needDirect', { direct: isolateLtr(`${next.haveDirect}/${next.needDirect}`) })
+              : t('referral.need', {
+                  direct: isolateLtr(`${next.haveDirect}/${next.needDirect}`),
+                  second: isolateLtr(`${next.haveSecond}/${next.needSecond}`),
+                })}
           </p>
         </>
       ) : null}
