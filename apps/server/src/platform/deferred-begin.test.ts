@@ -3,6 +3,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase } from '../testing.js';
 import { type Database, queryRows } from './db.js';
+import { deferBegin } from './deferred-begin.js';
+import { StatementNames, nameStatements } from './prepared-statements.js';
 
 /**
  * A transaction's BEGIN goes out with its first statement (deferred-begin.ts). On PostgreSQL only (the embedded
@@ -37,8 +39,8 @@ describe('BEGIN with the first statement, on PostgreSQL', () => {
   const table = `deferred_${Date.now().toString(36)}`;
 
   it('runs the first statement inside the transaction, one round trip fewer', async () => {
-    // Warm: the statement is named and parsed on the connection (a first Parse sends BEGIN on its own).
-    for (let i = 0; i < 3; i++) await database.db.transaction(async (tx) => txid(tx));
+    // The statement has no parameters, so it runs unnamed whichever pooled connection the transaction gets: BEGIN
+    // always travels with it (a named one the connection has yet to parse sends BEGIN on its own, see the next test).
     const { value, roundTrips } = await counted(() =>
       database.db.transaction(async (tx) => {
         const first = await txid(tx);
@@ -50,6 +52,37 @@ describe('BEGIN with the first statement, on PostgreSQL', () => {
     expect(value.first).toEqual(value.second);
     // Two statements and COMMIT; BEGIN travelled with the first.
     expect(roundTrips).toBe(3);
+  });
+
+  it('sends BEGIN with a named statement once the connection has parsed it, and on its own before that', async () => {
+    // One connection, wrapped as the pool wraps each, driven as drizzle drives it.
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      deferBegin(client);
+      nameStatements(client, new StatementNames());
+      let trips = 0;
+      (client as unknown as { connection: pg.Connection }).connection.on('readyForQuery', () => {
+        trips++;
+      });
+      const transaction = async () => {
+        const before = trips;
+        await client.query({ text: 'begin' }, []);
+        const { rows } = await client.query({ text: 'SELECT $1::int + 1 AS n, txid_current()::text AS id' }, [41]);
+        const again = await client.query({ text: 'SELECT txid_current()::text AS id' }, []);
+        await client.query({ text: 'commit' }, []);
+        expect(rows[0].n).toBe(42);
+        expect(again.rows[0].id).toBe(rows[0].id);
+        return trips - before;
+      };
+      // First use: unnamed, with BEGIN. Second: named now, and this connection has yet to parse it: BEGIN goes on
+      // its own first. From then on the named statement carries BEGIN.
+      expect([await transaction(), await transaction(), await transaction(), await transaction()]).toEqual([
+        3, 4, 3, 3,
+      ]);
+    } finally {
+      await client.end();
+    }
   });
 
   it('keeps a statement that failed in the transaction it opened, and rolls back the whole of it', async () => {
