@@ -56,6 +56,9 @@ describe('market data screens', () => {
     await expect.poll(() => page.getByTestId('rank-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await expect(page.getByTestId('home-rank-gainers').getAttribute('aria-selected')).resolves.toBe('true');
     await page.getByTestId('home-carousel').waitFor();
+    // The first banner paints on its own; the three become a swipeable carousel with one dot each after that paint.
+    await page.getByTestId('home-carousel').locator('.adm-swiper').waitFor();
+    await expect.poll(() => page.locator('.home-carousel__dots .adm-page-indicator-dot').count()).toBe(3);
     await page.getByTestId('home-notice').waitFor();
 
     // Gainers: only products up, the most first.

@@ -1,0 +1,13 @@
+import type { CarouselData } from '@nexa/contract';
+
+/** One banner: its artwork with the (translated) title over it; a tap opens its link. */
+export function Banner({ item, open }: { item: CarouselData['list'][number]; open: (link: string) => void }) {
+  return (
+    <button type="button" className="banner" onClick={() => open(item.link)} data-testid="home-banner">
+      <img className="banner__image" src={item.image} alt="" width={750} height={300} draggable={false} />
+      <span className="banner__title" dir="auto">
+        {item.title}
+      </span>
+    </button>
+  );
+}
