@@ -178,6 +178,16 @@ describe('a delivery order on a stopped feed', () => {
       await shot(page, 'stale-delivery-confirm-dark');
       await expect(page.getByTestId('futures-confirm-sheet').isVisible()).resolves.toBe(true);
       expect(await openOrders()).toBe(1);
+      // Offline as well: the message names the connection (the cause), not the prices; still nothing is placed.
+      await page.getByTestId('stale-blocked').waitFor({ state: 'hidden', timeout: 5_000 });
+      await context.setOffline(true);
+      await page.getByTestId('futures-confirm').click();
+      await expect
+        .poll(() => page.locator('.adm-toast-main').last().textContent(), { timeout: 3_000 })
+        .toBe('Network error, please check your connection');
+      await expect(page.getByTestId('stale-blocked').count()).resolves.toBe(0);
+      await context.setOffline(false);
+      expect(await openOrders()).toBe(1);
 
       // Prices move again: the marks go and the same confirm places the order.
       feed.pass();

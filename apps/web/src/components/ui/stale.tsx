@@ -29,13 +29,17 @@ export function StaleBadge({ freshness, testId = 'stale-badge' }: { freshness: F
 /**
  * For money actions that quote a live price (market orders, close, convert): `ensureLive()` is true while prices
  * are current; otherwise it says so (a toast) and is false, so the action does not confirm on an old price. It
- * reads the freshness when called, so an action that awaited a dialog checks what holds then.
+ * reads the freshness when called, so an action that awaited a dialog checks what holds then. Offline it lets the
+ * action through: its call fails at once with the network's message, the cause the user can act on.
  */
 export function useLivePriceGuard(): { freshness: Freshness; ensureLive: () => boolean } {
   const { t } = useTranslation();
   const freshness = usePriceFreshness();
   const ensureLive = useCallback(() => {
     if (priceFreshnessNow() === 'live') return true;
+    // Offline, prices stop because the phone's connection did: the call goes ahead and fails at once with the
+    // network's own message, which names the cause and keeps the form (nothing can be placed on an old price).
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) return true;
     Toast.show({ content: <span data-testid="stale-blocked">{t('market.live.blocked')}</span>, duration: 3000 });
     return false;
   }, [t]);
