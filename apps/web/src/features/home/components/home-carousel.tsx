@@ -37,7 +37,7 @@ export function HomeCarousel() {
   const still = <Banner item={first} open={open} />;
   return (
     <section className="home-carousel" data-testid="home-carousel" aria-label={t('home.banners')}>
-      {swipe ? (
+      {swipe && several ? (
         <Suspense fallback={still}>
           <BannerSwiper list={list} open={open} />
         </Suspense>
