@@ -323,7 +323,7 @@ describe('a moving price flashes', () => {
             price: Number((el.textContent ?? '').replace(/,/g, '')),
             dir,
             at: performance.now(),
-            tint: getComputedStyle(el, '::after').backgroundColor,
+            tint: getComputedStyle(el).backgroundColor,
             animations: el.getAnimations({ subtree: true }).length,
           });
           seen.set(el, list);
@@ -355,10 +355,12 @@ describe('a moving price flashes', () => {
         if (now.kind !== 'class') continue;
         if (now.dir === '') {
           // The tint goes off a moment after the last move.
+          expect(now.tint).toBe('rgba(0, 0, 0, 0)');
           if (lastOn) expect(now.at - lastOn.at).toBeGreaterThan(450);
           continue;
         }
-        // A visible tint, green for up and red for down, against the price before this move.
+        // A visible tint (the cell's own background), green for up and red for down, against the price before
+        // this move.
         expect(now.tint).not.toBe('rgba(0, 0, 0, 0)');
         const before = list
           .slice(0, i)
