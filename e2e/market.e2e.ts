@@ -140,6 +140,43 @@ describe('market data screens', () => {
     await context.close();
   });
 
+  it("a start on Home asks for the banner, the notices and the rankings while the page's code and the call registry still download", async () => {
+    const context = await phone(browser);
+    const page = await context.newPage();
+    // The home page's chunk and the contract's (the call registry) are held until the first reads have left.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held: string[] = [];
+    await page.route(/\/h5\/assets\/(home-page|contract)-[\w-]+\.js$/, async (route) => {
+      held.push(
+        route
+          .request()
+          .url()
+          .replace(/^.*\/assets\/([a-z-]+)-.*$/, '$1'),
+      );
+      await released;
+      await route.continue();
+    });
+    const reads = new Set<string>();
+    page.on('request', (r) => {
+      const call = /\/api\/(index\/(?:carouselList|getList|overview))\b/.exec(r.url())?.[1];
+      if (call) reads.add(call);
+    });
+    await openSignedIn(page, await registerUser('first-reads'), ROUTE.home);
+    await expect
+      .poll(() => [...reads].sort(), { timeout: 15_000 })
+      .toEqual(['index/carouselList', 'index/getList', 'index/overview']);
+    await expect.poll(() => held.sort()).toEqual(['contract', 'home-page']);
+    await expect(page.getByTestId('home-page').count()).resolves.toBe(0);
+    release();
+    // Once the code is here, the page shows what was asked for, read against the contract.
+    await page.getByTestId('home-carousel').locator('img').first().waitFor();
+    await expect.poll(() => page.getByTestId('rank-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await context.close();
+  });
+
   it('Markets filters by search and category, instantly, and a tap opens the right tab', async () => {
     const context = await phone(browser);
     const page = await context.newPage();

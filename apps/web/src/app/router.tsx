@@ -1,7 +1,10 @@
 import { LoginPage } from '@/features/auth/pages/login-page';
+import { prefetchHome } from '@/features/home/api/home-queries';
 import { registerNavigator } from '@/lib/navigation';
 import { closeOverlays } from '@/lib/overlays';
+import { queryClient } from '@/lib/query-client';
 import { ROUTES } from '@/lib/routes';
+import { getSession } from '@/lib/session-store';
 import { useEffect, useRef } from 'react';
 import { Navigate, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router-dom';
 import { CopyPanelsProvider } from './copy-panels';
@@ -80,8 +83,15 @@ export function preloadPage(path: string): void {
   // No path, or the root, shows the home tab (see `routes` below).
   const wanted = path === '' || path === '/' ? ROUTES.home : path;
   const key = (Object.keys(pages) as PageKey[]).find((k) => ROUTES[k] === wanted);
-  if (key) pages[key].preload();
+  if (!key) return;
+  pages[key].preload();
+  firstReads[key]?.();
 }
+
+/** What a page reads first, asked for by `preloadPage` beside its chunk. */
+const firstReads: Partial<Record<PageKey, () => void>> = {
+  home: () => prefetchHome(queryClient, getSession().lang),
+};
 
 /** The route of a page whose path is the ROUTES entry of the same name. */
 const route = (key: PageKey): RouteObject => ({ path: ROUTES[key], element: <LazyPage entry={pages[key]} /> });

@@ -249,34 +249,105 @@ describe('request: spec §8 error catalogue', () => {
     expect(t.navigations).toEqual([{ path: ROUTES.login, options: { replace: true } }]);
   });
 
-  /** A `request` whose call registry (its own chunk) fails to download, or never arrives. */
-  async function withRegistry(registry: 'failing' | 'hanging') {
+  /**
+   * A `request` whose call registry (its own chunk) fails to download, never arrives, or arrives when the test opens
+   * the gate.
+   */
+  async function withRegistry(registry: 'failing' | 'hanging' | 'gated', fetchImpl?: typeof fetch) {
     vi.resetModules();
-    vi.doMock('./api-registry', () => {
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    vi.doMock('./api-registry', async () => {
       if (registry === 'failing') throw new TypeError('Failed to fetch dynamically imported module');
-      return new Promise(() => {});
+      if (registry === 'hanging') return new Promise(() => {});
+      await gate;
+      return vi.importActual('./api-registry');
     });
     const fresh = await import('./request');
     const data = { default: 'de', list: [] };
-    const fetchSpy = vi.fn(async () => new Response(JSON.stringify({ code: 1, msg: '', data })));
+    const fetchSpy = vi.fn(fetchImpl ?? (async () => new Response(JSON.stringify({ code: 1, msg: '', data }))));
     const t = setup(fetchSpy);
-    return { ...t, data, fetchSpy, request: fresh.createRequest({ ...t.deps, fetch: fetchSpy }) };
+    return { ...t, data, fetchSpy, open, request: fresh.createRequest({ ...t.deps, fetch: fetchSpy }) };
   }
 
-  it('a call registry that cannot be downloaded is a network failure, nothing is sent, and the next call tries again', async () => {
+  it('a call registry that cannot be downloaded is a network failure, only a read asked as GET was sent, and the next call tries again', async () => {
     try {
       const t = await withRegistry('failing');
-      // Not even a POST goes out: its answer could not be read, and a money call would look failed when it was not.
+      // No POST goes out: its answer could not be read, and a money call would look failed when it was not.
       await expect(t.request('user/getUserinfo')).rejects.toMatchObject({ code: CLIENT_NETWORK });
-      await expect(t.request('index/language', {}, { method: 'GET', silent: true })).rejects.toMatchObject({
+      expect(t.fetchSpy).not.toHaveBeenCalled();
+      // A read asked as GET left beside the download; its answer cannot be read without the registry either.
+      await expect(t.request('index/regions', {}, { method: 'GET', silent: true })).rejects.toMatchObject({
         code: CLIENT_NETWORK,
       });
+      expect(t.fetchSpy).toHaveBeenCalledTimes(1);
+      expect(t.fetchSpy.mock.calls[0]?.[1]?.method).toBe('GET');
       expect(t.toasts).toEqual([{ msg: 'Network error, please check your connection', durationMs: 2000 }]);
-      expect(t.fetchSpy).not.toHaveBeenCalled();
       vi.doUnmock('./api-registry');
       // The failed download is forgotten: once the chunk arrives, the call goes out and its answer is read.
       await expect(t.request('index/language')).resolves.toEqual(t.data);
+      expect(t.fetchSpy).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.doUnmock('./api-registry');
+      vi.resetModules();
+    }
+  });
+
+  it('a read asked as GET goes out while the registry downloads and its answer is read against the contract once it is here; a POST waits for it', async () => {
+    try {
+      const carousel = { list: [{ id: '1', image: '/h5/banners/a.svg', title: 'A', link: '' }] };
+      const t = await withRegistry('gated', async (url) =>
+        String(url).includes('carouselList')
+          ? jsonResponse({ code: 1, msg: '', data: carousel })
+          : jsonResponse({ code: 1, msg: '', data: USER }),
+      );
+      const read = t.request('index/carouselList', {}, { method: 'GET' });
+      const write = t.request('user/getUserinfo');
+      await vi.waitFor(() => expect(t.fetchSpy).toHaveBeenCalledTimes(1));
+      expect(String(t.fetchSpy.mock.calls[0]?.[0])).toBe('/api/index/carouselList');
+      expect(t.fetchSpy.mock.calls[0]?.[1]).toMatchObject({ method: 'GET', headers: { TOKEN: 'tok-123', lang: 'en' } });
+      // The answer is here, the registry is not: nothing resolves, and the POST has not left.
+      await new Promise((r) => setTimeout(r, 20));
       expect(t.fetchSpy).toHaveBeenCalledTimes(1);
+      t.open();
+      await expect(read).resolves.toEqual(carousel);
+      await expect(write).resolves.toEqual(USER);
+      expect(t.fetchSpy.mock.calls[1]?.[1]?.method).toBe('POST');
+      // Once the registry is here, reads go as before: one request each.
+      await expect(t.request('index/carouselList', {}, { method: 'GET' })).resolves.toEqual(carousel);
+      expect(t.fetchSpy).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.doUnmock('./api-registry');
+      vi.resetModules();
+    }
+  });
+
+  it('an early answer that breaks the contract is refused like any other, and a GET asked for a call that is not a read goes again as a POST', async () => {
+    try {
+      const t = await withRegistry('gated', async (url, init) =>
+        init?.method === 'GET' && String(url).includes('carouselList')
+          ? jsonResponse({ code: 1, msg: '', data: { list: 'not a list' } })
+          : init?.method === 'GET'
+            ? jsonResponse({ code: 404, msg: 'Not found' }, 404)
+            : jsonResponse({ code: 1, msg: '', data: { default: 'de', list: [] } }),
+      );
+      const broken = t.request('index/carouselList', {}, { method: 'GET', silent: true }).catch((e) => e);
+      // index/language changes nothing but is not a read: the server serves it by POST only.
+      const notRead = t.request('index/language', {}, { method: 'GET' });
+      await vi.waitFor(() => expect(t.fetchSpy).toHaveBeenCalledTimes(2));
+      const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+      t.open();
+      expect(await broken).toMatchObject({ code: CLIENT_NETWORK });
+      await expect(notRead).resolves.toEqual({ default: 'de', list: [] });
+      spy.mockRestore();
+      expect(t.fetchSpy.mock.calls.map((c) => [String(c[0]), c[1]?.method])).toEqual([
+        ['/api/index/carouselList', 'GET'],
+        ['/api/index/language', 'GET'],
+        ['/api/index/language', 'POST'],
+      ]);
+      expect(t.toasts).toEqual([]);
     } finally {
       vi.doUnmock('./api-registry');
       vi.resetModules();

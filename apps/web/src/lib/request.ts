@@ -162,9 +162,14 @@ function isEnvelope(value: unknown): value is Envelope {
  * (docs/decisions.md "First load"). A failed download is forgotten, so the next call tries again.
  */
 let registry: Promise<typeof api> | undefined;
+/** The registry has arrived (reads stop going out ahead of it). */
+let registryLoaded = false;
 function loadRegistry(): Promise<typeof api> {
   registry ??= import('./api-registry').then(
-    (m) => m.api,
+    (m) => {
+      registryLoaded = true;
+      return m.api;
+    },
     (error: unknown) => {
       registry = undefined;
       throw error;
@@ -212,21 +217,38 @@ export function createRequest(deps: RequestDeps): Request {
     const stopLoading = options.showLoading ? deps.toast.loading() : undefined;
     let outcome: { ok: true; data: ApiData<P> } | { ok: false; error: unknown };
     try {
-      // Nothing is sent before the registry is here: a call the server carried out must never be reported as failed
-      // for want of the schema to read its answer (a money call would be submitted twice).
-      const def = (await registryWithin(deps, options.signal))[path];
-      const method = options.method === 'GET' && def.read ? 'GET' : 'POST';
       const headers: Record<string, string> = { lang: deps.getLang() };
       const token = deps.getToken();
       if (token) headers.TOKEN = token;
-      let url = joinUrl(deps.baseUrl, path);
-      const init: RequestInit = { method, headers };
-      if (method === 'GET') url += toQuery(body as object | undefined);
+      const url = joinUrl(deps.baseUrl, path);
+      const asGet = (): [string, RequestInit] => [
+        url + toQuery(body as object | undefined),
+        { method: 'GET', headers },
+      ];
+      const asPost = (): [string, RequestInit] => [
+        url,
+        {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify(body ?? {}),
+        },
+      ];
+      // A read the caller sends as GET leaves at once, beside the registry's download: a first screen's data comes
+      // with its code instead of after it. Its answer is read once the registry is here. Nothing else is sent before
+      // the registry is here: a call the server carried out must never be reported as failed for want of the schema
+      // to read its answer (a money call would be submitted twice).
+      const early = options.method === 'GET' && !registryLoaded ? fetchJson(deps, ...asGet(), options.signal) : null;
+      early?.catch(() => {});
+      const def = (await registryWithin(deps, options.signal))[path];
+      let answer: Promise<unknown>;
+      if (early && def.read) answer = early;
       else {
-        headers['content-type'] = 'application/json';
-        init.body = JSON.stringify(body ?? {});
+        // A GET asked for a call that is not a read was refused by the server (it serves GET for reads only), so the
+        // early copy did nothing; the call goes as a POST like any other.
+        const [u, init] = options.method === 'GET' && def.read ? asGet() : asPost();
+        answer = fetchJson(deps, u, init, options.signal);
       }
-      outcome = { ok: true, data: await settle(path, def.data, url, init) };
+      outcome = { ok: true, data: readAnswer(path, def.data, await answer) };
     } catch (error) {
       outcome = { ok: false, error };
     }
@@ -250,8 +272,7 @@ export function createRequest(deps: RequestDeps): Request {
     }
     throw error;
 
-    async function settle(p: P, schema: z.ZodType, u: string, i: RequestInit): Promise<ApiData<P>> {
-      const json = await fetchJson(deps, u, i, options.signal);
+    function readAnswer(p: P, schema: z.ZodType, json: unknown): ApiData<P> {
       if (!isEnvelope(json) || typeof json.code !== 'number') {
         throw new ApiError(CLIENT_NETWORK, deps.translate('errors.network'));
       }

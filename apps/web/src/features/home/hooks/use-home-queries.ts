@@ -1,32 +1,18 @@
 import { useSession } from '@/lib/session-store';
-import { seedTickers } from '@/lib/use-market';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { homeApi } from '../api/home-api';
+import { carouselQuery, noticesQuery, overviewQuery } from '../api/home-queries';
 
-/** Notices shown in the home bar. */
-export const NOTICE_BAR_SIZE = 5;
-/** The rankings' order is re-read this often; prices in the rows move live in between. */
-const OVERVIEW_REFRESH_MS = 30_000;
-
-// Content comes back in the caller's language: the language is part of each key.
 export function useCarousel() {
   const lang = useSession((s) => s.lang);
-  return useQuery({
-    queryKey: ['content', 'carousel', lang],
-    queryFn: ({ signal }) => homeApi.carousel(signal),
-    staleTime: 10 * 60_000,
-  });
+  return useQuery(carouselQuery(lang));
 }
 
 export function useNotices() {
   const lang = useSession((s) => s.lang);
-  return useQuery({
-    queryKey: ['content', 'notices', lang, NOTICE_BAR_SIZE],
-    queryFn: ({ signal }) => homeApi.notices(1, NOTICE_BAR_SIZE, signal),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(noticesQuery(lang));
 }
 
 export function useNotice(id: string) {
@@ -40,16 +26,7 @@ export function useNotice(id: string) {
 }
 
 export function useOverview() {
-  return useQuery({
-    queryKey: ['market', 'overview'],
-    queryFn: async ({ signal }) => {
-      const data = await homeApi.overview(signal);
-      seedTickers(data.turnover);
-      return data;
-    },
-    refetchInterval: OVERVIEW_REFRESH_MS,
-    staleTime: OVERVIEW_REFRESH_MS,
-  });
+  return useQuery(overviewQuery());
 }
 
 export function usePlatformInfo() {
