@@ -98,17 +98,25 @@ export default defineConfig({
             {
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|react-i18next|i18next|react-router|react-router-dom|@tanstack|zustand)[\\/]/,
-              priority: 4,
+              priority: 5,
             },
-            { name: 'app', tags: ['$initial'], priority: 3 },
+            { name: 'app', tags: ['$initial'], priority: 4 },
             // The home tab's page with every module it needs that the first route does not hold, in one chunk: the
             // landing screen of a signed-in start is then two requests (its script and stylesheet), not twenty in
             // four waves of six. The pages that share some of these modules (Markets, the lists) load this chunk.
             { name: 'home', test: /[\\/]src[\\/]features[\\/]home[\\/]pages[\\/]home-page\.tsx$/, priority: 1 },
+            // antd-mobile's animated overlays (toast, mask, popups, dialogs, the spinning loader) and the spring and
+            // gesture code they run on, in one chunk of their own: off the first route (the Toast loads after the
+            // first paint) and out of the home chunk, so loading a toast or a sheet never brings the home page along.
+            {
+              name: 'motion',
+              test: /node_modules[\\/](@react-spring|@use-gesture|antd-mobile[\\/]es[\\/]components[\\/](mask|toast|popup|center-popup|dialog|modal|action-sheet|spin-loading))[\\/]/,
+              priority: 2,
+            },
             // The contract's schemas and zod, off the first route (request() loads them with the call registry): one
             // chunk, not one per contract module. Below `app`, so what the first route uses stays there; above `home`,
             // so zod never lands in the home chunk.
-            { name: 'contract', test: /([\\/]packages[\\/]contract[\\/]src|node_modules[\\/]zod)[\\/]/, priority: 2 },
+            { name: 'contract', test: /([\\/]packages[\\/]contract[\\/]src|node_modules[\\/]zod)[\\/]/, priority: 3 },
           ],
         },
       },

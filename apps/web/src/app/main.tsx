@@ -10,6 +10,7 @@ import { afterNextPaint } from '@/lib/async';
 import { catchInstallPrompt } from '@/lib/pwa-boot';
 import { preloadRegistry } from '@/lib/request';
 import { getSession } from '@/lib/session-store';
+import { preloadToast } from '@/lib/toast';
 import { zodJitless } from '@/lib/zod-jitless';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -55,14 +56,15 @@ async function start() {
 let afterFirstPaintDone = false;
 
 /**
- * What must not delay the first paint, run once it is painted: asking the server for its default language loads
- * the call registry (the contract's schemas, zod), and the service worker's registration.
+ * What must not delay the first paint, run once it is painted: the Toast's code, asking the server for its default
+ * language (which loads the call registry: the contract's schemas, zod), and the service worker's registration.
  */
 function AfterFirstPaint() {
   useEffect(() => {
     if (afterFirstPaintDone) return; // StrictMode runs effects twice in development
     afterFirstPaintDone = true;
     afterNextPaint(() => {
+      preloadToast();
       void adoptServerDefaultLanguage();
       void import('@/shared/pwa-update').then((m) => m.mountPwa());
     });

@@ -1,6 +1,5 @@
-/** The app's request helpers, wired to the session store, antd-mobile's Toast, i18next and the router. */
+/** The app's request helpers, wired to the session store, antd-mobile's Toast (lazily), i18next and the router. */
 import { DEFAULT_LANG } from '@nexa/contract';
-import { Toast } from 'antd-mobile';
 import i18n from 'i18next';
 import { browserSchedule } from './async';
 import { API_BASE, REQUEST_TIMEOUT_MS } from './config';
@@ -9,20 +8,11 @@ import { queryClient } from './query-client';
 import { type Toaster, createOkxRequest, createRequest } from './request';
 import { ROUTES } from './routes';
 import { getSession } from './session-store';
+import { showLoadingToast, showToast } from './toast';
 
 const toast: Toaster = {
-  show: (msg, durationMs) => {
-    Toast.show({ content: msg, duration: durationMs });
-  },
-  loading: () => {
-    const handler = Toast.show({
-      icon: 'loading',
-      content: i18n.t('common.loading'),
-      duration: 0,
-      maskClickable: false,
-    });
-    return () => handler.close();
-  },
+  show: showToast,
+  loading: () => showLoadingToast(i18n.t('common.loading')),
 };
 
 const translate = (key: 'errors.timeout' | 'errors.network') => i18n.t(key);

@@ -1,8 +1,12 @@
 import { PAGE_SPINNER_DELAY_MS } from '@/lib/config';
-import { SpinLoading } from 'antd-mobile';
+import { DotLoading } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 
-/** A spinner that appears only if loading takes longer than a blink, so fast loads never flash it. */
+/**
+ * A loading mark that appears only if loading takes longer than a blink, so fast loads never flash it. DotLoading, not
+ * SpinLoading: this is on the first route (every lazy page's fallback), and SpinLoading animates with react-spring,
+ * which would bring ~20 KB gzip to it (DotLoading is an SVG animation, already there for the buttons).
+ */
 export function PageSpinner({ delayMs = PAGE_SPINNER_DELAY_MS }: { delayMs?: number }) {
   const [visible, setVisible] = useState(delayMs <= 0);
   useEffect(() => {
@@ -12,7 +16,7 @@ export function PageSpinner({ delayMs = PAGE_SPINNER_DELAY_MS }: { delayMs?: num
   }, [delayMs]);
   return (
     <div className="page-spinner" role="status" aria-busy="true">
-      {visible ? <SpinLoading color="primary" style={{ '--size': '32px' }} /> : null}
+      {visible ? <DotLoading color="primary" /> : null}
     </div>
   );
 }

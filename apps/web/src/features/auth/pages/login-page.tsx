@@ -5,11 +5,12 @@ import { SubmitForm } from '@/components/ui/submit-form';
 import { TOAST_DURATION_MS } from '@/lib/config';
 import { REDIRECT_PARAM, ROUTES, safeRedirect } from '@/lib/routes';
 import { getSession } from '@/lib/session-store';
+import { showToast } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { TotpField, totpComplete } from '@/shared/totp-field';
 import type { SessionData } from '@nexa/contract';
 import { REACH } from '@nexa/contract';
-import { Checkbox, Toast } from 'antd-mobile';
+import { Checkbox } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -51,7 +52,7 @@ export function LoginPage() {
   const engage = () => void loadChecks();
   const { run: submit, running } = useSingleFlight(async () => {
     const checks = await loadChecks();
-    if (!checks) return void Toast.show({ content: t('errors.network'), duration: TOAST_DURATION_MS });
+    if (!checks) return showToast(t('errors.network'), TOAST_DURATION_MS);
     await form.attempt(checks.validateLogin({ ...identity, password }), async () => {
       const answer = await authApi.login({ ...identityBody(identity), password });
       if ('challenge' in answer) setChallenge(answer.challenge);
