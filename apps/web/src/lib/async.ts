@@ -47,3 +47,18 @@ export function afterNextPaint(fn: () => void): Cancel {
     clearTimeout(timer);
   };
 }
+
+/**
+ * `load` run by the first call and shared by every call after it (a chunk's download, say). A failure is forgotten,
+ * so the next call tries again.
+ */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () => {
+    pending ??= load().catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    });
+    return pending;
+  };
+}

@@ -5,7 +5,7 @@
  */
 import { type ApiBody, type ApiData, type ApiPath, Code, type FieldError, type api } from '@nexa/contract';
 import type { z } from 'zod';
-import { type Schedule, TimeoutError, withTimeout } from './async';
+import { type Schedule, TimeoutError, loadOnce, withTimeout } from './async';
 import { REDIRECT_DELAY_MS, TOAST_DURATION_MS } from './config';
 import { ROUTES } from './routes';
 
@@ -161,22 +161,14 @@ function isEnvelope(value: unknown): value is Envelope {
  * building the contract's schemas is most of zod's start-up work, and a visitor's first paint needs none of it
  * (docs/decisions.md "First load"). A failed download is forgotten, so the next call tries again.
  */
-let registry: Promise<typeof api> | undefined;
 /** The registry has arrived (reads stop going out ahead of it). */
 let registryLoaded = false;
-function loadRegistry(): Promise<typeof api> {
-  registry ??= import('./api-registry').then(
-    (m) => {
-      registryLoaded = true;
-      return m.api;
-    },
-    (error: unknown) => {
-      registry = undefined;
-      throw error;
-    },
-  );
-  return registry;
-}
+const loadRegistry = loadOnce(() =>
+  import('./api-registry').then((m) => {
+    registryLoaded = true;
+    return m.api;
+  }),
+);
 
 /** Starts loading the call registry now (a signed-in start, whose first screen makes calls at once). */
 export function preloadRegistry(): void {

@@ -4,21 +4,10 @@
  * after the first paint (`preloadToast`), so a toast later shows at once; one asked for before it has arrived shows
  * when it does, and a loading toast closed before then never shows.
  */
-import type ToastApi from 'antd-mobile/es/components/toast';
+import { loadOnce } from './async';
 
-let loading: Promise<typeof ToastApi> | undefined;
-
-function loadToast(): Promise<typeof ToastApi> {
-  loading ??= import('antd-mobile/es/components/toast').then(
-    (m) => m.default,
-    (error: unknown) => {
-      // A failed download is forgotten: the next toast tries again.
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+// A failed download is forgotten: the next toast tries again.
+const loadToast = loadOnce(() => import('antd-mobile/es/components/toast').then((m) => m.default));
 
 /** Starts downloading the Toast now (after the first paint). */
 export function preloadToast(): void {
