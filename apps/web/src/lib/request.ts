@@ -156,13 +156,13 @@ function isEnvelope(value: unknown): value is Envelope {
   return typeof value === 'object' && value !== null && 'code' in value;
 }
 
+/** The registry has arrived (reads stop going out ahead of it). */
+let registryLoaded = false;
 /**
  * The call registry (every body's and answer's schema), loaded by the first call rather than with the first route:
  * building the contract's schemas is most of zod's start-up work, and a visitor's first paint needs none of it
  * (docs/decisions.md "First load"). A failed download is forgotten, so the next call tries again.
  */
-/** The registry has arrived (reads stop going out ahead of it). */
-let registryLoaded = false;
 const loadRegistry = loadOnce(() =>
   import('./api-registry').then((m) => {
     registryLoaded = true;
