@@ -78,8 +78,3 @@ export function useTicker(symbol: string | null | undefined, follow = true): Tic
   const get = () => (symbol ? tickerStore.get(symbol) : undefined);
   return useSyncExternalStore(subscribe, get, get);
 }
-
-/** Puts product lists from other calls (index/overview) into the store too. */
-export function seedTickers(list: readonly Ticker[]): void {
-  tickerStore.put(list);
-}
