@@ -18,9 +18,18 @@ const run = spawnSync('npx', args, { stdio: 'inherit', env: process.env });
 
 let passed = 0;
 let failed = 0;
+// Each failure again at the end, one line each, so the last lines of a long log (all a CI tail keeps) name them.
+const failures = [];
+const firstLine = (text) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 300);
 try {
   const results = JSON.parse(readFileSync(out, 'utf8'));
   passed = results.numPassedTests;
+  for (const file of results.testResults ?? []) {
+    const name = path.relative(process.cwd(), file.name);
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) failures.push(`FAILED ${name} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (file.status === 'failed' && failedTests.length === 0) failures.push(`FAILED ${name}: ${firstLine(file.message)}`);
+  }
   // A file that fails to load has no failed test of its own: count it once.
   failed = results.numFailedTests + (results.numFailedTests === 0 ? results.numFailedTestSuites : 0);
   if (results.numPendingTests > 0 || results.numTodoTests > 0) {
@@ -34,7 +43,9 @@ rmSync(dir, { recursive: true, force: true });
 // Vitest fails a run on errors outside any test (an unhandled rejection after a file's tests): count that too.
 if (run.status !== 0 && failed === 0) {
   console.error('vitest reported errors outside the tests (see above): counted as one failure');
+  failures.push('FAILED an error outside any test (see "Unhandled Errors" above)');
   failed = 1;
 }
+for (const line of failures) console.log(line);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(run.status === 0 && failed === 0 ? 0 : 1);
