@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'nexa-results-'));
 const out = path.join(dir, 'results.json');
@@ -20,15 +21,22 @@ let passed = 0;
 let failed = 0;
 // Each failure again at the end, one line each, so the last lines of a long log (all a CI tail keeps) name them.
 const failures = [];
-const firstLine = (text) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 300);
+const firstLine = (text) =>
+  String(text ?? '')
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .trim()
+    .split('\n')[0]
+    .slice(0, 300);
 try {
   const results = JSON.parse(readFileSync(out, 'utf8'));
   passed = results.numPassedTests;
   for (const file of results.testResults ?? []) {
     const name = path.relative(process.cwd(), file.name);
     const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-    for (const test of failedTests) failures.push(`FAILED ${name} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
-    if (file.status === 'failed' && failedTests.length === 0) failures.push(`FAILED ${name}: ${firstLine(file.message)}`);
+    for (const test of failedTests)
+      failures.push(`FAILED ${name} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (file.status === 'failed' && failedTests.length === 0)
+      failures.push(`FAILED ${name}: ${firstLine(file.message)}`);
   }
   // A file that fails to load has no failed test of its own: count it once.
   failed = results.numFailedTests + (results.numFailedTests === 0 ? results.numFailedTestSuites : 0);
