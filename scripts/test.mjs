@@ -22,8 +22,7 @@ let failed = 0;
 // Each failure again at the end, one line each, so the last lines of a long log (all a CI tail keeps) name them.
 const failures = [];
 const firstLine = (text) =>
-  String(text ?? '')
-    .replace(/\x1b\[[0-9;]*m/g, '')
+  stripVTControlCharacters(String(text ?? ''))
     .trim()
     .split('\n')[0]
     .slice(0, 300);
