@@ -44,6 +44,39 @@ const pricesOf = (page: Page, testId: string) =>
 const canvasAttr = (page: Page, name: string) => page.getByTestId('chart-canvas').getAttribute(name);
 
 describe('market data screens', () => {
+  it('the home banners play on their own and swipe, one banner at a time, in English and in Arabic', async () => {
+    const user = await registerUser('banners');
+    for (const lang of ['en', 'ar'] as const) {
+      const context = await phone(browser);
+      const page = await context.newPage();
+      await openSignedIn(page, user, ROUTE.home, { lang, theme: 'dark' });
+      const track = page.getByTestId('home-carousel-track');
+      await track.waitFor();
+      const dots = page.locator('.home-carousel__dots');
+      await expect(dots.getAttribute('data-current')).resolves.toBe('0');
+      // Which banner fills the track, read from the layout (not the component's state): the one whose left edge
+      // is the track's.
+      const shown = () =>
+        track.evaluate((el) => {
+          const left = el.getBoundingClientRect().left;
+          return Array.from(el.children).findIndex((slide) => Math.abs(slide.getBoundingClientRect().left - left) < 2);
+        });
+      // Autoplay: after one interval (4.5 s) the second banner has slid in, whichever way the language reads.
+      await expect.poll(shown, { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => dots.getAttribute('data-current')).toBe('1');
+      // A swipe (the browser's own scrolling of the track) snaps to the next banner, never between two.
+      const box = await track.boundingBox();
+      if (!box) throw new Error('the carousel track has no box');
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.wheel(lang === 'ar' ? -box.width * 0.7 : box.width * 0.7, 0);
+      await expect.poll(shown, { timeout: 5_000 }).toBe(2);
+      await expect.poll(() => dots.getAttribute('data-current')).toBe('2');
+      // From the last banner autoplay goes back to the first.
+      await expect.poll(shown, { timeout: 20_000 }).toBe(0);
+      await context.close();
+    }
+  });
+
   it('Home ranks every product, prices move live, a notice opens, a row opens the Futures tab', async () => {
     const context = await phone(browser);
     const page = await context.newPage();
@@ -56,9 +89,9 @@ describe('market data screens', () => {
     await expect.poll(() => page.getByTestId('rank-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await expect(page.getByTestId('home-rank-gainers').getAttribute('aria-selected')).resolves.toBe('true');
     await page.getByTestId('home-carousel').waitFor();
-    // The first banner paints on its own; the three become a swipeable carousel with one dot each after that paint.
-    await page.getByTestId('home-carousel').locator('.adm-swiper').waitFor();
-    await expect.poll(() => page.locator('.home-carousel__dots .adm-page-indicator-dot').count()).toBe(3);
+    // The three banners are a swipeable carousel with one dot each (its motion: the carousel test below).
+    await page.getByTestId('home-carousel-track').waitFor();
+    await expect.poll(() => page.locator('.home-carousel__dots .home-carousel__dot').count()).toBe(3);
     await page.getByTestId('home-notice').waitFor();
 
     // Gainers: only products up, the most first.

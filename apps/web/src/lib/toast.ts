@@ -4,6 +4,7 @@
  * after the first paint (`preloadToast`), so a toast later shows at once; one asked for before it has arrived shows
  * when it does, and a loading toast closed before then never shows.
  */
+import type { ReactNode } from 'react';
 import { loadOnce } from './async';
 
 // A failed download is forgotten: the next toast tries again.
@@ -15,7 +16,7 @@ export function preloadToast(): void {
 }
 
 /** Shows `content` for `durationMs`. */
-export function showToast(content: string, durationMs: number): void {
+export function showToast(content: ReactNode, durationMs: number): void {
   void loadToast()
     .then((toast) => toast.show({ content, duration: durationMs }))
     .catch(() => {});

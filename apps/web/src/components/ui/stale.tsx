@@ -1,5 +1,5 @@
+import { showToast } from '@/lib/toast';
 import { type Freshness, priceFreshnessNow, usePriceFreshness } from '@/lib/use-freshness';
-import { Toast } from 'antd-mobile';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import './stale.css';
@@ -40,7 +40,7 @@ export function useLivePriceGuard(): { freshness: Freshness; ensureLive: () => b
     // Offline, prices stop because the phone's connection did: the call goes ahead and fails at once with the
     // network's own message, which names the cause and keeps the form (nothing can be placed on an old price).
     if (typeof navigator !== 'undefined' && navigator.onLine === false) return true;
-    Toast.show({ content: <span data-testid="stale-blocked">{t('market.live.blocked')}</span>, duration: 3000 });
+    showToast(<span data-testid="stale-blocked">{t('market.live.blocked')}</span>, 3000);
     return false;
   }, [t]);
   return { freshness, ensureLive };
