@@ -1,5 +1,6 @@
+import { useInView } from '@/lib/use-in-view';
 import type { CarouselData } from '@nexa/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Banner } from './banner';
 
 /** How long a banner shows before the next slides in. */
@@ -47,6 +48,19 @@ export function BannerCarousel({ list, open }: { list: CarouselData['list']; ope
   const track = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
   const currentRef = useRef(0);
+  // On screen (or near it), through the app's one shared observer; read by the autoplay timer.
+  const [viewRef, onScreen] = useInView<HTMLDivElement>();
+  const onScreenRef = useRef(onScreen);
+  useEffect(() => {
+    onScreenRef.current = onScreen;
+  }, [onScreen]);
+  const setTrack = useCallback(
+    (el: HTMLDivElement | null) => {
+      track.current = el;
+      viewRef(el);
+    },
+    [viewRef],
+  );
 
   useEffect(() => {
     const el = track.current;
@@ -64,11 +78,6 @@ export function BannerCarousel({ list, open }: { list: CarouselData['list']; ope
     );
     for (const slide of Array.from(el.children)) shown.observe(slide);
 
-    let onScreen = true;
-    const seen = new IntersectionObserver(([entry]) => {
-      onScreen = entry?.isIntersecting ?? true;
-    });
-    seen.observe(el);
     let touchedAt = 0;
     const touched = () => {
       touchedAt = Date.now();
@@ -79,7 +88,7 @@ export function BannerCarousel({ list, open }: { list: CarouselData['list']; ope
     const timer = setInterval(() => {
       const state = {
         hidden: document.visibilityState === 'hidden',
-        onScreen,
+        onScreen: onScreenRef.current,
         reducedMotion: reducedMotion?.matches ?? false,
         now: Date.now(),
         touchedAt,
@@ -90,13 +99,12 @@ export function BannerCarousel({ list, open }: { list: CarouselData['list']; ope
       clearInterval(timer);
       for (const type of touchEvents) el.removeEventListener(type, touched);
       shown.disconnect();
-      seen.disconnect();
     };
   }, []);
 
   return (
     <>
-      <div ref={track} className="home-carousel__track" data-testid="home-carousel-track">
+      <div ref={setTrack} className="home-carousel__track" data-testid="home-carousel-track">
         {list.map((item, index) => (
           <div key={item.id} className="home-carousel__slide" data-index={index}>
             <Banner item={item} open={open} lazy={index > 0} />
