@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { configFromEnv } from '@nexa/server/testing';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { phone, serverAndBrowser, shot } from './browser';
 import { appSession } from './session';
@@ -47,6 +47,29 @@ async function choose(page: Page, testId: string, label: string) {
   }
   if ((await open.count()) > 0) await page.keyboard.press('Escape');
   await expect.poll(() => open.count()).toBe(0);
+}
+
+/**
+ * Clicks a control in a modal or popconfirm once the overlay has finished opening. antd zooms it in; a click sent
+ * while it still moves can land beside the button, on the mask, which closes the modal without any call. Two loaded
+ * CI runs saw no notice at all after "approve", not even a refusal: the click was lost, not the answer.
+ */
+async function clickWhenStill(button: Locator) {
+  await button.waitFor();
+  await button.evaluate(async (el) => {
+    const moving = () => {
+      for (let n: Element | null = el; n; n = n.parentElement)
+        if (/\bant-zoom/.test(n.className.toString())) return true;
+      return false;
+    };
+    while (moving()) await new Promise((r) => setTimeout(r, 50));
+    const overlay = el.closest('.ant-modal, .ant-popover') ?? el;
+    const finite = overlay
+      .getAnimations({ subtree: true })
+      .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+  await button.click();
 }
 
 async function logOut(page: Page) {
@@ -143,12 +166,12 @@ describe('operator console', () => {
     await page.locator('.ant-image-preview-img').first().waitFor({ state: 'hidden' });
     await shot(page, 'console-deposit-review');
     await page.getByTestId('approve').click();
-    await page.getByTestId('confirm-decision').click();
-    // The notice's own text on failure: a refusal toast says why the approval did not happen (one CI run on a loaded
-    // machine saw no "Approved" within 30 s and could not tell whether the call failed or never went).
-    await expect
-      .poll(() => page.locator('.ant-message-notice').allInnerTexts(), { timeout: 30_000 })
-      .toContainEqual(expect.stringContaining('Approved'));
+    // The call itself is awaited and its answer checked, so a failure says whether the approval went and what the
+    // server said; the notice is then the console's report of it.
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/admin/approveDeposit'), { timeout: 60_000 });
+    await clickWhenStill(page.getByTestId('confirm-decision'));
+    expect(await (await answer).json()).toMatchObject({ code: 1 });
+    await page.locator('.ant-message-notice', { hasText: 'Approved' }).first().waitFor();
     await page.locator('.ant-drawer-open').waitFor({ state: 'hidden' });
     expect(await spotUsdt(user.token)).toBe(250);
 
@@ -249,7 +272,7 @@ describe('operator console', () => {
     const row = page.getByRole('row', { name: /Compensation for ticket 4711/ });
     await row.waitFor();
     await row.getByRole('button', { name: 'Approve' }).click();
-    await page.getByTestId('adjustment-confirm').click();
+    await clickWhenStill(page.getByTestId('adjustment-confirm'));
     await page
       .locator('.ant-message-notice-error', { hasText: 'must be approved by another operator' })
       .first()
@@ -271,7 +294,7 @@ describe('operator console', () => {
     await logIn(page, 'fiona.finance', REVIEWER_PASSWORD);
     await page.getByTestId('nav-adjustments').click();
     await row.getByRole('button', { name: 'Approve' }).click();
-    await page.getByTestId('adjustment-confirm').click();
+    await clickWhenStill(page.getByTestId('adjustment-confirm'));
     await page.locator('.ant-message-notice', { hasText: 'Approved and posted' }).waitFor();
     expect(await spotUsdt(user.token)).toBe(12.34);
     await logOut(page);
