@@ -72,6 +72,9 @@ async function serveBuild(
     prefix,
     // The entry is served by the route below: with trailing-slash folding the plugin's own index misses the prefix.
     index: false,
+    // The build writes each text asset's .br and .gz beside it at the highest quality; they are sent as they are,
+    // instead of compressing each response at the low quality a per-request compressor can afford.
+    preCompressed: true,
     // reply.sendFile is decorated once; each build sends its entry with its own root.
     decorateReply: decorate,
     setHeaders(res, filePath) {

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import type { LanguageData, RegionsData } from '@nexa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, call, createTestApp } from '../../testing.js';
@@ -134,6 +135,38 @@ describe('system calls', () => {
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toContain('immutable');
       expect((await web.app.inject({ method: 'GET', url: '/h5/assets/missing.js' })).statusCode).toBe(404);
+      // The build's precompressed siblings (quality 11 brotli, gzip 9) are sent as they are to a client that takes
+      // them: the bytes on disk, not a per-response compression; a client that takes neither gets the file.
+      const source = `export const big = ${JSON.stringify('nexa '.repeat(2_000))};`;
+      writeFileSync(path.join(dist, 'assets', 'big-b1.js'), source);
+      const br = brotliCompressSync(source, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
+      writeFileSync(path.join(dist, 'assets', 'big-b1.js.br'), br);
+      writeFileSync(path.join(dist, 'assets', 'big-b1.js.gz'), gzipSync(source, { level: 9 }));
+      for (const [accept, encoding] of [
+        ['br, gzip', 'br'],
+        ['gzip', 'gzip'],
+      ] as const) {
+        const res = await web.app.inject({
+          method: 'GET',
+          url: '/h5/assets/big-b1.js',
+          headers: { 'accept-encoding': accept },
+        });
+        expect(res.statusCode, accept).toBe(200);
+        expect(res.headers['content-encoding'], accept).toBe(encoding);
+        expect(res.headers['content-type']).toContain('javascript');
+        expect(res.headers['cache-control']).toContain('immutable');
+        expect(res.headers.vary).toContain('accept-encoding');
+        const bytes = res.rawPayload;
+        if (encoding === 'br') expect(bytes.equals(br)).toBe(true);
+        expect((encoding === 'br' ? brotliDecompressSync(bytes) : gunzipSync(bytes)).toString()).toBe(source);
+      }
+      const plain = await web.app.inject({
+        method: 'GET',
+        url: '/h5/assets/big-b1.js',
+        headers: { 'accept-encoding': 'identity' },
+      });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(source);
     } finally {
       await web.close();
       rmSync(dist, { recursive: true, force: true });
