@@ -32,10 +32,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `src/main.ts` as a child process; it must answer `/api/health` within `startTimeoutMs`. */
-export async function startServer(env: Record<string, string>, startTimeoutMs = 60_000) {
+/**
+ * Starts `src/main.ts` as a child process; it must answer `/api/health` within `startTimeoutMs`. `command` runs it
+ * under another program (e.g. `taskset -c 0`, to keep it on one CPU).
+ */
+export async function startServer(env: Record<string, string>, startTimeoutMs = 60_000, command: string[] = []) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const node = [process.execPath, '--import', 'tsx', 'src/main.ts'];
+  const [program, ...args] = [...command, ...node] as [string, ...string[]];
+  const child = spawn(program, args, {
     cwd: serverDir,
     env: {
       ...process.env,

@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows } from '../../platform/db.js';
+import { openDatabase } from '../../platform/db.js';
 import {
   expectSettledOnce,
   killServers,
@@ -15,12 +14,13 @@ import {
 import { createTestDatabase } from '../../testing.js';
 
 /**
- * Settlement survives what happens to real servers: a process killed while its orders expire, and several
- * processes settling from one database. The servers here are real child processes.
+ * Settlement survives what happens to real servers: a process killed while its orders expire, on the suite's
+ * database engine (several processes on one database: settlement-nodes.pg.test.ts). The servers here are real child
+ * processes.
  */
 afterAll(killServers);
 
-describe('settlement across process crashes and several processes', () => {
+describe('settlement across a process crash', () => {
   it('settles every order exactly once after the server is SIGKILLed while they expire', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'nexa-crash-'));
     const pgDb = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
@@ -49,36 +49,6 @@ describe('settlement across process crashes and several processes', () => {
       }
     } finally {
       await pgDb?.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 150_000);
-
-  it('settles each order once with two server processes on one PostgreSQL', async () => {
-    // Two processes cannot share the embedded database: this test always runs on the local PostgreSQL.
-    const admin = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-    const saved = process.env.DATABASE_URL;
-    process.env.DATABASE_URL = admin;
-    const db = await createTestDatabase();
-    process.env.DATABASE_URL = saved;
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'nexa-two-'));
-    try {
-      const env = { DATA_DIR: dataDir, DATABASE_URL: db.url! };
-      const a = await startServer(env);
-      const b = await startServer(env);
-      const token = await trader(a, dataDir);
-      const orders = await placeOrders([a, b], token, 12);
-      await waitAllSettled(b, token, orders.length, 90_000);
-      // Exactly one of the two leads the feed: one backend holds the feed's advisory lock.
-      const leaders = await queryRows<{ n: number }>(
-        db.db,
-        sql`SELECT count(*)::int AS n FROM pg_locks
-            WHERE locktype = 'advisory' AND objid = 727002 AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
-      );
-      expect(leaders[0]!.n).toBe(1);
-      await Promise.all([a.stop('SIGTERM'), b.stop('SIGTERM')]);
-      await expectSettledOnce(db, orders);
-    } finally {
-      await db.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 150_000);
