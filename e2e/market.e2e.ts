@@ -8,7 +8,7 @@ import { type Prefs, type Session, appSession } from './session.js';
 let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ market: { historyHours: 24 } });
   browser = await launch();
 });
 afterAll(async () => {
