@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
-import { configFromEnv } from '@nexa/server/testing';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { phone, serverAndBrowser, shot } from './browser';
@@ -14,7 +13,7 @@ import { appSession } from './session';
 // A loaded CI machine can take over the default 90 s to start a server with its feed.
 vi.setConfig({ hookTimeout: 180_000 });
 // The console needs no price history: a feed without the 24 h backfill starts in seconds on a loaded machine.
-const ctx = serverAndBrowser(() => ({ market: { ...configFromEnv({}).market, historyHours: 0 } }));
+const ctx = serverAndBrowser(() => ({ market: { historyHours: 0 } }));
 const { api, registerUser, openSignedIn } = appSession(() => ctx.server);
 const REVIEWER_PASSWORD = 'Review3r-desk-2026';
 

@@ -1,13 +1,13 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { TINY_PNG, configFromEnv } from '@nexa/server/testing';
+import { TINY_PNG } from '@nexa/server/testing';
 import { describe, expect, it } from 'vitest';
 import { phone, serverAndBrowser, shot } from './browser.js';
 import { appSession, textOf } from './session.js';
 
 // Customer service needs no price history: a fresh server starts faster without generating it.
-const ctx = serverAndBrowser(() => ({ market: configFromEnv({ MARKET_HISTORY_HOURS: '0' }).market }));
+const ctx = serverAndBrowser(() => ({ market: { historyHours: 0 } }));
 const { api, registerUser, openSignedIn } = appSession(() => ctx.server);
 const SERVICE = '/pages/userPages/service';
 const LOGIN = '/pages/userPages/login';
