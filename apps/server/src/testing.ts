@@ -58,7 +58,9 @@ export async function createPostgresTestDatabase(): Promise<Database> {
   try {
     return await createTestDatabase();
   } finally {
-    process.env.DATABASE_URL = saved;
+    // Assigning undefined would store the string "undefined", which the next call would take for a URL.
+    if (saved === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = saved;
   }
 }
 
