@@ -37,7 +37,9 @@ export const deliveryModule = nexaModule<DeliveryModuleOptions>(
     const settlement = new DeliverySettlement({ ...deps, log: app.log });
     const orders = new DeliveryOrders(deps, (atMs) => settlement.wakeAt(atMs));
     registerDeliveryRoutes(router, orders);
-    if (o.settle !== false) await settlement.start();
+    // Once every module is registered: the first pass settles what expired while no node ran, and the other
+    // domains' work on settled orders (copy's profit shares, the rebates) hooks in at their registration.
+    if (o.settle !== false) app.addHook('onReady', () => settlement.start());
     onStop(() => settlement.stop());
     app.decorate('delivery', { orders, settlement });
   },

@@ -34,15 +34,17 @@ export class DeliverySettlement {
   private retry: NodeJS.Timeout | undefined;
   private armedExpiry: number | undefined;
   private readonly settledHooks: SettledHook[] = [];
+  private readonly lastHooks: SettledHook[] = [];
 
   constructor(private readonly d: DeliveryDeps & { log: FastifyBaseLogger }) {}
 
   /**
    * Another domain's work on the orders a batch settled, in the settlement's own transaction (copy trading pays the
-   * leader's profit share with the follower's payout).
+   * leader's profit share with the follower's payout). `last`: after every other hook (the rebates, which credit
+   * spot wallets: the batch locks those after the delivery and copy wallets the rest of it moves).
    */
-  onSettled(hook: SettledHook) {
-    this.settledHooks.push(hook);
+  onSettled(hook: SettledHook, opts: { last?: boolean } = {}) {
+    (opts.last ? this.lastHooks : this.settledHooks).push(hook);
   }
 
   /** Settles what expired while no node ran (from stored ticks), then keeps a backstop sweep. */
@@ -134,7 +136,7 @@ export class DeliverySettlement {
       for (const row of rows) this.d.userEvents.raise(row.userId, { type: 'delivery.order', order: this.toOrder(row) });
       // Told live after the commit: the order's own event (journaled above) already carries its result.
       await this.d.messages?.notifyMany(tx, rows.map(settledMessage), { live: true });
-      for (const hook of this.settledHooks) await hook(tx, rows);
+      for (const hook of [...this.settledHooks, ...this.lastHooks]) await hook(tx, rows);
       settledCount = rows.length;
     });
     if (waiting !== undefined) this.retrySoon(waiting);

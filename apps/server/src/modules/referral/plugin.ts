@@ -25,14 +25,15 @@ export const referralModule = nexaModule<ReferralModuleOptions>(
     const batches = new RebateBatches({ db: database.db, ledger: app.ledger, now, messages: app.messages });
     registerReferralRoutes(router, service);
     app.decorate('referral', { service, batches });
+    // Settled stakes pay their rebates in the settlement's transaction; the worker's stake batches are the net for
+    // any settled without it (before this hook existed).
+    app.delivery.settlement.onSettled((tx, rows) => batches.paySettled(tx, rows).then(() => {}), { last: true });
     if (o.settle !== false) {
       const worker = new RebateWorker(batches, app.log, now);
-      const nudge = (e: { mode: string }) => e.mode === 'real' && worker.nudge();
-      events.on('fee.charged', nudge);
-      events.on('stake.settled', nudge);
+      events.on('fee.charged', (e) => e.mode === 'real' && worker.nudge());
       worker.start();
       onStop(() => worker.stop());
     }
   },
-  ['ledger', 'messages'],
+  ['ledger', 'messages', 'delivery'],
 );

@@ -146,4 +146,117 @@ describe('rebate batches across a process killed mid-batch', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 180_000);
+
+  it('settles and pays a stake’s rebates once after a SIGKILL inside the settlement transaction that pays them', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'nexa-rebate-settle-kill-'));
+    const db = await createPostgresTestDatabase();
+    const env = { DATA_DIR: dataDir, DATABASE_URL: db.url! };
+    const locker = new pg.Client({ connectionString: db.url! });
+    try {
+      const first = await startServer(env);
+      // A ← B ← C: C's real stakes pay B (depth 1) and A (depth 2) in the transaction that settles them.
+      const a = await join(first, dataDir);
+      const b = await join(first, dataDir, a.code);
+      const c = await join(first, dataDir, b.code);
+      const cId = (
+        await queryRows<{ id: string }>(db.db, sql`SELECT id::text AS id FROM users WHERE email = ${c.email}`)
+      )[0]!.id;
+      await db.db.transaction((tx) =>
+        new Ledger().transfer(tx, {
+          debit: { system: 'deposits', mode: 'real', currency: 'USDT' },
+          credit: { userId: BigInt(cId), mode: 'real', wallet: 'delivery', currency: 'USDT' },
+          amount: money('1000'),
+          types: { debit: 'deposit', credit: 'deposit' },
+          ref: `test:rebate-settle-kill:${cId}`,
+        }),
+      );
+      // A call and a put of 100 on one expiry: one of them wins and the other loses, unless the price did not move.
+      const orders = [];
+      for (const direction of ['call', 'put']) {
+        const place = () =>
+          first.api<{ id: string; expiresAt: number }>(
+            'order/createDeliveryOrder',
+            { symbol: 'BTCUSDT', direction, seconds: 30, amount: '100', requestId: rid() },
+            c.token,
+          );
+        let placed = await place();
+        for (let attempt = 0; placed.code !== 1 && attempt < 60; attempt++) {
+          await new Promise((r) => setTimeout(r, 500));
+          placed = await place();
+        }
+        expect(placed.code, placed.msg).toBe(1);
+        orders.push(placed.data);
+      }
+
+      // The settlement will wait at the rebate records it writes while this lock is held: its orders' results, the
+      // ledger postings and the claims are then written in its transaction, not committed.
+      await locker.connect();
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE rebate_records IN SHARE MODE');
+      const waiting = () =>
+        queryRows<{ pid: number }>(
+          db.db,
+          sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'
+                AND query LIKE 'INSERT INTO rebate_records%'`,
+        );
+      await until('the settlement to reach its rebate records', async () => (await waiting()).length > 0, 90_000);
+      await first.stop('SIGKILL');
+      await locker.query('ROLLBACK');
+      await until('the killed settlement to be rolled back', async () => (await waiting()).length === 0);
+      const statuses = async () =>
+        (
+          await queryRows<{ status: string }>(
+            db.db,
+            sql`SELECT status FROM delivery_orders WHERE user_id = ${cId}::bigint ORDER BY id`,
+          )
+        ).map((r) => r.status);
+      const count = async (table: 'rebate_events' | 'rebate_records') =>
+        (await queryRows<{ n: number }>(db.db, sql`SELECT count(*)::int AS n FROM ${sql.raw(table)}`))[0]!.n;
+      expect(await statuses()).toEqual(['open', 'open']);
+      expect(await count('rebate_events')).toBe(0);
+      expect(await count('rebate_records')).toBe(0);
+
+      // The restarted server settles both (from stored ticks) and pays their rebates, once.
+      const second = await startServer(env);
+      try {
+        await until('the orders to be settled after the restart', async () =>
+          (await statuses()).every((s) => s !== 'open'),
+        );
+        await new Promise((r) => setTimeout(r, 1_500));
+      } finally {
+        await second.stop('SIGTERM');
+      }
+      const settled = await statuses();
+      const paying = settled.filter((s) => s === 'won' || s === 'lost').length;
+      // Without a move both are a draw (no turnover, no rebate); with one, one wins and one loses.
+      expect(settled.sort()).toEqual(paying === 0 ? ['draw', 'draw'] : ['lost', 'won']);
+      expect(await count('rebate_events')).toBe(paying);
+      expect(await count('rebate_records')).toBe(paying * 2);
+      const rows = await queryRows<{ email: string; depth: number; rebate: string }>(
+        db.db,
+        sql`SELECT u.email, r.depth, trim_scale(r.rebate)::text AS rebate
+            FROM rebate_records r JOIN users u ON u.id = r.earner_id ORDER BY r.depth, r.id`,
+      );
+      // LV1 turnover: 1 ‰ and 0.5 ‰ of each 100 stake.
+      expect(rows.map((r) => [r.email, r.depth, r.rebate])).toEqual([
+        ...Array.from({ length: paying }, () => [b.email, 1, '0.1']),
+        ...Array.from({ length: paying }, () => [a.email, 2, '0.05']),
+      ]);
+      const spot = async (email: string) =>
+        (
+          await queryRows<{ available: string }>(
+            db.db,
+            sql`SELECT coalesce(sum(a.available), 0)::text AS available FROM ledger_accounts a
+                JOIN users u ON u.id = a.user_id WHERE a.mode = 'real' AND a.wallet = 'spot' AND u.email = ${email}`,
+          )
+        )[0]!.available;
+      expect(money(await spot(b.email)).eq(money('0.1').mul(paying))).toBe(true);
+      expect(money(await spot(a.email)).eq(money('0.05').mul(paying))).toBe(true);
+      expect(await new Ledger().violations(db.db)).toEqual([]);
+    } finally {
+      await locker.end().catch(() => {});
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

@@ -1,9 +1,16 @@
-import { REBATE_CURRENCY } from '@nexa/contract';
+import { REBATE_CURRENCY, type ReferralTable } from '@nexa/contract';
 import { type Money, money, rebateOf, rebateRate, teamLevel } from '@nexa/rules';
 import type { BatchOp, Ledger } from '../../ledger/index.js';
 import type { Executor } from '../../platform/db.js';
 import { MESSAGE_LINKS, type MessagePort } from '../messages/index.js';
-import { type Lane, type NewRebate, type RevenueEvent, referralRepository as repo } from './repository.js';
+import {
+  type Lane,
+  type NewRebate,
+  type RevenueEvent,
+  type TableVersionRow,
+  referralRepository as repo,
+  stakeProduct,
+} from './repository.js';
 import { asTable, versionAt } from './service.js';
 
 /**
@@ -32,6 +39,32 @@ export const SETTLED_STAKES: RebateSource = {
   name: 'stake',
   unclaimed: (ex, n, since, lane) => repo.unclaimedStakes(ex, n, since, lane),
 };
+
+/** A delivery order as settlement hands it over (the fields its turnover rebate needs). */
+export interface SettledStake {
+  id: string;
+  userId: string;
+  mode: string;
+  wallet: string;
+  status: string;
+  stake: string;
+  settledAt: Date | string | null;
+}
+
+/**
+ * The revenue event of a settled order, if it earns rebates: real money settled as won or lost (a draw or a refund
+ * is no turnover); `unclaimedStakes` selects the same orders in SQL.
+ */
+export function stakeEvent(o: SettledStake): RevenueEvent | null {
+  if (o.mode !== 'real' || (o.status !== 'won' && o.status !== 'lost') || o.settledAt === null) return null;
+  return {
+    sourceId: BigInt(o.id),
+    userId: BigInt(o.userId),
+    product: stakeProduct(o.wallet),
+    base: o.stake,
+    atMs: o.settledAt instanceof Date ? o.settledAt.getTime() : new Date(o.settledAt).getTime(),
+  };
+}
 
 export interface RebateBatchesDeps {
   db: Executor;
@@ -96,58 +129,89 @@ export class RebateBatches {
     const limit = this.d.batchSize ?? DEFAULT_BATCH;
     return this.d.db.transaction(async (tx) => {
       const found = await source.unclaimed(tx, limit, since, lane);
-      const claimed = await repo.claim(
-        tx,
-        source.name,
-        found.map((e) => e.sourceId),
-      );
-      const events = found.filter((e) => claimed.has(e.sourceId));
-      const rebates = await this.price(tx, source.name, events);
-      if (rebates.length > 0) {
-        const key = batchKey(source.name, events);
-        const earners = perEarner(rebates);
-        // Told first: the posting's locks on the earners' accounts are then held only for it and the commit.
-        await this.tell(tx, key, earners);
-        await this.pay(tx, key, earners);
-      }
-      return { events: found.length, paid: rebates.length };
+      return { events: found.length, paid: await this.payEvents(tx, source.name, found) };
     });
   }
 
+  /**
+   * In a delivery settlement batch's transaction, after every other part of it: the rebates of the real stakes it
+   * settled as won or lost, claimed as a batch claims its events (the worker's stake batches then skip them). Paid
+   * with the settlement, they need no batch of their own after it: no second read of the orders, no transaction
+   * more, no wait for the settlement to commit first (docs/decisions.md, session 31). The earners' spot wallets are
+   * the last accounts it locks: settlement and its other hooks move delivery and copy wallets only.
+   */
+  paySettled(tx: Executor, orders: readonly SettledStake[]): Promise<number> {
+    return this.payEvents(
+      tx,
+      SETTLED_STAKES.name,
+      orders.flatMap((o) => {
+        const event = stakeEvent(o);
+        return event ? [event] : [];
+      }),
+    );
+  }
+
+  /** Claims the events no other batch claimed first, prices them for their uplines and pays; the rebates paid. */
+  private async payEvents(tx: Executor, source: string, found: readonly RevenueEvent[]): Promise<number> {
+    const claimed = await repo.claim(
+      tx,
+      source,
+      found.map((e) => e.sourceId),
+    );
+    const events = found.filter((e) => claimed.has(e.sourceId));
+    const rebates = await this.price(tx, events);
+    if (rebates.length > 0) {
+      const key = batchKey(source, events);
+      const earners = perEarner(rebates);
+      // Told first: the posting's locks on the earners' accounts are then held only for it and the commit.
+      await this.tell(tx, key, earners);
+      await this.pay(tx, source, key, earners);
+    }
+    return rebates.length;
+  }
+
   /** The rebates of each event for its uplines at depth 1–3, at the rates of each earner's level. */
-  private async price(tx: Executor, source: string, events: RevenueEvent[]): Promise<Omit<NewRebate, 'transferId'>[]> {
+  private async price(tx: Executor, events: readonly RevenueEvent[]): Promise<PricedRebate[]> {
     if (events.length === 0) return [];
     const uplines = await repo.uplines(tx, [...new Set(events.map((e) => e.userId))]);
     const earners = new Set<bigint>();
     for (const chain of uplines.values()) for (const e of chain) if (e !== null) earners.add(e);
     const counts = await repo.qualifiedCounts(tx, [...earners]);
     const versions = await repo.tableVersions(tx);
-    const now = this.d.now();
-    const out: Omit<NewRebate, 'transferId'>[] = [];
+    // An earner's level under a table version, worked out once per batch (thousands of events share a few earners).
+    const levels = new Map<TableVersionRow, Map<bigint, number>>();
+    const levelOf = (version: TableVersionRow, table: ReferralTable, earnerId: bigint) => {
+      const known = levels.get(version) ?? new Map<bigint, number>();
+      levels.set(version, known);
+      let level = known.get(earnerId);
+      if (level === undefined) {
+        const [direct, second] = counts.get(earnerId) ?? [0, 0];
+        level = teamLevel(table, direct, second);
+        known.set(earnerId, level);
+      }
+      return level;
+    };
+    const out: PricedRebate[] = [];
     for (const event of events) {
       const version = versionAt(versions, event.atMs);
       const table = asTable(version);
       (uplines.get(event.userId) ?? []).forEach((earnerId, i) => {
         if (earnerId === null) return;
-        const [direct, second] = counts.get(earnerId) ?? [0, 0];
-        const level = teamLevel(table, direct, second);
+        const level = levelOf(version, table, earnerId);
         const rate = rebateRate(table, level, i + 1, event.product);
         const rebate = rebateOf(event.base, rate);
         if (rebate.lte(0)) return;
         out.push({
-          source,
           sourceId: event.sourceId,
           earnerId,
           sourceUserId: event.userId,
           depth: i + 1,
           product: event.product,
-          currency: REBATE_CURRENCY,
           base: event.base,
           rate,
-          rebate: rebate.toFixed(),
+          amount: rebate,
           level,
           tableVersion: version.version,
-          now,
         });
       });
     }
@@ -179,11 +243,14 @@ export class RebateBatches {
    * the posting locks the earners' accounts, which every lane's batch credits, so it comes last, just before the
    * commit.
    */
-  private async pay(tx: Executor, key: string, earners: EarnerSum[]): Promise<void> {
+  private async pay(tx: Executor, source: string, key: string, earners: EarnerSum[]): Promise<void> {
     const ids = await this.d.ledger.reserveTransferIds(tx, earners.length);
     await repo.insertRebates(
       tx,
-      earners.flatMap((s, i) => s.rebates.map((r) => ({ ...r, transferId: ids[i]! }))),
+      { source, currency: REBATE_CURRENCY, at: this.d.now() },
+      earners.flatMap((s, i) =>
+        s.rebates.map(({ amount, ...r }) => ({ ...r, rebate: amount.toFixed(), transferId: ids[i]! })),
+      ),
     );
     const ops: BatchOp[] = earners.map((s, i) => ({
       kind: 'transfer',
@@ -201,12 +268,13 @@ export class RebateBatches {
 }
 
 /** A batch's name: its source and the claimed events' range and count, which no other batch can claim again. */
-function batchKey(source: string, events: RevenueEvent[]): string {
+function batchKey(source: string, events: readonly RevenueEvent[]): string {
   const ids = events.map((e) => e.sourceId).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return `rebate:${source}:${ids[0]}:${ids[ids.length - 1]}:${ids.length}`;
 }
 
-type PricedRebate = Omit<NewRebate, 'transferId'>;
+/** A rebate priced, before its batch reserves the transfer that pays it. */
+type PricedRebate = Omit<NewRebate, 'transferId' | 'rebate'> & { amount: Money };
 interface EarnerSum {
   earnerId: bigint;
   amount: Money;
@@ -218,7 +286,7 @@ function perEarner(rebates: readonly PricedRebate[]): EarnerSum[] {
   const out = new Map<bigint, EarnerSum>();
   for (const r of rebates) {
     const s = out.get(r.earnerId) ?? { earnerId: r.earnerId, amount: money(0), rebates: [] };
-    s.amount = s.amount.plus(r.rebate);
+    s.amount = s.amount.plus(r.amount);
     s.rebates.push(r);
     out.set(r.earnerId, s);
   }

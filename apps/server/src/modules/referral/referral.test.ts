@@ -28,6 +28,8 @@ import {
   until,
   uploadFile,
 } from '../../testing.js';
+import { DEFAULT_DELIVERY_LIMITS } from '../delivery/orders.js';
+import { DeliverySettlement } from '../delivery/settlement.js';
 import { RebateBatches } from './rebates.js';
 import { REBATE_WINDOW_MS } from './worker.js';
 
@@ -179,6 +181,16 @@ const spot = async (id: bigint, mode: 'real' | 'demo' = 'real') =>
     (await new Ledger().balances(t.database.db, id, mode)).find((b) => b.wallet === 'spot')?.available ?? 0,
   ).toFixed(2);
 const drain = () => t.app.referral.batches.drain();
+/** For each rebate record of a settled order: whether the transaction that settled the order wrote it. */
+const paidWithSettlement = async (orderId: string) =>
+  (
+    await queryRows<{ same: boolean }>(
+      t.database.db,
+      sql`SELECT r.xmin::text = o.xmin::text AS same FROM rebate_records r
+          JOIN delivery_orders o ON o.id = r.source_id WHERE r.source = 'stake' AND o.id = ${orderId}::bigint
+          ORDER BY r.depth`,
+    )
+  ).map((r) => r.same);
 
 /** The `rebates` system account (all shards) and the sum of the records it paid. */
 async function rebatesAccount() {
@@ -207,8 +219,10 @@ describe('referral: rebates over three levels', () => {
 
   it('pays D, C and B from E’s real delivery stake and perpetual fee, never A, to the cent', async () => {
     await fundDelivery(e, '5000', '2000');
-    await losingDelivery(e, '1234.56');
-    expect(await drain()).toBe(3);
+    const order = await losingDelivery(e, '1234.56');
+    // Paid in the settlement's transaction: no batch finds anything left to pay.
+    expect(await paidWithSettlement(order.id)).toEqual([true, true, true]);
+    expect(await drain()).toBe(0);
     // LV1 turnover rates 1 ‰, 0.5 ‰, 0.2 ‰ of 1234.56, rounded down.
     const byEarner = async (u: Member) => (await records(u)).list.map((r) => [r.depth, r.product, r.rebate, r.rate]);
     expect(await byEarner(d)).toEqual([[1, 'delivery', '1.23', '0.001']]);
@@ -434,7 +448,7 @@ describe('referral: the operator table', () => {
     const up = await join();
     const trader = await join(up);
     await fundDelivery(trader, '5000', '3000');
-    await losingDelivery(trader, '1000'); // settled before the change, paid after it: 1 ‰.
+    await losingDelivery(trader, '1000'); // settled (and paid) before the change: 1 ‰.
 
     const levels = structuredClone(DEFAULT_REFERRAL_TABLE.levels);
     levels[0]!.turnoverRates = ['0.002', '0.001', '0.0005'];
@@ -471,7 +485,6 @@ describe('referral: the operator table', () => {
 
     t.clock.advance(1_000);
     await losingDelivery(trader, '1000'); // after the change: 2 ‰.
-    await drain();
     const list = (await records(up)).list.map((r) => [r.rate, r.rebate]).sort();
     expect(list).toEqual([
       ['0.001', '1.00'],
@@ -490,12 +503,53 @@ describe('referral: the operator table', () => {
   });
 });
 
+/** Opens a 10-lot SOLUSDT long for `u` (whose perpetual wallet holds enough): one real perpetual fee. */
+async function perpFee(u: Member) {
+  const opened = await u.as<PerpOrder>('Sustainable/createOrder', {
+    symbol: 'SOLUSDT',
+    side: 'long',
+    type: 'market',
+    quantity: '10',
+    requestId: rid(),
+  });
+  expect(opened.code, opened.msg).toBe(1);
+}
+
+/** The perpetual fees `u` has paid, newest first. */
+const feesOf = async (u: Member) =>
+  (
+    await queryRows<{ amount: string }>(
+      t.database.db,
+      sql`SELECT trim_scale(t.amount)::text AS amount FROM ledger_transfers t
+          JOIN ledger_accounts a ON a.id = t.debit_account_id
+          WHERE t.type = 'perp_fee' AND t.kind IN ('single', 'post') AND a.user_id = ${String(u.id)}::bigint
+          ORDER BY t.id DESC`,
+    )
+  ).map((r) => money(r.amount));
+
+/** A user invited by a new upline, with USDT on their perpetual wallet. */
+async function feePayer(perpetual: string) {
+  const up = await join();
+  const trader = await join(up);
+  await deposit(trader, '5000');
+  const moved = await trader.as('index/zySubmit', {
+    from: 'spot',
+    to: 'perpetual',
+    currency: 'USDT',
+    amount: perpetual,
+    requestId: rid(),
+  });
+  expect(moved.code, moved.msg).toBe(1);
+  await price('SOLUSDT', '100.00');
+  return { up, trader };
+}
+
+// The batches pay what settlement does not: perpetual fees, and settled stakes no settlement paid (settled before
+// stakes were paid with their settlement). These tests use fees, the events that always go through them.
 describe('referral: batches on several nodes', () => {
   it('pays each rebate once when batches run side by side, and after a batch that died', async () => {
-    const up = await join();
-    const trader = await join(up);
-    await fundDelivery(trader, '5000', '3000');
-    for (let i = 0; i < 3; i++) await losingDelivery(trader, '100');
+    const { up, trader } = await feePayer('3000');
+    for (let i = 0; i < 3; i++) await perpFee(trader);
 
     // A batch that dies after claiming: its transaction rolls back, nothing is claimed or paid.
     const dying = new RebateBatches({
@@ -510,14 +564,18 @@ describe('referral: batches on several nodes', () => {
     await expect(dying.drain()).rejects.toThrow('node killed');
     expect((await records(up)).total).toBe(0);
 
-    for (let i = 0; i < 3; i++) await losingDelivery(trader, '100');
+    for (let i = 0; i < 3; i++) await perpFee(trader);
     const node = () => new RebateBatches({ db: t.database.db, ledger: new Ledger(), now: t.clock.now, batchSize: 2 });
     const paid = await Promise.all([node().drain(), node().drain(), node().drain(), drain()]);
     expect(paid.reduce((s, n) => s + n, 0)).toBe(6);
+    // 10 % of each fee to the inviter (LV1), rounded down to the cent.
+    const fees = await feesOf(trader);
+    expect(fees).toHaveLength(6);
+    const cuts = fees.map((f) => f.mul('0.1').toDecimalPlaces(2, 1));
     const mine = await records(up);
     expect(mine.total).toBe(6);
-    expect(mine.list.every((r) => r.rebate === '0.10')).toBe(true);
-    expect(await spot(up.id)).toBe('0.60');
+    expect(mine.list.map((r) => r.rebate).sort()).toEqual(cuts.map((c) => c.toFixed(2)).sort());
+    expect(await spot(up.id)).toBe(cuts.reduce((s, c) => s.add(c), money(0)).toFixed(2));
     const dupes = await queryRows<{ n: number }>(
       t.database.db,
       sql`SELECT count(*)::int AS n FROM (SELECT source, source_id, earner_id FROM rebate_records
@@ -528,15 +586,27 @@ describe('referral: batches on several nodes', () => {
     expect(acc.account.neg().eq(acc.records)).toBe(true);
   });
 
-  it('pays each earner with one transfer per batch, the sum of their records, with one change in their log', async () => {
+  it('pays each earner with one transfer per settlement batch, the sum of their records, with one change in their log', async () => {
     const top = await join();
     const up = await join(top);
     const trader = await join(up);
     await fundDelivery(trader, '5000', '1000');
-    for (const stake of ['100', '200', '300']) await losingDelivery(trader, stake);
-    // One lane, so the three stakes are one batch (with two, each lane's batch pays its share with its own transfer).
-    const oneBatch = new RebateBatches({ db: t.database.db, ledger: new Ledger(), now: t.clock.now, lanes: 1 });
-    expect(await oneBatch.drain()).toBe(6);
+    // Three stakes expiring together: one settlement batch settles them and pays their rebates.
+    await price('SOLUSDT', '100.00');
+    for (const amount of ['100', '200', '300']) {
+      const created = await trader.as('order/createDeliveryOrder', {
+        symbol: 'SOLUSDT',
+        direction: 'call',
+        seconds: 30,
+        amount,
+        requestId: rid(),
+      });
+      expect(created.code, created.msg).toBe(1);
+    }
+    t.clock.advance(29_000);
+    await price('SOLUSDT', '99.00');
+    t.clock.advance(1_000);
+    await t.app.delivery.settlement.settleDue();
     const paid = async (u: Member) =>
       queryRows<{ transfer: string; amount: string; records: number; ref: string }>(
         t.database.db,
@@ -561,24 +631,100 @@ describe('referral: batches on several nodes', () => {
     );
     expect(changes).toEqual([{ amount: '0.6', before: '0', after: '0.6' }]);
     expect(await spot(up.id)).toBe('0.60');
+    // The settlement's claims: no batch pays them again.
+    expect(await drain()).toBe(0);
   });
 
-  it('looks at recent events only in its frequent passes, and a full pass pays one that committed late', async () => {
+  it('pays a settled stake no settlement paid once, whatever runs (a batch, a settlement pass)', async () => {
     const up = await join();
     const trader = await join(up);
     await fundDelivery(trader, '1000', '500');
-    await losingDelivery(trader, '100');
-    // The stake settled more than a window ago and no pass saw it (as if its transaction committed late).
+    // Settled by a node without the rebate hook: the settlement of an older version during a rolling update.
+    const { platform } = t.app;
+    const bare = new DeliverySettlement({
+      db: t.database.db,
+      ledger: t.app.ledger,
+      market: t.app.market,
+      bus: platform.bus,
+      userEvents: platform.userEvents,
+      guard: t.app.safeguards,
+      now: t.clock.now,
+      limits: DEFAULT_DELIVERY_LIMITS,
+      log: t.app.log,
+    });
+    await price('SOLUSDT', '100.00');
+    const created = await trader.as<DeliveryOrder>('order/createDeliveryOrder', {
+      symbol: 'SOLUSDT',
+      direction: 'call',
+      seconds: 30,
+      amount: '100',
+      requestId: rid(),
+    });
+    expect(created.code, created.msg).toBe(1);
+    t.clock.advance(29_000);
+    await price('SOLUSDT', '99.00');
+    t.clock.advance(1_000);
+    await bare.settleDue();
+    expect((await records(up)).total).toBe(0);
+    expect(await paidWithSettlement(created.data.id)).toEqual([]);
+    await t.app.delivery.settlement.settleDue();
+    expect(await drain()).toBe(1);
+    expect(await drain()).toBe(0);
+    expect((await records(up)).list.map((r) => [r.baseAmount, r.rebate])).toEqual([['100', '0.10']]);
+  });
+
+  it('pays, in a starting node’s first settlement pass, the rebates of stakes that expired while no node ran', async () => {
+    const up = await join();
+    const trader = await join(up);
+    await fundDelivery(trader, '1000', '500');
+    await price('SOLUSDT', '100.00');
+    const created = await trader.as<DeliveryOrder>('order/createDeliveryOrder', {
+      symbol: 'SOLUSDT',
+      direction: 'put',
+      seconds: 30,
+      amount: '300',
+      requestId: rid(),
+    });
+    expect(created.code, created.msg).toBe(1);
+    t.clock.advance(29_000);
+    await price('SOLUSDT', '99.00');
+    t.clock.advance(1_000);
+    // A node starts on the database with the order due: its first pass runs once every module (the rebates' hook
+    // too) is registered.
+    const node = await createTestApp(
+      { market: { source: 'sim', seed: 'referral', feed: false, historyHours: 0, tickRetentionMs: 86_400_000 } },
+      { priceSource: new ManualSource(), now: t.clock.now },
+      t.database,
+    );
+    try {
+      const status = await queryRows<{ status: string }>(
+        t.database.db,
+        sql`SELECT status FROM delivery_orders WHERE id = ${created.data.id}::bigint`,
+      );
+      expect(status).toEqual([{ status: 'won' }]);
+      expect(await paidWithSettlement(created.data.id)).toEqual([true]);
+      expect((await records(up)).list.map((r) => [r.baseAmount, r.rebate])).toEqual([['300', '0.30']]);
+    } finally {
+      await node.app.close();
+    }
+  });
+
+  it('looks at recent events only in its frequent passes, and a full pass pays one that committed late', async () => {
+    const { up, trader } = await feePayer('2000');
+    await perpFee(trader);
+    // The fee was charged more than a window ago and no pass saw it (as if its transaction committed late).
     t.clock.advance(REBATE_WINDOW_MS + 60_000);
     const windowed = () => t.app.referral.batches.drain({ since: new Date(t.clock.ms - REBATE_WINDOW_MS) });
     expect(await windowed()).toBe(0);
     expect((await records(up)).total).toBe(0);
     // A recent one is paid by the windowed pass; the late one by the full pass, once.
-    await losingDelivery(trader, '200');
+    await price('SOLUSDT', '100.00');
+    await perpFee(trader);
+    const [recent, late] = await feesOf(trader);
     expect(await windowed()).toBe(1);
-    expect((await records(up)).list.map((r) => r.baseAmount)).toEqual(['200']);
+    expect((await records(up)).list.map((r) => r.baseAmount)).toEqual([recent!.toFixed()]);
     expect(await drain()).toBe(1);
     expect(await drain()).toBe(0);
-    expect((await records(up)).list.map((r) => r.baseAmount).sort()).toEqual(['100', '200']);
+    expect((await records(up)).list.map((r) => r.baseAmount)).toEqual([recent!.toFixed(), late!.toFixed()]);
   });
 });

@@ -62,21 +62,19 @@ export interface RevenueEvent {
   atMs: number;
 }
 
+/** One rebate record of a batch; the batch's source, currency and time are the same for all of its records. */
 export interface NewRebate {
-  source: string;
   sourceId: bigint;
   earnerId: bigint;
   sourceUserId: bigint;
   depth: number;
   product: RebateProduct;
-  currency: string;
   base: string;
   rate: string;
   rebate: string;
   level: number;
   tableVersion: number;
   transferId: string;
-  now: Date;
 }
 
 export interface RebateRow {
@@ -109,6 +107,9 @@ function membersAt(userId: bigint, depth: number): SQL {
   for (let d = 1; d < depth; d++) filter = sql`inviter_id IN (SELECT id FROM users WHERE ${filter})`;
   return filter;
 }
+
+/** The product a settled stake is turnover of: a delivery order on the copy wallet is a copy order. */
+export const stakeProduct = (wallet: string): RebateProduct => (wallet === 'copy' ? 'copy' : 'delivery');
 
 export const referralRepository = {
   async tableVersions(ex: Executor): Promise<TableVersionRow[]> {
@@ -325,7 +326,7 @@ export const referralRepository = {
     return rows.map((r) => ({
       sourceId: BigInt(r.id),
       userId: BigInt(r.user_id),
-      product: r.wallet === 'copy' ? 'copy' : 'delivery',
+      product: stakeProduct(r.wallet),
       base: r.stake,
       atMs: ms(r.settled_at),
     }));
@@ -343,32 +344,33 @@ export const referralRepository = {
     return new Set(rows.map((r) => BigInt(r.source_id)));
   },
 
-  async insertRebates(tx: Executor, list: readonly NewRebate[]): Promise<void> {
+  async insertRebates(
+    tx: Executor,
+    batch: { source: string; currency: string; at: Date },
+    list: readonly NewRebate[],
+  ): Promise<void> {
     if (list.length === 0) return;
-    // One parameter (a JSON array of rows), so a batch of any size fits in one statement.
+    // One parameter (a JSON array of rows), so a batch of any size fits in one statement; one-letter keys and the
+    // batch's constants apart: a settlement batch's 15,000 records are 1.7 MB of JSON instead of 4.2 MB, and the
+    // insert takes a fifth less time (docs/decisions.md, session 31).
     const rows = list.map((r) => ({
-      source: r.source,
-      source_id: String(r.sourceId),
-      earner_id: String(r.earnerId),
-      source_user_id: String(r.sourceUserId),
-      depth: r.depth,
-      product: r.product,
-      currency: r.currency,
-      base_amount: r.base,
-      rate: r.rate,
-      rebate: r.rebate,
-      earner_level: r.level,
-      table_version: r.tableVersion,
-      transfer_id: String(r.transferId),
-      created_at: r.now.toISOString(),
+      i: String(r.sourceId),
+      e: String(r.earnerId),
+      u: String(r.sourceUserId),
+      d: r.depth,
+      p: r.product,
+      b: r.base,
+      r: r.rate,
+      a: r.rebate,
+      l: r.level,
+      v: r.tableVersion,
+      t: r.transferId,
     }));
     await tx.execute(sql`INSERT INTO rebate_records (source, source_id, earner_id, source_user_id, depth, product,
       currency, base_amount, rate, rebate, earner_level, table_version, transfer_id, created_at)
-      SELECT source, source_id, earner_id, source_user_id, depth, product, currency, base_amount, rate, rebate,
-             earner_level, table_version, transfer_id, created_at
-      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(source text, source_id bigint, earner_id bigint,
-        source_user_id bigint, depth smallint, product text, currency text, base_amount numeric, rate numeric,
-        rebate numeric, earner_level smallint, table_version integer, transfer_id bigint, created_at timestamptz)`);
+      SELECT ${batch.source}, i, e, u, d, p, ${batch.currency}, b, r, a, l, v, t, ${batch.at.toISOString()}::timestamptz
+      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(i bigint, e bigint, u bigint, d smallint, p text,
+        b numeric, r numeric, a numeric, l smallint, v integer, t bigint)`);
   },
 
   async rebatePage(

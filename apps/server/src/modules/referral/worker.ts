@@ -2,11 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Passes } from '../../platform/loops.js';
 import type { RebateBatches } from './rebates.js';
 
-/** How often a node looks for unpaid rebates, besides being woken by fees and settlements. */
+/** How often a node looks for unpaid rebates, besides being woken by fees. */
 export const REBATE_INTERVAL_MS = 60_000;
 /**
- * A burst of fees and settlements wakes one batch run, this long after the first (a nudge during a run makes one more
- * run after it, so the delay only gathers a burst; settlement's side-by-side batches commit within a few ms).
+ * A burst of fees wakes one batch run, this long after the first (a nudge during a run makes one more run after it,
+ * so the delay only gathers a burst).
  */
 const NUDGE_DELAY_MS = 20;
 /**
@@ -18,8 +18,9 @@ export const REBATE_WINDOW_MS = 15 * 60_000;
 export const FULL_PASS_MS = 60 * 60_000;
 
 /**
- * Runs rebate batches every minute and soon after real fees and settlements (the prompt path; the minute is the
- * safety net). Several nodes may run it: the batches' claims pay each rebate once. One run at a time per node.
+ * Runs rebate batches every minute and soon after real fees (the prompt path; the minute is the safety net). Settled
+ * stakes are paid in their settlement's transaction; the batches pay any settled without it. Several nodes may run
+ * it: the batches' claims pay each rebate once. One run at a time per node.
  */
 export class RebateWorker {
   private timer: NodeJS.Timeout | undefined;
