@@ -1,6 +1,6 @@
 // Delivery settlement on PostgreSQL (issues 5 and 15): 10 000 real-money delivery orders expiring in the same
 // second, their users each three levels deep in an invitation tree, settled by the running server and their
-// rebates paid to the three uplines by its rebate batches (time from expiry to the last rebate posted, and
+// rebates paid to the three uplines in the settlement's transactions (time from expiry to the last rebate posted, and
 // settlements a second), against the same postings done as set-based SQL (one transaction, a handful of
 // statements) on 10 000 other orders of another tree in the same run.
 // Targets: all settled and all their rebates posted within 2 s of expiry; server rate ≥ 0.5 × the set-based rate.

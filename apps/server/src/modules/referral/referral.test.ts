@@ -635,6 +635,56 @@ describe('referral: batches on several nodes', () => {
     expect(await drain()).toBe(0);
   });
 
+  it('pays each stake’s rebates once when two nodes’ settlements race for the same due orders', async () => {
+    const up = await join();
+    const trader = await join(up);
+    await fundDelivery(trader, '5000', '3000');
+    await price('SOLUSDT', '100.00');
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const created = await trader.as<DeliveryOrder>('order/createDeliveryOrder', {
+        symbol: 'SOLUSDT',
+        direction: i % 2 ? 'call' : 'put',
+        seconds: 30,
+        amount: String(100 * (i + 1)),
+        requestId: rid(),
+      });
+      expect(created.code, created.msg).toBe(1);
+      ids.push(created.data.id);
+    }
+    t.clock.advance(29_000);
+    await price('SOLUSDT', '99.00');
+    t.clock.advance(1_000);
+    // A second node's settlement with its own rebate hook, batches of two, both passes at once.
+    const { platform } = t.app;
+    const other = new DeliverySettlement({
+      db: t.database.db,
+      ledger: new Ledger(),
+      market: t.app.market,
+      bus: platform.bus,
+      userEvents: platform.userEvents,
+      guard: t.app.safeguards,
+      now: t.clock.now,
+      limits: { ...DEFAULT_DELIVERY_LIMITS, batchSize: 2 },
+      log: t.app.log,
+    });
+    other.onSettled((tx, rows) => t.app.referral.batches.paySettled(tx, rows).then(() => {}), { last: true });
+    await Promise.all([t.app.delivery.settlement.settleDue(), other.settleDue(), other.settleDue()]);
+    // Puts win at 99, calls lose: every stake earns its 1 ‰, once, in the transaction that settled it.
+    const mine = await records(up);
+    expect(mine.list.map((r) => r.baseAmount).sort((a, b) => Number(a) - Number(b))).toEqual([
+      '100',
+      '200',
+      '300',
+      '400',
+      '500',
+      '600',
+    ]);
+    for (const id of ids) expect(await paidWithSettlement(id)).toEqual([true]);
+    expect(await spot(up.id)).toBe('2.10');
+    expect(await drain()).toBe(0);
+  });
+
   it('pays a settled stake no settlement paid once, whatever runs (a batch, a settlement pass)', async () => {
     const up = await join();
     const trader = await join(up);
