@@ -59,7 +59,7 @@ export async function createPostgresTestDatabase(): Promise<Database> {
     return await createTestDatabase();
   } finally {
     // Assigning undefined would store the string "undefined", which the next call would take for a URL.
-    if (saved === undefined) delete process.env.DATABASE_URL;
+    if (saved === undefined) Reflect.deleteProperty(process.env, 'DATABASE_URL');
     else process.env.DATABASE_URL = saved;
   }
 }
