@@ -33,32 +33,52 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60
   }
 }
 
+/**
+ * A ← B ← C on a new PostgreSQL database, registered through a real server process, with `amount` USDT of real money
+ * on C's `wallet` (an approved deposit books it so: deposits → the wallet), and a client to hold locks with.
+ */
+async function chain(wallet: 'perpetual' | 'delivery', amount: string) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'nexa-rebate-kill-'));
+  const db = await createPostgresTestDatabase();
+  const env = { DATA_DIR: dataDir, DATABASE_URL: db.url! };
+  const locker = new pg.Client({ connectionString: db.url! });
+  const first = await startServer(env);
+  const a = await join(first, dataDir);
+  const b = await join(first, dataDir, a.code);
+  const c = await join(first, dataDir, b.code);
+  const cId = (
+    await queryRows<{ id: string }>(db.db, sql`SELECT id::text AS id FROM users WHERE email = ${c.email}`)
+  )[0]!.id;
+  await db.db.transaction((tx) =>
+    new Ledger().transfer(tx, {
+      debit: { system: 'deposits', mode: 'real', currency: 'USDT' },
+      credit: { userId: BigInt(cId), mode: 'real', wallet, currency: 'USDT' },
+      amount: money(amount),
+      types: { debit: 'deposit', credit: 'deposit' },
+      ref: `test:rebate-kill:${wallet}:${cId}`,
+    }),
+  );
+  // Statements waiting for a lock (read on the pool, not the locking client: inside its transaction
+  // pg_stat_activity is one snapshot).
+  const waitingAt = (statement: string) =>
+    queryRows<{ pid: number }>(
+      db.db,
+      sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'
+            AND query LIKE ${`${statement}%`}`,
+    );
+  const close = async () => {
+    await locker.end().catch(() => {});
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { dataDir, db, env, locker, first, a, b, c, cId, waitingAt, close };
+}
+
 describe('rebate batches across a process killed mid-batch', () => {
   it('pays every rebate once after a SIGKILL inside a batch transaction', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'nexa-rebate-kill-'));
-    const db = await createPostgresTestDatabase();
-    const env = { DATA_DIR: dataDir, DATABASE_URL: db.url! };
-    const locker = new pg.Client({ connectionString: db.url! });
+    // C's perpetual fee pays B (depth 1) and A (depth 2).
+    const { db, env, locker, first, a, b, c, waitingAt, close } = await chain('perpetual', '2000');
     try {
-      const first = await startServer(env);
-      // A ← B ← C: C's perpetual fee pays B (depth 1) and A (depth 2).
-      const a = await join(first, dataDir);
-      const b = await join(first, dataDir, a.code);
-      const c = await join(first, dataDir, b.code);
-      const cId = (
-        await queryRows<{ id: string }>(db.db, sql`SELECT id::text AS id FROM users WHERE email = ${c.email}`)
-      )[0]!.id;
-      // Real money for C as an approved deposit books it: deposits → C's real perpetual wallet.
-      await db.db.transaction((tx) =>
-        new Ledger().transfer(tx, {
-          debit: { system: 'deposits', mode: 'real', currency: 'USDT' },
-          credit: { userId: BigInt(cId), mode: 'real', wallet: 'perpetual', currency: 'USDT' },
-          amount: money('2000'),
-          types: { debit: 'deposit', credit: 'deposit' },
-          ref: `test:rebate-kill:${cId}`,
-        }),
-      );
-
       // The batch will wait at its rebate records while this lock is held.
       await locker.connect();
       await locker.query('BEGIN');
@@ -77,13 +97,7 @@ describe('rebate batches across a process killed mid-batch', () => {
       }
       expect(opened.code, opened.msg).toBe(1);
       // Mid-batch: its transaction has claimed the fee and priced the rebates, and waits to record them (then post).
-      // (Read on the pool, not the locking client: inside its transaction pg_stat_activity is one snapshot.)
-      const waiting = () =>
-        queryRows<{ pid: number }>(
-          db.db,
-          sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'
-                AND query LIKE 'INSERT INTO rebate_records%'`,
-        );
+      const waiting = () => waitingAt('INSERT INTO rebate_records');
       await until('the rebate batch to reach its records', async () => (await waiting()).length > 0);
       await first.stop('SIGKILL');
       await locker.query('ROLLBACK');
@@ -141,35 +155,14 @@ describe('rebate batches across a process killed mid-batch', () => {
       expect(money(account[0]!.total).neg().eq(total)).toBe(true);
       expect(await new Ledger().violations(db.db)).toEqual([]);
     } finally {
-      await locker.end().catch(() => {});
-      await db.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await close();
     }
   }, 180_000);
 
   it('settles and pays a stake’s rebates once after a SIGKILL inside the settlement transaction that pays them', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'nexa-rebate-settle-kill-'));
-    const db = await createPostgresTestDatabase();
-    const env = { DATA_DIR: dataDir, DATABASE_URL: db.url! };
-    const locker = new pg.Client({ connectionString: db.url! });
+    // C's real stakes pay B (depth 1) and A (depth 2) in the transaction that settles them.
+    const { db, env, locker, first, a, b, c, cId, waitingAt, close } = await chain('delivery', '1000');
     try {
-      const first = await startServer(env);
-      // A ← B ← C: C's real stakes pay B (depth 1) and A (depth 2) in the transaction that settles them.
-      const a = await join(first, dataDir);
-      const b = await join(first, dataDir, a.code);
-      const c = await join(first, dataDir, b.code);
-      const cId = (
-        await queryRows<{ id: string }>(db.db, sql`SELECT id::text AS id FROM users WHERE email = ${c.email}`)
-      )[0]!.id;
-      await db.db.transaction((tx) =>
-        new Ledger().transfer(tx, {
-          debit: { system: 'deposits', mode: 'real', currency: 'USDT' },
-          credit: { userId: BigInt(cId), mode: 'real', wallet: 'delivery', currency: 'USDT' },
-          amount: money('1000'),
-          types: { debit: 'deposit', credit: 'deposit' },
-          ref: `test:rebate-settle-kill:${cId}`,
-        }),
-      );
       // A call and a put of 100 on one expiry: one of them wins and the other loses, unless the price did not move.
       const orders = [];
       for (const direction of ['call', 'put']) {
@@ -193,12 +186,7 @@ describe('rebate batches across a process killed mid-batch', () => {
       await locker.connect();
       await locker.query('BEGIN');
       await locker.query('LOCK TABLE rebate_records IN SHARE MODE');
-      const waiting = () =>
-        queryRows<{ pid: number }>(
-          db.db,
-          sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'
-                AND query LIKE 'INSERT INTO rebate_records%'`,
-        );
+      const waiting = () => waitingAt('INSERT INTO rebate_records');
       await until('the settlement to reach its rebate records', async () => (await waiting()).length > 0, 90_000);
       await first.stop('SIGKILL');
       await locker.query('ROLLBACK');
@@ -254,9 +242,7 @@ describe('rebate batches across a process killed mid-batch', () => {
       expect(money(await spot(a.email)).eq(money('0.05').mul(paying))).toBe(true);
       expect(await new Ledger().violations(db.db)).toEqual([]);
     } finally {
-      await locker.end().catch(() => {});
-      await db.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await close();
     }
   }, 180_000);
 });

@@ -153,22 +153,49 @@ async function price(symbol: string, p: string) {
   await t.app.market.flush();
 }
 
-/** A 30 s call on SOLUSDT at 100 that loses (exit 99), settled. */
-async function losingDelivery(u: Member, stake: string) {
-  await price('SOLUSDT', '100.00');
+/** A 30 s SOLUSDT order of `u`, opened at the price set last (100 in these tests). */
+async function openDelivery(u: Member, direction: 'call' | 'put', amount: string) {
   const created = await u.as<DeliveryOrder>('order/createDeliveryOrder', {
     symbol: 'SOLUSDT',
-    direction: 'call',
+    direction,
     seconds: 30,
-    amount: stake,
+    amount,
     requestId: rid(),
   });
   expect(created.code, created.msg).toBe(1);
+  return created.data;
+}
+
+/** To the expiry of the orders just opened at 100, the market at 99 by then: calls lose, puts win. */
+async function passExpiry() {
   t.clock.advance(29_000);
   await price('SOLUSDT', '99.00');
   t.clock.advance(1_000);
+}
+
+/** A 30 s call on SOLUSDT at 100 that loses (exit 99), settled. */
+async function losingDelivery(u: Member, stake: string) {
+  await price('SOLUSDT', '100.00');
+  const order = await openDelivery(u, 'call', stake);
+  await passExpiry();
   await t.app.delivery.settlement.settleDue();
-  return created.data;
+  return order;
+}
+
+/** Another node's delivery settlement on the test's database (without the rebate hook unless given one). */
+function settlementNode(limits = DEFAULT_DELIVERY_LIMITS) {
+  const { platform } = t.app;
+  return new DeliverySettlement({
+    db: t.database.db,
+    ledger: new Ledger(),
+    market: t.app.market,
+    bus: platform.bus,
+    userEvents: platform.userEvents,
+    guard: t.app.safeguards,
+    now: t.clock.now,
+    limits,
+    log: t.app.log,
+  });
 }
 
 const records = async (u: Member, body: object = {}) => {
@@ -593,19 +620,8 @@ describe('referral: batches on several nodes', () => {
     await fundDelivery(trader, '5000', '1000');
     // Three stakes expiring together: one settlement batch settles them and pays their rebates.
     await price('SOLUSDT', '100.00');
-    for (const amount of ['100', '200', '300']) {
-      const created = await trader.as('order/createDeliveryOrder', {
-        symbol: 'SOLUSDT',
-        direction: 'call',
-        seconds: 30,
-        amount,
-        requestId: rid(),
-      });
-      expect(created.code, created.msg).toBe(1);
-    }
-    t.clock.advance(29_000);
-    await price('SOLUSDT', '99.00');
-    t.clock.advance(1_000);
+    for (const amount of ['100', '200', '300']) await openDelivery(trader, 'call', amount);
+    await passExpiry();
     await t.app.delivery.settlement.settleDue();
     const paid = async (u: Member) =>
       queryRows<{ transfer: string; amount: string; records: number; ref: string }>(
@@ -641,33 +657,11 @@ describe('referral: batches on several nodes', () => {
     await fundDelivery(trader, '5000', '3000');
     await price('SOLUSDT', '100.00');
     const ids: string[] = [];
-    for (let i = 0; i < 6; i++) {
-      const created = await trader.as<DeliveryOrder>('order/createDeliveryOrder', {
-        symbol: 'SOLUSDT',
-        direction: i % 2 ? 'call' : 'put',
-        seconds: 30,
-        amount: String(100 * (i + 1)),
-        requestId: rid(),
-      });
-      expect(created.code, created.msg).toBe(1);
-      ids.push(created.data.id);
-    }
-    t.clock.advance(29_000);
-    await price('SOLUSDT', '99.00');
-    t.clock.advance(1_000);
+    for (let i = 0; i < 6; i++)
+      ids.push((await openDelivery(trader, i % 2 ? 'call' : 'put', String(100 * (i + 1)))).id);
+    await passExpiry();
     // A second node's settlement with its own rebate hook, batches of two, both passes at once.
-    const { platform } = t.app;
-    const other = new DeliverySettlement({
-      db: t.database.db,
-      ledger: new Ledger(),
-      market: t.app.market,
-      bus: platform.bus,
-      userEvents: platform.userEvents,
-      guard: t.app.safeguards,
-      now: t.clock.now,
-      limits: { ...DEFAULT_DELIVERY_LIMITS, batchSize: 2 },
-      log: t.app.log,
-    });
+    const other = settlementNode({ ...DEFAULT_DELIVERY_LIMITS, batchSize: 2 });
     other.onSettled((tx, rows) => t.app.referral.batches.paySettled(tx, rows).then(() => {}), { last: true });
     await Promise.all([t.app.delivery.settlement.settleDue(), other.settleDue(), other.settleDue()]);
     // Puts win at 99, calls lose: every stake earns its 1 ‰, once, in the transaction that settled it.
@@ -690,33 +684,13 @@ describe('referral: batches on several nodes', () => {
     const trader = await join(up);
     await fundDelivery(trader, '1000', '500');
     // Settled by a node without the rebate hook: the settlement of an older version during a rolling update.
-    const { platform } = t.app;
-    const bare = new DeliverySettlement({
-      db: t.database.db,
-      ledger: t.app.ledger,
-      market: t.app.market,
-      bus: platform.bus,
-      userEvents: platform.userEvents,
-      guard: t.app.safeguards,
-      now: t.clock.now,
-      limits: DEFAULT_DELIVERY_LIMITS,
-      log: t.app.log,
-    });
+    const bare = settlementNode();
     await price('SOLUSDT', '100.00');
-    const created = await trader.as<DeliveryOrder>('order/createDeliveryOrder', {
-      symbol: 'SOLUSDT',
-      direction: 'call',
-      seconds: 30,
-      amount: '100',
-      requestId: rid(),
-    });
-    expect(created.code, created.msg).toBe(1);
-    t.clock.advance(29_000);
-    await price('SOLUSDT', '99.00');
-    t.clock.advance(1_000);
+    const created = await openDelivery(trader, 'call', '100');
+    await passExpiry();
     await bare.settleDue();
     expect((await records(up)).total).toBe(0);
-    expect(await paidWithSettlement(created.data.id)).toEqual([]);
+    expect(await paidWithSettlement(created.id)).toEqual([]);
     await t.app.delivery.settlement.settleDue();
     expect(await drain()).toBe(1);
     expect(await drain()).toBe(0);
@@ -728,17 +702,8 @@ describe('referral: batches on several nodes', () => {
     const trader = await join(up);
     await fundDelivery(trader, '1000', '500');
     await price('SOLUSDT', '100.00');
-    const created = await trader.as<DeliveryOrder>('order/createDeliveryOrder', {
-      symbol: 'SOLUSDT',
-      direction: 'put',
-      seconds: 30,
-      amount: '300',
-      requestId: rid(),
-    });
-    expect(created.code, created.msg).toBe(1);
-    t.clock.advance(29_000);
-    await price('SOLUSDT', '99.00');
-    t.clock.advance(1_000);
+    const created = await openDelivery(trader, 'put', '300');
+    await passExpiry();
     // A node starts on the database with the order due: its first pass runs once every module (the rebates' hook
     // too) is registered.
     const node = await createTestApp(
@@ -749,10 +714,10 @@ describe('referral: batches on several nodes', () => {
     try {
       const status = await queryRows<{ status: string }>(
         t.database.db,
-        sql`SELECT status FROM delivery_orders WHERE id = ${created.data.id}::bigint`,
+        sql`SELECT status FROM delivery_orders WHERE id = ${created.id}::bigint`,
       );
       expect(status).toEqual([{ status: 'won' }]);
-      expect(await paidWithSettlement(created.data.id)).toEqual([true]);
+      expect(await paidWithSettlement(created.id)).toEqual([true]);
       expect((await records(up)).list.map((r) => [r.baseAmount, r.rebate])).toEqual([['300', '0.30']]);
     } finally {
       await node.app.close();
