@@ -22,7 +22,13 @@ export const referralModule = nexaModule<ReferralModuleOptions>(
   async (app, o) => {
     const { database, router, now, events, onStop } = app.platform;
     const service = new ReferralService({ db: database.db, now });
-    const batches = new RebateBatches({ db: database.db, ledger: app.ledger, now, messages: app.messages });
+    const batches = new RebateBatches({
+      db: database.db,
+      ledger: app.ledger,
+      now,
+      messages: app.messages,
+      log: app.log,
+    });
     registerReferralRoutes(router, service);
     app.decorate('referral', { service, batches });
     // Settled stakes pay their rebates in the settlement's transaction; the worker's stake batches are the net for

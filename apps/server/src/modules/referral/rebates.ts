@@ -70,6 +70,7 @@ export interface RebateBatchesDeps {
   db: Executor;
   ledger: Ledger;
   now: () => Date;
+  log?: { error(obj: object, msg: string): void };
   messages?: Pick<MessagePort, 'notifyMany'>;
   /** Events per batch transaction. */
   batchSize?: number;
@@ -138,28 +139,47 @@ export class RebateBatches {
    * settled as won or lost, claimed as a batch claims its events (the worker's stake batches then skip them). Paid
    * with the settlement, they need no batch of their own after it: no second read of the orders, no transaction
    * more, no wait for the settlement to commit first (docs/decisions.md, session 31). The earners' spot wallets are
-   * the last accounts it locks: settlement and its other hooks move delivery and copy wallets only.
+   * the last accounts it locks: settlement and its other hooks move delivery and copy wallets only. Pricing that
+   * fails (a table the rules cannot read) claims nothing and is logged: the settlement commits, and the worker's
+   * stake batches are left to pay them once it can.
    */
   paySettled(tx: Executor, orders: readonly SettledStake[]): Promise<number> {
-    return this.payEvents(
-      tx,
-      SETTLED_STAKES.name,
-      orders.flatMap((o) => {
-        const event = stakeEvent(o);
-        return event ? [event] : [];
-      }),
+    const events = orders.flatMap((o) => {
+      const event = stakeEvent(o);
+      return event ? [event] : [];
+    });
+    return this.payEvents(tx, SETTLED_STAKES.name, events, (err) =>
+      this.d.log?.error({ err }, 'rebates: pricing a settlement batch failed; the rebate batches will pay it'),
     );
   }
 
-  /** Claims the events no other batch claimed first, prices them for their uplines and pays; the rebates paid. */
-  private async payEvents(tx: Executor, source: string, found: readonly RevenueEvent[]): Promise<number> {
+  /**
+   * Prices the events for their uplines, claims those no other batch claimed first, and pays them; the rebates paid.
+   * With `onPricingError`, a pricing rule that throws ends it there, nothing claimed; without, the error is thrown.
+   */
+  private async payEvents(
+    tx: Executor,
+    source: string,
+    found: readonly RevenueEvent[],
+    onPricingError?: (err: unknown) => void,
+  ): Promise<number> {
+    if (found.length === 0) return 0;
+    const inputs = await this.pricingInputs(tx, found);
+    let priced: PricedRebate[];
+    try {
+      priced = priceEvents(found, inputs);
+    } catch (err) {
+      if (!onPricingError) throw err;
+      onPricingError(err);
+      return 0;
+    }
     const claimed = await repo.claim(
       tx,
       source,
       found.map((e) => e.sourceId),
     );
     const events = found.filter((e) => claimed.has(e.sourceId));
-    const rebates = await this.price(tx, events);
+    const rebates = priced.filter((r) => claimed.has(r.sourceId));
     if (rebates.length > 0) {
       const key = batchKey(source, events);
       const earners = perEarner(rebates);
@@ -170,52 +190,14 @@ export class RebateBatches {
     return rebates.length;
   }
 
-  /** The rebates of each event for its uplines at depth 1–3, at the rates of each earner's level. */
-  private async price(tx: Executor, events: readonly RevenueEvent[]): Promise<PricedRebate[]> {
-    if (events.length === 0) return [];
+  /** What pricing the events reads: each user's three uplines, the earners' qualified counts, the table versions. */
+  private async pricingInputs(tx: Executor, events: readonly RevenueEvent[]): Promise<PricingInputs> {
     const uplines = await repo.uplines(tx, [...new Set(events.map((e) => e.userId))]);
     const earners = new Set<bigint>();
     for (const chain of uplines.values()) for (const e of chain) if (e !== null) earners.add(e);
     const counts = await repo.qualifiedCounts(tx, [...earners]);
     const versions = await repo.tableVersions(tx);
-    // An earner's level under a table version, worked out once per batch (thousands of events share a few earners).
-    const levels = new Map<TableVersionRow, Map<bigint, number>>();
-    const levelOf = (version: TableVersionRow, table: ReferralTable, earnerId: bigint) => {
-      const known = levels.get(version) ?? new Map<bigint, number>();
-      levels.set(version, known);
-      let level = known.get(earnerId);
-      if (level === undefined) {
-        const [direct, second] = counts.get(earnerId) ?? [0, 0];
-        level = teamLevel(table, direct, second);
-        known.set(earnerId, level);
-      }
-      return level;
-    };
-    const out: PricedRebate[] = [];
-    for (const event of events) {
-      const version = versionAt(versions, event.atMs);
-      const table = asTable(version);
-      (uplines.get(event.userId) ?? []).forEach((earnerId, i) => {
-        if (earnerId === null) return;
-        const level = levelOf(version, table, earnerId);
-        const rate = rebateRate(table, level, i + 1, event.product);
-        const rebate = rebateOf(event.base, rate);
-        if (rebate.lte(0)) return;
-        out.push({
-          sourceId: event.sourceId,
-          earnerId,
-          sourceUserId: event.userId,
-          depth: i + 1,
-          product: event.product,
-          base: event.base,
-          rate,
-          amount: rebate,
-          level,
-          tableVersion: version.version,
-        });
-      });
-    }
-    return out;
+    return { uplines, counts, versions };
   }
 
   /** One message per earner for the batch, with their sum (the batch's key: no other batch can claim its events). */
@@ -265,6 +247,54 @@ export class RebateBatches {
     }));
     await this.d.ledger.postBatch(tx, ops);
   }
+}
+
+interface PricingInputs {
+  uplines: Map<bigint, (bigint | null)[]>;
+  counts: Map<bigint, [number, number]>;
+  versions: TableVersionRow[];
+}
+
+/** The rebates of each event for its uplines at depth 1–3, at the rates of each earner's level (no I/O). */
+function priceEvents(events: readonly RevenueEvent[], { uplines, counts, versions }: PricingInputs): PricedRebate[] {
+  // An earner's level under a table version, worked out once per batch (thousands of events share a few earners).
+  const levels = new Map<TableVersionRow, Map<bigint, number>>();
+  const levelOf = (version: TableVersionRow, table: ReferralTable, earnerId: bigint) => {
+    const known = levels.get(version) ?? new Map<bigint, number>();
+    levels.set(version, known);
+    let level = known.get(earnerId);
+    if (level === undefined) {
+      const [direct, second] = counts.get(earnerId) ?? [0, 0];
+      level = teamLevel(table, direct, second);
+      known.set(earnerId, level);
+    }
+    return level;
+  };
+  const out: PricedRebate[] = [];
+  for (const event of events) {
+    const version = versionAt(versions, event.atMs);
+    const table = asTable(version);
+    (uplines.get(event.userId) ?? []).forEach((earnerId, i) => {
+      if (earnerId === null) return;
+      const level = levelOf(version, table, earnerId);
+      const rate = rebateRate(table, level, i + 1, event.product);
+      const rebate = rebateOf(event.base, rate);
+      if (rebate.lte(0)) return;
+      out.push({
+        sourceId: event.sourceId,
+        earnerId,
+        sourceUserId: event.userId,
+        depth: i + 1,
+        product: event.product,
+        base: event.base,
+        rate,
+        amount: rebate,
+        level,
+        tableVersion: version.version,
+      });
+    });
+  }
+  return out;
 }
 
 /** A batch's name: its source and the claimed events' range and count, which no other batch can claim again. */

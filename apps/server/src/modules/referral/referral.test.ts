@@ -697,6 +697,42 @@ describe('referral: batches on several nodes', () => {
     expect((await records(up)).list.map((r) => [r.baseAmount, r.rebate])).toEqual([['100', '0.10']]);
   });
 
+  it('settles a batch whose rebates cannot be priced, claims nothing, and leaves them to the batches', async () => {
+    const up = await join();
+    const trader = await join(up);
+    await fundDelivery(trader, '1000', '500');
+    // A table the rules cannot price with (no turnover rates), written past the operators' checks, in force now.
+    const broken = DEFAULT_REFERRAL_TABLE.levels.map((l) => ({ ...l, turnoverRates: [] }));
+    const [row] = await queryRows<{ version: number }>(
+      t.database.db,
+      sql`INSERT INTO referral_tables (min_deposit, levels, effective_at)
+          VALUES ('100', ${JSON.stringify(broken)}::jsonb, ${new Date(t.clock.ms).toISOString()}::timestamptz)
+          RETURNING version`,
+    );
+    let order: DeliveryOrder;
+    try {
+      order = await losingDelivery(trader, '200');
+      // Settled all the same, the stake held by the house; nothing claimed, nothing paid.
+      const settled = await queryRows<{ status: string; claims: number }>(
+        t.database.db,
+        sql`SELECT o.status, (SELECT count(*)::int FROM rebate_events e
+                              WHERE e.source = 'stake' AND e.source_id = o.id) AS claims
+            FROM delivery_orders o WHERE o.id = ${order.id}::bigint`,
+      );
+      expect(settled).toEqual([{ status: 'lost', claims: 0 }]);
+      expect((await records(up)).total).toBe(0);
+      // The batches meet the same table, and fail as loudly as before.
+      await expect(drain()).rejects.toThrow('no rebate at depth 1');
+    } finally {
+      await t.database.db.execute(sql`DELETE FROM referral_tables WHERE version = ${row!.version}`);
+    }
+    // With a table the rules can read, the batches pay it, once.
+    expect(await drain()).toBe(1);
+    expect(await drain()).toBe(0);
+    expect((await records(up)).list.map((r) => [r.baseAmount, r.rebate])).toEqual([['200', '0.20']]);
+    expect(await paidWithSettlement(order.id)).toEqual([false]);
+  });
+
   it('pays, in a starting node’s first settlement pass, the rebates of stakes that expired while no node ran', async () => {
     const up = await join();
     const trader = await join(up);
