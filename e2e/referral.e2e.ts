@@ -105,6 +105,9 @@ describe('referral: invite, qualify, trade, see rebates, levels and teams', () =
     await openSignedIn(page, a, '/pages/tabbarPages/mine/share', { lang: 'ar', theme: 'light' });
     await page.getByTestId('referral-page').waitFor();
     await expect.poll(() => textOf(page, 'referral-count-l2')).toBe('1');
+    // The tabs run right to left too: depth 1 is the rightmost.
+    const left = async (id: string) => (await page.getByTestId(id).boundingBox())?.x ?? Number.NaN;
+    expect(await left('referral-tab-team1')).toBeGreaterThan(await left('referral-tab-team2'));
     await page.getByTestId('referral-tab-team2').click();
     await expect.poll(() => page.getByTestId('referral-member').count()).toBe(1);
     await shot(page, 'referral-share-a-light-ar');

@@ -1,3 +1,4 @@
+import { useDirection } from '@/i18n/use-direction';
 import { Tabs } from 'antd-mobile';
 import { Fragment, type ReactNode, useState } from 'react';
 
@@ -29,9 +30,11 @@ export function TabbedSection<K extends string>({
   const [own, setOwn] = useState(keys[0] as K);
   const open = tab ?? own;
   const choose = onTab ?? setOwn;
+  const direction = useDirection();
   return (
     <section className={block} aria-label={label}>
       <Tabs
+        direction={direction}
         activeKey={open}
         onChange={(key) => choose(keys.find((k) => k === key) ?? open)}
         className={`${block}__bar`}

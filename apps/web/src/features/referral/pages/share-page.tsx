@@ -15,6 +15,7 @@ import { InvitePoster } from '../components/invite-poster';
 import { RebateList } from '../components/rebate-list';
 import { TeamList } from '../components/team-list';
 import './referral.css';
+import { useDirection } from '@/i18n/use-direction';
 
 /** The link as the user shares it: the server's path on this site's origin. */
 const absolute = (link: string) => (link.startsWith('/') ? `${window.location.origin}${link}` : link);
@@ -130,6 +131,7 @@ export default function SharePage() {
   const { t } = useTranslation();
   const query = useQuery({ queryKey: referralKeys.share, queryFn: ({ signal }) => referralApi.share(signal) });
   const [tab, setTab] = useState<Tab>('team1');
+  const direction = useDirection();
   return (
     <Page
       title={t('referral.title')}
@@ -155,7 +157,7 @@ export default function SharePage() {
               <InvitePoster code={data.inviteCode} link={absolute(data.link)} />
               <LevelCard data={data} />
               <section className="section">
-                <Tabs activeKey={tab} onChange={(k) => setTab(k as Tab)}>
+                <Tabs direction={direction} activeKey={tab} onChange={(k) => setTab(k as Tab)}>
                   {(['team1', 'team2', 'team3', 'rebates'] as const).map((k) => (
                     <Tabs.Tab
                       key={k}
