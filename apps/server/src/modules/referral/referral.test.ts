@@ -198,6 +198,18 @@ function settlementNode(limits = DEFAULT_DELIVERY_LIMITS) {
   });
 }
 
+/** Opens a 10-lot SOLUSDT long for `u` (whose perpetual wallet holds enough): one real perpetual fee. */
+async function perpFee(u: Member) {
+  const opened = await u.as<PerpOrder>('Sustainable/createOrder', {
+    symbol: 'SOLUSDT',
+    side: 'long',
+    type: 'market',
+    quantity: '10',
+    requestId: rid(),
+  });
+  expect(opened.code, opened.msg).toBe(1);
+}
+
 const records = async (u: Member, body: object = {}) => {
   const res = await u.as<RebateRecordsData>('user/rebateRecords', { pageSize: 50, ...body });
   expect(res.code, res.msg).toBe(1);
@@ -261,14 +273,7 @@ describe('referral: rebates over three levels', () => {
 
     // A perpetual fee: 10 %, 5 %, 2 % of it.
     await e.as('index/zySubmit', { from: 'spot', to: 'perpetual', currency: 'USDT', amount: '2000', requestId: rid() });
-    const opened = await e.as<PerpOrder>('Sustainable/createOrder', {
-      symbol: 'SOLUSDT',
-      side: 'long',
-      type: 'market',
-      quantity: '10',
-      requestId: rid(),
-    });
-    expect(opened.code, opened.msg).toBe(1);
+    await perpFee(e);
     const fee = await queryRows<{ amount: string }>(
       t.database.db,
       sql`SELECT trim_scale(sum(amount))::text AS amount FROM ledger_transfers
@@ -360,14 +365,7 @@ describe('referral: rebates over three levels', () => {
     await e.as('index/zySubmit', { from: 'spot', to: 'delivery', currency: 'USDT', amount: '1000', requestId: rid() });
     await losingDelivery(e, '500');
     await e.as('index/zySubmit', { from: 'spot', to: 'perpetual', currency: 'USDT', amount: '1000', requestId: rid() });
-    const opened = await e.as<PerpOrder>('Sustainable/createOrder', {
-      symbol: 'SOLUSDT',
-      side: 'long',
-      type: 'market',
-      quantity: '10',
-      requestId: rid(),
-    });
-    expect(opened.code, opened.msg).toBe(1);
+    await perpFee(e);
     expect(await drain()).toBe(0);
     expect((await records(d)).total).toBe(before);
     await e.as('user/changeUser', { mode: 'real' });
@@ -529,18 +527,6 @@ describe('referral: the operator table', () => {
     await admin('admin/setReferralTable', DEFAULT_REFERRAL_TABLE);
   });
 });
-
-/** Opens a 10-lot SOLUSDT long for `u` (whose perpetual wallet holds enough): one real perpetual fee. */
-async function perpFee(u: Member) {
-  const opened = await u.as<PerpOrder>('Sustainable/createOrder', {
-    symbol: 'SOLUSDT',
-    side: 'long',
-    type: 'market',
-    quantity: '10',
-    requestId: rid(),
-  });
-  expect(opened.code, opened.msg).toBe(1);
-}
 
 /** The perpetual fees `u` has paid, newest first. */
 const feesOf = async (u: Member) =>
