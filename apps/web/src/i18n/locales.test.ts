@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { LANGS } from '@nexa/contract';
+import { base } from 'antd-mobile/es/locales/base';
 import { describe, expect, it } from 'vitest';
 
 type Tree = { [key: string]: string | Tree };
@@ -50,6 +51,20 @@ describe('locale files', () => {
     const iso: Record<string, string> = { hk: 'zh', kr: 'ko', jp: 'ja', sp: 'es', pe: 'fa' };
     expect(pack.antd.locale.slice(0, 2)).toBe(iso[lang] ?? lang);
   });
+
+  it.each(LANGS.filter((l) => l !== 'en'))(
+    '%s: antd-mobile shows none of its texts in English (what its own pack leaves out is filled in)',
+    async (lang) => {
+      const pack = (await import(`./packs/${lang}.ts`)) as { antd: Tree };
+      const ours = flatten(pack.antd);
+      // The same word in both languages, and a format with no words.
+      const sameWord = /^(OK|Optional)$/;
+      const english = Object.entries(flatten(base as unknown as Tree)).filter(
+        ([key, text]) => key !== 'locale' && key !== 'Calendar.yearAndMonth' && !sameWord.test(text),
+      );
+      expect(english.filter(([key, text]) => ours[key] === text).map(([key]) => key)).toEqual([]);
+    },
+  );
 
   it('keeps the spec §8 transport messages in English word for word', () => {
     expect(en['errors.timeout']).toBe('Request timed out, please try again later');
