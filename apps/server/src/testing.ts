@@ -136,6 +136,7 @@ export async function createTestApp(
     | 'perpetualEngine'
     | 'now'
     | 'copyLimits'
+    | 'bus'
   > = {},
   /** A database shared with an earlier app (a restart); the caller closes it. */
   shared?: Database,

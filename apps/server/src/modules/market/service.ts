@@ -226,10 +226,21 @@ export class MarketService implements Valuation {
     // A lost message is a skipped update (the next one supersedes it), never an unhandled rejection.
     // Applied here first, then sent to the other nodes: the leader never depends on the bus to hear its own feed
     // (with Redis down it still prices, stores and settles).
+    //
+    // What a source says in one go (the simulator's second: a depth and a trades message a product and the ticks)
+    // leaves in one `publishMany`, one round trip, in order. One NOTIFY statement a message was ~80 statements a
+    // second, a tenth of a core between the node and PostgreSQL with no user on it (CPU profile of an idle node).
+    let outgoing: FeedMessage[] = [];
+    const send = () => {
+      const batch = outgoing;
+      outgoing = [];
+      void this.d.bus.publishMany('market', batch).catch((err) => this.d.log.warn({ err }, 'market: publish failed'));
+    };
     const publish = (message: FeedMessage) => {
       const stamped = { ...message, origin: this.nodeId };
       this.apply(stamped);
-      void this.d.bus.publish('market', stamped).catch((err) => this.d.log.warn({ err }, 'market: publish failed'));
+      if (outgoing.length === 0) queueMicrotask(send);
+      outgoing.push(stamped);
     };
     const sink: FeedSink = {
       // In slices: a PostgreSQL NOTIFY carries at most 8000 bytes.
