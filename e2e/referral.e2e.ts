@@ -115,11 +115,14 @@ describe('referral: invite, qualify, trade, see rebates, levels and teams', () =
     await expect.poll(() => page.getByTestId('referral-rebate').count()).toBe(2);
     await shot(page, 'referral-rebates-a-light-ar');
 
-    // The rules page shows the live table.
-    await openSignedIn(page, a, '/pages/tabbarPages/mine/shareRules');
+    // The rules page shows the live table, in Persian: its depth columns name the tiers as the team counts do,
+    // with the language's own digit ("ردیف ۱", not "ردیف 1").
+    await openSignedIn(page, a, '/pages/tabbarPages/mine/shareRules', { lang: 'pe', theme: 'dark' });
     await page.getByTestId('referral-rules-page').waitFor();
     await expect.poll(() => page.getByTestId('referral-rules-row-perpetual-6').count()).toBe(1);
-    await shot(page, 'referral-rules-dark-en');
+    const heads = await page.locator('.ref-table th').first().locator('xpath=..').locator('th').allTextContents();
+    expect(heads.slice(-3)).toEqual(['ردیف\u00a0۱', 'ردیف\u00a0۲', 'ردیف\u00a0۳']);
+    await shot(page, 'referral-rules-dark-pe');
     await context.close();
   });
 });

@@ -12,6 +12,18 @@ export function formatRate(rate: string): string {
   return pct.gte(1) || pct.isZero() ? `${pct.toFixed()}%` : `${pct.mul(10).toFixed()}‰`;
 }
 
+const TIER_KEYS = { 1: 'referral.counts.l1', 2: 'referral.counts.l2', 3: 'referral.counts.l3' } as const;
+
+/**
+ * A depth's name ("Tier 1"): the team counts' own words in every language, so a tab, a rule's column and a record
+ * read as the counts above them do (Persian writes the digit as ۱, Chinese as 一).
+ */
+export function tierKey(depth: number): (typeof TIER_KEYS)[1 | 2 | 3] {
+  const key = TIER_KEYS[depth as 1 | 2 | 3];
+  if (!key) throw new RangeError(`no tier ${depth}`);
+  return key;
+}
+
 /** The rebates the user received, newest first, page by page. */
 export function RebateList() {
   const { t } = useTranslation();
@@ -39,7 +51,7 @@ export function RebateList() {
             </div>
             <div>
               <dt>{t('referral.rebates.depth')}</dt>
-              <dd>{t('referral.depthN', { n: r.depth })}</dd>
+              <dd>{t(tierKey(r.depth))}</dd>
             </div>
             <div>
               <dt>{t('referral.rebates.base')}</dt>

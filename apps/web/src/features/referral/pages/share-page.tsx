@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { referralApi, referralKeys } from '../api/referral-api';
 import { InvitePoster } from '../components/invite-poster';
-import { RebateList } from '../components/rebate-list';
+import { RebateList, tierKey } from '../components/rebate-list';
 import { TeamList } from '../components/team-list';
 import './referral.css';
 import { useDirection } from '@/i18n/use-direction';
@@ -163,9 +163,7 @@ export default function SharePage() {
                       key={k}
                       title={
                         <span data-testid={`referral-tab-${k}`}>
-                          {k === 'rebates'
-                            ? t('referral.rebates.title')
-                            : t('referral.depthN', { n: Number(k.slice(-1)) })}
+                          {k === 'rebates' ? t('referral.rebates.title') : t(tierKey(Number(k.slice(-1))))}
                         </span>
                       }
                     />

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { referralApi, referralKeys } from '../api/referral-api';
-import { formatRate } from '../components/rebate-list';
+import { formatRate, tierKey } from '../components/rebate-list';
 import './referral.css';
 
 /** The programme's rules and the live table (index/rebateRules), as operators last set it. */
@@ -43,7 +43,7 @@ export default function ShareRulesPage() {
                         <th scope="col">{t('referral.counts.qualifiedL2')}</th>
                         {[1, 2, 3].map((n) => (
                           <th key={n} scope="col">
-                            {t('referral.depthN', { n })}
+                            {t(tierKey(n))}
                           </th>
                         ))}
                       </tr>
