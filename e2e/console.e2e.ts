@@ -220,7 +220,22 @@ describe('operator console', () => {
       .poll(async () => (await rows.allInnerTexts()).map((r) => /deposit\.approve/.test(r)), { timeout: 30_000 })
       .toEqual([true]);
     await shot(page, 'console-audit');
+    // The user's page: the approved deposit in the change log and in the deposits and withdrawals tab.
+    await page.getByTestId('nav-users').click();
+    await page.getByTestId('user-search').locator('input').fill(String(user.user.uid));
+    await page.getByTestId('user-search').locator('input').press('Enter');
+    await page.getByRole('row', { name: new RegExp(String(user.user.uid)) }).click();
+    await page.getByRole('tab', { name: 'Change log' }).click();
+    const changes = page.getByRole('tabpanel').locator('tr.ant-table-row');
+    await expect
+      .poll(() => changes.allInnerTexts(), { timeout: 30_000 })
+      .toEqual([expect.stringMatching(/250(\.0+)? USDT/)]);
+    await page.getByRole('tab', { name: 'Deposits and withdrawals' }).click();
+    const funding = page.getByRole('tabpanel').locator('tr.ant-table-row');
+    await expect.poll(() => funding.allInnerTexts(), { timeout: 30_000 }).toEqual([expect.stringMatching(/Approved/)]);
+    await shot(page, 'console-user-funding');
     // Operators read English or Chinese.
+    await page.getByTestId('nav-audit').click();
     await page.getByText('中文').click();
     await page.getByText('导出 CSV').waitFor();
     await shot(page, 'console-audit-zh');

@@ -1,10 +1,11 @@
 import type { AdminUserDetail } from '@nexa/contract';
-import { Button, Card, Descriptions, Form, Input, Modal, Space, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Descriptions, Form, Input, Modal, Space, Table, type TableProps, Tabs, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { Loadable } from '../components/states';
-import type { Body, CallName } from '../lib/api';
+import type { Body, CallName, Data } from '../lib/api';
 import { age, amount, dateTime } from '../lib/format';
 import { useAction, useCall } from '../lib/query';
 import { useMay } from '../lib/role';
@@ -154,125 +155,117 @@ function Balances({ u }: { u: AdminUserDetail }) {
   );
 }
 
-/** A paged history tab of one user. */
-function usePaged<P extends 'admin/userChanges' | 'admin/userOrders' | 'admin/userPositions' | 'admin/userFunding'>(
-  path: P,
-  userId: string,
-) {
+type HistoryPath = 'admin/userChanges' | 'admin/userOrders' | 'admin/userPositions' | 'admin/userFunding';
+type HistoryRow<P extends HistoryPath> = Data<P>['list'][number];
+
+/** A paged history tab of one user: 20 rows a page, the columns its call's rows need. */
+function History<P extends HistoryPath>(props: {
+  path: P;
+  userId: string;
+  rowKey: TableProps<HistoryRow<P>>['rowKey'];
+  columns: ColumnsType<HistoryRow<P>>;
+}) {
   const [page, setPage] = useState(1);
-  const q = useCall(path, { userId, page, pageSize: 20 } as Body<P>);
-  const pagination = {
-    current: page,
-    pageSize: 20,
-    total: q.data?.total ?? 0,
-    onChange: setPage,
-    showSizeChanger: false,
-  };
-  return { q, pagination };
+  const q = useCall(props.path, { userId: props.userId, page, pageSize: 20 } as Body<P>);
+  return (
+    <Loadable query={q}>
+      {() => (
+        <Table<HistoryRow<P>>
+          size="small"
+          rowKey={props.rowKey}
+          pagination={{
+            current: page,
+            pageSize: 20,
+            total: q.data?.total ?? 0,
+            onChange: setPage,
+            showSizeChanger: false,
+          }}
+          dataSource={q.data!.list as HistoryRow<P>[]}
+          columns={props.columns}
+        />
+      )}
+    </Loadable>
+  );
 }
 
 function Changes({ userId }: { userId: string }) {
   const { t } = useTranslation();
-  const { q, pagination } = usePaged('admin/userChanges', userId);
   return (
-    <Loadable query={q}>
-      {() => (
-        <Table
-          size="small"
-          rowKey="id"
-          pagination={pagination}
-          dataSource={q.data!.list}
-          columns={[
-            { title: t('col.time'), render: (_, r) => dateTime(r.createdAt) },
-            { title: t('col.mode'), render: (_, r) => t(`mode.${r.mode}`) },
-            { title: t('col.wallet'), render: (_, r) => t(`wallet.${r.wallet}`) },
-            { title: t('col.type'), dataIndex: 'type' },
-            { title: t('col.amount'), align: 'right', render: (_, r) => `${amount(r.amount)} ${r.currency}` },
-            { title: t('col.balanceAfter'), align: 'right', render: (_, r) => amount(r.balanceAfter) },
-            { title: t('col.ref'), dataIndex: 'ref' },
-          ]}
-        />
-      )}
-    </Loadable>
+    <History
+      path="admin/userChanges"
+      userId={userId}
+      rowKey="id"
+      columns={[
+        { title: t('col.time'), render: (_, r) => dateTime(r.createdAt) },
+        { title: t('col.mode'), render: (_, r) => t(`mode.${r.mode}`) },
+        { title: t('col.wallet'), render: (_, r) => t(`wallet.${r.wallet}`) },
+        { title: t('col.type'), dataIndex: 'type' },
+        { title: t('col.amount'), align: 'right', render: (_, r) => `${amount(r.amount)} ${r.currency}` },
+        { title: t('col.balanceAfter'), align: 'right', render: (_, r) => amount(r.balanceAfter) },
+        { title: t('col.ref'), dataIndex: 'ref' },
+      ]}
+    />
   );
 }
 
 function Orders({ userId }: { userId: string }) {
   const { t } = useTranslation();
-  const { q, pagination } = usePaged('admin/userOrders', userId);
   return (
-    <Loadable query={q}>
-      {() => (
-        <Table
-          size="small"
-          rowKey={(r) => `${r.product}-${r.id}`}
-          pagination={pagination}
-          dataSource={q.data!.list}
-          columns={[
-            { title: t('col.time'), render: (_, r) => dateTime(r.createdAt) },
-            { title: t('col.product'), render: (_, r) => t(`product.${r.product}`) },
-            { title: t('col.mode'), render: (_, r) => t(`mode.${r.mode}`) },
-            { title: t('col.symbol'), dataIndex: 'symbol' },
-            { title: t('col.side'), dataIndex: 'side' },
-            { title: t('col.amount'), align: 'right', render: (_, r) => amount(r.amount) },
-            { title: t('col.status'), dataIndex: 'status' },
-          ]}
-        />
-      )}
-    </Loadable>
+    <History
+      path="admin/userOrders"
+      userId={userId}
+      rowKey={(r) => `${r.product}-${r.id}`}
+      columns={[
+        { title: t('col.time'), render: (_, r) => dateTime(r.createdAt) },
+        { title: t('col.product'), render: (_, r) => t(`product.${r.product}`) },
+        { title: t('col.mode'), render: (_, r) => t(`mode.${r.mode}`) },
+        { title: t('col.symbol'), dataIndex: 'symbol' },
+        { title: t('col.side'), dataIndex: 'side' },
+        { title: t('col.amount'), align: 'right', render: (_, r) => amount(r.amount) },
+        { title: t('col.status'), dataIndex: 'status' },
+      ]}
+    />
   );
 }
 
 function Positions({ userId }: { userId: string }) {
   const { t } = useTranslation();
-  const { q, pagination } = usePaged('admin/userPositions', userId);
   return (
-    <Loadable query={q}>
-      {() => (
-        <Table
-          size="small"
-          rowKey="id"
-          pagination={pagination}
-          dataSource={q.data!.list}
-          columns={[
-            { title: t('col.time'), render: (_, r) => dateTime(r.openedAt) },
-            { title: t('col.mode'), render: (_, r) => t(`mode.${r.mode}`) },
-            { title: t('col.symbol'), dataIndex: 'symbol' },
-            { title: t('col.side'), dataIndex: 'side' },
-            { title: t('col.quantity'), align: 'right', dataIndex: 'quantity' },
-            { title: t('col.leverage'), align: 'right', render: (_, r) => `${r.leverage}×` },
-            { title: t('col.entryPrice'), align: 'right', render: (_, r) => amount(r.entryPrice) },
-            { title: t('col.margin'), align: 'right', render: (_, r) => amount(r.margin) },
-            { title: t('col.realizedPnl'), align: 'right', render: (_, r) => amount(r.realizedPnl) },
-            { title: t('col.status'), dataIndex: 'status' },
-          ]}
-        />
-      )}
-    </Loadable>
+    <History
+      path="admin/userPositions"
+      userId={userId}
+      rowKey="id"
+      columns={[
+        { title: t('col.time'), render: (_, r) => dateTime(r.openedAt) },
+        { title: t('col.mode'), render: (_, r) => t(`mode.${r.mode}`) },
+        { title: t('col.symbol'), dataIndex: 'symbol' },
+        { title: t('col.side'), dataIndex: 'side' },
+        { title: t('col.quantity'), align: 'right', dataIndex: 'quantity' },
+        { title: t('col.leverage'), align: 'right', render: (_, r) => `${r.leverage}×` },
+        { title: t('col.entryPrice'), align: 'right', render: (_, r) => amount(r.entryPrice) },
+        { title: t('col.margin'), align: 'right', render: (_, r) => amount(r.margin) },
+        { title: t('col.realizedPnl'), align: 'right', render: (_, r) => amount(r.realizedPnl) },
+        { title: t('col.status'), dataIndex: 'status' },
+      ]}
+    />
   );
 }
 
 function Funding({ userId }: { userId: string }) {
   const { t } = useTranslation();
-  const { q, pagination } = usePaged('admin/userFunding', userId);
   return (
-    <Loadable query={q}>
-      {() => (
-        <Table
-          size="small"
-          rowKey={(r) => `${r.kind}-${r.id}`}
-          pagination={pagination}
-          dataSource={q.data!.list}
-          columns={[
-            { title: t('col.time'), render: (_, r) => dateTime(r.createdAt) },
-            { title: t('col.kind'), render: (_, r) => t(`kind.${r.kind}`) },
-            { title: t('col.amount'), align: 'right', render: (_, r) => `${amount(r.amount)} ${r.currency}` },
-            { title: t('col.chain'), render: (_, r) => r.chain ?? '—' },
-            { title: t('col.status'), render: (_, r) => t(`status.${r.status}`) },
-          ]}
-        />
-      )}
-    </Loadable>
+    <History
+      path="admin/userFunding"
+      userId={userId}
+      rowKey={(r) => `${r.kind}-${r.id}`}
+      columns={[
+        { title: t('col.time'), render: (_, r) => dateTime(r.createdAt) },
+        { title: t('col.kind'), render: (_, r) => t(`kind.${r.kind}`) },
+        { title: t('col.amount'), align: 'right', render: (_, r) => `${amount(r.amount)} ${r.currency}` },
+        { title: t('col.chain'), render: (_, r) => r.chain ?? '—' },
+        { title: t('col.status'), render: (_, r) => t(`status.${r.status}`) },
+      ]}
+    />
   );
 }
 
