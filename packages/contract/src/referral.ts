@@ -97,7 +97,8 @@ export const TeamMember = z.object({
   nickname: z.string(),
   uid: z.number().int(),
   invitedAt: EpochMs,
-  depth: z.number().int(),
+  /** 1 to 3: the programme pays three levels up (its tiers' names, `referral.counts.l1`–`l3` in the app). */
+  depth: z.number().int().min(1).max(3),
   level: z.number().int(),
   qualified: z.boolean(),
 });
@@ -119,7 +120,7 @@ export const RebateRecord = z.object({
   id: z.string(),
   /** The trading user, masked. */
   sourceUser: z.string(),
-  depth: z.number().int(),
+  depth: z.number().int().min(1).max(3),
   product: RebateProduct,
   /** The fee or stake the rebate is a share of. */
   baseAmount: z.string(),
