@@ -2,7 +2,7 @@ import type { PerpOrder, PerpPosition } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { Ledger } from '../../ledger/index.js';
-import { perpWallet, perpetualApp, positions, rid, source, tick, trader } from '../../perpetual-testing.js';
+import { perpOrder, perpWallet, perpetualApp, positions, rid, source, tick, trader } from '../../perpetual-testing.js';
 import { call, createTestDatabase } from '../../testing.js';
 
 it('a product disabled after a position opened still has a price: no new orders, but the position closes', async () => {
@@ -12,13 +12,7 @@ it('a product disabled after a position opened still has a price: no new orders,
     const t1 = await perpetualApp(before, database);
     const u = await trader(t1);
     await tick(t1, before, 'SOLUSDT', '100.00');
-    const opened = await u.as<PerpOrder>('Sustainable/createOrder', {
-      symbol: 'SOLUSDT',
-      side: 'long',
-      type: 'market',
-      quantity: '10',
-      requestId: rid(),
-    });
+    const opened = await perpOrder(u.as, 'SOLUSDT', {});
     expect(opened.code, opened.msg).toBe(1);
     await t1.close();
 

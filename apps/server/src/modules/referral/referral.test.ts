@@ -16,6 +16,7 @@ import { DEFAULT_REFERRAL_TABLE } from '@nexa/rules';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Ledger, money } from '../../ledger/index.js';
+import { perpOrder } from '../../perpetual-testing.js';
 import { queryRows } from '../../platform/db.js';
 import {
   ManualSource,
@@ -200,13 +201,7 @@ function settlementNode(limits = DEFAULT_DELIVERY_LIMITS) {
 
 /** Opens a 10-lot SOLUSDT long for `u` (whose perpetual wallet holds enough): one real perpetual fee. */
 async function perpFee(u: Member) {
-  const opened = await u.as<PerpOrder>('Sustainable/createOrder', {
-    symbol: 'SOLUSDT',
-    side: 'long',
-    type: 'market',
-    quantity: '10',
-    requestId: rid(),
-  });
+  const opened = await perpOrder(u.as, 'SOLUSDT', {});
   expect(opened.code, opened.msg).toBe(1);
 }
 
