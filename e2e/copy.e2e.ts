@@ -18,6 +18,7 @@ afterAll(async () => {
 const { api, registerUser, openSignedIn } = appSession(() => ctx.server);
 
 const FUTURES = '/pages/tabbarPages/futures/index';
+const LEADER = '/pages/tabbarPages/futures/leader';
 const STAKE = '100';
 const SHARE_PCT = '10';
 
@@ -220,6 +221,27 @@ describe('copy trading: a plan published, followed, placed at one entry and sett
         .toMatch(/^(won|lost|draw)$/);
       await pageA.getByTestId('copy-follow').scrollIntoViewIfNeeded();
       await shot(pageA, 'copy-published-dark');
+
+      // B opens A's profile (where an invitation's leader link goes): both plans, the settled ones counted over the
+      // last 7 days, and B turns on following A's future plans automatically.
+      await openSignedIn(pageB, b, `${LEADER}?uid=${a.uid}`, { lang: 'en', theme: 'light' });
+      await pageB.getByTestId('copy-leader-page').waitFor();
+      await expect.poll(() => textIn(pageB, 'copy-leader-name')).toContain(`UID ${a.uid}`);
+      expect(await textIn(pageB, 'copy-leader-publications')).toBe('2');
+      await expect.poll(() => pageB.getByTestId('copy-leader-plan').count()).toBe(2);
+      const week = pageB.getByTestId('copy-leader-window-7');
+      expect(plain(await week.locator('td').nth(0).textContent())).toBe(`${rate}%`);
+      expect(plain(await week.locator('td').nth(2).textContent())).toBe(`${won} / ${settled.length}`);
+      expect(await pageB.getByTestId('copy-leader-auto').getAttribute('data-on')).toBe('false');
+      await pageB.getByTestId('copy-leader-auto').click();
+      await expect.poll(() => pageB.getByTestId('copy-leader-auto').getAttribute('data-on')).toBe('true');
+      const autos = await api<{ list: { leader: { uid: number } }[] }>('order/autoFollows', {}, b.token);
+      expect(autos.list.map((x) => x.leader.uid)).toEqual([a.uid]);
+      await shot(pageB, 'copy-leader-light');
+      // A hand-edited address without a UID says no such user, not an input error, and offers the way back.
+      await openSignedIn(pageB, b, LEADER, { lang: 'en', theme: 'light' });
+      await expect.poll(() => textIn(pageB, 'error-state')).toContain('No user has this UID');
+      expect(await pageB.getByTestId('nav-back').count()).toBe(1);
 
       // The same screens in Arabic, right to left.
       await openSignedIn(pageB, b, FUTURES, { lang: 'ar', theme: 'dark', productType1: 'BTCUSDT' });

@@ -137,7 +137,9 @@ export default function LeaderProfilePage() {
   return (
     <Page title={t('copy.leader.pageTitle')} back testId="copy-leader-page">
       {uid === null ? (
-        <ErrorState title={t('copy.errors.uid')} />
+        // A link without a leader's UID (in-app links always carry one): what the server says of an unknown UID,
+        // not the invitation form's input error.
+        <ErrorState title={t('copy.errors.unknownUid')} />
       ) : (
         <QueryView query={query} loading={<Skeleton.Paragraph lineCount={10} animated />}>
           {(data) => <Profile data={data} />}
