@@ -174,6 +174,28 @@ describe('operator console', () => {
     await page.locator('.ant-drawer-open').waitFor({ state: 'hidden' });
     expect(await spotUsdt(user.token)).toBe(250);
 
+    // The same user's identity verification: its own queue and statuses, the record in a drawer under the name.
+    await api(
+      'user_verification/submitIdentityVerification',
+      { level: 'basic', country: 'DE', name: 'Erika Mustermann', idNumber: `C${Date.now().toString(36)}` },
+      user.token,
+    );
+    await page.getByRole('tab', { name: 'Identity verifications' }).click();
+    const queue = page.getByRole('tabpanel', { name: 'Identity verifications' });
+    await queue.getByRole('row', { name: /Erika Mustermann/ }).click();
+    await page.locator('.ant-drawer-title', { hasText: 'Erika Mustermann' }).waitFor();
+    const approved = page.waitForResponse((r) => r.url().endsWith('/api/admin/approveVerification'), {
+      timeout: 60_000,
+    });
+    await page.locator('.ant-drawer-open').getByTestId('approve').click();
+    await clickWhenStill(page.getByTestId('confirm-decision'));
+    expect(await (await approved).json()).toMatchObject({ code: 1 });
+    await page.locator('.ant-drawer-open').waitFor({ state: 'hidden' });
+    await queue.getByText('Verified', { exact: true }).click();
+    await queue.getByRole('row', { name: /Erika Mustermann.*Verified/ }).waitFor();
+    const kyc = await api<{ basic: { status: string } }>('user_verification/getUserVerification', {}, user.token);
+    expect(kyc.basic.status).toBe('verified');
+
     // An admin-only screen and call: the server answers 403 whatever the menu shows.
     await page.goto(`${ctx.server.url}/admin/#/operators`);
     await page.getByText('Your role cannot open this screen').waitFor();

@@ -1,16 +1,17 @@
-import type { AdminDeposit, AdminVerification, AdminWithdrawal } from '@nexa/contract';
+import type { AdminWithdrawal } from '@nexa/contract';
 import { Card, Col, Descriptions, Drawer, Row, Segmented, Table, Tabs, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import type { ColumnsType } from 'antd/es/table';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Decision } from '../components/decision';
 import { Loadable } from '../components/states';
 import { UploadImage } from '../components/upload-image';
+import type { Body, Data } from '../lib/api';
 import { age, amount, dateTime } from '../lib/format';
 import { useCall } from '../lib/query';
 import { useMay } from '../lib/role';
 import { pager } from '../lib/table';
 
-type Status = 'review' | 'approved' | 'failed';
 const statusColor = (s: string) => (s === 'review' ? 'gold' : s === 'approved' || s === 'verified' ? 'green' : 'red');
 
 /** Deposits, withdrawals and identity verifications waiting for an operator (or decided, by filter). */
@@ -59,129 +60,76 @@ const ownerCol = (t: (k: string) => string) => ({
 
 function Deposits() {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<Status>('review');
-  const [page, setPage] = useState(1);
-  const [open, setOpen] = useState<AdminDeposit | null>(null);
-  const q = useCall('admin/deposits', { status, page, pageSize: 20 });
   return (
-    <>
-      <StatusFilter
-        value={status}
-        onChange={(v) => {
-          setStatus(v as Status);
-          setPage(1);
-        }}
-      />
-      <Loadable query={q}>
-        {() => (
-          <Table<AdminDeposit>
-            rowKey="id"
-            size="middle"
-            dataSource={q.data!.list}
-            onRow={(r) =>
-              ({ onClick: () => setOpen(r), style: { cursor: 'pointer' }, 'data-testid': `deposit-${r.id}` }) as never
-            }
-            pagination={pager(page, 20, q.data!.total, setPage)}
-            columns={[
-              { title: t('col.order'), dataIndex: 'orderNo' },
-              ownerCol(t),
-              { title: t('col.amount'), align: 'right', render: (_, r) => `${amount(r.amount)} ${r.currency}` },
-              { title: t('col.chain'), dataIndex: 'chain' },
-              { title: t('col.submitted'), render: (_, r) => `${dateTime(r.createdAt)} (${age(r.createdAt)})` },
-              {
-                title: t('col.status'),
-                render: (_, r) => <Tag color={statusColor(r.status)}>{t(`status.${r.status}`)}</Tag>,
-              },
-            ]}
-          />
-        )}
-      </Loadable>
-      <Drawer open={open !== null} onClose={() => setOpen(null)} size={1100} title={open?.orderNo} destroyOnHidden>
-        {open && (
-          <Row gutter={24}>
-            <Col span={10}>
-              <Descriptions column={1} bordered size="small">
-                <Descriptions.Item
-                  label={t('col.user')}
-                >{`${open.owner.uid} · ${open.owner.email ?? open.owner.mobile ?? ''}`}</Descriptions.Item>
-                <Descriptions.Item label={t('col.amount')}>
-                  <Typography.Text
-                    strong
-                    data-testid="deposit-amount"
-                  >{`${amount(open.amount)} ${open.currency}`}</Typography.Text>
-                </Descriptions.Item>
-                <Descriptions.Item label={t('col.chain')}>{open.chain}</Descriptions.Item>
-                <Descriptions.Item label={t('col.address')}>
-                  <Typography.Text copyable>{open.address}</Typography.Text>
-                </Descriptions.Item>
-                <Descriptions.Item label={t('col.submitted')}>{dateTime(open.createdAt)}</Descriptions.Item>
-                <Descriptions.Item label={t('col.status')}>
-                  <Tag color={statusColor(open.status)}>{t(`status.${open.status}`)}</Tag>
-                </Descriptions.Item>
-                {open.reason && <Descriptions.Item label={t('col.reason')}>{open.reason}</Descriptions.Item>}
-              </Descriptions>
-              {open.status === 'review' && (
-                <div style={{ marginTop: 16 }}>
-                  <Decision kind="Deposit" id={open.id} onDone={() => setOpen(null)} />
-                </div>
-              )}
-            </Col>
-            <Col span={14}>
-              <Typography.Text type="secondary">{t('review.screenshotHint')}</Typography.Text>
-              <UploadImage url={open.screenshotUrl} alt={t('review.screenshot')} testId="screenshot" />
-            </Col>
-          </Row>
-        )}
-      </Drawer>
-    </>
+    <ReviewQueue
+      path="admin/deposits"
+      rowTestId={(r) => `deposit-${r.id}`}
+      columns={[
+        { title: t('col.order'), dataIndex: 'orderNo' },
+        ownerCol(t),
+        { title: t('col.amount'), align: 'right', render: (_, r) => `${amount(r.amount)} ${r.currency}` },
+        { title: t('col.chain'), dataIndex: 'chain' },
+      ]}
+      drawer={{ size: 1100, title: (r) => r.orderNo }}
+    >
+      {(open, close) => (
+        <Row gutter={24}>
+          <Col span={10}>
+            <Descriptions column={1} bordered size="small">
+              <Descriptions.Item
+                label={t('col.user')}
+              >{`${open.owner.uid} · ${open.owner.email ?? open.owner.mobile ?? ''}`}</Descriptions.Item>
+              <Descriptions.Item label={t('col.amount')}>
+                <Typography.Text
+                  strong
+                  data-testid="deposit-amount"
+                >{`${amount(open.amount)} ${open.currency}`}</Typography.Text>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('col.chain')}>{open.chain}</Descriptions.Item>
+              <Descriptions.Item label={t('col.address')}>
+                <Typography.Text copyable>{open.address}</Typography.Text>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('col.submitted')}>{dateTime(open.createdAt)}</Descriptions.Item>
+              <Descriptions.Item label={t('col.status')}>
+                <Tag color={statusColor(open.status)}>{t(`status.${open.status}`)}</Tag>
+              </Descriptions.Item>
+              {open.reason && <Descriptions.Item label={t('col.reason')}>{open.reason}</Descriptions.Item>}
+            </Descriptions>
+            {open.status === 'review' && (
+              <div style={{ marginTop: 16 }}>
+                <Decision kind="Deposit" id={open.id} onDone={close} />
+              </div>
+            )}
+          </Col>
+          <Col span={14}>
+            <Typography.Text type="secondary">{t('review.screenshotHint')}</Typography.Text>
+            <UploadImage url={open.screenshotUrl} alt={t('review.screenshot')} testId="screenshot" />
+          </Col>
+        </Row>
+      )}
+    </ReviewQueue>
   );
 }
 
 function Withdrawals() {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<Status>('review');
-  const [page, setPage] = useState(1);
-  const [open, setOpen] = useState<AdminWithdrawal | null>(null);
-  const q = useCall('admin/withdrawals', { status, page, pageSize: 20 });
   return (
-    <>
-      <StatusFilter
-        value={status}
-        onChange={(v) => {
-          setStatus(v as Status);
-          setPage(1);
-        }}
-      />
-      <Loadable query={q}>
-        {() => (
-          <Table<AdminWithdrawal>
-            rowKey="id"
-            size="middle"
-            dataSource={q.data!.list}
-            onRow={(r) => ({ onClick: () => setOpen(r), style: { cursor: 'pointer' } })}
-            pagination={pager(page, 20, q.data!.total, setPage)}
-            columns={[
-              { title: t('col.order'), dataIndex: 'orderNo' },
-              ownerCol(t),
-              { title: t('col.amount'), align: 'right', render: (_, r) => `${amount(r.amount)} ${r.currency}` },
-              { title: t('col.fee'), align: 'right', render: (_, r) => amount(r.fee) },
-              {
-                title: t('col.destination'),
-                render: (_, r) => (r.method === 'crypto' ? `${r.chain} ${r.address}` : `${r.bankName} ${r.cardNumber}`),
-              },
-              { title: t('col.submitted'), render: (_, r) => `${dateTime(r.createdAt)} (${age(r.createdAt)})` },
-              {
-                title: t('col.status'),
-                render: (_, r) => <Tag color={statusColor(r.status)}>{t(`status.${r.status}`)}</Tag>,
-              },
-            ]}
-          />
-        )}
-      </Loadable>
-      <Drawer open={open !== null} onClose={() => setOpen(null)} size={1100} title={open?.orderNo} destroyOnHidden>
-        {open && <WithdrawalReview w={open} onDone={() => setOpen(null)} />}
-      </Drawer>
-    </>
+    <ReviewQueue
+      path="admin/withdrawals"
+      columns={[
+        { title: t('col.order'), dataIndex: 'orderNo' },
+        ownerCol(t),
+        { title: t('col.amount'), align: 'right', render: (_, r) => `${amount(r.amount)} ${r.currency}` },
+        { title: t('col.fee'), align: 'right', render: (_, r) => amount(r.fee) },
+        {
+          title: t('col.destination'),
+          render: (_, r) => (r.method === 'crypto' ? `${r.chain} ${r.address}` : `${r.bankName} ${r.cardNumber}`),
+        },
+      ]}
+      drawer={{ size: 1100, title: (r) => r.orderNo }}
+    >
+      {(open, close) => <WithdrawalReview w={open} onDone={close} />}
+    </ReviewQueue>
   );
 }
 
@@ -253,14 +201,76 @@ function WithdrawalReview({ w, onDone }: { w: AdminWithdrawal; onDone: () => voi
 
 function Verifications() {
   const { t } = useTranslation();
+  return (
+    <ReviewQueue
+      path="admin/verifications"
+      columns={[
+        ownerCol(t),
+        { title: t('col.level'), render: (_, r) => t(`level.${r.level}`) },
+        { title: t('col.name'), dataIndex: 'name' },
+        { title: t('col.country'), dataIndex: 'country' },
+      ]}
+      drawer={{ size: 1200, title: (r) => r.name }}
+    >
+      {(open, close) => (
+        <>
+          <Descriptions column={3} bordered size="small">
+            <Descriptions.Item
+              label={t('col.user')}
+            >{`${open.owner.uid} · ${open.owner.email ?? open.owner.mobile ?? ''}`}</Descriptions.Item>
+            <Descriptions.Item label={t('col.level')}>{t(`level.${open.level}`)}</Descriptions.Item>
+            <Descriptions.Item label={t('col.country')}>{open.country}</Descriptions.Item>
+            <Descriptions.Item label={t('col.name')}>{open.name}</Descriptions.Item>
+            <Descriptions.Item label={t('col.idNumber')}>{open.idNumber}</Descriptions.Item>
+            <Descriptions.Item label={t('col.address')}>
+              {[open.address, open.city].filter(Boolean).join(', ') || '—'}
+            </Descriptions.Item>
+          </Descriptions>
+          <Row gutter={16} style={{ marginTop: 16 }}>
+            <Col span={12}>
+              <Typography.Title level={5}>{t('review.front')}</Typography.Title>
+              <UploadImage url={open.frontImageUrl} alt={t('review.front')} />
+            </Col>
+            <Col span={12}>
+              <Typography.Title level={5}>{t('review.back')}</Typography.Title>
+              <UploadImage url={open.backImageUrl} alt={t('review.back')} />
+            </Col>
+          </Row>
+          {open.status === 'review' && (
+            <div style={{ marginTop: 16 }}>
+              <Decision kind="Verification" id={open.id} onDone={close} />
+            </div>
+          )}
+        </>
+      )}
+    </ReviewQueue>
+  );
+}
+
+type QueuePath = 'admin/deposits' | 'admin/withdrawals' | 'admin/verifications';
+type QueueRow<P extends QueuePath> = Data<P>['list'][number];
+
+/**
+ * One review queue: the status filter (identity verifications have their own statuses), 20 records a page with the
+ * queue's own columns between the submission time and the status, and the record opened in a drawer.
+ */
+function ReviewQueue<P extends QueuePath>(props: {
+  path: P;
+  columns: ColumnsType<QueueRow<P>>;
+  rowTestId?: (r: QueueRow<P>) => string;
+  drawer: { size: number; title: (r: QueueRow<P>) => string };
+  children: (open: QueueRow<P>, close: () => void) => ReactNode;
+}) {
+  const { t } = useTranslation();
   const [status, setStatus] = useState('review');
   const [page, setPage] = useState(1);
-  const [open, setOpen] = useState<AdminVerification | null>(null);
-  const q = useCall('admin/verifications', { status: status as AdminVerification['status'], page, pageSize: 20 });
+  const [open, setOpen] = useState<QueueRow<P> | null>(null);
+  const q = useCall(props.path, { status, page, pageSize: 20 } as Body<P>);
+  const close = () => setOpen(null);
   return (
     <>
       <StatusFilter
-        verified
+        verified={props.path === 'admin/verifications'}
         value={status}
         onChange={(v) => {
           setStatus(v);
@@ -269,17 +279,20 @@ function Verifications() {
       />
       <Loadable query={q}>
         {() => (
-          <Table<AdminVerification>
+          <Table<QueueRow<P>>
             rowKey="id"
             size="middle"
-            dataSource={q.data!.list}
-            onRow={(r) => ({ onClick: () => setOpen(r), style: { cursor: 'pointer' } })}
+            dataSource={q.data!.list as QueueRow<P>[]}
+            onRow={(r) =>
+              ({
+                onClick: () => setOpen(r),
+                style: { cursor: 'pointer' },
+                ...(props.rowTestId ? { 'data-testid': props.rowTestId(r) } : {}),
+              }) as never
+            }
             pagination={pager(page, 20, q.data!.total, setPage)}
             columns={[
-              ownerCol(t),
-              { title: t('col.level'), render: (_, r) => t(`level.${r.level}`) },
-              { title: t('col.name'), dataIndex: 'name' },
-              { title: t('col.country'), dataIndex: 'country' },
+              ...props.columns,
               { title: t('col.submitted'), render: (_, r) => `${dateTime(r.createdAt)} (${age(r.createdAt)})` },
               {
                 title: t('col.status'),
@@ -289,38 +302,14 @@ function Verifications() {
           />
         )}
       </Loadable>
-      <Drawer open={open !== null} onClose={() => setOpen(null)} size={1200} title={open?.name} destroyOnHidden>
-        {open && (
-          <>
-            <Descriptions column={3} bordered size="small">
-              <Descriptions.Item
-                label={t('col.user')}
-              >{`${open.owner.uid} · ${open.owner.email ?? open.owner.mobile ?? ''}`}</Descriptions.Item>
-              <Descriptions.Item label={t('col.level')}>{t(`level.${open.level}`)}</Descriptions.Item>
-              <Descriptions.Item label={t('col.country')}>{open.country}</Descriptions.Item>
-              <Descriptions.Item label={t('col.name')}>{open.name}</Descriptions.Item>
-              <Descriptions.Item label={t('col.idNumber')}>{open.idNumber}</Descriptions.Item>
-              <Descriptions.Item label={t('col.address')}>
-                {[open.address, open.city].filter(Boolean).join(', ') || '—'}
-              </Descriptions.Item>
-            </Descriptions>
-            <Row gutter={16} style={{ marginTop: 16 }}>
-              <Col span={12}>
-                <Typography.Title level={5}>{t('review.front')}</Typography.Title>
-                <UploadImage url={open.frontImageUrl} alt={t('review.front')} />
-              </Col>
-              <Col span={12}>
-                <Typography.Title level={5}>{t('review.back')}</Typography.Title>
-                <UploadImage url={open.backImageUrl} alt={t('review.back')} />
-              </Col>
-            </Row>
-            {open.status === 'review' && (
-              <div style={{ marginTop: 16 }}>
-                <Decision kind="Verification" id={open.id} onDone={() => setOpen(null)} />
-              </div>
-            )}
-          </>
-        )}
+      <Drawer
+        open={open !== null}
+        onClose={close}
+        size={props.drawer.size}
+        title={open ? props.drawer.title(open) : undefined}
+        destroyOnHidden
+      >
+        {open && props.children(open, close)}
       </Drawer>
     </>
   );
