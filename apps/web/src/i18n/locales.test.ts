@@ -66,6 +66,21 @@ describe('locale files', () => {
     },
   );
 
+  // Two features side by side on the assets screen and the home actions: the same word for both (Arabic had
+  // "تحويل" for each) leaves a user unable to tell which page a button opens.
+  it.each(LANGS)('%s names moving money between wallets and converting currencies differently', (lang) => {
+    const m = flatten(load(lang));
+    for (const [transfer, convert] of [
+      ['transfer.title', 'convert.title'],
+      ['assets.actions.transfer', 'home.actions.convert'],
+      ['transfer.title', 'convert.submit'],
+      ['transferRecord.title', 'convert.record.title'],
+      ['changeTypes.transfer_out', 'changeTypes.convert_out'],
+    ] as const) {
+      expect(m[convert], `${lang}: ${transfer} / ${convert}`).not.toBe(m[transfer]);
+    }
+  });
+
   it('keeps the spec §8 transport messages in English word for word', () => {
     expect(en['errors.timeout']).toBe('Request timed out, please try again later');
     expect(en['errors.network']).toBe('Network error, please check your connection');

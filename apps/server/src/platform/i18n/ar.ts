@@ -119,7 +119,7 @@ export const ar: Catalogue = {
   'convert.priceUnavailable': 'سعر {currency} غير متاح حاليًا. يرجى المحاولة مرة أخرى بعد قليل.',
   'convert.priceMoved':
     'تحرك السعر بما يتجاوز نسبة الانزلاق {slippage}% التي حددتها. يرجى مراجعة السعر الجديد والمحاولة مرة أخرى.',
-  'convert.receiveTooSmall': 'المبلغ صغير جدًا للتحويل',
+  'convert.receiveTooSmall': 'المبلغ صغير جدًا للمبادلة',
   'auth.oldPasswordWrong': 'كلمة المرور القديمة غير صحيحة',
   'admin.badCredentials': 'اسم المستخدم أو كلمة المرور غير صحيحة',
   'admin.disabled': 'حساب المشغل هذا معطل',
