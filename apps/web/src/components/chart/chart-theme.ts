@@ -12,12 +12,12 @@ export interface ChartColors {
 
 const FALLBACK: ChartColors = {
   background: '#131823',
-  text: '#5f6b7e',
+  text: '#8791a3',
   grid: '#242c3c',
   up: '#2ebd85',
   down: '#f6465d',
   accent: '#1fd1a5',
-  crosshair: '#5f6b7e',
+  crosshair: '#8791a3',
   label: '#222a3b',
 };
 
