@@ -152,7 +152,7 @@ export const DashboardData = z.object({
     }),
   ),
   users: z.object({ total: z.number().int(), today: z.number().int() }),
-  /** Submitted since 00:00 UTC, per currency. */
+  /** Approved since 00:00 UTC (money that moved in or out today), per currency. */
   fundsToday: z.array(
     z.object({
       currency: z.string(),

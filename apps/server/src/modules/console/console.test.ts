@@ -200,9 +200,25 @@ describe('dashboard and audit log', () => {
     expect(waiting(after.data)).toBe(waiting(before.data) + 1);
     expect(after.data.users.today).toBe(before.data.users.today + 1);
     expect(after.data.reviews.find((r) => r.kind === 'deposit')!.oldestAt).not.toBeNull();
-    const usdt = after.data.fundsToday.find((f) => f.currency === 'USDT')!;
-    expect(usdt.deposits).toBeGreaterThanOrEqual(1);
     expect(after.data.feed.on).toBe(false);
+  });
+
+  it('counts as moved today only the deposits and withdrawals approved today, not those waiting or rejected', async () => {
+    const usdt = async () => {
+      const d = await post<DashboardData>('admin/dashboard', {}, finance);
+      expect(d.code, d.msg).toBe(1);
+      const row = d.data.fundsToday.find((f) => f.currency === 'USDT');
+      return { deposits: row?.deposits ?? 0, amount: Number(row?.depositAmount ?? 0) };
+    };
+    const before = await usdt();
+    const approved = await fundedUser();
+    const rejected = await fundedUser();
+    await fundedUser(); // left waiting
+    expect(await usdt()).toEqual(before);
+    expect((await post('admin/approveDeposit', { id: approved.depositId }, reviewer)).code).toBe(1);
+    const refusal = { id: rejected.depositId, reason: 'Not found on chain' };
+    expect((await post('admin/rejectDeposit', refusal, reviewer)).code).toBe(1);
+    expect(await usdt()).toEqual({ deposits: before.deposits + 1, amount: before.amount + 100 });
   });
 
   it('filters by operator, action prefix and time, and exports CSV safe for spreadsheets', async () => {

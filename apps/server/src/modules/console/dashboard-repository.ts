@@ -29,6 +29,10 @@ export const dashboardRepository = {
     return rows[0]!;
   },
 
+  /**
+   * Money that moved today, per currency: deposits and withdrawals approved since `dayStart` (what waits is counted
+   * by `reviews`; a rejected request moved nothing).
+   */
   fundsToday(ex: Executor, dayStart: Date) {
     return queryRows<{
       currency: string;
@@ -41,9 +45,10 @@ export const dashboardRepository = {
       sql`SELECT currency, sum(dn)::int AS deposits, sum(da)::text AS deposit_amount,
                  sum(wn)::int AS withdrawals, sum(wa)::text AS withdrawal_amount
           FROM (SELECT currency, 1 AS dn, amount AS da, 0 AS wn, 0::numeric AS wa FROM deposits
-                 WHERE created_at >= ${at(dayStart)}
+                 WHERE status = 'approved' AND reviewed_at >= ${at(dayStart)}
                 UNION ALL
-                SELECT currency, 0, 0::numeric, 1, amount FROM withdrawals WHERE created_at >= ${at(dayStart)}) f
+                SELECT currency, 0, 0::numeric, 1, amount FROM withdrawals
+                 WHERE status = 'approved' AND reviewed_at >= ${at(dayStart)}) f
           GROUP BY currency ORDER BY currency`,
     );
   },
