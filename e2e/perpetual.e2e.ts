@@ -130,6 +130,15 @@ describe('perpetual: a 10x market long from the order entry to its history', () 
       await page.getByTestId('perp-lots').fill('100000');
       await page.getByTestId('perp-open-long').click();
       await expect.poll(() => text(page, 'perp-lots-error')).toBe('Insufficient available margin');
+      // A fraction of a lot typed key by key stays as typed and is refused: the point no longer vanished and let
+      // the 5 join the 1 (15 lots).
+      await page.getByTestId('perp-lots').fill('');
+      await page.getByTestId('perp-lots').pressSequentially('1.5');
+      await expect.poll(() => page.getByTestId('perp-lots').inputValue()).toBe('1.5');
+      await page.getByTestId('perp-open-long').click();
+      await expect
+        .poll(() => text(page, 'perp-lots-error'))
+        .toBe('The quantity must be a whole number of lots, at least 1');
       await expect(page.getByTestId('perp-confirm-sheet').count()).resolves.toBe(0);
 
       // 10 lots of BTC (0.01 BTC) at 10x: margin ≈ 67 USDT, fee ≈ 0.34.

@@ -85,7 +85,8 @@ export function useOrderForm({
 
   const reference = type === 'limit' ? price : ticker?.price;
   const spec = info?.perpetual;
-  const preview = spec ? orderPreview(reference, lots, leverage, spec) : null;
+  // A fraction of a lot (kept in the field for its check to refuse) previews nothing.
+  const preview = spec && /^\d+$/.test(lots) ? orderPreview(reference, lots, leverage, spec) : null;
   const max = spec ? maxLots(available, reference, leverage, spec) : 0n;
 
   const clear = (field: keyof Problems) => setProblems((p) => (p[field] ? { ...p, [field]: undefined } : p));
