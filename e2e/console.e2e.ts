@@ -553,4 +553,42 @@ describe('operator console', () => {
     await shot(page, 'console-finance-reads-deposit');
     await page.context().close();
   }, 180_000);
+
+  it('a review queue whose last page empties steps back to the page that still has records', async () => {
+    const chief = await ctx.server.createOperator('chief-paging');
+    const page = await desktop();
+    await logIn(page, chief.username, chief.password);
+    const waiting = () =>
+      page.evaluate(async () => {
+        const res = await fetch('/api/admin/deposits', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'ADMIN-TOKEN': sessionStorage.getItem('nexa.console.token') ?? '',
+          },
+          body: JSON.stringify({ status: 'review', page: 1, pageSize: 20 }),
+        });
+        return ((await res.json()) as { data: { total: number } }).data.total;
+      });
+    // Enough deposits under review that the last of several pages holds exactly one.
+    const have = await waiting();
+    const add = 21 + ((20 - ((have + 21) % 20) + 1) % 20);
+    for (let i = 0; i < add; i++) await depositUnderReview('20');
+    const total = await waiting();
+    expect(total % 20).toBe(1);
+    const last = Math.ceil(total / 20);
+    await page.reload();
+    await page.getByTestId('nav-reviews').click();
+    await page.locator(`.ant-pagination-item-${last}`).click();
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    await rows.first().click();
+    await page.getByTestId('approve').click();
+    await clickWhenStill(page.getByTestId('confirm-decision'));
+    await page.locator('.ant-drawer-open').waitFor({ state: 'hidden' });
+    // Page `last` is gone: the table shows the page before it, full, and the pager marks it.
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(20);
+    await page.locator(`.ant-pagination-item-active.ant-pagination-item-${last - 1}`).waitFor();
+    await page.context().close();
+  }, 240_000);
 });

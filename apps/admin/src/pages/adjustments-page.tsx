@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Loadable } from '../components/states';
 import { amount, dateTime } from '../lib/format';
 import { useAction, useCall } from '../lib/query';
-import { pager } from '../lib/table';
+import { pager, usePageWithin } from '../lib/table';
 
 const PAGE = 20;
 const STATUS_COLOR = { pending: 'gold', approved: 'green', rejected: 'default' } as const;
@@ -30,6 +30,7 @@ export default function AdjustmentsPage() {
   const [proposing, setProposing] = useState(false);
   const [rejecting, setRejecting] = useState<Adjustment | null>(null);
   const q = useCall('admin/adjustments', { status, page, pageSize: PAGE });
+  usePageWithin(page, setPage, q.data?.total, PAGE);
   const refresh = { invalidate: ['admin/adjustments' as const] };
   const approve = useAction('admin/approveAdjustment', { ...refresh, success: t('adjustments.approved') });
   return (

@@ -10,7 +10,7 @@ import type { Body, Data } from '../lib/api';
 import { age, amount, dateTime } from '../lib/format';
 import { useCall } from '../lib/query';
 import { useMay } from '../lib/role';
-import { pager } from '../lib/table';
+import { pager, usePageWithin } from '../lib/table';
 
 const statusColor = (s: string) => (s === 'review' ? 'gold' : s === 'approved' || s === 'verified' ? 'green' : 'red');
 
@@ -266,6 +266,7 @@ function ReviewQueue<P extends QueuePath>(props: {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<QueueRow<P> | null>(null);
   const q = useCall(props.path, { status, page, pageSize: 20 } as Body<P>);
+  usePageWithin(page, setPage, q.data?.total, 20);
   const close = () => setOpen(null);
   return (
     <>
