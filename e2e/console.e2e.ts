@@ -13,7 +13,8 @@ import { appSession } from './session';
 // A loaded CI machine can take over the default 90 s to start a server with its feed.
 vi.setConfig({ hookTimeout: 180_000 });
 // The console needs no price history: a feed without the 24 h backfill starts in seconds on a loaded machine.
-const ctx = serverAndBrowser(() => ({ market: { historyHours: 0 } }));
+// Deposits are submitted by the dozen (a review queue's pages): above the default 30 a minute from one address.
+const ctx = serverAndBrowser(() => ({ market: { historyHours: 0 }, funding: { perIpPerMinute: 1_000 } }));
 const { api, registerUser, openSignedIn } = appSession(() => ctx.server);
 const REVIEWER_PASSWORD = 'Review3r-desk-2026';
 
@@ -110,8 +111,8 @@ function receiptPng(): Buffer {
 }
 
 /** A user's deposit under review, submitted with a screenshot as the H5 app does. */
-async function depositUnderReview(amount: string) {
-  const user = (await registerUser('console')) as { token: string; user: { uid: number } };
+async function depositUnderReview(amount: string, by?: { token: string; user: { uid: number } }) {
+  const user = by ?? ((await registerUser('console')) as { token: string; user: { uid: number } });
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(receiptPng())], { type: 'image/png' }), 'receipt.png');
   const up = await fetch(`${ctx.server.url}/api/common/upload`, {
@@ -554,6 +555,47 @@ describe('operator console', () => {
     await page.context().close();
   }, 180_000);
 
+  it('admin changes the referral programme table: a new version users read at once; a falling rate is refused on its field', async () => {
+    const chief = await ctx.server.createOperator('chief-programme');
+    const rules = () => api<{ minDeposit: string; levels: { feeRates: string[] }[] }>('index/rebateRules', {});
+    const before = await rules();
+    const page = await desktop();
+    await logIn(page, chief.username, chief.password);
+    await page.getByTestId('nav-oversight').click();
+    await page.getByRole('tab', { name: 'Referral programme' }).click();
+    const version = page.getByTestId('programme-version');
+    const first = (await version.textContent()) ?? '';
+    const n = Number(/Version (\d+)/.exec(first)?.[1]);
+    // LV2's tier-1 fee share below LV1's: refused, named on that input, nothing saved.
+    const lv2 = page.getByTestId('programme-feeRates-2-1');
+    await lv2.fill('0');
+    await page.getByTestId('programme-save').click();
+    const lv2Item = page.locator('.ant-form-item-has-error').filter({ has: lv2 });
+    await lv2Item.waitFor();
+    expect(await lv2Item.innerText()).toContain('Not accepted: check this value against the rules above');
+    // The notice points at the marked fields; it does not name a field path.
+    await page
+      .locator('.ant-message-notice', { hasText: 'Some values were not accepted: see the marked fields' })
+      .waitFor();
+    expect(await page.locator('.ant-message-notice', { hasText: 'levels.' }).count()).toBe(0);
+    expect(await version.textContent()).toBe(first);
+    await lv2.fill(before.levels[1]!.feeRates[0]!);
+    // A new qualifying deposit: saved as the next version, in force for users at once.
+    const minDeposit = String(Number(before.minDeposit) + 50);
+    await page.getByTestId('programme-minDeposit').fill(minDeposit);
+    await page.getByTestId('programme-reason').fill('Campaign: a higher bar');
+    await page.getByTestId('programme-save').click();
+    await page.locator('.ant-message-notice', { hasText: 'The new table is in force' }).waitFor();
+    // A later version (numbers come from a sequence, not one by one).
+    await expect
+      .poll(async () => Number(/Version (\d+)/.exec((await version.textContent()) ?? '')?.[1]))
+      .toBeGreaterThan(n);
+    await shot(page, 'console-referral-programme');
+    await expect.poll(async () => Number((await rules()).minDeposit), { timeout: 20_000 }).toBe(Number(minDeposit));
+    expect((await rules()).levels).toEqual(before.levels);
+    await page.context().close();
+  }, 180_000);
+
   it('a review queue whose last page empties steps back to the page that still has records', async () => {
     const chief = await ctx.server.createOperator('chief-paging');
     const page = await desktop();
@@ -573,7 +615,8 @@ describe('operator console', () => {
     // Enough deposits under review that the last of several pages holds exactly one.
     const have = await waiting();
     const add = 21 + ((20 - ((have + 21) % 20) + 1) % 20);
-    for (let i = 0; i < add; i++) await depositUnderReview('20');
+    const depositor = (await registerUser('console-queue')) as { token: string; user: { uid: number } };
+    for (let i = 0; i < add; i++) await depositUnderReview('20', depositor);
     const total = await waiting();
     expect(total % 20).toBe(1);
     const last = Math.ceil(total / 20);

@@ -1,6 +1,7 @@
 import { QueryClient, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import { type Body, type CallName, type Data, api } from './api';
+import { useTranslation } from 'react-i18next';
+import { ApiError, type Body, type CallName, type Data, api } from './api';
 
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 5_000 } },
@@ -28,15 +29,27 @@ export function useCall<P extends CallName>(
  * A change as a mutation: the server's message on failure (in the operator's language, a 403 included), a
  * success toast, and the listed queries refreshed.
  */
-export function useAction<P extends CallName>(path: P, opts: { success?: string; invalidate?: CallName[] } = {}) {
+export function useAction<P extends CallName>(
+  path: P,
+  opts: {
+    success?: string;
+    invalidate?: CallName[];
+    /** The form marks the fields the server names: the notice points at them instead of naming a field path. */
+    fieldsOnForm?: boolean;
+  } = {},
+) {
   const client = useQueryClient();
   const { message } = App.useApp();
+  const { t } = useTranslation();
   return useMutation<Data<P>, Error, Body<P>>({
     mutationFn: (body) => api(path, body),
     onSuccess: async () => {
       if (opts.success) void message.success(opts.success);
       await Promise.all((opts.invalidate ?? []).map((k) => client.invalidateQueries({ queryKey: [k] })));
     },
-    onError: (err) => void message.error(err.message),
+    onError: (err) =>
+      void message.error(
+        opts.fieldsOnForm && err instanceof ApiError && err.fields.length > 0 ? t('form.checkFields') : err.message,
+      ),
   });
 }

@@ -16,7 +16,9 @@ import { Link } from 'react-router-dom';
 import { Loadable } from '../components/states';
 import { amount, dateTime } from '../lib/format';
 import { useCall } from '../lib/query';
+import { useMay } from '../lib/role';
 import { pager } from '../lib/table';
+import { ReferralTableTab } from './referral-table-tab';
 
 const PAGE = 20;
 const blank = (s?: string) => (s?.trim() ? s.trim() : undefined);
@@ -30,9 +32,10 @@ function UserLink({ u }: { u: OperatorUserRef }) {
   );
 }
 
-/** Copy trading and the invitation programme as operators oversee them (read only; issue 17). */
+/** Copy trading and the invitation programme as operators oversee them (issue 17); the admin also sets the programme's table. */
 export default function OversightPage() {
   const { t } = useTranslation();
+  const may = useMay();
   return (
     <Card title={t('nav.oversight')}>
       <Tabs
@@ -42,6 +45,9 @@ export default function OversightPage() {
           { key: 'leaders', label: t('oversight.leaders'), children: <LeadersTab /> },
           { key: 'rebates', label: t('oversight.rebates'), children: <RebatesTab /> },
           { key: 'team', label: t('oversight.team'), children: <TeamTab /> },
+          ...(may('admin/referralTable')
+            ? [{ key: 'programme', label: t('programme.title'), children: <ReferralTableTab /> }]
+            : []),
         ]}
       />
     </Card>

@@ -182,7 +182,7 @@ function SettingCard({ setting, children }: { setting: Setting; children: ReactN
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm();
-  const save = useAction('admin/updateSetting', { invalidate: ['admin/settings'] });
+  const save = useAction('admin/updateSetting', { invalidate: ['admin/settings'], fieldsOnForm: true });
   const editable = useMay()('admin/updateSetting');
   const onFinish = (v: Record<string, unknown>) =>
     save.mutate(
