@@ -503,7 +503,11 @@ describe('operator console', () => {
     // Support: reads content but cannot create, publish or reorder it; reads the channels but cannot save them.
     await logIn(page, 'sam.support', password);
     const nav = async () => (await page.locator('[data-testid^="nav-"]').allInnerTexts()).map((s) => s.trim());
-    expect(await nav()).toEqual(['Users', 'Support inbox', 'Content', 'Copy & referral']);
+    expect(await nav()).toEqual(['Reviews', 'Users', 'Support inbox', 'Content', 'Copy & referral']);
+    // Support reviews identity verifications, not funding: the reviews screen has that queue only.
+    await page.getByTestId('nav-reviews').click();
+    await page.getByRole('tab', { name: 'Identity verifications' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Deposits' }).count()).toBe(0);
     await page.getByTestId('nav-content').click();
     const publish = page.getByTestId(`content-publish-${item.id}`);
     await publish.waitFor();

@@ -25,12 +25,13 @@ const ContentPage = lazy(() => import('./pages/content-page'));
 const SupportPage = lazy(() => import('./pages/support-page'));
 
 /**
- * Each screen and the call it opens with: a role sees the screens whose first call it may make, by the table the
- * server enforces. Only a convenience: the server refuses (403) whatever a role may not call.
+ * Each screen and the calls it opens with: a role sees the screens where it may make one of them, by the table the
+ * server enforces (support reviews identity verifications only, finance funding only). Only a convenience: the
+ * server refuses (403) whatever a role may not call.
  */
-const SCREENS: { key: string; call: CallName }[] = [
+const SCREENS: { key: string; call: CallName | CallName[] }[] = [
   { key: 'dashboard', call: 'admin/dashboard' },
-  { key: 'reviews', call: 'admin/deposits' },
+  { key: 'reviews', call: ['admin/deposits', 'admin/withdrawals', 'admin/verifications'] },
   { key: 'users', call: 'admin/users' },
   { key: 'support', call: 'admin/supportConversations' },
   { key: 'content', call: 'admin/contentList' },
@@ -55,7 +56,7 @@ function SignedIn({ username, role, totpEnabled }: { username: string; role: Ope
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const screens = SCREENS.filter((s) => mayCall(role, s.call));
+  const screens = SCREENS.filter((s) => [s.call].flat().some((call) => mayCall(role, call)));
   const current = location.pathname.split('/')[1] || screens[0]?.key;
   const logout = async () => {
     await api('admin/logout').catch(() => null);
