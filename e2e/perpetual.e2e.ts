@@ -304,6 +304,14 @@ describe('perpetual: limit orders, add margin, close all, rules and the single-p
         .poll(async () => num(await btc.getByTestId('perp-position-margin').textContent()), { timeout: 10_000 })
         .toBeCloseTo(before + 5, 2);
 
+      // Part of the BTC position: the notice says what closed and what is still open, and the card shows the rest.
+      await btc.getByTestId('perp-position-close').click();
+      await page.getByTestId('perp-close-sheet').waitFor();
+      await page.getByTestId('perp-close-quantity').fill('2');
+      await page.getByTestId('perp-close-submit').click();
+      await page.locator('.adm-toast-main', { hasText: 'Lots closed: 2 · still open: 3' }).waitFor();
+      await expect.poll(() => btc.getByTestId('perp-position-lots').textContent(), { timeout: 10_000 }).toBe('3');
+
       // Close all: the dialog names 10X and the market price; "don't remind me again" is kept.
       await page.getByTestId('perp-close-all').click();
       const dialog = page.getByTestId('perp-close-all-dialog');

@@ -25,7 +25,14 @@ function CloseForm(props: PositionFormProps) {
         positionId: position.id,
         quantity: BigInt(value) === BigInt(position.quantity) ? undefined : value,
       }),
-    done: t('perpetual.closeSheet.done'),
+    // Part of it: how many lots closed and how many stay open, not "position closed".
+    done: (value) =>
+      BigInt(value) === BigInt(position.quantity)
+        ? t('perpetual.closeSheet.done')
+        : t('perpetual.closeSheet.donePartial', {
+            n: value,
+            left: (BigInt(position.quantity) - BigInt(value)).toString(),
+          }),
     onDone: props.onDone,
   });
   const { freshness, ensureLive } = useLivePriceGuard();

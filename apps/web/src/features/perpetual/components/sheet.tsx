@@ -144,7 +144,8 @@ export function useSheetValue({
   initial: string;
   check: (value: string) => ValueProblem | null;
   call: (value: string) => Promise<unknown>;
-  done: string;
+  /** The notice once done, or what it says for the value sent (a partial close names what is left). */
+  done: string | ((value: string) => string);
   onDone: () => void;
 }) {
   const [value, setValue] = useState(initial);
@@ -157,7 +158,7 @@ export function useSheetValue({
     const found = check(value);
     setProblem(found);
     if (found) return;
-    await callAndClose(() => call(value), done, onDone);
+    await callAndClose(() => call(value), typeof done === 'string' ? done : done(value), onDone);
   };
   return { value, problem, change, submit };
 }
