@@ -103,6 +103,7 @@ export const Setting = z.object({
   updatedAt: EpochMs,
   /** The operator who last changed it; null: still the first-start default. */
   updatedBy: z.string().nullable(),
+  updatedByName: z.string().nullable(),
 });
 export type Setting = z.infer<typeof Setting>;
 export const SettingsData = z.object({
@@ -210,7 +211,10 @@ export const Adjustment = z.object({
   reason: z.string(),
   status: AdjustmentStatus,
   proposedBy: z.string(),
+  /** The operators' usernames, as the audit log names them. */
+  proposedByName: z.string(),
   decidedBy: z.string().nullable(),
+  decidedByName: z.string().nullable(),
   decisionReason: z.string().nullable(),
   /** The ledger transfer an approval posted. */
   transferId: z.string().nullable(),

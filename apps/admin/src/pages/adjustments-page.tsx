@@ -76,7 +76,7 @@ export default function AdjustmentsPage() {
                 ),
               },
               { title: t('col.reason'), dataIndex: 'reason' },
-              { title: t('adjustments.proposedBy'), render: (_, a) => `#${a.proposedBy}` },
+              { title: t('adjustments.proposedBy'), render: (_, a) => `${a.proposedByName} (#${a.proposedBy})` },
               { title: t('col.created'), render: (_, a) => dateTime(a.createdAt) },
               {
                 title: t('col.status'),
@@ -87,7 +87,7 @@ export default function AdjustmentsPage() {
                     </Tag>
                     {a.decidedBy && (
                       <span style={{ fontSize: 12 }}>
-                        #{a.decidedBy} · {dateTime(a.decidedAt)}
+                        {a.decidedByName} (#{a.decidedBy}) · {dateTime(a.decidedAt)}
                         {a.decisionReason ? ` · ${a.decisionReason}` : ''}
                       </span>
                     )}

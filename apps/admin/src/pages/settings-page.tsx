@@ -211,7 +211,10 @@ function SettingCard({ setting, children }: { setting: Setting; children: ReactN
       extra={
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {setting.updatedBy
-            ? t('settings.changed', { at: dateTime(setting.updatedAt), by: setting.updatedBy })
+            ? t('settings.changed', {
+                at: dateTime(setting.updatedAt),
+                by: `${setting.updatedByName ?? ''} (#${setting.updatedBy})`,
+              })
             : t('settings.fromEnvironment')}
         </Typography.Text>
       }

@@ -13,7 +13,9 @@ export interface AdjustmentRow extends Record<string, unknown> {
   reason: string;
   status: AdjustmentStatus;
   proposed_by: string;
+  proposed_by_name: string;
   decided_by: string | null;
+  decided_by_name: string | null;
   decision_reason: string | null;
   transfer_id: string | null;
   created_ms: string | number;
@@ -22,7 +24,9 @@ export interface AdjustmentRow extends Record<string, unknown> {
 
 const COLUMNS = sql.raw(`a.id::text AS id, u.uid, a.user_id::text AS user_id, a.wallet, a.mode, a.currency,
   trim_scale(a.amount)::text AS amount, a.reason, a.status, a.proposed_by::text AS proposed_by,
-  a.decided_by::text AS decided_by, a.decision_reason, a.transfer_id::text AS transfer_id,
+  (SELECT o.username FROM operators o WHERE o.id = a.proposed_by) AS proposed_by_name,
+  a.decided_by::text AS decided_by, (SELECT o.username FROM operators o WHERE o.id = a.decided_by) AS decided_by_name,
+  a.decision_reason, a.transfer_id::text AS transfer_id,
   (extract(epoch FROM a.created_at) * 1000)::bigint AS created_ms,
   (extract(epoch FROM a.decided_at) * 1000)::bigint AS decided_ms`);
 

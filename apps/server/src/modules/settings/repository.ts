@@ -2,11 +2,17 @@ import type { SetPeriodsBody, SettingKey } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../platform/db.js';
 
+/** The operator's username beside the id (the console names operators as the audit log does). */
+const UPDATED_BY_NAME = sql.raw(
+  '(SELECT o.username FROM operators o WHERE o.id = settings.updated_by) AS updated_by_name',
+);
+
 export interface SettingRow extends Record<string, unknown> {
   key: string;
   value: unknown;
   version: number;
   updated_by: string | null;
+  updated_by_name: string | null;
   updated_ms: string | number;
 }
 
@@ -31,7 +37,7 @@ export const settingsRepository = {
   async all(ex: Executor): Promise<SettingRow[]> {
     return queryRows<SettingRow>(
       ex,
-      sql`SELECT key, value, version, updated_by::text AS updated_by,
+      sql`SELECT key, value, version, updated_by::text AS updated_by, ${UPDATED_BY_NAME},
                  (extract(epoch FROM updated_at) * 1000)::bigint AS updated_ms
           FROM settings ORDER BY key`,
     );
@@ -41,7 +47,7 @@ export const settingsRepository = {
   async lock(ex: Executor, key: SettingKey): Promise<SettingRow | undefined> {
     const rows = await queryRows<SettingRow>(
       ex,
-      sql`SELECT key, value, version, updated_by::text AS updated_by,
+      sql`SELECT key, value, version, updated_by::text AS updated_by, ${UPDATED_BY_NAME},
                  (extract(epoch FROM updated_at) * 1000)::bigint AS updated_ms
           FROM settings WHERE key = ${key} FOR UPDATE`,
     );
@@ -54,7 +60,7 @@ export const settingsRepository = {
       sql`UPDATE settings SET value = ${JSON.stringify(value)}::jsonb, version = version + 1,
                  updated_by = ${BigInt(operatorId)}, updated_at = ${at.toISOString()}::timestamptz
           WHERE key = ${key}
-          RETURNING key, value, version, updated_by::text AS updated_by,
+          RETURNING key, value, version, updated_by::text AS updated_by, ${UPDATED_BY_NAME},
                     (extract(epoch FROM updated_at) * 1000)::bigint AS updated_ms`,
     );
     return rows[0]!;

@@ -5,6 +5,8 @@ import { type TestApp, call, createTestApp, loginOperator, registerUser, until }
 
 let t: TestApp;
 let admin: string;
+let adminName: string;
+let secondName: string;
 let second: string;
 const asOp = <T = unknown>(token: string, path: string, body: object = {}) =>
   call<T>(t.app, path, body, { 'ADMIN-TOKEN': token });
@@ -15,8 +17,8 @@ const rid = () => `req-${Date.now().toString(36)}-${++seq}`;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = (await loginOperator(t)).token;
-  second = (await loginOperator(t)).token;
+  ({ token: admin, username: adminName } = await loginOperator(t));
+  ({ token: second, username: secondName } = await loginOperator(t));
 }, 60_000);
 afterAll(() => t?.close());
 
@@ -32,6 +34,10 @@ describe('settings', () => {
     const res = await asOp<Setting>(admin, 'admin/updateSetting', { key: 'withdrawal', value, reason: 'new fee' });
     expect(res.code).toBe(1);
     expect(res.data.version).toBe(withdrawal.version + 1);
+    // Who changed it, by id and by the name the console shows.
+    expect(res.data.updatedByName).toBe(adminName);
+    const listed = (await asOp<SettingsData>(admin, 'admin/settings')).data.list.find((s) => s.key === 'withdrawal')!;
+    expect([listed.updatedBy, listed.updatedByName]).toEqual([res.data.updatedBy, adminName]);
 
     const u = await registerUser(t);
     const quote = await u.as<{ minUsd: string; maxUsd: string; feePercent: string; dailyLimit: number }>(
@@ -187,7 +193,7 @@ describe('balance adjustments (four eyes)', () => {
       reason: 'goodwill credit',
     };
     const proposed = await asOp<Adjustment>(admin, 'admin/proposeAdjustment', body);
-    expect(proposed.data).toMatchObject({ status: 'pending', amount: '125.50' });
+    expect(proposed.data).toMatchObject({ status: 'pending', amount: '125.50', proposedByName: adminName });
     // The same requestId: the same proposal; a different input under it: refused.
     expect((await asOp<Adjustment>(admin, 'admin/proposeAdjustment', body)).data.id).toBe(proposed.data.id);
     expect((await asOp(admin, 'admin/proposeAdjustment', { ...body, amount: '1' })).code).toBe(0);
@@ -201,6 +207,10 @@ describe('balance adjustments (four eyes)', () => {
       Array.from({ length: 20 }, () => asOp<Adjustment>(second, 'admin/approveAdjustment', { id: proposed.data.id })),
     );
     expect(results.filter((r) => r.code === 1)).toHaveLength(1);
+    expect(results.find((r) => r.code === 1)!.data).toMatchObject({
+      proposedByName: adminName,
+      decidedByName: secondName,
+    });
     expect(results.filter((r) => r.code !== 1).every((r) => r.code === 0)).toBe(true);
     const logs = await u.as<{ list: { type: string; amount: string }[] }>('user/getUserMoneyLog', { wallet: 'spot' });
     const adjustments = logs.data.list.filter((l) => l.type === 'adjustment');

@@ -117,5 +117,6 @@ export function toView(row: SettingRow, value: unknown): SettingView {
     version: row.version,
     updatedAt: Number(row.updated_ms),
     updatedBy: row.updated_by,
+    updatedByName: row.updated_by_name,
   };
 }
