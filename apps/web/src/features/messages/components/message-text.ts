@@ -1,5 +1,16 @@
+import { formatAmount } from '@/lib/format';
 import type { Message } from '@nexa/contract';
 import type { TFunction } from 'i18next';
+
+/** Money parameters: written as every other amount in the app, two decimals and thousands separators (spec §9). */
+const MONEY = new Set(['amount', 'stake', 'payout', 'pnl', 'share']);
+const QUOTES = ['USDT', 'USDC', 'USD'];
+
+/** "BTCUSDT" → "BTC/USDT", as lists and pages write a pair (a message keeps only the symbol). */
+export function pairOfSymbol(symbol: string): string {
+  const quote = QUOTES.find((q) => symbol.endsWith(q) && symbol.length > q.length);
+  return quote ? `${symbol.slice(0, -quote.length)}/${quote}` : symbol;
+}
 
 /** Parameters that are themselves words (a result, a side, a level, an account): shown in the reader's language. */
 const WORDS: Record<string, (t: TFunction, v: string) => string> = {
@@ -17,7 +28,12 @@ const WORDS: Record<string, (t: TFunction, v: string) => string> = {
  */
 export function messageText(t: TFunction, m: Pick<Message, 'kind' | 'params'>) {
   const params: Record<string, string> = {};
-  for (const [k, v] of Object.entries(m.params)) params[k] = WORDS[k] ? WORDS[k](t, v) : v;
+  for (const [k, v] of Object.entries(m.params)) {
+    if (WORDS[k]) params[k] = WORDS[k](t, v);
+    else if (MONEY.has(k) && /^-?\d+(\.\d+)?$/.test(v)) params[k] = formatAmount(v);
+    else if (k === 'symbol') params[k] = pairOfSymbol(v);
+    else params[k] = v;
+  }
   if (!('reason' in params)) params.reason = t('messages.noReason');
   return {
     title: t(`messages.kinds.${m.kind}.title`),
