@@ -117,6 +117,9 @@ describe('futures: a delivery order from the panel to its settled result', () =>
       await page.getByTestId('futures-period-30').click();
       await expect(page.getByTestId('futures-period-30').getAttribute('aria-pressed')).resolves.toBe('true');
       await expect(text(page, 'futures-period-30')).resolves.toContain('80%');
+      // More than the wallet holds could not be placed: nothing is expected of it.
+      await page.getByTestId('futures-amount').fill('2000');
+      await expect.poll(() => text(page, 'futures-expected')).toBe('--');
       await page.getByTestId('futures-amount').fill('100');
       await expect.poll(() => text(page, 'futures-expected')).toBe('+80.00');
       // When an order placed now would settle: 30 s from now, ticking with the clock.

@@ -46,7 +46,9 @@ export function TradePanel({
   const list = periods.data ?? [];
   // The chosen period, or the product's first when it has no such period (another product was picked).
   const period = list.find((p) => p.seconds === chosenSeconds) ?? list[0];
-  const profit = period ? expectedProfit(amount, period.yield) : null;
+  // Only for a stake that could be placed: above the period's maximum or the balance, there is nothing to expect.
+  const profit =
+    period && checkAmount(amount, period, available) === null ? expectedProfit(amount, period.yield) : null;
 
   const changeAmount = (value: string) => {
     setAmount(sanitizeAmountInput(value, STAKE_DECIMALS));
