@@ -291,7 +291,11 @@ describe('operator console', () => {
     const products = async () =>
       (await api<{ list: { symbol: string }[] }>('product/getProductList', {}, user.token)).list.map((p) => p.symbol);
     expect(await products()).toContain('ETHUSDT');
+    // Off is asked first: the switch alone changes nothing.
     await page.getByTestId('product-ETHUSDT-enabled').click();
+    await page.getByText('Switch ETHUSDT off?', { exact: false }).waitFor();
+    expect(await products()).toContain('ETHUSDT');
+    await clickWhenStill(page.getByTestId('product-off-confirm'));
     await expect.poll(products).not.toContain('ETHUSDT');
     const eth = page.getByTestId('product-ETHUSDT-enabled');
     await expect.poll(() => eth.getAttribute('aria-checked')).toBe('false');

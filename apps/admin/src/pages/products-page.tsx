@@ -1,5 +1,18 @@
 import type { AdminProduct } from '@nexa/contract';
-import { Button, Card, Drawer, Form, Input, InputNumber, Space, Switch, Table, Tag, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Drawer,
+  Form,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loadable } from '../components/states';
@@ -33,14 +46,22 @@ export default function ProductsPage() {
               { title: t('products.category'), render: (_, p) => <Tag>{p.category}</Tag> },
               {
                 title: t('products.enabled'),
+                // Switching a product off takes it from every user's lists at once: asked first. On is one click.
                 render: (_, p) => (
-                  <Switch
-                    checked={p.enabled}
-                    loading={toggle.isPending && toggle.variables?.symbol === p.symbol}
-                    disabled={!editable}
-                    onChange={(enabled) => toggle.mutate({ symbol: p.symbol, enabled })}
-                    data-testid={`product-${p.symbol}-enabled`}
-                  />
+                  <Popconfirm
+                    disabled={!p.enabled || !editable}
+                    title={t('products.confirmOff', { symbol: p.symbol })}
+                    onConfirm={() => toggle.mutate({ symbol: p.symbol, enabled: false })}
+                    okButtonProps={{ 'data-testid': 'product-off-confirm' } as React.ComponentProps<typeof Button>}
+                  >
+                    <Switch
+                      checked={p.enabled}
+                      loading={toggle.isPending && toggle.variables?.symbol === p.symbol}
+                      disabled={!editable}
+                      onChange={(enabled) => enabled && toggle.mutate({ symbol: p.symbol, enabled })}
+                      data-testid={`product-${p.symbol}-enabled`}
+                    />
+                  </Popconfirm>
                 ),
               },
               { title: t('products.maxLeverage'), render: (_, p) => `${p.maxLeverage}×` },
