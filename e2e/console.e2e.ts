@@ -599,6 +599,19 @@ describe('operator console', () => {
       .poll(async () => Number(/Version (\d+)/.exec((await version.textContent()) ?? '')?.[1]))
       .toBeGreaterThan(n);
     await shot(page, 'console-referral-programme');
+    // The change in the audit log, found by its kind of record and named in words.
+    await page.getByTestId('nav-audit').click();
+    await choose(page, 'audit-entity', 'Referral programme');
+    await page.getByTestId('audit-filter').click();
+    const audited = page.locator('.ant-table-tbody tr.ant-table-row');
+    await expect
+      .poll(
+        async () => (await audited.allInnerTexts()).map((r) => /referral\.table[\s\S]*Referral programme #\d+/.test(r)),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toEqual([true]);
     await expect.poll(async () => Number((await rules()).minDeposit), { timeout: 20_000 }).toBe(Number(minDeposit));
     expect((await rules()).levels).toEqual(before.levels);
     await page.context().close();

@@ -25,7 +25,24 @@ interface FilterForm {
   range?: [Dayjs | null, Dayjs | null] | null;
 }
 
-const ENTITIES = ['deposit', 'withdrawal', 'verification', 'user', 'operator'];
+/** Every kind of record the server audits (its `entity` values), so each can be filtered. */
+const ENTITIES = [
+  'deposit',
+  'withdrawal',
+  'verification',
+  'user',
+  'adjustment',
+  'product',
+  'setting',
+  'referral_table',
+  'content.announcement',
+  'content.banner',
+  'content.category',
+  'content.article',
+  'support_conversation',
+  'support_channels',
+  'operator',
+];
 
 /** Every operator action, newest first; the same filters export as CSV. */
 export default function AuditPage() {
@@ -80,8 +97,9 @@ export default function AuditPage() {
         <Form.Item name="entity" label={t('audit.entity')}>
           <Select
             allowClear
-            style={{ width: 150 }}
+            style={{ width: 200 }}
             options={ENTITIES.map((e) => ({ value: e, label: t(`entity.${e}`) }))}
+            data-testid="audit-entity"
           />
         </Form.Item>
         <Form.Item name="entityId" label={t('audit.entityId')}>
@@ -116,7 +134,10 @@ export default function AuditPage() {
               { title: t('col.time'), render: (_, r) => dateTime(r.createdAt) },
               { title: t('audit.operator'), render: (_, r) => `${r.operator.username} (#${r.operator.id})` },
               { title: t('audit.action'), dataIndex: 'action' },
-              { title: t('audit.entity'), render: (_, r) => `${r.entity} #${r.entityId}` },
+              {
+                title: t('audit.entity'),
+                render: (_, r) => `${t(`entity.${r.entity}`, { defaultValue: r.entity })} #${r.entityId}`,
+              },
               { title: t('col.reason'), render: (_, r) => r.reason ?? '—' },
             ]}
           />
