@@ -73,6 +73,9 @@ describe('assets: demo account, demo assets, transfer, records', () => {
     await expect.poll(() => text(page, 'transfer-from')).toContain('Spot');
     // The to-wallet sheet; picking the from-wallet as "to" swaps the two.
     await page.getByTestId('transfer-to').click();
+    // Each wallet offered with what it holds of the currency moved.
+    await expect.poll(() => text(page, 'transfer-option-available-spot')).toContain('10,000.00 USDT');
+    await expect.poll(() => text(page, 'transfer-option-available-perpetual')).toContain('0.00 USDT');
     await page.getByTestId('transfer-to-option-perpetual').click();
     await expect.poll(() => text(page, 'transfer-to')).toContain('Perpetual contract');
     await page.getByTestId('transfer-swap').click();

@@ -47,7 +47,7 @@ export function TransferRouteCard({ form, onSheet }: { form: TransferForm; onShe
   );
 }
 
-/** The wallet pickers (each wallet with its available USDT value) and the currency picker. */
+/** The wallet pickers (each wallet with what it holds of the chosen currency) and the currency picker. */
 export function TransferSheets({
   form,
   sheet,
@@ -68,9 +68,16 @@ export function TransferSheets({
           {t(`wallets.${wallet}`)}
         </span>
       ),
+      // What the wallet holds of the currency being moved, not the USDT value of everything in it: "Spot
+      // 7,499.77 USDT" beside "Available 6,500.00 USDT" read as USDT the user did not have.
       extra: balance ? (
-        <span className="select-sheet__extra">
-          <UnitFigure unit="USDT">{formatDecimal(balance.availableUsdt)}</UnitFigure>
+        <span className="select-sheet__extra" data-testid={`transfer-option-available-${wallet}`}>
+          <UnitFigure unit={form.active}>
+            {formatAmount(
+              balance.currencies.find((c) => c.currency === form.active)?.available ?? '0',
+              CURRENCIES[form.active].scale,
+            )}
+          </UnitFigure>
         </span>
       ) : undefined,
     };
