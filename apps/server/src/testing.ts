@@ -207,8 +207,14 @@ export async function startTestServer(overrides: TestOverrides = {}): Promise<Te
   const base = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...TEST_DEPOSIT_ADDRESSES });
   const config: Config = {
     ...base,
-    webDistDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist'),
-    adminDistDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../admin/dist'),
+    // WEB_DIST_DIR / ADMIN_DIST_DIR point a run at builds of its own (two people testing changes side by side in one
+    // checkout would otherwise overwrite each other's `dist` mid-run); unset, the apps' own builds.
+    webDistDir: path.resolve(
+      process.env.WEB_DIST_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist'),
+    ),
+    adminDistDir: path.resolve(
+      process.env.ADMIN_DIST_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '../../admin/dist'),
+    ),
     ...overrides,
     funding: { ...base.funding, ...overrides.funding },
     market: { ...base.market, historyHours: TEST_SERVER_HISTORY_HOURS, ...overrides.market },
