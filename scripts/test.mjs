@@ -19,6 +19,8 @@ const run = spawnSync('npx', args, { stdio: 'inherit', env: process.env });
 
 let passed = 0;
 let failed = 0;
+// The slowest files, so a run that nears CI's time budget says where its minutes go (guide: `.ci/run` under 30).
+let slowest = [];
 // Each failure again at the end, one line each, so the last lines of a long log (all a CI tail keeps) name them.
 const failures = [];
 const firstLine = (text) =>
@@ -31,6 +33,7 @@ try {
   passed = results.numPassedTests;
   for (const file of results.testResults ?? []) {
     const name = path.relative(process.cwd(), file.name);
+    if (file.endTime > file.startTime) slowest.push([name, (file.endTime - file.startTime) / 1000]);
     const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
     for (const test of failedTests)
       failures.push(`FAILED ${name} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
@@ -47,6 +50,11 @@ try {
   failed = Math.max(failed, 1);
 }
 rmSync(dir, { recursive: true, force: true });
+slowest = slowest.sort((a, b) => b[1] - a[1]).slice(0, 12);
+if (slowest.length > 0) {
+  console.log('slowest files (s):');
+  for (const [name, seconds] of slowest) console.log(`  ${seconds.toFixed(1).padStart(7)}  ${name}`);
+}
 // Vitest fails a run on errors outside any test (an unhandled rejection after a file's tests): count that too.
 if (run.status !== 0 && failed === 0) {
   console.error('vitest reported errors outside the tests (see above): counted as one failure');
