@@ -3,7 +3,7 @@ import { type TestServer, startTestServer } from '@nexa/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, phone, shot } from './browser.js';
-import { type Session, appSession } from './session.js';
+import { appSession } from './session.js';
 
 const ctx = {} as { server: TestServer; browser: Browser };
 // Starting the server (migrations on a fresh database) takes longer than the default hook time on a busy machine.
@@ -15,7 +15,7 @@ afterAll(async () => {
   await ctx.browser?.close();
   await ctx.server?.close();
 });
-const { api, registerUser, openSignedIn } = appSession(() => ctx.server);
+const { api, demoTrader, openSignedIn } = appSession(() => ctx.server);
 
 const FUTURES = '/pages/tabbarPages/futures/index';
 const LEADER = '/pages/tabbarPages/futures/leader';
@@ -26,20 +26,7 @@ const SHARE_PCT = '10';
 const plain = (s: string | null) => (s ?? '').replace(/[\u2066-\u2069\u200e\u200f]/g, '').trim();
 const textIn = async (page: Page, testId: string) => plain(await page.getByTestId(testId).first().textContent());
 
-interface Trader extends Session {
-  token: string;
-  uid: number;
-}
-
-/** A user in demo mode with demo USDT moved to `wallet` (through the API: the assets screens have their own test). */
-async function demoTrader(tag: string, wallet: 'delivery' | 'copy', amount: string): Promise<Trader> {
-  const { token } = (await registerUser(tag)) as { token: string };
-  await api('user/changeUser', { mode: 'demo' }, token);
-  await api('user/getDemoMoney', { requestId: randomUUID() }, token);
-  await api('index/zySubmit', { from: 'spot', to: wallet, currency: 'USDT', amount, requestId: randomUUID() }, token);
-  const user = await api<{ uid: number }>('user/getUserinfo', {}, token);
-  return { token, user, uid: user.uid };
-}
+type Trader = Awaited<ReturnType<typeof demoTrader>>;
 
 async function available(token: string, wallet: 'delivery' | 'copy'): Promise<string> {
   const money = await api<{ currencies: { currency: string; available: string }[] }>('index/money', { wallet }, token);

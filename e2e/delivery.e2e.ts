@@ -16,7 +16,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const { api, openSignedIn } = appSession(() => server);
+const { api, demoTrader, openSignedIn } = appSession(() => server);
 
 const ROUTE = {
   futures: '/pages/tabbarPages/futures/index',
@@ -27,33 +27,6 @@ const ROUTE = {
 
 /** A settlement takes the period plus the server's grace (1.2 s) and a sweep; a slow machine needs more. */
 const SETTLE_TIMEOUT_MS = 60_000;
-
-/**
- * A registered user in demo mode with 10000 demo USDT, `delivery` of it moved to the delivery wallet (all through
- * the API: the assets screens have their own e2e test).
- */
-async function demoTrader(tag: string, delivery: string): Promise<{ token: string; user: unknown }> {
-  const email = `${tag}.${Date.now()}@example.com`;
-  await api('ems/send', { email, scene: 'register' });
-  const code = server.lastOutboxCode(email);
-  const password = 'futures-pass-1';
-  const { token } = await api<{ token: string }>('user/register', {
-    type: 'email',
-    email,
-    code,
-    password,
-    password2: password,
-  });
-  await api('user/changeUser', { mode: 'demo' }, token);
-  await api('user/getDemoMoney', { requestId: randomUUID() }, token);
-  await api(
-    'index/zySubmit',
-    { from: 'spot', to: 'delivery', currency: 'USDT', amount: delivery, requestId: randomUUID() },
-    token,
-  );
-  const user = await api('user/getUserinfo', {}, token);
-  return { token, user };
-}
 
 /** Places an order through the API; right after the server started the feed may not have ticked yet. */
 async function placeOrder(token: string, order: object): Promise<{ id: string }> {
@@ -90,7 +63,7 @@ describe('futures: a delivery order from the panel to its settled result', () =>
     'buys a 30 s call on BTCUSDT, counts down, settles, pays the result and lists it',
     { timeout: 120_000 },
     async () => {
-      const session = await demoTrader('futures', '1000');
+      const session = await demoTrader('futures', 'delivery', '1000');
       const { list: periods } = await api<{ list: { seconds: number; yield: string }[] }>('index/timeList', {
         symbol: 'BTCUSDT',
       });
@@ -229,7 +202,7 @@ describe('futures: a delivery order from the panel to its settled result', () =>
   );
 
   it('keeps real and demo orders apart', async () => {
-    const session = await demoTrader('modes', '500');
+    const session = await demoTrader('modes', 'delivery', '500');
     await placeOrder(session.token, { symbol: 'ETHUSDT', direction: 'put', seconds: 60, amount: '20' });
     const context = await phone(browser);
     const page = await context.newPage();
@@ -263,7 +236,7 @@ describe('futures: a delivery order from the panel to its settled result', () =>
 
 describe('futures screens in zh and ar, dark and light', () => {
   it('renders the panel, confirm, countdown, result, history and detail', { timeout: 300_000 }, async () => {
-    const session = await demoTrader('futures-shots', '2000');
+    const session = await demoTrader('futures-shots', 'delivery', '2000');
     const variants = [
       ['zh', 'dark'],
       ['zh', 'light'],
@@ -338,7 +311,7 @@ describe('futures: an order whose answer was lost, or that never arrived, or sen
     'a lost answer is looked up and the order shown placed once; one that never arrived says so and its requestId is burned; offline fails at once and keeps the form',
     { timeout: 150_000 },
     async () => {
-      const session = await demoTrader('futures-lost', '1000');
+      const session = await demoTrader('futures-lost', 'delivery', '1000');
       const orders = async () =>
         (await api<{ list: { id: string }[] }>('order/deliveryOrders', {}, session.token)).list.map((o) => o.id);
       // The feed has a price before the page submits anything.

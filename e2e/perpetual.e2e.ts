@@ -16,7 +16,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const { api, openSignedIn } = appSession(() => server);
+const { api, demoTrader, openSignedIn } = appSession(() => server);
 const text = textOf;
 
 const ROUTE = {
@@ -27,33 +27,6 @@ const ROUTE = {
 } as const;
 
 const PREFS: Prefs = { lang: 'en', theme: 'dark', productType2: 'BTCUSDT' };
-
-/**
- * A registered user in demo mode with 10000 demo USDT, `perpetual` of it moved to the perpetual wallet (all through
- * the API, as delivery.e2e.ts does: the wallet screens have their own journey).
- */
-async function demoTrader(tag: string, perpetual: string): Promise<{ token: string; user: unknown }> {
-  const email = `${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`;
-  await api('ems/send', { email, scene: 'register' });
-  const code = server.lastOutboxCode(email);
-  const password = 'perpetual-pass-1';
-  const { token } = await api<{ token: string }>('user/register', {
-    type: 'email',
-    email,
-    code,
-    password,
-    password2: password,
-  });
-  await api('user/changeUser', { mode: 'demo' }, token);
-  await api('user/getDemoMoney', { requestId: randomUUID() }, token);
-  await api(
-    'index/zySubmit',
-    { from: 'spot', to: 'perpetual', currency: 'USDT', amount: perpetual, requestId: randomUUID() },
-    token,
-  );
-  const user = await api('user/getUserinfo', {}, token);
-  return { token, user };
-}
 
 type Account = { balance: string; available: string; positionMargin: string; frozenMargin: string };
 type Position = {
@@ -104,7 +77,7 @@ describe('perpetual: a 10x market long from the order entry to its history', () 
     'opens a 10x market long in demo, sets a TP, watches the PnL move, closes it, finds it in History orders and Trades',
     { timeout: 150_000 },
     async () => {
-      const session = await demoTrader('perp', '1000');
+      const session = await demoTrader('perp', 'perpetual', '1000');
       const context = await phone(browser);
       const page = await context.newPage();
       // The position's figures as the socket's `user` channel pushes them.
@@ -257,7 +230,7 @@ describe('perpetual: limit orders, add margin, close all, rules and the single-p
     'rests a limit order and cancels it, adds margin, closes everything without asking again until Settings turns the confirmation back on',
     { timeout: 120_000 },
     async () => {
-      const session = await demoTrader('perp2', '2000');
+      const session = await demoTrader('perp2', 'perpetual', '2000');
       await openByApi(session.token, { symbol: 'BTCUSDT', side: 'long', quantity: '5' });
       await openByApi(session.token, { symbol: 'ETHUSDT', side: 'short', quantity: '2' });
       const context = await phone(browser);
@@ -397,7 +370,7 @@ describe('perpetual screens in other languages and themes', () => {
     },
   ];
   it.each(cases)('$lang $theme: panel, position and TP/SL errors in the language', { timeout: 90_000 }, async (c) => {
-    const session = await demoTrader(`perp-${c.lang}`, '1000');
+    const session = await demoTrader(`perp-${c.lang}`, 'perpetual', '1000');
     await openByApi(session.token, { symbol: 'BTCUSDT', side: 'long', quantity: '4' });
     const context = await phone(browser);
     const page = await context.newPage();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { TestServer } from '@nexa/server/testing';
 import type { Page } from 'playwright-core';
 
@@ -21,12 +22,25 @@ export function appSession(server: () => TestServer) {
     return json.data;
   }
 
-  async function registerUser(tag: string): Promise<Session> {
+  async function registerUser(tag: string): Promise<Session & { token: string }> {
     const email = `${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`;
     await api('ems/send', { email, scene: 'register' });
     const code = server().lastOutboxCode(email);
     const password = `${tag}-pass-1`;
     return api('user/register', { type: 'email', email, code, password, password2: password });
+  }
+
+  /**
+   * A registered user in demo mode with 10000 demo USDT, `amount` of it moved from spot to `wallet` (all through the
+   * API: the wallet screens have their own journey).
+   */
+  async function demoTrader(tag: string, wallet: string, amount: string): Promise<Session & { uid: number }> {
+    const { token } = await registerUser(tag);
+    await api('user/changeUser', { mode: 'demo' }, token);
+    await api('user/getDemoMoney', { requestId: randomUUID() }, token);
+    await api('index/zySubmit', { from: 'spot', to: wallet, currency: 'USDT', amount, requestId: randomUUID() }, token);
+    const user = await api<{ uid: number }>('user/getUserinfo', {}, token);
+    return { token, user, uid: user.uid };
   }
 
   /** Opens the app signed in as `session`, with language and theme stored as the app stores them. */
@@ -45,7 +59,7 @@ export function appSession(server: () => TestServer) {
     await page.goto(`${server().url}/h5/#${path}`);
   }
 
-  return { api, registerUser, openSignedIn };
+  return { api, registerUser, demoTrader, openSignedIn };
 }
 
 export const textOf = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
