@@ -6,6 +6,7 @@ import { compareDecimal } from '@/lib/decimal';
 import { formatDateTime } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
 import type { Candle, KlineInterval } from '@nexa/contract';
+import { Money } from '@nexa/rules';
 import {
   ColorType,
   CrosshairMode,
@@ -48,6 +49,15 @@ export function priceFormat(precision: number) {
   return { type: 'price' as const, precision: p, minMove: Number(`1e-${p}`) };
 }
 
+/**
+ * The chart's own price labels (axis ticks, crosshair, last price) as the app writes prices: the product's precision
+ * and thousands separators ("97,123.45"), through `formatPrice`. The chart hands over a float: it is read as the
+ * shortest decimal that prints it, then rounded on the digits like every other price.
+ */
+export function axisPriceFormatter(precision: number): (price: number) => string {
+  return (price) => formatPrice(Number.isFinite(price) ? new Money(price).toFixed() : '', precision);
+}
+
 /** The colours of the chart that follow the theme. */
 export function themeOptions(colors: ChartColors) {
   return {
@@ -72,7 +82,8 @@ export function chartOptions(colors: ChartColors) {
       attributionLogo: true,
     },
     grid: theme.grid,
-    rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.1, bottom: 0.26 } },
+    // entireTextOnly: no tick label half cut off at the top or bottom edge of the canvas.
+    rightPriceScale: { borderVisible: false, entireTextOnly: true, scaleMargins: { top: 0.1, bottom: 0.26 } },
     timeScale: {
       borderVisible: false,
       timeVisible: true,

@@ -12,6 +12,7 @@ import {
   type PriceSeries,
   type View,
   type VolumeSeries,
+  axisPriceFormatter,
   chartOptions,
   findCandle,
   legendOf,
@@ -133,6 +134,7 @@ export function useChart({ view, pricePrecision, locale }: { view: View; pricePr
   useEffect(() => {
     precisionRef.current = pricePrecision;
     priceRef.current?.applyOptions({ priceFormat: priceFormat(pricePrecision) });
+    chartRef.current?.applyOptions({ localization: { priceFormatter: axisPriceFormatter(pricePrecision) } });
   }, [pricePrecision]);
 
   useEffect(() => {
