@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TINY_PNG, type TestServer, startTestServer } from '@nexa/server/testing';
@@ -96,6 +96,34 @@ function countCalls(page: Page, apiPath: string): () => number {
   return () => n;
 }
 
+/** The custom slippage placeholder ("Custom") of each of the 13 languages, as the app ships it. */
+function customSlippageLabels(): Record<string, string> {
+  const dir = path.join(import.meta.dirname, '../apps/web/src/i18n/locales');
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => {
+        const pack = JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { convert: { custom: string } };
+        return [f.replace('.json', ''), pack.convert.custom];
+      }),
+  );
+}
+
+/** The labels that would not fit whole in the custom slippage field, measured in its placeholder's font. */
+function clippedPlaceholders(page: Page, labels: Record<string, string>) {
+  return page.getByTestId('convert-slippage-custom').evaluate((el, all) => {
+    const input = el as HTMLInputElement;
+    const style = getComputedStyle(input, '::placeholder');
+    const ctx = document.createElement('canvas').getContext('2d');
+    if (!ctx) throw new Error('no 2d canvas');
+    ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+    return Object.entries(all)
+      .filter(([, label]) => ctx.measureText(label).width > room)
+      .map(([lang, label]) => `${lang}: ${label} (${Math.ceil(ctx.measureText(label).width)} > ${room} px)`);
+  }, labels);
+}
+
 async function spot(token: string): Promise<Record<string, string>> {
   const money = await api<{ currencies: { currency: string; available: string }[] }>(
     'index/money',
@@ -121,6 +149,8 @@ describe('convert', () => {
     await expect.poll(() => text(page, 'convert-mode')).toBe('Demo account');
     await expect.poll(() => text(page, 'convert-available')).toBe('10,000.00');
     await expect.poll(() => text(page, 'convert-rate'), { timeout: 20_000 }).toMatch(/^1 BTC ≈ [\d,.]+ USDT$/);
+    // The custom slippage field shows its placeholder whole at 390 px ("Custom", not "Cust…"), in every language.
+    await expect(clippedPlaceholders(page, customSlippageLabels())).resolves.toEqual([]);
 
     // Spec §5 prompts, nothing sent.
     await page.getByTestId('convert-submit').click();
@@ -162,6 +192,10 @@ describe('convert', () => {
     await page.locator('.adm-toast-main').waitFor({ state: 'detached' });
 
     await page.getByTestId('convert-submit').click();
+    // The confirmation writes amounts with their currency's decimals, as everywhere else.
+    await expect.poll(() => text(page, 'convert-confirm-pay')).toBe('1,000.00');
+    await expect(text(page, 'convert-confirm-receive')).resolves.toMatch(/^0\.\d{8}$/);
+    await expect(text(page, 'convert-confirm-minimum')).resolves.toMatch(/^0\.\d{8}$/);
     await page.getByTestId('convert-confirm').click();
     await page.getByTestId('convert-result').waitFor({ timeout: 15_000 });
     expect(submits()).toBe(2);

@@ -49,7 +49,7 @@ export function useConvertSubmit(form: ConvertForm) {
       return; // toasted by the request helper
     }
     const worst = minimumReceived(fresh.receive, slippage, form.scaleOf(to));
-    if (!(await confirmConvert(t, { amount, from, to, slippage, worst }, fresh)) || !ensureLive()) return;
+    if (!(await confirmConvert(t, { amount, from, to, slippage, worst }, fresh, form.scaleOf)) || !ensureLive()) return;
     try {
       const record = await convert.mutateAsync({
         fromCurrency: from,
