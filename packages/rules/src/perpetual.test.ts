@@ -11,6 +11,7 @@ import {
   marginOf,
   pct,
   pnlAt,
+  pnlPreview,
   ratioAt,
   settleClose,
   usdt,
@@ -96,6 +97,22 @@ describe('perpetual arithmetic: closing', () => {
     const near = settleClose(p, money(10), money('90.01'), money('0.0005'));
     // Loss 99.90 of 100: the fee (0.46) is capped at the 0.10 left.
     expect([near.pnl, near.fee, near.proceeds].map((v) => v.toFixed(2))).toEqual(['-99.90', '0.10', '0.00']);
+  });
+  it('shows unrealised PnL to the cent as a close at that price books it, profit and loss alike', () => {
+    // Long and short of 3 lots × 0.001 at 67 250.50: exact PnL at each mark, then what a full close realises.
+    for (const side of ['long', 'short'] as const) {
+      const q = exposure(side, '3', '0.001', '67250.50', '10.09');
+      for (const mark of ['67250.47', '67250.51', '67247.10', '67300.129', '67100.999', '67250.50']) {
+        const shown = pnlPreview(side, '67250.50', mark, '3', '0.001');
+        expect({ side, mark, shown }).toEqual({
+          side,
+          mark,
+          shown: settleClose(q, money(3), money(mark), money(0)).pnl.toFixed(2),
+        });
+      }
+    }
+    // A short 0.00003 USDT under water is shown as the cent a close takes, not as 0.00.
+    expect(pnlPreview('short', '67250.50', '67250.51', '3', '0.001')).toBe('-0.01');
   });
   it('rounds a profit down and a loss up to the cent', () => {
     const q = exposure('short', '3', '0.001', '67250.50', '10.09');

@@ -37,6 +37,13 @@ export function pnlAt(p: Exposure, mark: Money, lots: Money = p.quantity): Money
   return move.times(lots).times(p.contractSize);
 }
 
+/**
+ * PnL to the cent, the one way every PnL figure is rounded: a profit rounded down, a loss rounded up (away from zero),
+ * as a close books it (the header's rule: what a user receives rounds down, what a user pays rounds up). So a
+ * position's unrealised PnL, the close sheet's estimate and the realised PnL a close books at the same price agree.
+ */
+export const pnlToCent = (raw: Money) => (raw.isNeg() ? up(raw.neg()).neg() : down(raw));
+
 /** Margin ratio = (unrealised PnL + margin) ÷ margin, as a fraction (1 = 100 %). */
 export const ratioAt = (p: Exposure, mark: Money) => pnlAt(p, mark).plus(p.margin).div(p.margin);
 
@@ -92,7 +99,7 @@ export function settleClose(p: Exposure, lots: Money, price: Money, feeRate: Mon
   const full = lots.eq(p.quantity);
   const closingMargin = full ? p.margin : down(p.margin.times(lots).div(p.quantity));
   const raw = pnlAt(p, price, lots);
-  let pnl = raw.isNeg() ? up(raw.neg()).neg() : down(raw);
+  let pnl = pnlToCent(raw);
   if (pnl.neg().gt(closingMargin)) pnl = closingMargin.neg();
   const left = closingMargin.plus(pnl);
   const wanted = feeOf(price, lots, p.contractSize, feeRate);
@@ -121,6 +128,8 @@ export function checkTakeStop(
 
 export const pct = (ratio: Money) => ratio.times(100).toDecimalPlaces(2, MoneyClass.ROUND_DOWN).toFixed();
 export const usdt = (v: Money) => down(v).toFixed(SCALE);
+/** A PnL figure for display and the wire: `pnlToCent`, two decimals. */
+export const pnlUsdt = (v: Money) => pnlToCent(v).toFixed(SCALE);
 
 // ——— Previews: the same rules on the strings a screen holds (what the user typed, what the server sent). ———
 
@@ -222,7 +231,7 @@ export function liquidationPreview(
   return p ? displayLiquidationPrice(p, precision) : null;
 }
 
-/** Unrealised PnL of `lots` at `mark` as a position shows it: to the cent toward zero (`usdt(pnlAt(…))`). */
+/** Unrealised PnL of `lots` at `mark` as a position shows it and a close at `mark` would book it (`pnlUsdt`). */
 export function pnlPreview(
   side: PositionSide,
   entry: string,
@@ -237,7 +246,7 @@ export function pnlPreview(
     entryPrice: parseDecimal(entry) ?? ZERO,
     margin: ZERO,
   };
-  return usdt(pnlAt(p, parseDecimal(mark) ?? ZERO));
+  return pnlUsdt(pnlAt(p, parseDecimal(mark) ?? ZERO));
 }
 
 export { money };

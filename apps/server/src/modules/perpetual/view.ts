@@ -1,5 +1,5 @@
 import type { PerpOrder, PerpPosition, PerpTrade } from '@nexa/contract';
-import { displayLiquidationPrice, money, pct, pnlAt, ratioAt, usdt } from '@nexa/rules';
+import { displayLiquidationPrice, money, pct, pnlAt, pnlUsdt, ratioAt, usdt } from '@nexa/rules';
 import { exposureOf } from './book.js';
 import type { OrderRecord, PositionRecord, TradeRecord } from './repository.js';
 
@@ -23,7 +23,7 @@ export function toPosition(r: PositionRecord, mark: string | undefined, precisio
     entryPrice: money(r.entryPrice).toFixed(precision),
     margin: usdt(p.margin),
     markPrice: at.toFixed(precision),
-    unrealizedPnl: r.status === 'open' ? usdt(pnlAt(p, at)) : '0.00',
+    unrealizedPnl: r.status === 'open' ? pnlUsdt(pnlAt(p, at)) : '0.00',
     marginRatio: r.status === 'open' ? pct(ratioAt(p, at)) : '0',
     liquidationPrice: displayLiquidationPrice(p, precision),
     tpPrice: price(r.tpPrice, precision),

@@ -56,9 +56,9 @@ describe('perpetual arithmetic (the contract header, the server rounding)', () =
     expect(liquidationAfterAdding('long', '100', '10', '', '3', '1', 2)).toBeNull();
   });
 
-  it('computes PnL as the server reports it (cents toward zero)', () => {
+  it('computes PnL as the server reports and a close books it (a profit down, a loss up to the cent)', () => {
     expect(unrealizedPnl('long', '67250.50', '67300.129', '10', '0.001')).toBe('0.49');
-    expect(unrealizedPnl('short', '67250.50', '67300.129', '10', '0.001')).toBe('-0.49');
+    expect(unrealizedPnl('short', '67250.50', '67300.129', '10', '0.001')).toBe('-0.50');
   });
 });
 
