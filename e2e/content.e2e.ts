@@ -199,3 +199,80 @@ describe('announcements, banners and About, as a user', () => {
     await context.close();
   });
 });
+
+describe('the console manages content (1440×900)', () => {
+  it('pages a kind, deletes an announcement after asking, and marks a refused banner link on its field', async () => {
+    const op = await ctx.server.createOperator();
+    const list = (page: number) =>
+      operatorCall<{ list: AdminContentItem[]; total: number }>(op.token, 'admin/contentList', {
+        kind: 'announcement',
+        page,
+        pageSize: 20,
+      });
+    // Enough announcements for a last page of exactly one: deleting it steps the pager back to a full page.
+    const seeded = (await list(1)).total;
+    const toAdd = ((41 - seeded) % 20) + 20;
+    for (let i = 0; i < toAdd; i++) {
+      await operatorCall(op.token, 'admin/saveContent', {
+        kind: 'announcement',
+        title: { en: `Paged notice ${i + 1}` },
+        body: { en: 'One of many.' },
+        pinned: false,
+      });
+    }
+    const total = seeded + toAdd;
+    const last = Math.ceil(total / 20);
+    expect(total % 20).toBe(1);
+    const target = (await list(last)).list[0]!;
+    await operatorCall(op.token, 'admin/publishContent', { kind: 'announcement', id: target.id, published: true });
+
+    const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${ctx.server.url}/admin/`);
+    await page.getByTestId('login-username').fill(op.username);
+    await page.getByTestId('login-password').fill(op.password);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('nav-content').click();
+    await page.locator(`.ant-pagination-item-${last}`).click();
+    const del = page.getByTestId(`content-delete-${target.id}`);
+    await del.click();
+    const confirm = page.getByTestId('content-delete-confirm');
+    await confirm.waitFor();
+    await shot(page, 'console-content-delete-confirm');
+    // Let the popover finish zooming in: a click while it moves can land on the page behind.
+    await page.waitForTimeout(400);
+    await confirm.click();
+    await page.locator('.ant-message-notice', { hasText: 'Deleted' }).first().waitFor();
+    // The emptied last page gives way to the one before it, full.
+    await poll(() => page.locator('.ant-pagination-item-active').innerText()).toBe(String(last - 1));
+    await poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(20);
+    await expect(del.count()).resolves.toBe(0);
+    await shot(page, 'console-content-paged');
+
+    // The reader's link to it answers not found; their list no longer has it.
+    const session = await registerUser('deleted-notice');
+    const mine = await api<{ list: { id: string }[] }>('content/announcements', { pageSize: 100 }, session.token);
+    expect(mine.list.map((n) => n.id)).not.toContain(target.id);
+    const mobile = await (await phone(ctx.browser)).newPage();
+    await openSignedIn(mobile, session, `${R.noticeDetail}?id=${target.id}`);
+    await mobile.getByText('This announcement could not be found').waitFor();
+    await mobile.context().close();
+
+    // A banner link the server refuses: marked on its field, and the notice points there (no field path).
+    await page.getByRole('tab', { name: 'Banners' }).click();
+    await page.getByTestId('content-new').click();
+    await page.getByTestId('content-title-en').fill('Unsafe banner');
+    await page.getByTestId('content-image').fill('/h5/banners/markets.svg');
+    await page.getByTestId('content-link').fill('javascript:alert(1)');
+    await page.getByTestId('content-save').click();
+    await page.locator('.ant-message-notice', { hasText: 'see the marked fields' }).first().waitFor();
+    await expect(
+      page.locator('.ant-message-notice', { hasText: 'is not valid' }).count(),
+      'no raw field path',
+    ).resolves.toBe(0);
+    const linkItem = page.locator('.ant-form-item', { has: page.getByTestId('content-link') });
+    await poll(() => linkItem.getAttribute('class')).toContain('ant-form-item-has-error');
+    await shot(page, 'console-content-banner-refused');
+    await context.close();
+  }, 120_000);
+});

@@ -174,10 +174,16 @@ export const OrderContentBody = z.object({
   kind: ContentKind,
   ids: z.array(Id).min(1).max(CONTENT_LIMITS.orderMax),
 });
+/**
+ * Removes an item for good (its last state stays in the audit log): readers' lists drop it and its link answers
+ * not found. A category is removed only once it has no articles left.
+ */
+export const DeleteContentBody = z.object({ kind: ContentKind, id: Id });
 
 export const contentAdminApi = {
   'admin/contentList': def(true, 'operator', AdminContentListBody, pageOf(AdminContentItem)),
   'admin/saveContent': def(false, 'operator', SaveContentBody, AdminContentItem),
   'admin/publishContent': def(false, 'operator', PublishContentBody, AdminContentItem),
   'admin/orderContent': def(false, 'operator', OrderContentBody, z.object({ list: z.array(AdminContentItem) })),
+  'admin/deleteContent': def(false, 'operator', DeleteContentBody, z.object({ id: z.string() })),
 } as const satisfies Record<string, ApiDef>;

@@ -46,6 +46,7 @@ export const CALL_ROLES: Readonly<Record<string, readonly OperatorRole[]>> = {
   'admin/saveContent': ['content'],
   'admin/publishContent': ['content'],
   'admin/orderContent': ['content'],
+  'admin/deleteContent': ['content'],
   // The support inbox (issue 16); the channels themselves are the admin's (not listed).
   'admin/supportConversations': ['support'],
   'admin/supportConversation': ['support'],

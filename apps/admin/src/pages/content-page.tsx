@@ -1,5 +1,6 @@
 import {
   type AdminContentItem,
+  CONTENT_LIMITS,
   type ContentKind,
   LANGS,
   LANG_NAMES,
@@ -9,17 +10,35 @@ import {
   RTL_LANGS,
   parseMarkdown,
 } from '@nexa/contract';
-import { Button, Card, Col, Drawer, Form, Input, Row, Select, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Col,
+  Drawer,
+  Form,
+  Input,
+  Popconfirm,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import { Children, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loadable } from '../components/states';
-import { ApiError } from '../lib/api';
+import { api } from '../lib/api';
+import { markRefusedFields } from '../lib/form-errors';
 import { dateTime } from '../lib/format';
 import { useAction, useCall } from '../lib/query';
 import { useMay } from '../lib/role';
+import { pager, usePageWithin } from '../lib/table';
 
 const KINDS: ContentKind[] = ['announcement', 'banner', 'category', 'article'];
-const PAGE = 50;
+const PAGE = 20;
 const withBody = (k: ContentKind) => k === 'announcement' || k === 'article';
 
 /**
@@ -43,15 +62,24 @@ export default function ContentPage() {
 
 function KindTable({ kind }: { kind: ContentKind }) {
   const { t } = useTranslation();
-  const q = useCall('admin/contentList', { kind, page: 1, pageSize: PAGE });
+  const [page, setPage] = useState(1);
+  const q = useCall('admin/contentList', { kind, page, pageSize: PAGE }, { keepPrevious: true });
+  usePageWithin(page, setPage, q.data?.total, PAGE);
   const refresh = { invalidate: ['admin/contentList' as const] };
   const publish = useAction('admin/publishContent', { ...refresh, success: t('content.saved') });
   const order = useAction('admin/orderContent', refresh);
+  const remove = useAction('admin/deleteContent', { ...refresh, success: t('content.deleted') });
   const may = useMay();
   const [editing, setEditing] = useState<AdminContentItem | 'new' | null>(null);
-  const move = (list: AdminContentItem[], i: number, by: -1 | 1) => {
-    const ids = list.map((x) => x.id);
-    [ids[i], ids[i + by]] = [ids[i + by]!, ids[i]!];
+  // The order call puts the ids it lists first: on a later page it lists every item before the moved pair too.
+  const orderable = page * PAGE <= CONTENT_LIMITS.orderMax;
+  const move = async (list: AdminContentItem[], i: number, by: -1 | 1) => {
+    const before = await Promise.all(
+      Array.from({ length: page - 1 }, (_, p) => api('admin/contentList', { kind, page: p + 1, pageSize: PAGE })),
+    );
+    const ids = [...before.flatMap((d) => d.list.map((x) => x.id)), ...list.map((x) => x.id)];
+    const at = ids.length - list.length + i;
+    [ids[at], ids[at + by]] = [ids[at + by]!, ids[at]!];
     order.mutate({ kind, ids });
   };
   return (
@@ -71,7 +99,7 @@ function KindTable({ kind }: { kind: ContentKind }) {
               rowKey="id"
               size="small"
               dataSource={list}
-              pagination={false}
+              pagination={pager(page, PAGE, q.data!.total, setPage)}
               columns={[
                 {
                   title: t('content.title'),
@@ -105,16 +133,16 @@ function KindTable({ kind }: { kind: ContentKind }) {
                     <Space size={4}>
                       <Button
                         size="small"
-                        disabled={i === 0 || !may('admin/orderContent')}
-                        onClick={() => move(list, i, -1)}
+                        disabled={i === 0 || !orderable || !may('admin/orderContent')}
+                        onClick={() => void move(list, i, -1)}
                         aria-label="up"
                       >
                         ↑
                       </Button>
                       <Button
                         size="small"
-                        disabled={i === list.length - 1 || !may('admin/orderContent')}
-                        onClick={() => move(list, i, 1)}
+                        disabled={i === list.length - 1 || !orderable || !may('admin/orderContent')}
+                        onClick={() => void move(list, i, 1)}
                         aria-label="down"
                       >
                         ↓
@@ -125,9 +153,28 @@ function KindTable({ kind }: { kind: ContentKind }) {
                 {
                   title: '',
                   render: (_, r) => (
-                    <Button size="small" onClick={() => setEditing(r)} data-testid={`content-edit-${r.id}`}>
-                      {t(may('admin/saveContent') ? 'products.edit' : 'content.view')}
-                    </Button>
+                    <Space size={4}>
+                      <Button size="small" onClick={() => setEditing(r)} data-testid={`content-edit-${r.id}`}>
+                        {t(may('admin/saveContent') ? 'products.edit' : 'content.view')}
+                      </Button>
+                      {may('admin/deleteContent') && (
+                        <Popconfirm
+                          title={t('content.confirmDelete')}
+                          okText={t('content.delete')}
+                          okButtonProps={
+                            { danger: true, 'data-testid': 'content-delete-confirm' } as React.ComponentProps<
+                              typeof Button
+                            >
+                          }
+                          cancelText={t('common.no')}
+                          onConfirm={() => remove.mutateAsync({ kind, id: r.id }).catch(() => undefined)}
+                        >
+                          <Button size="small" danger data-testid={`content-delete-${r.id}`}>
+                            {t('content.delete')}
+                          </Button>
+                        </Popconfirm>
+                      )}
+                    </Space>
                   ),
                 },
               ]}
@@ -167,7 +214,11 @@ function Editor({ kind, item, onDone }: { kind: ContentKind; item: AdminContentI
   const { t } = useTranslation();
   const [form] = Form.useForm<EditorForm>();
   const [lang, setLang] = useState<Lang>('en');
-  const save = useAction('admin/saveContent', { success: t('content.saved'), invalidate: ['admin/contentList'] });
+  const save = useAction('admin/saveContent', {
+    success: t('content.saved'),
+    invalidate: ['admin/contentList'],
+    fieldsOnForm: true,
+  });
   const editable = useMay()('admin/saveContent');
   const categories = useCall(
     'admin/contentList',
@@ -188,10 +239,8 @@ function Editor({ kind, item, onDone }: { kind: ContentKind; item: AdminContentI
     save.mutate(payload, {
       onSuccess: onDone,
       onError: (err) => {
-        if (!(err instanceof ApiError)) return;
-        form.setFields(err.fields.map((f) => ({ name: f.field.split('.') as never, errors: [t('settings.invalid')] })));
-        const first = err.fields[0]?.field.split('.')[1];
-        if (first && (LANGS as readonly string[]).includes(first)) setLang(first as Lang);
+        const first = markRefusedFields(form, err, t('settings.invalid'))[0]?.[1];
+        if (typeof first === 'string' && (LANGS as readonly string[]).includes(first)) setLang(first as Lang);
       },
     });
   };
@@ -234,10 +283,10 @@ function Editor({ kind, item, onDone }: { kind: ContentKind; item: AdminContentI
         {kind === 'banner' && (
           <>
             <Form.Item name="image" label={t('content.image')} rules={[{ required: true }]} extra="/h5/… or https://">
-              <Input style={{ width: 360 }} />
+              <Input style={{ width: 360 }} data-testid="content-image" />
             </Form.Item>
             <Form.Item name="link" label={t('content.link')} rules={[{ required: true }]} extra="#/pages/… or https://">
-              <Input style={{ width: 360 }} />
+              <Input style={{ width: 360 }} data-testid="content-link" />
             </Form.Item>
           </>
         )}

@@ -16,6 +16,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loadable } from '../components/states';
+import { markRefusedFields } from '../lib/form-errors';
 import { amount } from '../lib/format';
 import { useAction, useCall } from '../lib/query';
 import { useMay } from '../lib/role';
@@ -104,13 +105,18 @@ export default function ProductsPage() {
 
 function ProductForm({ product, onDone }: { product: AdminProduct; onDone: () => void }) {
   const { t } = useTranslation();
-  const refresh = { success: t('products.saved'), invalidate: ['admin/products' as const] };
+  // A refused value is marked on its input; the notice points there rather than naming a field path.
+  const refresh = { success: t('products.saved'), invalidate: ['admin/products' as const], fieldsOnForm: true };
   const update = useAction('admin/updateProduct', refresh);
   const periods = useAction('admin/setDeliveryPeriods', refresh);
+  const [productForm] = Form.useForm();
+  const [periodsForm] = Form.useForm();
+  const invalid = t('settings.invalid');
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Card size="small" title={t('products.perpetual')}>
         <Form
+          form={productForm}
           layout="vertical"
           initialValues={{
             maxLeverage: product.maxLeverage,
@@ -118,7 +124,10 @@ function ProductForm({ product, onDone }: { product: AdminProduct; onDone: () =>
             feeRate: product.feeRate,
           }}
           onFinish={(v: { maxLeverage: number; contractSize: string; feeRate: string; reason?: string }) =>
-            update.mutate({ symbol: product.symbol, ...v }, { onSuccess: onDone })
+            update.mutate(
+              { symbol: product.symbol, ...v },
+              { onSuccess: onDone, onError: (err) => markRefusedFields(productForm, err, invalid) },
+            )
           }
         >
           <Space wrap>
@@ -126,7 +135,7 @@ function ProductForm({ product, onDone }: { product: AdminProduct; onDone: () =>
               <InputNumber min={1} max={200} precision={0} data-testid="product-maxLeverage" />
             </Form.Item>
             <Form.Item name="contractSize" label={t('products.contractSize')} rules={[{ required: true }]}>
-              <Input style={{ width: 140 }} />
+              <Input style={{ width: 140 }} data-testid="product-contractSize" />
             </Form.Item>
             <Form.Item name="feeRate" label={t('products.feeRate')} rules={[{ required: true }]}>
               <Input style={{ width: 140 }} data-testid="product-feeRate" />
@@ -142,10 +151,14 @@ function ProductForm({ product, onDone }: { product: AdminProduct; onDone: () =>
       </Card>
       <Card size="small" title={t('products.periods')}>
         <Form
+          form={periodsForm}
           layout="vertical"
           initialValues={{ periods: product.periods }}
           onFinish={(v: { periods: AdminProduct['periods']; reason?: string }) =>
-            periods.mutate({ symbol: product.symbol, ...v }, { onSuccess: onDone })
+            periods.mutate(
+              { symbol: product.symbol, ...v },
+              { onSuccess: onDone, onError: (err) => markRefusedFields(periodsForm, err, invalid) },
+            )
           }
         >
           <Form.List name="periods">

@@ -2,7 +2,7 @@ import type { LevelRule, ReferralTableVersion } from '@nexa/contract';
 import { Alert, App, Button, Form, Input, InputNumber, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Loadable } from '../components/states';
-import { ApiError } from '../lib/api';
+import { markRefusedFields } from '../lib/form-errors';
 import { dateTime } from '../lib/format';
 import { useAction, useCall } from '../lib/query';
 import { useMay } from '../lib/role';
@@ -45,15 +45,7 @@ function TableForm({ table }: { table: ReferralTableVersion }) {
       },
       {
         onSuccess: () => void message.success(t('programme.saved')),
-        onError: (err) => {
-          if (!(err instanceof ApiError)) return;
-          form.setFields(
-            err.fields.map((f) => ({
-              name: f.field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)) as never,
-              errors: [t('programme.invalid')],
-            })),
-          );
-        },
+        onError: (err) => void markRefusedFields(form, err, t('programme.invalid')),
       },
     );
   const rateColumns = (kind: 'feeRates' | 'turnoverRates') =>

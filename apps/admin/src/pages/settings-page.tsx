@@ -3,7 +3,7 @@ import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, S
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loadable } from '../components/states';
-import { ApiError } from '../lib/api';
+import { markRefusedFields } from '../lib/form-errors';
 import { dateTime } from '../lib/format';
 import { useAction, useCall } from '../lib/query';
 import { useMay } from '../lib/role';
@@ -189,20 +189,7 @@ function SettingCard({ setting, children }: { setting: Setting; children: ReactN
       { key: setting.key, value: toValue(setting.key, v), version: setting.version },
       {
         onSuccess: () => void message.success(t('settings.saved')),
-        onError: (err) => {
-          if (!(err instanceof ApiError)) return;
-          form.setFields(
-            err.fields
-              .filter((f) => f.field.startsWith('value.'))
-              .map((f) => ({
-                name: f.field
-                  .slice('value.'.length)
-                  .split('.')
-                  .map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
-                errors: [t('settings.invalid')],
-              })),
-          );
-        },
+        onError: (err) => void markRefusedFields(form, err, t('settings.invalid'), 'value.'),
       },
     );
   return (

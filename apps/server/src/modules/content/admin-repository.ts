@@ -129,6 +129,17 @@ export const contentAdminRepository = {
                          WHERE ${k.where} AND id = ${id}`);
   },
 
+  async categoryHasArticles(ex: Executor, id: string): Promise<boolean> {
+    return (await queryRows(ex, sql`SELECT 1 AS x FROM help_articles WHERE category_id = ${id} LIMIT 1`)).length > 0;
+  },
+
+  /** Removes the row (an announcement with its readers' read marks); the service has locked it and checked it. */
+  async remove(ex: Executor, kind: ContentKind, id: string): Promise<void> {
+    const k = KINDS[kind];
+    if (kind === 'announcement') await ex.execute(sql`DELETE FROM notice_reads WHERE notice_id = ${id}`);
+    await ex.execute(sql`DELETE FROM ${k.table} WHERE ${k.where} AND id = ${id}`);
+  },
+
   /** The listed ids get positions 1…n in this order; the rest keep theirs after them. */
   async order(ex: Executor, kind: ContentKind, ids: string[]): Promise<number> {
     const k = KINDS[kind];

@@ -227,6 +227,101 @@ describe('operators manage content', () => {
     expect(shown.data.body).toContain('10 USDT (TRC20)');
   });
 
+  it('deletes an announcement, a banner, an article and an empty category for good, audited; readers lose them', async () => {
+    const user = await registerUser(t);
+    const reader = <T = unknown>(path: string, body: object = {}) =>
+      call<T>(t.app, path, body, { TOKEN: user.token, lang: 'en' });
+    const notice = await admin<AdminContentItem>('admin/saveContent', {
+      kind: 'announcement',
+      title: { en: 'Short-lived notice' },
+      body: { en: 'Soon gone.' },
+      pinned: true,
+    });
+    const id = notice.data.id;
+    await admin('admin/publishContent', { kind: 'announcement', id, published: true });
+    expect((await reader('content/readAnnouncement', { id })).code).toBe(1);
+    const listed = async () => {
+      const [mine, visitors] = await Promise.all([
+        reader<AnnouncementsData>('content/announcements', { pageSize: 100 }),
+        visitor<NoticeListData>('index/getList', { type: 'notice', pageSize: 100 }),
+      ]);
+      return [mine.data.list.some((n) => n.id === id), visitors.data.list.some((n) => n.id === id)];
+    };
+    expect(await listed()).toEqual([true, true]);
+
+    const del = await admin<{ id: string }>('admin/deleteContent', { kind: 'announcement', id });
+    expect(del.code, del.msg).toBe(1);
+    expect(await listed()).toEqual([false, false]);
+    expect((await visitor('index/noticeDetail', { id })).code).toBe(404);
+    expect((await reader('content/readAnnouncement', { id })).code).toBe(404);
+    expect((await admin('admin/deleteContent', { kind: 'announcement', id })).code).toBe(404);
+    const kept = await queryRows<{ action: string; before: { title: { en: string } }; after: unknown }>(
+      t.database.db,
+      sql`SELECT action, before, after FROM audit_log WHERE entity = 'content.announcement' AND entity_id = ${id}
+          ORDER BY id DESC LIMIT 1`,
+    );
+    expect(kept[0]).toMatchObject({
+      action: 'content.announcement.delete',
+      before: { title: { en: 'Short-lived notice' } },
+    });
+    expect(kept[0]!.after).toBeNull();
+
+    const banner = await admin<AdminContentItem>('admin/saveContent', {
+      kind: 'banner',
+      title: { en: 'Gone banner' },
+      image: '/h5/banners/markets.svg',
+      link: '#/pages/tabbarPages/home/more',
+    });
+    await admin('admin/publishContent', { kind: 'banner', id: banner.data.id, published: true });
+    expect((await admin('admin/deleteContent', { kind: 'banner', id: banner.data.id })).code).toBe(1);
+    expect((await visitor<CarouselData>('index/carouselList')).data.list.map((b) => b.title)).not.toContain(
+      'Gone banner',
+    );
+
+    // A category with an article is kept (the article would have no place); emptied, it goes.
+    const cat = await admin<AdminContentItem>('admin/saveContent', { kind: 'category', title: { en: 'Old' } });
+    const art = await admin<AdminContentItem>('admin/saveContent', {
+      kind: 'article',
+      categoryId: cat.data.id,
+      title: { en: 'Old article' },
+      body: { en: 'Old.' },
+      faq: false,
+    });
+    await admin('admin/publishContent', { kind: 'category', id: cat.data.id, published: true });
+    await admin('admin/publishContent', { kind: 'article', id: art.data.id, published: true });
+    expect((await visitor('content/helpArticle', { id: art.data.id })).code).toBe(1);
+    const busy = await admin('admin/deleteContent', { kind: 'category', id: cat.data.id });
+    expect(busy).toMatchObject({ code: 0, msg: expect.stringContaining('still has articles') });
+    expect((await admin('admin/deleteContent', { kind: 'article', id: art.data.id })).code).toBe(1);
+    expect((await visitor('content/helpArticle', { id: art.data.id })).code).toBe(404);
+    expect((await admin('admin/deleteContent', { kind: 'category', id: cat.data.id })).code).toBe(1);
+    expect((await visitor('content/helpArticles', { categoryId: cat.data.id })).code).toBe(404);
+    // An id of another kind is not found; strangers and other roles are refused before anything is looked at.
+    expect((await admin('admin/deleteContent', { kind: 'banner', id: art.data.id })).code).toBe(404);
+    expect((await call(t.app, 'admin/deleteContent', { kind: 'banner', id: '1' }, { TOKEN: user.token })).code).toBe(
+      401,
+    );
+  });
+
+  it('pages a kind for operators: page and a bounded page size, with the total', async () => {
+    for (let i = 0; i < 3; i++) {
+      await admin('admin/saveContent', { kind: 'category', title: { en: `Paged ${i}` } });
+    }
+    const all = await admin<{ list: AdminContentItem[]; total: number }>('admin/contentList', {
+      kind: 'category',
+      pageSize: 100,
+    });
+    expect(all.data.total).toBe(all.data.list.length);
+    const second = await admin<{ list: AdminContentItem[]; total: number; page: number }>('admin/contentList', {
+      kind: 'category',
+      page: 2,
+      pageSize: 2,
+    });
+    expect(second.data).toMatchObject({ total: all.data.total, page: 2 });
+    expect(second.data.list.map((c) => c.id)).toEqual(all.data.list.slice(2, 4).map((c) => c.id));
+    expect((await admin('admin/contentList', { kind: 'category', pageSize: 101 })).code).toBe(400);
+  });
+
   it('refuses unknown locales, HTML, unsafe links, oversized text and strangers, naming the field', async () => {
     const base = { kind: 'announcement', title: { en: 'T' }, body: { en: 'B' }, pinned: false };
     const cases: [object, string][] = [

@@ -85,7 +85,7 @@ export function registerContentRoutes(
   registerContentAdminRoutes(r, db, messages);
 }
 
-/** Operator calls (role `content`): list, create or edit, publish or unpublish, order; each audited. */
+/** Operator calls (role `content`): list, create or edit, publish or unpublish, order, delete; each audited. */
 function registerContentAdminRoutes(r: Router, db: Executor, messages?: Pick<MessagePort, 'notifyAll'>) {
   const service = contentAdminService(db, messages);
   r.handle('admin/contentList', async (b) => {
@@ -95,4 +95,5 @@ function registerContentAdminRoutes(r: Router, db: Executor, messages?: Pick<Mes
   r.handle('admin/saveContent', (b, ctx) => service.save(b, ctx.operator.id));
   r.handle('admin/publishContent', (b, ctx) => service.publish(b.kind, b.id, b.published, ctx.operator.id));
   r.handle('admin/orderContent', (b, ctx) => service.order(b.kind, b.ids, ctx.operator.id));
+  r.handle('admin/deleteContent', (b, ctx) => service.remove(b.kind, b.id, ctx.operator.id));
 }

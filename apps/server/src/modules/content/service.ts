@@ -10,7 +10,7 @@ import {
 import { money } from '@nexa/rules';
 import type { FundingConfig } from '../../config.js';
 import type { Executor } from '../../platform/db.js';
-import { invalid, notFound } from '../../platform/errors.js';
+import { invalid, notFound, refused } from '../../platform/errors.js';
 import { recordAudit } from '../../platform/review.js';
 import { MESSAGE_LINKS, type MessagePort } from '../messages/index.js';
 import { type ContentRow, contentAdminRepository as admin } from './admin-repository.js';
@@ -136,6 +136,27 @@ export function contentAdminService(db: Executor, messages?: Pick<MessagePort, '
           reason: null,
         });
         return after;
+      });
+    },
+
+    /** Deletes for good; the audit row keeps what it was. A category goes only once it has no articles. */
+    async remove(kind: ContentKind, id: string, operatorId: string) {
+      return db.transaction(async (tx) => {
+        const before = await current(tx, kind, id);
+        if (kind === 'category' && (await admin.categoryHasArticles(tx, id))) {
+          throw refused('admin.categoryNotEmpty');
+        }
+        await admin.remove(tx, kind, id);
+        await recordAudit(tx, {
+          operatorId,
+          action: `content.${kind}.delete`,
+          entity: `content.${kind}`,
+          entityId: id,
+          before,
+          after: null,
+          reason: null,
+        });
+        return { id };
       });
     },
 

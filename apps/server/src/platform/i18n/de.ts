@@ -132,6 +132,8 @@ export const de: Catalogue = {
   'admin.forbidden': 'Ihre Operator-Rolle erlaubt dies nicht',
   'admin.selfChange': 'Sie können Ihre eigene Rolle nicht ändern und Ihr eigenes Konto nicht deaktivieren',
   'admin.operatorExists': 'Ein Operator mit diesem Benutzernamen existiert bereits',
+  'admin.categoryNotEmpty':
+    'Diese Kategorie enthält noch Artikel: Löschen Sie sie zuerst oder verschieben Sie sie in eine andere Kategorie',
   'admin.weakPassword':
     'Das Passwort braucht mindestens 12 Zeichen mit Buchstaben und Ziffern und darf den Benutzernamen nicht enthalten',
   'auth.loginFrozen': 'Anmeldungen bei diesem Konto sind gesperrt. Bitte wenden Sie sich an den Kundendienst.',

@@ -135,6 +135,8 @@ export const fr: Catalogue = {
   'admin.forbidden': "Votre rôle d'opérateur ne permet pas cette action",
   'admin.selfChange': 'Vous ne pouvez ni changer votre propre rôle ni désactiver votre propre compte',
   'admin.operatorExists': "Un opérateur avec ce nom d'utilisateur existe déjà",
+  'admin.categoryNotEmpty':
+    "Cette catégorie contient encore des articles : supprimez-les ou déplacez-les d'abord vers une autre catégorie",
   'admin.weakPassword':
     "Le mot de passe doit compter au moins 12 caractères, lettres et chiffres, sans contenir le nom d'utilisateur",
   'auth.loginFrozen': 'Les connexions à ce compte sont gelées. Veuillez contacter le service client.',

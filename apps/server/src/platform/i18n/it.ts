@@ -129,6 +129,8 @@ export const it: Catalogue = {
   'admin.forbidden': 'Il tuo ruolo di operatore non lo consente',
   'admin.selfChange': 'Non puoi cambiare il tuo ruolo né disattivare il tuo account',
   'admin.operatorExists': 'Esiste già un operatore con questo nome utente',
+  'admin.categoryNotEmpty':
+    "Questa categoria contiene ancora articoli: eliminali o spostali prima in un'altra categoria",
   'admin.weakPassword': 'La password deve avere almeno 12 caratteri, lettere e cifre, e non contenere il nome utente',
   'auth.loginFrozen': "Gli accessi a questo account sono bloccati. Contatta l'assistenza clienti.",
   'funding.withdrawalsFrozen': "I prelievi da questo account sono bloccati. Contatta l'assistenza clienti.",
