@@ -151,6 +151,51 @@ describe('operator console', () => {
     await page.getByTestId('operator-save').click();
     await page.getByRole('row', { name: /rita\.review/ }).waitFor();
     await shot(page, 'console-operators');
+    // A role change or (de)activation is asked first with a reason: the control alone sends nothing, cancel keeps
+    // the old value, and the switch shows the old state until the server has confirmed.
+    const operatorCalls: string[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/admin\/operatorSet(Role|Disabled)$/.test(r.url())) operatorCalls.push(r.postData() ?? '');
+    });
+    const roleSelect = page.getByTestId('operator-role-rita.review');
+    await roleSelect.click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: 'Finance' })
+      .click();
+    await page.locator('.ant-modal-title', { hasText: 'Change rita.review’s role to Finance?' }).waitFor();
+    await clickWhenStill(page.getByTestId('operator-change-cancel'));
+    await page.locator('.ant-modal').waitFor({ state: 'hidden' });
+    expect(await roleSelect.textContent()).toContain('Reviewer');
+    const active = page.getByTestId('operator-active-rita.review');
+    await active.click();
+    await page.locator('.ant-modal-title', { hasText: 'Deactivate rita.review?' }).waitFor();
+    await clickWhenStill(page.getByTestId('operator-change-confirm'));
+    await page.locator('.ant-modal').getByText('Required').waitFor();
+    expect(operatorCalls).toEqual([]);
+    await page.getByTestId('operator-change-reason').fill('Leaves the review desk');
+    await page.locator('.ant-modal').getByText('Required').waitFor({ state: 'hidden' });
+    await shot(page, 'console-operator-change-reason');
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route('**/api/admin/operatorSetDisabled', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const disabled = page.waitForResponse((r) => r.url().endsWith('/api/admin/operatorSetDisabled'));
+    await page.getByTestId('operator-change-confirm').click();
+    await expect.poll(() => operatorCalls.length).toBe(1);
+    expect(await active.getAttribute('aria-checked')).toBe('true');
+    release();
+    expect(await (await disabled).json()).toMatchObject({ code: 1 });
+    await expect.poll(() => active.getAttribute('aria-checked')).toBe('false');
+    await page.unroute('**/api/admin/operatorSetDisabled');
+    expect(JSON.parse(operatorCalls[0]!)).toMatchObject({ disabled: true, reason: 'Leaves the review desk' });
+    await active.click();
+    await page.getByTestId('operator-change-reason').fill('Back on the desk');
+    await clickWhenStill(page.getByTestId('operator-change-confirm'));
+    await expect.poll(() => active.getAttribute('aria-checked')).toBe('true');
     await logOut(page);
 
     // The reviewer opens the deposit, zooms the screenshot, approves.
@@ -193,7 +238,22 @@ describe('operator console', () => {
     expect(await (await approved).json()).toMatchObject({ code: 1 });
     await page.locator('.ant-drawer-open').waitFor({ state: 'hidden' });
     await queue.getByText('Verified', { exact: true }).click();
-    await queue.getByRole('row', { name: /Erika Mustermann.*Verified/ }).waitFor();
+    // Decided records name who decided them and when, in the list and in the record.
+    const decidedRow = queue.getByRole('row', { name: /Erika Mustermann.*Verified.*rita\.review \(#\d+\)/ });
+    await decidedRow.waitFor();
+    await shot(page, 'console-reviews-decided');
+    await decidedRow.click();
+    await page
+      .locator('.ant-drawer-open')
+      .getByTestId('decided-by')
+      .filter({ hasText: /rita\.review \(#\d+\) · / })
+      .waitFor();
+    await page
+      .locator('.ant-drawer-open .ant-drawer-content-wrapper')
+      .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+    await shot(page, 'console-review-decided-detail');
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-drawer-open').waitFor({ state: 'hidden' });
     const kyc = await api<{ basic: { status: string } }>('user_verification/getUserVerification', {}, user.token);
     expect(kyc.basic.status).toBe('verified');
 
@@ -235,6 +295,7 @@ describe('operator console', () => {
     const text = await page.locator('.ant-table-tbody').innerText();
     expect(text).toMatch(/rita\.review \(#\d+\)\s+deposit\.approve/);
     expect(text).toMatch(/chief \(#\d+\)\s+operator\.create/);
+    expect(text).toMatch(/chief \(#\d+\)\s+operator\.disable[^\n]*Leaves the review desk/);
     expect(text).toContain('operator.login');
     await page.getByTestId('audit-action').fill('deposit.');
     await page.getByTestId('audit-filter').click();
@@ -244,15 +305,25 @@ describe('operator console', () => {
       .toEqual([true]);
     await shot(page, 'console-audit');
     // The user's page: the approved deposit in the change log and in the deposits and withdrawals tab.
+    await api(
+      'user/saveUserBank',
+      { bankName: 'Example Bank', cardNumber: '6222 0212 3456 7894', userName: 'Erika Mustermann' },
+      user.token,
+    );
     await page.getByTestId('nav-users').click();
     await page.getByTestId('user-search').locator('input').fill(String(user.user.uid));
     await page.getByTestId('user-search').locator('input').press('Enter');
     await page.getByRole('row', { name: new RegExp(String(user.user.uid)) }).click();
+    // The bound bank card, its number masked as the user's app shows it.
+    await expect
+      .poll(() => page.getByTestId('user-bank-card').innerText())
+      .toMatch(/^Example Bank · Erika Mustermann · \*{4} 7894 \(bound /);
     await page.getByRole('tab', { name: 'Change log' }).click();
     const changes = page.getByRole('tabpanel').locator('tr.ant-table-row');
+    // Each change named in the operator's language, not by its stored code.
     await expect
       .poll(() => changes.allInnerTexts(), { timeout: 30_000 })
-      .toEqual([expect.stringMatching(/250(\.0+)? USDT/)]);
+      .toEqual([expect.stringMatching(/\bDeposit\s+250(\.0+)? USDT/)]);
     await page.getByRole('tab', { name: 'Deposits and withdrawals' }).click();
     const funding = page.getByRole('tabpanel').locator('tr.ant-table-row');
     await expect.poll(() => funding.allInnerTexts(), { timeout: 30_000 }).toEqual([expect.stringMatching(/Approved/)]);
@@ -382,8 +453,25 @@ describe('operator console', () => {
     await page.getByTestId('nav-support').click();
     await page.locator('[data-testid^="support-conv-"]', { hasText: asker.user.email }).click();
     await page.getByTestId('support-thread').getByText('Where is my deposit?').waitFor();
-    await page.getByTestId('support-assign').click();
+    // The thread names its assignee; "Assign to me" sends one request however often it is clicked while the call
+    // runs, and is gone once the thread is the operator's.
+    await page.getByTestId('support-assignee').filter({ hasText: 'Nobody' }).waitFor();
+    const assignCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/admin/assignSupport')) assignCalls.push(r.url());
+    });
+    await page.getByTestId('support-assign').dblclick();
+    await page
+      .getByTestId('support-assign')
+      .click({ force: true, timeout: 2_000 })
+      .catch(() => undefined);
     await page.locator('.ant-message-notice', { hasText: 'Assigned to you' }).waitFor();
+    await page
+      .getByTestId('support-assignee')
+      .filter({ hasText: /^desk\.chief \(#\d+\)$/ })
+      .waitFor();
+    await page.getByTestId('support-assign').waitFor({ state: 'detached' });
+    expect(assignCalls).toHaveLength(1);
     await page.getByTestId('support-reply-input').fill('It is credited: see your assets.');
     await page.getByTestId('support-reply-send').click();
     await page.getByTestId('support-thread').getByText('It is credited: see your assets.').waitFor();

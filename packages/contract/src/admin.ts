@@ -55,9 +55,11 @@ export const RecordOwner = z.object({
 export const ReviewListBody = Page.extend({
   status: z.preprocess((v) => (v === '' ? undefined : v), ReviewStatus.optional()),
 });
-export const AdminDeposit = DepositRecord.extend({ owner: RecordOwner });
+/** Who decided a record (both null while it is under review): operators see each other's names; users never do. */
+export const ReviewedBy = { reviewedBy: z.string().nullable(), reviewedByName: z.string().nullable() };
+export const AdminDeposit = DepositRecord.extend({ owner: RecordOwner, ...ReviewedBy });
 export type AdminDeposit = z.infer<typeof AdminDeposit>;
-export const AdminWithdrawal = WithdrawalRecord.extend({ owner: RecordOwner });
+export const AdminWithdrawal = WithdrawalRecord.extend({ owner: RecordOwner, ...ReviewedBy });
 export type AdminWithdrawal = z.infer<typeof AdminWithdrawal>;
 
 /** Approve: reason optional. Reject: reason required (the user sees it). */
@@ -87,6 +89,7 @@ export const AdminVerification = z.object({
   reason: z.string().nullable(),
   createdAt: EpochMs,
   reviewedAt: EpochMs.nullable(),
+  ...ReviewedBy,
 });
 export type AdminVerification = z.infer<typeof AdminVerification>;
 export const VerificationListBody = Page.extend({

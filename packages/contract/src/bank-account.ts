@@ -32,6 +32,9 @@ export type BankAccountCheck =
   | { ok: true; kind: 'iban' | 'card'; value: string }
   | { ok: false; problem: BankAccountProblem };
 
+/** An account number as its owner sees it outside their own input (and as support reads it): the last four. */
+export const maskBankAccount = (stored: string) => `**** ${stored.slice(-4)}`;
+
 /** Spaces and dashes removed, letters upper-cased: the form an account number is checked and stored in. */
 export function normalizeBankAccount(typed: string): string {
   return typed.replace(/[\s-]/g, '').toUpperCase();

@@ -15,15 +15,16 @@ const OperatorId = z
   .string()
   .trim()
   .regex(/^\d{1,18}$/);
-const OptionalReason = freeText(500, { multiline: true }).optional();
 
 export const OperatorCreateBody = z.object({
   username: OperatorName,
   password: z.string().min(1).max(256),
   role: OperatorRole,
 });
-export const OperatorRoleBody = z.object({ id: OperatorId, role: OperatorRole, reason: OptionalReason });
-export const OperatorDisableBody = z.object({ id: OperatorId, disabled: z.boolean(), reason: OptionalReason });
+/** Another operator's access changes only with a reason, kept in the audit log (the console asks for it first). */
+const AccessReason = freeText(500, { min: 1, multiline: true });
+export const OperatorRoleBody = z.object({ id: OperatorId, role: OperatorRole, reason: AccessReason });
+export const OperatorDisableBody = z.object({ id: OperatorId, disabled: z.boolean(), reason: AccessReason });
 export const OperatorTotpBody = z.object({
   code: z
     .string()
@@ -67,6 +68,10 @@ export const AdminUserDetail = AdminUserSummary.extend({
   twoFactorEnabled: z.boolean(),
   verifications: z.array(z.object({ id: z.string(), level: z.string(), status: z.string(), createdAt: EpochMs })),
   balances: z.array(AdminBalance),
+  /** The bound bank card (withdrawals to a bank are paid to it), its number masked as the user's app shows it. */
+  bankCard: z
+    .object({ bankName: z.string(), userName: z.string(), cardNumber: z.string(), boundAt: EpochMs })
+    .nullable(),
   /** Bound withdrawal addresses: their age matters to a withdrawal's review. */
   addresses: z.array(
     z.object({ chain: z.string(), address: z.string(), label: z.string().nullable(), boundAt: EpochMs }),

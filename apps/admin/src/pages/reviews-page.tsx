@@ -14,6 +14,10 @@ import { pager, usePageWithin } from '../lib/table';
 
 const statusColor = (s: string) => (s === 'review' ? 'gold' : s === 'approved' || s === 'verified' ? 'green' : 'red');
 
+/** Who decided a record and when, as the console names operators ('walker (#1) · time'); '—' while in review. */
+const decidedBy = (r: { reviewedBy: string | null; reviewedByName: string | null; reviewedAt: number | null }) =>
+  r.reviewedBy ? `${r.reviewedByName ?? ''} (#${r.reviewedBy}) · ${dateTime(r.reviewedAt)}` : '—';
+
 /** Deposits, withdrawals and identity verifications waiting for an operator (or decided, by filter). */
 export default function ReviewsPage() {
   const { t } = useTranslation();
@@ -93,6 +97,11 @@ function Deposits() {
               <Descriptions.Item label={t('col.status')}>
                 <Tag color={statusColor(open.status)}>{t(`status.${open.status}`)}</Tag>
               </Descriptions.Item>
+              {open.reviewedBy && (
+                <Descriptions.Item label={t('review.decidedBy')}>
+                  <span data-testid="decided-by">{decidedBy(open)}</span>
+                </Descriptions.Item>
+              )}
               {open.reason && <Descriptions.Item label={t('col.reason')}>{open.reason}</Descriptions.Item>}
             </Descriptions>
             {open.status === 'review' && (
@@ -160,6 +169,15 @@ function WithdrawalReview({ w, onDone }: { w: AdminWithdrawal; onDone: () => voi
             </Descriptions.Item>
           )}
           <Descriptions.Item label={t('col.submitted')}>{dateTime(w.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('col.status')}>
+            <Tag color={statusColor(w.status)}>{t(`status.${w.status}`)}</Tag>
+          </Descriptions.Item>
+          {w.reviewedBy && (
+            <Descriptions.Item label={t('review.decidedBy')}>
+              <span data-testid="decided-by">{decidedBy(w)}</span>
+            </Descriptions.Item>
+          )}
+          {w.reason && <Descriptions.Item label={t('col.reason')}>{w.reason}</Descriptions.Item>}
           {user.data && (
             <Descriptions.Item label={t('user.freezes')}>
               {user.data.withdrawalsFrozen ? <Tag color="red">{t('user.withdrawalsFrozen')}</Tag> : t('common.none')}
@@ -225,6 +243,15 @@ function Verifications() {
             <Descriptions.Item label={t('col.address')}>
               {[open.address, open.city].filter(Boolean).join(', ') || '—'}
             </Descriptions.Item>
+            <Descriptions.Item label={t('col.status')}>
+              <Tag color={statusColor(open.status)}>{t(`status.${open.status}`)}</Tag>
+            </Descriptions.Item>
+            {open.reviewedBy && (
+              <Descriptions.Item label={t('review.decidedBy')}>
+                <span data-testid="decided-by">{decidedBy(open)}</span>
+              </Descriptions.Item>
+            )}
+            {open.reason && <Descriptions.Item label={t('col.reason')}>{open.reason}</Descriptions.Item>}
           </Descriptions>
           <Row gutter={16} style={{ marginTop: 16 }}>
             <Col span={12}>
@@ -299,6 +326,10 @@ function ReviewQueue<P extends QueuePath>(props: {
                 title: t('col.status'),
                 render: (_, r) => <Tag color={statusColor(r.status)}>{t(`status.${r.status}`)}</Tag>,
               },
+              // Decided records name who decided them and when; a queue under review has nobody to name yet.
+              ...(status === 'review'
+                ? []
+                : [{ title: t('review.decidedBy'), render: (_: unknown, r: QueueRow<P>) => decidedBy(r) }]),
             ]}
           />
         )}

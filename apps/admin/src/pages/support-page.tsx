@@ -21,11 +21,12 @@ import {
   Typography,
   Upload,
 } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loadable } from '../components/states';
 import { UploadImage } from '../components/upload-image';
 import { uploadSupportImage } from '../lib/api';
+import { markRefusedFields } from '../lib/form-errors';
 import { age, dateTime } from '../lib/format';
 import { useAction, useCall } from '../lib/query';
 import { useMay } from '../lib/role';
@@ -154,6 +155,7 @@ function Thread({ id }: { id: string }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const q = useCall('admin/supportConversation', { id, pageSize: 50 }, { refetchMs: 4_000 });
+  const me = useCall('admin/me');
   const refresh = { invalidate: ['admin/supportConversation' as const, 'admin/supportConversations' as const] };
   const reply = useAction('admin/replySupport', refresh);
   const assign = useAction('admin/assignSupport', { ...refresh, success: t('support.assignedToMe') });
@@ -162,6 +164,20 @@ function Thread({ id }: { id: string }) {
   const [text, setText] = useState('');
   const [images, setImages] = useState<{ name: string; url: string }[]>([]);
   const [uploading, setUploading] = useState(false);
+  // The pending state reaches the button a tick later; a second click in between is dropped here.
+  const assigning = useRef(false);
+  const assignMe = () => {
+    if (assigning.current) return;
+    assigning.current = true;
+    assign.mutate(
+      { id },
+      {
+        onSettled: () => {
+          assigning.current = false;
+        },
+      },
+    );
+  };
   const send = () =>
     reply.mutate(
       { id, text: text.trim(), images: images.map((i) => i.name) },
@@ -177,15 +193,35 @@ function Thread({ id }: { id: string }) {
       {() => {
         const { conversation: c, list } = q.data!;
         const visitor = c.owner === null;
+        // Once the thread is the caller's there is nothing to assign; while the call runs it cannot be sent twice
+        // (the button is disabled, so a double click reaches it once).
+        const mine = c.assignee !== null && c.assignee.id === me.data?.id;
         return (
           <Card
-            title={customer(c)}
+            title={
+              <Space direction="vertical" size={0}>
+                <span>{customer(c)}</span>
+                <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 'normal' }}>
+                  {t('support.assignee')}:{' '}
+                  <span data-testid="support-assignee">
+                    {c.assignee ? `${c.assignee.username} (#${c.assignee.id})` : t('support.nobody')}
+                  </span>
+                </Typography.Text>
+              </Space>
+            }
             extra={
               <Space>
                 <Tag color={c.status === 'open' ? 'green' : 'default'}>{t(`support.${c.status}`)}</Tag>
-                <Button onClick={() => assign.mutate({ id })} data-testid="support-assign">
-                  {t('support.assignMe')}
-                </Button>
+                {!mine && (
+                  <Button
+                    onClick={assignMe}
+                    loading={assign.isPending}
+                    disabled={assign.isPending || !me.data}
+                    data-testid="support-assign"
+                  >
+                    {t('support.assignMe')}
+                  </Button>
+                )}
                 {c.status === 'open' ? (
                   <Button onClick={() => close.mutate({ id })} data-testid="support-close">
                     {t('support.close')}
@@ -286,16 +322,19 @@ function Channels() {
   const save = useAction('admin/setSupportChannels', {
     success: t('settings.saved'),
     invalidate: ['admin/supportChannels'],
+    fieldsOnForm: true,
   });
+  const [form] = Form.useForm<SupportChannelSettings>();
   const editable = useMay()('admin/setSupportChannels');
   return (
     <Card title={t('support.channels')}>
       <Loadable query={q}>
         {() => (
           <Form<SupportChannelSettings>
+            form={form}
             layout="inline"
             initialValues={q.data!}
-            onFinish={(v) => save.mutate(v)}
+            onFinish={(v) => save.mutate(v, { onError: (err) => markRefusedFields(form, err, t('settings.invalid')) })}
             disabled={!editable}
             style={{ rowGap: 8 }}
             data-testid="channels"

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { Loadable } from '../components/states';
 import type { Body, CallName, Data } from '../lib/api';
+import { codeLabel } from '../lib/codes';
 import { age, amount, dateTime } from '../lib/format';
 import { useAction, useCall } from '../lib/query';
 import { useMay } from '../lib/role';
@@ -38,6 +39,18 @@ function UserDetail({ u }: { u: AdminUserDetail }) {
               : u.verifications.map((v) => (
                   <Tag key={v.id}>{`${t(`level.${v.level}`)}: ${t(`status.${v.status}`)}`}</Tag>
                 ))}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('user.bankCard')}>
+            <span data-testid="user-bank-card">
+              {u.bankCard
+                ? t('user.bankCardBound', {
+                    bank: u.bankCard.bankName,
+                    holder: u.bankCard.userName,
+                    number: u.bankCard.cardNumber,
+                    at: dateTime(u.bankCard.boundAt),
+                  })
+                : t('common.none')}
+            </span>
           </Descriptions.Item>
           <Descriptions.Item label={t('user.freezes')}>
             <span data-testid="freezes">
@@ -199,7 +212,7 @@ function Changes({ userId }: { userId: string }) {
         { title: t('col.time'), render: (_, r) => dateTime(r.createdAt) },
         { title: t('col.mode'), render: (_, r) => t(`mode.${r.mode}`) },
         { title: t('col.wallet'), render: (_, r) => t(`wallet.${r.wallet}`) },
-        { title: t('col.type'), dataIndex: 'type' },
+        { title: t('col.type'), render: (_, r) => codeLabel(t, 'changeType', r.type) },
         { title: t('col.amount'), align: 'right', render: (_, r) => `${amount(r.amount)} ${r.currency}` },
         { title: t('col.balanceAfter'), align: 'right', render: (_, r) => amount(r.balanceAfter) },
         { title: t('col.ref'), dataIndex: 'ref' },
@@ -220,9 +233,9 @@ function Orders({ userId }: { userId: string }) {
         { title: t('col.product'), render: (_, r) => t(`product.${r.product}`) },
         { title: t('col.mode'), render: (_, r) => t(`mode.${r.mode}`) },
         { title: t('col.symbol'), dataIndex: 'symbol' },
-        { title: t('col.side'), dataIndex: 'side' },
+        { title: t('col.side'), render: (_, r) => codeLabel(t, 'side', r.side) },
         { title: t('col.amount'), align: 'right', render: (_, r) => amount(r.amount) },
-        { title: t('col.status'), dataIndex: 'status' },
+        { title: t('col.status'), render: (_, r) => codeLabel(t, `orderStatus.${r.product}`, r.status) },
       ]}
     />
   );
@@ -239,13 +252,13 @@ function Positions({ userId }: { userId: string }) {
         { title: t('col.time'), render: (_, r) => dateTime(r.openedAt) },
         { title: t('col.mode'), render: (_, r) => t(`mode.${r.mode}`) },
         { title: t('col.symbol'), dataIndex: 'symbol' },
-        { title: t('col.side'), dataIndex: 'side' },
+        { title: t('col.side'), render: (_, r) => codeLabel(t, 'side', r.side) },
         { title: t('col.quantity'), align: 'right', dataIndex: 'quantity' },
         { title: t('col.leverage'), align: 'right', render: (_, r) => `${r.leverage}×` },
         { title: t('col.entryPrice'), align: 'right', render: (_, r) => amount(r.entryPrice) },
         { title: t('col.margin'), align: 'right', render: (_, r) => amount(r.margin) },
         { title: t('col.realizedPnl'), align: 'right', render: (_, r) => amount(r.realizedPnl) },
-        { title: t('col.status'), dataIndex: 'status' },
+        { title: t('col.status'), render: (_, r) => codeLabel(t, 'positionStatus', r.status) },
       ]}
     />
   );

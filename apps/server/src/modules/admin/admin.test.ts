@@ -376,12 +376,39 @@ describe('reviews through the operator API', () => {
       op.token,
     );
     expect(rejected.code, rejected.msg).toBe(1);
-    expect(rejected.data).toMatchObject({ status: 'failed', reason: 'No such transfer on chain' });
+    // The decided record names its reviewer (the console shows who decided and when); the user's copy does not.
+    expect(rejected.data).toMatchObject({
+      status: 'failed',
+      reason: 'No such transfer on chain',
+      reviewedBy: op.id,
+      reviewedByName: op.name,
+    });
+    const decided = await adminCall<{ list: AdminDeposit[] }>(
+      'admin/deposits',
+      { status: 'failed', pageSize: 100 },
+      op.token,
+    );
+    expect(decided.data.list.find((d) => d.id === deposit.id)).toMatchObject({
+      reviewedBy: op.id,
+      reviewedByName: op.name,
+      reviewedAt: rejected.data.reviewedAt,
+    });
+    const waiting = await depositUnderReview();
+    const open = await adminCall<{ list: AdminDeposit[] }>(
+      'admin/deposits',
+      { status: 'review', pageSize: 100 },
+      op.token,
+    );
+    expect(open.data.list.find((d) => d.id === waiting.deposit.id)).toMatchObject({
+      reviewedBy: null,
+      reviewedByName: null,
+    });
     const recs = await u.as<{ list: DepositRecord[] }>('index/czRec');
     expect(recs.data.list.find((d) => d.id === deposit.id)).toMatchObject({
       status: 'failed',
       reason: 'No such transfer on chain',
     });
+    expect(recs.data.list.find((d) => d.id === deposit.id)).not.toHaveProperty('reviewedByName');
     expect(await realSpotUsdt(u.as)).toBe('0.00');
     // Decided once: approving it now is refused and credits nothing.
     expect((await adminCall('admin/approveDeposit', { id: deposit.id }, op.token)).code).toBe(0);
@@ -408,7 +435,16 @@ describe('reviews through the operator API', () => {
     expect(row).toMatchObject({ level: 'basic', idNumber: 'L01X00T47', status: 'review' });
     const approved = await adminCall<AdminVerification>('admin/approveVerification', { id: row.id }, op.token);
     expect(approved.code, approved.msg).toBe(1);
-    expect(approved.data.status).toBe('verified');
+    expect(approved.data).toMatchObject({ status: 'verified', reviewedByName: op.username });
+    const verified = await adminCall<{ list: AdminVerification[] }>(
+      'admin/verifications',
+      { status: 'verified', pageSize: 100 },
+      op.token,
+    );
+    expect(verified.data.list.find((v) => v.id === row.id)).toMatchObject({
+      reviewedBy: expect.stringMatching(/^\d+$/),
+      reviewedByName: op.username,
+    });
     const mine = await u.as<UserVerificationData>('user_verification/getUserVerification');
     expect(mine.data.verified).toBe(true);
     const audit = await adminCall<{ total: number }>(

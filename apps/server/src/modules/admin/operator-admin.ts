@@ -30,14 +30,14 @@ export class OperatorAdmin {
     }
   }
 
-  setRole(by: AuthOperator, b: { id: string; role: OperatorRole; reason?: string | undefined }) {
+  setRole(by: AuthOperator, b: { id: string; role: OperatorRole; reason: string }) {
     return this.change(by, b.id, b.reason, 'operator.setRole', async (tx, row) => {
       await repo.setRole(tx, row.id, b.role);
       return { ...row, role: b.role };
     });
   }
 
-  setDisabled(by: AuthOperator, b: { id: string; disabled: boolean; reason?: string | undefined }) {
+  setDisabled(by: AuthOperator, b: { id: string; disabled: boolean; reason: string }) {
     return this.change(by, b.id, b.reason, b.disabled ? 'operator.disable' : 'operator.enable', async (tx, row) => {
       await repo.setDisabled(tx, row.id, b.disabled);
       return { ...row, disabled: b.disabled };
@@ -47,7 +47,7 @@ export class OperatorAdmin {
   private async change(
     by: AuthOperator,
     id: string,
-    reason: string | undefined,
+    reason: string,
     action: string,
     apply: (tx: Executor, row: OperatorRow) => Promise<OperatorRow>,
   ): Promise<OperatorAccount> {
@@ -64,7 +64,7 @@ export class OperatorAdmin {
         entityId: id,
         before: { role: row.role, disabled: row.disabled },
         after: { role: after.role, disabled: after.disabled },
-        reason: reason || null,
+        reason,
       });
       return accountOf(after);
     });

@@ -86,6 +86,7 @@ const EXPECTED: Record<string, OperatorRole[]> = {
   'admin/saveContent': [C],
   'admin/publishContent': [C],
   'admin/orderContent': [C],
+  'admin/deleteContent': [C],
   'admin/supportConversations': [S],
   'admin/supportConversation': [S],
   'admin/assignSupport': [S],
@@ -217,16 +218,36 @@ describe('operator management', () => {
     expect(again.operator.role).toBe('finance');
     const off = await post<OperatorAccount>(
       'admin/operatorSetDisabled',
-      { id: sam.operator.id, disabled: true },
+      { id: sam.operator.id, disabled: true, reason: 'left the company' },
       admin.token,
     );
     expect(off.body.data.disabled).toBe(true);
     expect((await post('admin/me', {}, again.token)).body.code).toBe(401);
     const refused = await post('admin/login', { username: sam.username, password: PASSWORD });
     expect(refused.body.msg).toBe('This operator account is disabled');
-    const self = await post('admin/operatorSetRole', { id: admin.operator.id, role: 'support' }, admin.token);
+    // Another operator's access changes only with a reason: without one nothing changes.
+    const silent = await post('admin/operatorSetDisabled', { id: sam.operator.id, disabled: false }, admin.token);
+    expect(silent.body).toMatchObject({ code: 400, data: { fields: [{ field: 'reason' }] } });
+    const blank = await post(
+      'admin/operatorSetRole',
+      { id: sam.operator.id, role: 'admin', reason: '  ' },
+      admin.token,
+    );
+    expect(blank.body.code).toBe(400);
+    expect((await post<{ list: OperatorAccount[] }>('admin/operators', {}, admin.token)).body.data.list).toContainEqual(
+      expect.objectContaining({ id: sam.operator.id, role: 'finance', disabled: true }),
+    );
+    const self = await post(
+      'admin/operatorSetRole',
+      { id: admin.operator.id, role: 'support', reason: 'test' },
+      admin.token,
+    );
     expect(self.body).toMatchObject({ code: 0, msg: 'You cannot change your own role or disable your own account' });
-    const unknown = await post('admin/operatorSetDisabled', { id: '987654321', disabled: true }, admin.token);
+    const unknown = await post(
+      'admin/operatorSetDisabled',
+      { id: '987654321', disabled: true, reason: 'test' },
+      admin.token,
+    );
     expect(unknown.body.code).toBe(404);
     const list = await post<{ list: OperatorAccount[] }>('admin/operators', {}, admin.token);
     expect(list.body.data.list.find((o) => o.id === sam.operator.id)).toMatchObject({

@@ -13,7 +13,7 @@ beforeAll(async () => {
     const op = await loginOperator(t);
     const admin = (await loginOperator(t)).token;
     const me = await post<{ id: string }>('admin/me', {}, op.token);
-    if (role !== 'admin') await post('admin/operatorSetRole', { id: me.data.id, role }, admin);
+    if (role !== 'admin') await post('admin/operatorSetRole', { id: me.data.id, role, reason: 'test role' }, admin);
     return (await post<{ token: string }>('admin/login', { username: op.username, password: op.password })).data.token;
   };
   support = await as('support');
@@ -78,6 +78,21 @@ describe('users, as support sees them', () => {
     const spot = detail.data.balances.find((b) => b.mode === 'real' && b.wallet === 'spot' && b.currency === 'USDT');
     expect(Number(spot?.available)).toBe(100);
     expect(detail.data.sessions.length).toBeGreaterThanOrEqual(1);
+    // No card bound: none; once bound, the card with its number masked as the user's app shows it.
+    expect(detail.data.bankCard).toBeNull();
+    const bound = await u.as('user/saveUserBank', {
+      bankName: 'Example Bank',
+      cardNumber: '6222 0212 3456 7894',
+      userName: 'Erika Mustermann',
+    });
+    expect(bound.code, bound.msg).toBe(1);
+    const withCard = await post<AdminUserDetail>('admin/user', { userId: found.userId }, support);
+    expect(withCard.data.bankCard).toMatchObject({
+      bankName: 'Example Bank',
+      userName: 'Erika Mustermann',
+      cardNumber: (bound.data as { cardNumber: string }).cardNumber,
+    });
+    expect(withCard.data.bankCard?.cardNumber).toBe('**** 7894');
     const funding = await post<{ list: { kind: string; status: string }[] }>(
       'admin/userFunding',
       { userId: found.userId },

@@ -73,6 +73,15 @@ export const consoleRepository = {
     );
   },
 
+  /** The user's bound bank card (one at most: binding again replaces it). */
+  async bankCard(ex: Executor, userId: string) {
+    const rows = await queryRows<{ bank_name: string; user_name: string; card_number: string; updated_at: Ts }>(
+      ex,
+      sql`SELECT bank_name, user_name, card_number, updated_at FROM bank_cards WHERE user_id = ${userId}`,
+    );
+    return rows[0];
+  },
+
   liveSessions(ex: Executor, userId: string, now: Date) {
     return queryRows<{
       id: string;

@@ -1,4 +1,4 @@
-import type { AdminUserDetail, AdminUserSummary, SessionRevocation } from '@nexa/contract';
+import { type AdminUserDetail, type AdminUserSummary, type SessionRevocation, maskBankAccount } from '@nexa/contract';
 import type { Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import type { AuthOperator } from '../../platform/http.js';
@@ -40,10 +40,11 @@ export class ConsoleUsers {
     const { db, now } = this.d;
     const row = await repo.user(db, userId);
     if (!row) throw notFound();
-    const [verifications, balances, addresses, sessions] = await Promise.all([
+    const [verifications, balances, addresses, bank, sessions] = await Promise.all([
       repo.verifications(db, userId),
       repo.balances(db, userId),
       repo.addresses(db, userId),
+      repo.bankCard(db, userId),
       repo.liveSessions(db, userId, now()),
     ]);
     return {
@@ -52,6 +53,14 @@ export class ConsoleUsers {
       twoFactorEnabled: Boolean(row.totp_on),
       verifications: verifications.map((v) => ({ ...v, createdAt: ms(v.created_at) })),
       balances,
+      bankCard: bank
+        ? {
+            bankName: bank.bank_name,
+            userName: bank.user_name,
+            cardNumber: maskBankAccount(bank.card_number),
+            boundAt: ms(bank.updated_at),
+          }
+        : null,
       addresses: addresses.map((a) => ({
         chain: a.chain,
         address: a.address,

@@ -825,7 +825,15 @@ describe('withdrawals', () => {
       key: 'review.alreadyDecided',
     });
     const rejected = await ops.rejectWithdrawal(refused.id, { operatorId: operator, reason: 'Address flagged' });
-    expect(rejected).toMatchObject({ status: 'failed', reason: 'Address flagged' });
+    expect(rejected).toMatchObject({
+      status: 'failed',
+      reason: 'Address flagged',
+      reviewedBy: operator,
+      reviewedByName: 'alice-op',
+    });
+    const approvedList = await ops.listWithdrawals({ status: 'approved', page: 1, pageSize: 100 });
+    const winner = a.status === 'fulfilled' ? 'alice-op' : 'bob-op';
+    expect(approvedList.list.find((w) => w.id === paid.id)).toMatchObject({ reviewedByName: winner });
     expect(await spot(u)).toEqual({ available: '697.00', frozen: '0.00' });
     expect(Number(await systemBalance('withdrawals')) - Number(withdrawals0)).toBe(300);
 
@@ -834,6 +842,7 @@ describe('withdrawals', () => {
       [refused.id, 'failed', 'Address flagged'],
       [paid.id, 'approved', null],
     ]);
+    expect(rec[0]).not.toHaveProperty('reviewedByName');
     const types = (await u.as<MoneyLogsData>('order/moneyLogs', { pageSize: 50 })).data.list.map((l) => l.type);
     expect(types.filter((x) => x === 'withdrawal_paid')).toHaveLength(1);
     // Both fees frozen, the approved one paid (the rejected one comes back as a refund).

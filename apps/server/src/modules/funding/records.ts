@@ -8,6 +8,7 @@ import type {
   WithdrawalAddress,
   WithdrawalRecord,
 } from '@nexa/contract';
+import { maskBankAccount } from '@nexa/contract';
 import { formatAmount, money } from '../../ledger/index.js';
 import { uploadUrl } from '../../platform/uploads.js';
 import type { AddressRow, BankRow, DepositRow, OwnerColumns, WithdrawalRow } from './repository.js';
@@ -17,7 +18,7 @@ export const ms = (v: Date | string) => (v instanceof Date ? v.getTime() : new D
 const msOrNull = (v: Date | string | null) => (v === null ? null : ms(v));
 
 /** A card number as its owner sees it outside their own input: the last four digits. */
-export const maskCard = (card: string) => `**** ${card.slice(-4)}`;
+export const maskCard = maskBankAccount;
 
 /** An address in a notice: enough to recognise it, not enough to copy it. */
 export const maskAddress = (address: string) =>
@@ -59,7 +60,12 @@ export function toDepositRecord(r: DepositRow): DepositRecord {
 }
 
 export function toAdminDeposit(r: DepositRow): AdminDeposit {
-  return { ...toDepositRecord(r), screenshotUrl: `/api/admin/file/${r.screenshot}`, owner: ownerOf(r) };
+  return {
+    ...toDepositRecord(r),
+    screenshotUrl: `/api/admin/file/${r.screenshot}`,
+    owner: ownerOf(r),
+    ...reviewerOf(r),
+  };
 }
 
 export function toWithdrawalRecord(r: WithdrawalRow, mask = true): WithdrawalRecord {
@@ -86,7 +92,7 @@ export function toWithdrawalRecord(r: WithdrawalRow, mask = true): WithdrawalRec
 
 /** Operators pay out to the card, so they see its full number. */
 export function toAdminWithdrawal(r: WithdrawalRow): AdminWithdrawal {
-  return { ...toWithdrawalRecord(r, false), owner: ownerOf(r) };
+  return { ...toWithdrawalRecord(r, false), owner: ownerOf(r), ...reviewerOf(r) };
 }
 
 export function toBankCard(r: BankRow): BankCard {
@@ -96,6 +102,10 @@ export function toBankCard(r: BankRow): BankCard {
     userName: r.user_name,
     updatedAt: ms(r.updated_at),
   };
+}
+
+function reviewerOf(r: OwnerColumns) {
+  return { reviewedBy: r.reviewed_by ?? null, reviewedByName: r.reviewed_by_name ?? null };
 }
 
 function ownerOf(r: OwnerColumns & { user_id: string }) {

@@ -10,6 +10,9 @@ export interface OwnerColumns {
   owner_email?: string | null;
   owner_area_code?: string | null;
   owner_mobile?: string | null;
+  /** The operator who decided it, joined for operators (null while under review). */
+  reviewed_by?: string | null;
+  reviewed_by_name?: string | null;
 }
 
 export interface DepositRow extends OwnerColumns {
@@ -69,9 +72,14 @@ const WITHDRAWAL_COLUMNS = sql.raw(`w.id::text AS id, w.order_no, w.user_id::tex
   trim_scale(w.fee)::text AS fee, w.status, w.reason, w.hold_id::text AS hold_id, w.fee_hold_id::text AS fee_hold_id,
   w.created_at, w.reviewed_at`);
 const ADDRESS_COLUMNS = sql.raw('chain, address, label, updated_at, usable_at');
-const OWNER_COLUMNS = sql.raw(
-  'u.uid AS owner_uid, u.email AS owner_email, u.area_code AS owner_area_code, u.mobile AS owner_mobile',
-);
+/** The owner and the reviewer (null while under review) of a deposit `d` or withdrawal `w`, as operators see them. */
+const operatorView = (t: 'd' | 'w') => ({
+  columns: sql.raw(`u.uid AS owner_uid, u.email AS owner_email, u.area_code AS owner_area_code,
+    u.mobile AS owner_mobile, ${t}.reviewed_by::text AS reviewed_by, r.username AS reviewed_by_name`),
+  joins: sql.raw(`JOIN users u ON u.id = ${t}.user_id LEFT JOIN operators r ON r.id = ${t}.reviewed_by`),
+});
+const DEPOSIT_VIEW = operatorView('d');
+const WITHDRAWAL_VIEW = operatorView('w');
 
 export const fundingRepository = {
   /** Serialises one user's money-out calls (daily count, balance): a row lock on the user, for this transaction. */
@@ -121,7 +129,7 @@ export const fundingRepository = {
     return queryPage<DepositRow>(
       ex,
       sql`SELECT count(*)::int AS n FROM deposits d WHERE ${where}`,
-      sql`SELECT ${DEPOSIT_COLUMNS}, ${OWNER_COLUMNS} FROM deposits d JOIN users u ON u.id = d.user_id WHERE ${where}
+      sql`SELECT ${DEPOSIT_COLUMNS}, ${DEPOSIT_VIEW.columns} FROM deposits d ${DEPOSIT_VIEW.joins} WHERE ${where}
           ORDER BY d.created_at DESC, d.id DESC LIMIT ${limit} OFFSET ${offset}`,
     );
   },
@@ -130,7 +138,7 @@ export const fundingRepository = {
   async lockDeposit(ex: Executor, id: string): Promise<DepositRow | undefined> {
     const rows = await queryRows<DepositRow>(
       ex,
-      sql`SELECT ${DEPOSIT_COLUMNS}, ${OWNER_COLUMNS} FROM deposits d JOIN users u ON u.id = d.user_id
+      sql`SELECT ${DEPOSIT_COLUMNS}, ${DEPOSIT_VIEW.columns} FROM deposits d ${DEPOSIT_VIEW.joins}
           WHERE d.id = ${id} FOR UPDATE OF d`,
     );
     return rows[0];
@@ -313,7 +321,7 @@ export const fundingRepository = {
     return queryPage<WithdrawalRow>(
       ex,
       sql`SELECT count(*)::int AS n FROM withdrawals w WHERE ${where}`,
-      sql`SELECT ${WITHDRAWAL_COLUMNS}, ${OWNER_COLUMNS} FROM withdrawals w JOIN users u ON u.id = w.user_id
+      sql`SELECT ${WITHDRAWAL_COLUMNS}, ${WITHDRAWAL_VIEW.columns} FROM withdrawals w ${WITHDRAWAL_VIEW.joins}
           WHERE ${where} ORDER BY w.created_at DESC, w.id DESC LIMIT ${limit} OFFSET ${offset}`,
     );
   },
@@ -321,7 +329,7 @@ export const fundingRepository = {
   async lockWithdrawal(ex: Executor, id: string): Promise<WithdrawalRow | undefined> {
     const rows = await queryRows<WithdrawalRow>(
       ex,
-      sql`SELECT ${WITHDRAWAL_COLUMNS}, ${OWNER_COLUMNS} FROM withdrawals w JOIN users u ON u.id = w.user_id
+      sql`SELECT ${WITHDRAWAL_COLUMNS}, ${WITHDRAWAL_VIEW.columns} FROM withdrawals w ${WITHDRAWAL_VIEW.joins}
           WHERE w.id = ${id} FOR UPDATE OF w`,
     );
     return rows[0];

@@ -24,13 +24,19 @@ export interface VerificationRow {
   owner_email?: string | null;
   owner_area_code?: string | null;
   owner_mobile?: string | null;
+  /** The operator who decided it, for operators (null while under review). */
+  reviewed_by?: string | null;
+  reviewed_by_name?: string | null;
 }
 
 const COLUMNS = sql.raw(`v.id::text AS id, v.user_id::text AS user_id, v.level, v.status, v.country, v.name,
   v.id_number, v.address, v.city, v.front_image, v.back_image, v.reason, v.created_at, v.reviewed_at`);
+/** The owner and the reviewer of a submission, as operators see them. */
 const OWNER = sql.raw(
-  'u.uid AS owner_uid, u.email AS owner_email, u.area_code AS owner_area_code, u.mobile AS owner_mobile',
+  `u.uid AS owner_uid, u.email AS owner_email, u.area_code AS owner_area_code, u.mobile AS owner_mobile,
+   v.reviewed_by::text AS reviewed_by, r.username AS reviewed_by_name`,
 );
+const OWNER_JOINS = sql.raw('JOIN users u ON u.id = v.user_id LEFT JOIN operators r ON r.id = v.reviewed_by');
 const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 export const kycRepository = {
@@ -82,7 +88,7 @@ export const kycRepository = {
     return queryPage<VerificationRow>(
       ex,
       sql`SELECT count(*)::int AS n FROM verifications v WHERE ${where}`,
-      sql`SELECT ${COLUMNS}, ${OWNER} FROM verifications v JOIN users u ON u.id = v.user_id WHERE ${where}
+      sql`SELECT ${COLUMNS}, ${OWNER} FROM verifications v ${OWNER_JOINS} WHERE ${where}
             ORDER BY v.created_at DESC, v.id DESC LIMIT ${limit} OFFSET ${offset}`,
     );
   },
@@ -90,7 +96,7 @@ export const kycRepository = {
   async lock(ex: Executor, id: string): Promise<VerificationRow | undefined> {
     const rows = await queryRows<VerificationRow>(
       ex,
-      sql`SELECT ${COLUMNS}, ${OWNER} FROM verifications v JOIN users u ON u.id = v.user_id
+      sql`SELECT ${COLUMNS}, ${OWNER} FROM verifications v ${OWNER_JOINS}
           WHERE v.id = ${id} FOR UPDATE OF v`,
     );
     return rows[0];

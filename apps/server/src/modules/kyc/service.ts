@@ -187,5 +187,7 @@ function toAdmin(r: VerificationRow): AdminVerification {
     reason: r.reason,
     createdAt: ms(r.created_at),
     reviewedAt: r.reviewed_at === null ? null : ms(r.reviewed_at),
+    reviewedBy: r.reviewed_by ?? null,
+    reviewedByName: r.reviewed_by_name ?? null,
   };
 }
