@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { killServers, rid, startServer, trader } from '../../process-testing.js';
@@ -11,32 +10,44 @@ import { killServers, rid, startServer, trader } from '../../process-testing.js'
  * decimals for every product, a loop stall of seconds on a starved CPU, long enough for the last tick to pass
  * its 5 s. The promise kept here is the product's: orders are accepted on a live price, from the first one on.
  */
-const hogs: ChildProcess[] = [];
 let dataDir = '';
+let release = () => {};
 afterAll(() => {
+  release();
   killServers();
-  for (const h of hogs) h.kill('SIGKILL');
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * The starved CPU: with `taskset`, the server and one busy process share the first CPU (the server gets half of it
- * at most) and the suite's other tests keep the rest of the machine, instead of two busy processes slowing every
- * test running beside this one for its 100 s; without `taskset`, one busy process per CPU.
+ * The starved CPU: the server is stopped (SIGSTOP) for `1 - share` of every `periodMs` and let run the rest, so it
+ * gets at most `share` of the time it would have, as when it shares a CPU with a busy process; returns the release.
+ * It used to be that busy process, pinned beside the server on one CPU with `taskset`: the stall reproduced the
+ * same, but the busy loop took a whole CPU from the rest of the test run for two minutes. A stopped process costs
+ * the machine nothing.
  */
-const PIN = existsSync('/usr/bin/taskset') && availableParallelism() > 1 ? ['/usr/bin/taskset', '-c', '0'] : null;
+function starve(pid: number, share = 0.5, periodMs = 100): () => void {
+  const signal = (s: NodeJS.Signals) => {
+    try {
+      process.kill(pid, s);
+    } catch {}
+  };
+  const timer = setInterval(() => {
+    signal('SIGSTOP');
+    setTimeout(() => signal('SIGCONT'), periodMs * (1 - share));
+  }, periodMs);
+  return () => {
+    clearInterval(timer);
+    setTimeout(() => signal('SIGCONT'), periodMs);
+  };
+}
 
-it('a fresh start on the embedded database accepts delivery orders while busy processes hog the CPU', async () => {
-  const busy = [process.execPath, '-e', 'for (;;) {}'];
-  for (let i = 0; i < (PIN ? 1 : availableParallelism()); i++) {
-    const [program, ...args] = [...(PIN ?? []), ...busy] as [string, ...string[]];
-    hogs.push(spawn(program, args, { stdio: 'ignore' }));
-  }
+it('a fresh start on the embedded database accepts delivery orders while the server gets half the CPU it needs', async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'nexa-load-'));
   const env = { DATA_DIR: dataDir, DATABASE_URL: '', MARKET_HISTORY_HOURS: '24' };
-  const server = await startServer(env, 600_000, PIN ?? []);
+  const server = await startServer(env, 600_000);
+  release = starve(server.child.pid as number);
   const token = await trader(server, dataDir);
   const order = () =>
     server.api(
