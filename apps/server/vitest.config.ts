@@ -21,7 +21,11 @@ export default defineProject({
     include: ['src/**/*.test.ts'],
     exclude: ['**/node_modules/**', ...(engine ? (pinnedElsewhere[engine] ?? []) : [])],
     environment: 'node',
-    // Each file builds its own app on its own database; files run in parallel.
+    // Each file builds its own app on its own database; files run in parallel. One module graph per worker, not one
+    // per file: importing the server's modules again for every file was a quarter of the project's time (PostgreSQL
+    // suite: imports 95 → 11 s, the run 344 → 265 s). So a test leaves no process state behind: it passes a value
+    // (`createTestDatabase(url)`) instead of setting the environment, which outlives the file in its worker.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // On the embedded database, every test database starts from one migrated image made here first.

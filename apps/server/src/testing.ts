@@ -21,8 +21,12 @@ import { TEST_IMAGE_ENV } from './test-image.setup.js';
  * Test support shared by server tests, e2e tests and benchmarks: a real database per test file (in-memory
  * PGlite, or a fresh PostgreSQL database when DATABASE_URL is set) and the real app built on it.
  */
-export async function createTestDatabase(): Promise<Database> {
-  const url = process.env.DATABASE_URL;
+/**
+ * A fresh database: on the PostgreSQL server `url` names (DATABASE_URL by default), else embedded. A test that needs
+ * PostgreSQL whatever the run's engine passes the URL instead of setting DATABASE_URL: the environment outlives a
+ * test file in a worker that runs several.
+ */
+export async function createTestDatabase(url = process.env.DATABASE_URL): Promise<Database> {
   if (!url) {
     // The run's migrated image (test-image.setup.ts), when there is one: a fresh PGlite otherwise.
     const image = process.env[TEST_IMAGE_ENV];

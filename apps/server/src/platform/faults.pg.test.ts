@@ -64,10 +64,7 @@ async function feedBackAfter(db: Database, since: number, timeoutMs = 10_000): P
 
 describe('two nodes through database, leader and Redis faults', () => {
   it('stays up, leads again within 5 s, and settles every acknowledged order once from stored ticks', async () => {
-    const saved = process.env.DATABASE_URL;
-    process.env.DATABASE_URL = saved || 'postgres://postgres@127.0.0.1:5432/test';
-    const db = await createTestDatabase();
-    process.env.DATABASE_URL = saved;
+    const db = await createTestDatabase(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
     const adminUrl = new URL(db.url!);
     const dbName = adminUrl.pathname.slice(1);
     adminUrl.pathname = '/postgres';

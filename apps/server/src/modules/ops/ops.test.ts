@@ -9,14 +9,8 @@ import { type TestApp, createTestApp, createTestDatabase } from '../../testing.j
 let t: TestApp;
 let admin: pg.Client;
 beforeAll(async () => {
-  const saved = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = saved || 'postgres://postgres@127.0.0.1:5432/test';
-  try {
-    const database = await createTestDatabase();
-    t = await createTestApp({}, {}, database);
-  } finally {
-    process.env.DATABASE_URL = saved;
-  }
+  const database = await createTestDatabase(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
+  t = await createTestApp({}, {}, database);
   // On another database of the server: the test's own refuses connections for a while.
   const url = new URL(t.database.url!);
   url.pathname = '/postgres';
