@@ -1,5 +1,6 @@
 import {
   type AdminSupportConversation,
+  type AdminSupportThread,
   SUPPORT_CHANNEL_KINDS,
   SUPPORT_LIMITS,
   type SupportChannelSettings,
@@ -234,34 +235,7 @@ function Thread({ id }: { id: string }) {
               </Space>
             }
           >
-            <div style={{ maxHeight: 480, overflowY: 'auto', marginBottom: 16 }} data-testid="support-thread">
-              {list.map((m) => (
-                <div
-                  key={m.id}
-                  style={{ display: 'flex', justifyContent: m.author === 'operator' ? 'flex-end' : 'flex-start' }}
-                >
-                  <div
-                    style={{
-                      maxWidth: '75%',
-                      margin: '4px 0',
-                      padding: '8px 12px',
-                      borderRadius: 8,
-                      background: m.author === 'operator' ? '#e6f4ff' : '#f5f5f5',
-                    }}
-                  >
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {m.author === 'operator' ? m.operator : t(`support.author.${m.author}`)} · {dateTime(m.createdAt)}
-                    </Typography.Text>
-                    {m.text && <div style={{ whiteSpace: 'pre-wrap' }}>{m.text}</div>}
-                    {m.images.map((i) => (
-                      <div key={i.name} style={{ width: 200, marginTop: 4 }}>
-                        <UploadImage url={i.url} alt={t('support.image')} />
-                      </div>
-                    ))}
-                  </div>
-                </div>
-              ))}
-            </div>
+            <Messages list={list} />
             <Input.TextArea
               value={text}
               onChange={(e) => setText(e.target.value)}
@@ -312,6 +286,41 @@ function Thread({ id }: { id: string }) {
         );
       }}
     </Loadable>
+  );
+}
+
+/** A thread's messages, the operators' on the right. */
+function Messages({ list }: { list: AdminSupportThread['list'] }) {
+  const { t } = useTranslation();
+  return (
+    <div style={{ maxHeight: 480, overflowY: 'auto', marginBottom: 16 }} data-testid="support-thread">
+      {list.map((m) => (
+        <div
+          key={m.id}
+          style={{ display: 'flex', justifyContent: m.author === 'operator' ? 'flex-end' : 'flex-start' }}
+        >
+          <div
+            style={{
+              maxWidth: '75%',
+              margin: '4px 0',
+              padding: '8px 12px',
+              borderRadius: 8,
+              background: m.author === 'operator' ? '#e6f4ff' : '#f5f5f5',
+            }}
+          >
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {m.author === 'operator' ? m.operator : t(`support.author.${m.author}`)} · {dateTime(m.createdAt)}
+            </Typography.Text>
+            {m.text && <div style={{ whiteSpace: 'pre-wrap' }}>{m.text}</div>}
+            {m.images.map((i) => (
+              <div key={i.name} style={{ width: 200, marginTop: 4 }}>
+                <UploadImage url={i.url} alt={t('support.image')} />
+              </div>
+            ))}
+          </div>
+        </div>
+      ))}
+    </div>
   );
 }
 
