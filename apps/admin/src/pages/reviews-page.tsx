@@ -1,6 +1,7 @@
 import type { AdminWithdrawal } from '@nexa/contract';
 import { Card, Col, Descriptions, Drawer, Row, Segmented, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Decision } from '../components/decision';
@@ -17,6 +18,31 @@ const statusColor = (s: string) => (s === 'review' ? 'gold' : s === 'approved' |
 /** Who decided a record and when, as the console names operators ('walker (#1) · time'); '—' while in review. */
 const decidedBy = (r: { reviewedBy: string | null; reviewedByName: string | null; reviewedAt: number | null }) =>
   r.reviewedBy ? `${r.reviewedByName ?? ''} (#${r.reviewedBy}) · ${dateTime(r.reviewedAt)}` : '—';
+
+type Decided = {
+  status: string;
+  reason: string | null;
+  reviewedBy: string | null;
+  reviewedByName: string | null;
+  reviewedAt: number | null;
+};
+
+/** A record's drawer lines about its decision: the status, who decided and when, the reason given. */
+const decisionItems = (t: TFunction, r: Decided) => [
+  <Descriptions.Item key="status" label={t('col.status')}>
+    <Tag color={statusColor(r.status)}>{t(`status.${r.status}`)}</Tag>
+  </Descriptions.Item>,
+  r.reviewedBy && (
+    <Descriptions.Item key="decided" label={t('review.decidedBy')}>
+      <span data-testid="decided-by">{decidedBy(r)}</span>
+    </Descriptions.Item>
+  ),
+  r.reason && (
+    <Descriptions.Item key="reason" label={t('col.reason')}>
+      {r.reason}
+    </Descriptions.Item>
+  ),
+];
 
 /** Deposits, withdrawals and identity verifications waiting for an operator (or decided, by filter). */
 export default function ReviewsPage() {
@@ -94,15 +120,7 @@ function Deposits() {
                 <Typography.Text copyable>{open.address}</Typography.Text>
               </Descriptions.Item>
               <Descriptions.Item label={t('col.submitted')}>{dateTime(open.createdAt)}</Descriptions.Item>
-              <Descriptions.Item label={t('col.status')}>
-                <Tag color={statusColor(open.status)}>{t(`status.${open.status}`)}</Tag>
-              </Descriptions.Item>
-              {open.reviewedBy && (
-                <Descriptions.Item label={t('review.decidedBy')}>
-                  <span data-testid="decided-by">{decidedBy(open)}</span>
-                </Descriptions.Item>
-              )}
-              {open.reason && <Descriptions.Item label={t('col.reason')}>{open.reason}</Descriptions.Item>}
+              {decisionItems(t, open)}
             </Descriptions>
             {open.status === 'review' && (
               <div style={{ marginTop: 16 }}>
@@ -169,15 +187,7 @@ function WithdrawalReview({ w, onDone }: { w: AdminWithdrawal; onDone: () => voi
             </Descriptions.Item>
           )}
           <Descriptions.Item label={t('col.submitted')}>{dateTime(w.createdAt)}</Descriptions.Item>
-          <Descriptions.Item label={t('col.status')}>
-            <Tag color={statusColor(w.status)}>{t(`status.${w.status}`)}</Tag>
-          </Descriptions.Item>
-          {w.reviewedBy && (
-            <Descriptions.Item label={t('review.decidedBy')}>
-              <span data-testid="decided-by">{decidedBy(w)}</span>
-            </Descriptions.Item>
-          )}
-          {w.reason && <Descriptions.Item label={t('col.reason')}>{w.reason}</Descriptions.Item>}
+          {decisionItems(t, w)}
           {user.data && (
             <Descriptions.Item label={t('user.freezes')}>
               {user.data.withdrawalsFrozen ? <Tag color="red">{t('user.withdrawalsFrozen')}</Tag> : t('common.none')}
@@ -243,15 +253,7 @@ function Verifications() {
             <Descriptions.Item label={t('col.address')}>
               {[open.address, open.city].filter(Boolean).join(', ') || '—'}
             </Descriptions.Item>
-            <Descriptions.Item label={t('col.status')}>
-              <Tag color={statusColor(open.status)}>{t(`status.${open.status}`)}</Tag>
-            </Descriptions.Item>
-            {open.reviewedBy && (
-              <Descriptions.Item label={t('review.decidedBy')}>
-                <span data-testid="decided-by">{decidedBy(open)}</span>
-              </Descriptions.Item>
-            )}
-            {open.reason && <Descriptions.Item label={t('col.reason')}>{open.reason}</Descriptions.Item>}
+            {decisionItems(t, open)}
           </Descriptions>
           <Row gutter={16} style={{ marginTop: 16 }}>
             <Col span={12}>
