@@ -49,6 +49,17 @@ export function afterNextPaint(fn: () => void): Cancel {
 }
 
 /**
+ * Resolves in a later task, so what follows runs after the browser has had the main thread (input, a paint): splits
+ * start-up work that would otherwise be one long task. `scheduler.yield()` where the browser has it (its
+ * continuation runs before other queued tasks), a zero-delay timer elsewhere.
+ */
+export function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
  * `load` run by the first call and shared by every call after it (a chunk's download, say). A failure is forgotten,
  * so the next call tries again.
  */
