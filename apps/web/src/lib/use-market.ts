@@ -7,7 +7,7 @@
  */
 import type { ProductSummary, Ticker } from '@nexa/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { request } from './http';
 import { marketSocket } from './market-socket';
 import { tickerStore } from './ticker-store';
@@ -61,20 +61,30 @@ function subscribeTicker(symbol: string, listener: () => void): () => void {
   };
 }
 
-const noSubscription = () => () => undefined;
-
 /**
  * `symbol`'s live ticker (undefined until REST or the socket brought one). With `follow` false (a row off screen)
  * it keeps the channel open but does not re-render on ticks: it shows the latest price again once followed.
+ *
+ * A tick re-renders its readers in a transition, not synchronously (`useSyncExternalStore` would): a tick of every
+ * product re-renders every row on screen, and as one blocking task that was 20–30 ms on this host, ~100 ms at the
+ * 4× slowdown Lighthouse assumes for a phone — once a second, so the page never went quiet. A transition renders
+ * the rows in slices that yield to input. Every render reads the store, as before: a row scrolled back to shows the
+ * newest price in the same render that starts following (so it does not flash for a move the user did not see),
+ * and rows rendered in one slice may show a price one tick apart until the next tick's render.
  */
 export function useTicker(symbol: string | null | undefined, follow = true): Ticker | undefined {
-  const subscribe = useCallback(
-    (listener: () => void) => {
-      if (!symbol) return noSubscription();
-      return follow ? subscribeTicker(symbol, listener) : holdTickerFeed();
-    },
-    [symbol, follow],
-  );
-  const get = () => (symbol ? tickerStore.get(symbol) : undefined);
-  return useSyncExternalStore(subscribe, get, get);
+  const [, setTicks] = useState(0);
+  const ticker = symbol ? tickerStore.get(symbol) : undefined;
+  const rendered = useRef(ticker);
+  rendered.current = ticker;
+  useEffect(() => {
+    if (!symbol) return;
+    if (!follow) return holdTickerFeed();
+    const rerender = () => startTransition(() => setTicks((n) => n + 1));
+    const off = subscribeTicker(symbol, rerender);
+    // A tick between the render and this subscription shows now, not a tick later.
+    if (tickerStore.get(symbol) !== rendered.current) rerender();
+    return off;
+  }, [symbol, follow]);
+  return ticker;
 }
