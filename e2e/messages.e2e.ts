@@ -116,7 +116,7 @@ describe('message centre', () => {
   );
 
   it(
-    'an operator publishes an announcement: the bell counts it live and the message opens the notice',
+    'an operator publishes an announcement: the bell counts it live and the message opens the notice; deleted, it leaves the bell and the inbox live',
     { timeout: 180_000 },
     async () => {
       const session = await registerUser('notice');
@@ -141,15 +141,36 @@ describe('message centre', () => {
       await admin(operator, 'publishContent', { kind: 'announcement', id: notice.id, published: true });
       expect(await api<{ unread: number }>('message/unread', {}, session.token)).toEqual({ unread: 1 });
 
+      // One published by mistake and deleted: the bell counts it, then drops it, without a reload.
+      const mistake = await admin<{ id: string }>(operator, 'saveContent', {
+        kind: 'announcement',
+        title: { en: 'Published by mistake' },
+        body: { en: 'Please ignore.' },
+        pinned: false,
+      });
+      await admin(operator, 'publishContent', { kind: 'announcement', id: mistake.id, published: true });
+      await expect.poll(() => badge(page).textContent(), { timeout: 20_000 }).toBe('2');
+      await admin(operator, 'deleteContent', { kind: 'announcement', id: mistake.id });
+      await expect.poll(() => badge(page).textContent(), { timeout: 20_000 }).toBe('1');
+
       await page.getByTestId('message-bell').click();
       await page.getByTestId('messages-page').waitFor();
       const card = page.getByTestId('message-card').first();
       await expect.poll(() => card.getAttribute('data-kind')).toBe('announcement');
+      expect(await page.getByTestId('message-card').count()).toBe(1);
       await shot(page, 'messages-announcement-dark-en');
       await card.click();
       await page.getByTestId('notice-body').waitFor();
       await expect.poll(() => page.getByTestId('notice-detail').textContent()).toContain('Maintenance window');
       expect(await api<{ unread: number }>('message/unread', {}, session.token)).toEqual({ unread: 0 });
+
+      // Deleted while the inbox is open: its message leaves the list at once.
+      await page.goBack();
+      await page.getByTestId('messages-page').waitFor();
+      await page.getByTestId('message-card').first().waitFor();
+      await admin(operator, 'deleteContent', { kind: 'announcement', id: notice.id });
+      await page.getByTestId('empty-state').waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId('message-card').count()).toBe(0);
       await context.close();
     },
   );

@@ -43,6 +43,11 @@ export const UserEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('user.mode'), mode: AccountMode }),
   /** A new message in the user's message centre, with the unread count after it. */
   z.object({ type: z.literal('message.new'), message: Message, unread: z.number().int().nonnegative() }),
+  /**
+   * A message withdrawn because what it told of is gone (an operator deleted the announcement), with the unread
+   * count after it: the inbox and the bell drop it.
+   */
+  z.object({ type: z.literal('message.removed'), messageId: z.string(), unread: z.number().int().nonnegative() }),
   /** Copy trading (issue 14): invitations, followers confirming or withdrawing, placement, settlement, cancellation. */
   ...CopyUserEvents,
 ]);

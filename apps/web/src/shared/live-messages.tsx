@@ -6,8 +6,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
 /**
- * The message centre follows the `user` channel: a `message.new` sets the bell's unread count at once and has the
- * inbox read again; a resync reads both again. Rendered once, inside the query provider.
+ * The message centre follows the `user` channel: a `message.new` or `message.removed` (an announcement deleted) sets
+ * the bell's unread count at once and has the inbox read again; a resync reads both again. Rendered once, inside the
+ * query provider.
  */
 export default function LiveMessages() {
   const token = useSession((s) => s.token);
@@ -18,7 +19,7 @@ export default function LiveMessages() {
     return subscribeUserEvents(
       {
         onEvent: (event) => {
-          if (event.type !== 'message.new') return;
+          if (event.type !== 'message.new' && event.type !== 'message.removed') return;
           client.setQueryData(messageKeys.unread, { unread: event.unread });
           void client.invalidateQueries({ queryKey: messageKeys.list });
         },

@@ -71,8 +71,13 @@ export const contentAdminRepository = {
     return rows[0];
   },
 
-  async categoryExists(ex: Executor, id: string): Promise<boolean> {
-    return (await queryRows(ex, sql`SELECT 1 AS x FROM help_categories WHERE id = ${id}`)).length > 0;
+  /**
+   * Whether the category exists, and if so kept from being deleted until the transaction ends (`FOR KEY SHARE`, the
+   * lock its articles' foreign key takes): a delete that locked it first has committed by the time this answers, so
+   * an article is never written into a category being deleted (the foreign key would fail it as an internal error).
+   */
+  async lockCategory(ex: Executor, id: string): Promise<boolean> {
+    return (await queryRows(ex, sql`SELECT 1 AS x FROM help_categories WHERE id = ${id} FOR KEY SHARE`)).length > 0;
   },
 
   /** Creates (new items start unpublished, last in the order) and returns the id. */
@@ -129,6 +134,7 @@ export const contentAdminRepository = {
                          WHERE ${k.where} AND id = ${id}`);
   },
 
+  /** Whether the category has articles; asked under the delete's lock on it (`get`), which a new article waits for. */
   async categoryHasArticles(ex: Executor, id: string): Promise<boolean> {
     return (await queryRows(ex, sql`SELECT 1 AS x FROM help_articles WHERE category_id = ${id} LIMIT 1`)).length > 0;
   },

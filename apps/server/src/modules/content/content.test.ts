@@ -33,6 +33,38 @@ const admin = <T = unknown>(path: string, body: object = {}, lang = 'en') =>
   call<T>(t.app, path, body, { 'ADMIN-TOKEN': op, lang });
 const visitor = <T = unknown>(path: string, body: object = {}, lang = 'en') => call<T>(t.app, path, body, { lang });
 const field = (res: { data: unknown }) => (res.data as { fields: { field: string }[] }).fields[0]?.field;
+const bannerTitles = async () => (await visitor<CarouselData>('index/carouselList')).data.list.map((b) => b.title);
+const newBanner = (title: string, link: string) =>
+  admin<AdminContentItem>('admin/saveContent', {
+    kind: 'banner',
+    title: { en: title },
+    image: '/h5/banners/markets.svg',
+    link,
+  });
+/** A new announcement, unpublished; its id. */
+async function newAnnouncement(title: string, body: string, pinned = false): Promise<string> {
+  const res = await admin<AdminContentItem>('admin/saveContent', {
+    kind: 'announcement',
+    title: { en: title },
+    body: { en: body },
+    pinned,
+  });
+  expect(res.code, res.msg).toBe(1);
+  return res.data.id;
+}
+/** A new category with one article in it, both unpublished. */
+async function newCategoryWithArticle(category: string, article: { title: Record<string, string>; body: string }) {
+  const cat = await admin<AdminContentItem>('admin/saveContent', { kind: 'category', title: { en: category } });
+  const art = await admin<AdminContentItem>('admin/saveContent', {
+    kind: 'article',
+    categoryId: cat.data.id,
+    title: article.title,
+    body: { en: article.body },
+    faq: false,
+  });
+  expect(art.code, art.msg).toBe(1);
+  return { cat, art };
+}
 
 describe('the seeded help centre', () => {
   it('is valid content in all 13 locales, its figures only placeholders', () => {
@@ -194,30 +226,17 @@ describe('operators manage content', () => {
   });
 
   it('manages banners, categories and articles', async () => {
-    const banner = await admin<AdminContentItem>('admin/saveContent', {
-      kind: 'banner',
-      title: { en: 'Read the news' },
-      image: '/h5/banners/markets.svg',
-      link: '#/pages/tabbarPages/home/noticeDetail?id=1',
-    });
+    const banner = await newBanner('Read the news', '#/pages/tabbarPages/home/noticeDetail?id=1');
     expect(banner.code, banner.msg).toBe(1);
     await admin('admin/publishContent', { kind: 'banner', id: banner.data.id, published: true });
-    const carousel = await visitor<CarouselData>('index/carouselList');
-    expect(carousel.data.list.map((b) => b.title)).toContain('Read the news');
+    expect(await bannerTitles()).toContain('Read the news');
     await admin('admin/publishContent', { kind: 'banner', id: banner.data.id, published: false });
-    expect((await visitor<CarouselData>('index/carouselList')).data.list.map((b) => b.title)).not.toContain(
-      'Read the news',
-    );
+    expect(await bannerTitles()).not.toContain('Read the news');
 
-    const cat = await admin<AdminContentItem>('admin/saveContent', { kind: 'category', title: { en: 'Promotions' } });
-    const art = await admin<AdminContentItem>('admin/saveContent', {
-      kind: 'article',
-      categoryId: cat.data.id,
+    const { cat, art } = await newCategoryWithArticle('Promotions', {
       title: { en: 'Spring promotion', fr: 'Promotion de printemps' },
-      body: { en: '## Rules\n- Deposit at least {{depositMinimums}}.' },
-      faq: false,
+      body: '## Rules\n- Deposit at least {{depositMinimums}}.',
     });
-    expect(art.code, art.msg).toBe(1);
     await admin('admin/publishContent', { kind: 'article', id: art.data.id, published: true });
     // The category is not published yet: its article is not shown.
     expect((await visitor('content/helpArticle', { id: art.data.id })).code).toBe(404);
@@ -231,13 +250,7 @@ describe('operators manage content', () => {
     const user = await registerUser(t);
     const reader = <T = unknown>(path: string, body: object = {}) =>
       call<T>(t.app, path, body, { TOKEN: user.token, lang: 'en' });
-    const notice = await admin<AdminContentItem>('admin/saveContent', {
-      kind: 'announcement',
-      title: { en: 'Short-lived notice' },
-      body: { en: 'Soon gone.' },
-      pinned: true,
-    });
-    const id = notice.data.id;
+    const id = await newAnnouncement('Short-lived notice', 'Soon gone.', true);
     await admin('admin/publishContent', { kind: 'announcement', id, published: true });
     expect((await reader('content/readAnnouncement', { id })).code).toBe(1);
     const listed = async () => {
@@ -266,27 +279,13 @@ describe('operators manage content', () => {
     });
     expect(kept[0]!.after).toBeNull();
 
-    const banner = await admin<AdminContentItem>('admin/saveContent', {
-      kind: 'banner',
-      title: { en: 'Gone banner' },
-      image: '/h5/banners/markets.svg',
-      link: '#/pages/tabbarPages/home/more',
-    });
+    const banner = await newBanner('Gone banner', '#/pages/tabbarPages/home/more');
     await admin('admin/publishContent', { kind: 'banner', id: banner.data.id, published: true });
     expect((await admin('admin/deleteContent', { kind: 'banner', id: banner.data.id })).code).toBe(1);
-    expect((await visitor<CarouselData>('index/carouselList')).data.list.map((b) => b.title)).not.toContain(
-      'Gone banner',
-    );
+    expect(await bannerTitles()).not.toContain('Gone banner');
 
     // A category with an article is kept (the article would have no place); emptied, it goes.
-    const cat = await admin<AdminContentItem>('admin/saveContent', { kind: 'category', title: { en: 'Old' } });
-    const art = await admin<AdminContentItem>('admin/saveContent', {
-      kind: 'article',
-      categoryId: cat.data.id,
-      title: { en: 'Old article' },
-      body: { en: 'Old.' },
-      faq: false,
-    });
+    const { cat, art } = await newCategoryWithArticle('Old', { title: { en: 'Old article' }, body: 'Old.' });
     await admin('admin/publishContent', { kind: 'category', id: cat.data.id, published: true });
     await admin('admin/publishContent', { kind: 'article', id: art.data.id, published: true });
     expect((await visitor('content/helpArticle', { id: art.data.id })).code).toBe(1);
@@ -353,7 +352,7 @@ describe('operators manage content', () => {
   });
 });
 
-describe('publishing an announcement tells every user (issue 16 message centre)', () => {
+describe('publishing an announcement tells every user, deleting it takes that back (issue 16 message centre)', () => {
   const countOf = async (q: ReturnType<typeof sql>) =>
     Number((await queryRows<{ n: number }>(t.database.db, q))[0]?.n ?? -1);
   const messagesOf = (id: string) =>
@@ -361,16 +360,21 @@ describe('publishing an announcement tells every user (issue 16 message centre)'
       t.database.db,
       sql`SELECT user_id::text AS user_id, link, kind FROM messages WHERE key = ${`announcement:${id}`}`,
     );
+  type Reader = Awaited<ReturnType<typeof registerUser>>;
+  /** The `message.removed` events journaled for the reader's `user` channel. */
+  const removals = async (reader: Reader) => {
+    const users = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`SELECT id::text AS id FROM users WHERE uid = ${reader.user.uid}`,
+    );
+    const journal = await t.app.platform.userEvents.replay(users[0]!.id, 0);
+    if (journal === 'resync') throw new Error('the journal no longer holds all of the reader events');
+    return journal.map((e) => e.event).filter((e) => e.type === 'message.removed');
+  };
 
   it('stores one message per user linking to the notice, once, however often it is published again', async () => {
     const reader = await registerUser(t);
-    const created = await admin<AdminContentItem>('admin/saveContent', {
-      kind: 'announcement',
-      title: { en: 'Maintenance' },
-      body: { en: 'Short maintenance tonight.' },
-      pinned: false,
-    });
-    const id = created.data.id;
+    const id = await newAnnouncement('Maintenance', 'Short maintenance tonight.');
     // Saving (unpublished) tells nobody.
     expect(await messagesOf(id)).toEqual([]);
     const before = await reader.as<UnreadData>('message/unread');
@@ -397,13 +401,50 @@ describe('publishing an announcement tells every user (issue 16 message centre)'
     expect(after.data.unread).toBe(before.data.unread + 1);
   });
 
+  it('deleting it takes the message back from everyone who had it, read or not, told on the user channel', async () => {
+    const [unreadReader, readReader] = [await registerUser(t), await registerUser(t)];
+    const inboxOf = async (u: Reader) => (await u.as<MessageListData>('message/list', { pageSize: 100 })).data;
+    const before = [(await inboxOf(unreadReader)).unread, (await inboxOf(readReader)).unread];
+    const id = await newAnnouncement('Published by mistake', 'Please ignore.');
+    await admin('admin/publishContent', { kind: 'announcement', id, published: true });
+    const link = `/pages/tabbarPages/home/noticeDetail?id=${id}`;
+    const [unreadMessage, readMessage] = [
+      (await inboxOf(unreadReader)).list.find((m) => m.link === link)!,
+      (await inboxOf(readReader)).list.find((m) => m.link === link)!,
+    ];
+    expect((await inboxOf(unreadReader)).unread).toBe(before[0]! + 1);
+    expect((await readReader.as<UnreadData>('message/read', { id: readMessage.id })).data.unread).toBe(before[1]);
+    // Joined after it was published: never had its message, so is told nothing.
+    const latecomer = await registerUser(t);
+
+    const del = await admin('admin/deleteContent', { kind: 'announcement', id });
+    expect(del.code, del.msg).toBe(1);
+    expect(await messagesOf(id)).toEqual([]);
+    for (const [reader, message, unread] of [
+      [unreadReader, unreadMessage, before[0]!],
+      [readReader, readMessage, before[1]!],
+    ] as const) {
+      const inbox = await inboxOf(reader);
+      expect(inbox.list.map((m) => m.id)).not.toContain(message.id);
+      expect(inbox.unread).toBe(unread);
+      expect((await reader.as<UnreadData>('message/unread')).data.unread).toBe(unread);
+      expect(await removals(reader)).toEqual([{ type: 'message.removed', messageId: message.id, unread }]);
+      expect((await reader.as('message/read', { id: message.id })).code).toBe(404);
+    }
+    expect(await removals(latecomer)).toEqual([]);
+
+    // Deleted again: not found, and nothing more is written or told.
+    const audits = sql`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'content.announcement'
+                       AND entity_id = ${id}`;
+    const audited = await countOf(audits);
+    expect((await admin('admin/deleteContent', { kind: 'announcement', id })).code).toBe(404);
+    expect(await countOf(audits)).toBe(audited);
+    expect(await removals(unreadReader)).toHaveLength(1);
+    expect(await removals(readReader)).toHaveLength(1);
+  });
+
   it('tells nobody when a banner or an article is published', async () => {
-    const banner = await admin<AdminContentItem>('admin/saveContent', {
-      kind: 'banner',
-      title: { en: 'Promo' },
-      image: '/h5/banners/markets.svg',
-      link: '#/pages/tabbarPages/home/helpCenter',
-    });
+    const banner = await newBanner('Promo', '#/pages/tabbarPages/home/helpCenter');
     expect(banner.code, banner.msg).toBe(1);
     const before = await countOf(sql`SELECT count(*)::int AS n FROM messages`);
     await admin('admin/publishContent', { kind: 'banner', id: banner.data.id, published: true });

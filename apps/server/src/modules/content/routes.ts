@@ -14,7 +14,7 @@ export function registerContentRoutes(
   r: Router,
   db: Executor,
   settings: ContentSettings,
-  messages?: Pick<MessagePort, 'notifyAll'>,
+  messages?: Pick<MessagePort, 'notifyAll' | 'withdraw'>,
 ) {
   // Texts are filled with today's figures as they are read.
   const fill = async (texts: string[]) => {
@@ -86,7 +86,7 @@ export function registerContentRoutes(
 }
 
 /** Operator calls (role `content`): list, create or edit, publish or unpublish, order, delete; each audited. */
-function registerContentAdminRoutes(r: Router, db: Executor, messages?: Pick<MessagePort, 'notifyAll'>) {
+function registerContentAdminRoutes(r: Router, db: Executor, messages?: Pick<MessagePort, 'notifyAll' | 'withdraw'>) {
   const service = contentAdminService(db, messages);
   r.handle('admin/contentList', async (b) => {
     const page = await contentAdminRepository.list(db, b.kind, b.pageSize, (b.page - 1) * b.pageSize);

@@ -25,6 +25,8 @@ export interface ContentSettings {
 const ms = (v: Date | string) => (v instanceof Date ? v.getTime() : new Date(v).getTime());
 const percent = (rate: string | null) => (rate === null ? '' : money(rate).times(100).toString());
 const range = (a: string, b: string) => (a === b ? a : `${a}–${b}`);
+/** The key of the message publishing an announcement leaves each user, and deleting it takes back. */
+const announcementKey = (id: string) => `announcement:${id}`;
 
 /** A text's first words, without markup, for lists. */
 export function summarize(body: string): string {
@@ -82,7 +84,7 @@ export function toAdminItem(kind: ContentKind, r: ContentRow): AdminContentItem 
 }
 
 /** Operators' changes: each in one transaction with its audit row (entity `content.<kind>`). */
-export function contentAdminService(db: Executor, messages?: Pick<MessagePort, 'notifyAll'>) {
+export function contentAdminService(db: Executor, messages?: Pick<MessagePort, 'notifyAll' | 'withdraw'>) {
   const current = async (tx: Executor, kind: ContentKind, id: string) => {
     const row = await admin.get(tx, kind, id);
     if (!row) throw notFound();
@@ -91,7 +93,7 @@ export function contentAdminService(db: Executor, messages?: Pick<MessagePort, '
   return {
     async save(b: SaveContentBody, operatorId: string): Promise<AdminContentItem> {
       return db.transaction(async (tx) => {
-        if (b.kind === 'article' && !(await admin.categoryExists(tx, b.categoryId))) {
+        if (b.kind === 'article' && !(await admin.lockCategory(tx, b.categoryId))) {
           throw invalid([{ field: 'categoryId', reason: 'invalid' }]);
         }
         const before = b.id ? await current(tx, b.kind, b.id) : null;
@@ -118,7 +120,7 @@ export function contentAdminService(db: Executor, messages?: Pick<MessagePort, '
         // Every user told of a published announcement, once: its key makes publishing it again store nothing.
         if (kind === 'announcement' && published && !before.published) {
           await messages?.notifyAll(tx, {
-            key: `announcement:${id}`,
+            key: announcementKey(id),
             kind: 'announcement',
             params: {},
             link: MESSAGE_LINKS.notice(id),
@@ -139,7 +141,10 @@ export function contentAdminService(db: Executor, messages?: Pick<MessagePort, '
       });
     },
 
-    /** Deletes for good; the audit row keeps what it was. A category goes only once it has no articles. */
+    /**
+     * Deletes for good; the audit row keeps what it was. An announcement's messages go with it; a category goes only
+     * once it has no articles.
+     */
     async remove(kind: ContentKind, id: string, operatorId: string) {
       return db.transaction(async (tx) => {
         const before = await current(tx, kind, id);
@@ -147,6 +152,8 @@ export function contentAdminService(db: Executor, messages?: Pick<MessagePort, '
           throw refused('admin.categoryNotEmpty');
         }
         await admin.remove(tx, kind, id);
+        // Its message leaves every user's message centre with it: its link would open "not found".
+        if (kind === 'announcement') await messages?.withdraw(tx, announcementKey(id));
         await recordAudit(tx, {
           operatorId,
           action: `content.${kind}.delete`,

@@ -95,6 +95,14 @@ export const messagesRepository = {
     return rows.map((r) => ({ ...toMessage(r), userId: r.user_id }));
   },
 
+  /** Deletes every user's message with this key (what it told of is gone); returns each one's id and owner. */
+  async removeByKey(ex: Executor, key: string): Promise<{ id: string; userId: string }[]> {
+    return queryRows<{ id: string; userId: string }>(
+      ex,
+      sql`DELETE FROM messages WHERE key = ${key} RETURNING id::text AS id, user_id::text AS "userId"`,
+    );
+  },
+
   async unreadCounts(ex: Executor, userIds: string[]): Promise<Map<string, number>> {
     const rows = await queryRows<{ user_id: string; n: number }>(
       ex,

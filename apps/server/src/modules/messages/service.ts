@@ -47,6 +47,7 @@ export interface MessagePort {
   ): Promise<void>;
   notifyEach(tx: Executor, userIds: readonly (string | bigint)[], message: NewMessage): Promise<void>;
   notifyAll(tx: Executor, message: NewMessage): Promise<number>;
+  withdraw(tx: Executor, key: string): Promise<number>;
 }
 
 export interface MessagesDeps {
@@ -150,6 +151,23 @@ export class MessageService implements MessagePort {
     }));
     currentTxScope()?.afterCommit(() => void this.d.userEvents.live(live));
     return stored.length;
+  }
+
+  /**
+   * Takes back every user's message with this key, because what it told of is gone (a deleted announcement), so its
+   * link never opens "not found": deleted in the caller's transaction, each owner told with a journaled
+   * `message.removed` and their unread count after it. Journaled, unlike `notifyAll`'s live `message.new`: a missed
+   * new message is still in the list the next time it is read, but a missed removal would leave a dead entry on
+   * screen and a badge counting it until something else read the list again. Returns how many were removed.
+   */
+  async withdraw(tx: Executor, key: string): Promise<number> {
+    const removed = await repo.removeByKey(tx, key);
+    if (removed.length === 0) return 0;
+    const unread = await repo.unreadCounts(tx, [...new Set(removed.map((m) => m.userId))]);
+    for (const { id, userId } of removed) {
+      this.d.userEvents.raise(userId, { type: 'message.removed', messageId: id, unread: unread.get(userId) ?? 0 });
+    }
+    return removed.length;
   }
 
   async list(user: AuthUser, page: number, pageSize: number): Promise<MessageListData> {

@@ -135,6 +135,7 @@ export const fr: Catalogue = {
   'admin.forbidden': "Votre rôle d'opérateur ne permet pas cette action",
   'admin.selfChange': 'Vous ne pouvez ni changer votre propre rôle ni désactiver votre propre compte',
   'admin.operatorExists': "Un opérateur avec ce nom d'utilisateur existe déjà",
+  'field.invalid.categoryId': "Cette catégorie n'existe pas (elle vient peut-être d'être supprimée)",
   'admin.categoryNotEmpty':
     "Cette catégorie contient encore des articles : supprimez-les ou déplacez-les d'abord vers une autre catégorie",
   'admin.weakPassword':

@@ -131,6 +131,7 @@ export const sp: Catalogue = {
   'admin.forbidden': 'Su rol de operador no permite esta acción',
   'admin.selfChange': 'No puede cambiar su propio rol ni desactivar su propia cuenta',
   'admin.operatorExists': 'Ya existe un operador con este nombre de usuario',
+  'field.invalid.categoryId': 'Esta categoría no existe (puede que se acabe de eliminar)',
   'admin.categoryNotEmpty': 'Esta categoría todavía tiene artículos: elimínalos o muévelos primero a otra categoría',
   'admin.weakPassword':
     'La contraseña debe tener al menos 12 caracteres, letras y números, y no contener el nombre de usuario',
