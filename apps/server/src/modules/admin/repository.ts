@@ -88,7 +88,7 @@ export const adminRepository = {
   },
 
   async listOperators(ex: Executor): Promise<OperatorRow[]> {
-    return queryRows<OperatorRow>(ex, sql`SELECT ${OPERATOR_COLUMNS} FROM operators ORDER BY id LIMIT 500`);
+    return queryRows<OperatorRow>(ex, sql`SELECT ${OPERATOR_COLUMNS} FROM operators ORDER BY operators.id LIMIT 500`);
   },
 
   async setRole(ex: Executor, id: string, role: OperatorRole): Promise<void> {

@@ -1,4 +1,5 @@
 import type { AdminUserDetail, AdminUserSummary, AuditEntry, DashboardData, DepositRecord } from '@nexa/contract';
+import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TINY_PNG, type TestApp, call, createTestApp, loginOperator, registerUser, uploadFile } from '../../testing.js';
@@ -109,6 +110,42 @@ describe('users, as support sees them', () => {
     expect(orders.data.total).toBe(0);
     const positions = await post<{ total: number }>('admin/userPositions', { userId: found.userId }, support);
     expect(positions.data.total).toBe(0);
+  });
+
+  it("puts a user's newest account changes and sessions first by number, not as text", async () => {
+    // Ids 9999998, 9999999 and 10000000 sort wrongly as text ("9999999" > "9999998" > "10000000"); the lists order
+    // by the table's id, not by their `id::text` output column.
+    await t.database.db.execute(
+      sql`SELECT setval('account_changes_id_seq', greatest(9999997, (SELECT max(id) FROM account_changes)))`,
+    );
+    await t.database.db.execute(
+      sql`SELECT setval('sessions_id_seq', greatest(9999997, (SELECT max(id) FROM sessions)))`,
+    );
+    const u = await registerUser(t); // a session
+    expect((await u.as('user/changeUser', { mode: 'demo' })).code).toBe(1);
+    const claim = await u.as('user/getDemoMoney', { requestId: rid() }); // a change
+    expect(claim.code, claim.msg).toBe(1);
+    for (let i = 0; i < 2; i++) expect((await login(u.email)).code).toBe(1); // two more sessions
+    const moved = await u.as('index/zySubmit', {
+      from: 'spot',
+      to: 'delivery',
+      currency: 'USDT',
+      amount: '1',
+      requestId: rid(),
+    }); // two more changes
+    expect(moved.code, moved.msg).toBe(1);
+    const userId = (await post<{ list: AdminUserSummary[] }>('admin/users', { q: String(u.user.uid) }, support)).data
+      .list[0]!.userId;
+    const changes = await post<{ list: { id: string }[] }>('admin/userChanges', { userId }, support);
+    const changeIds = changes.data.list.map((c) => BigInt(c.id));
+    expect(changeIds).toHaveLength(3);
+    expect(changeIds).toEqual([...changeIds].sort((a, b) => (a > b ? -1 : 1)));
+    expect(changeIds.some((id) => id >= 10_000_000n) && changeIds.some((id) => id < 10_000_000n)).toBe(true);
+    const detail = await post<AdminUserDetail>('admin/user', { userId }, support);
+    const sessionIds = detail.data.sessions.map((x) => BigInt(x.id));
+    expect(sessionIds).toHaveLength(3);
+    expect(sessionIds).toEqual([...sessionIds].sort((a, b) => (a > b ? -1 : 1)));
+    expect(sessionIds.some((id) => id >= 10_000_000n) && sessionIds.some((id) => id < 10_000_000n)).toBe(true);
   });
 
   it('refuses bad input and answers 404 for an unknown user', async () => {

@@ -54,7 +54,7 @@ export const consoleRepository = {
     return queryRows<{ id: string; level: string; status: string; created_at: Ts }>(
       ex,
       sql`SELECT id::text AS id, level, status, created_at FROM verifications WHERE user_id = ${userId}
-          ORDER BY id DESC LIMIT 20`,
+          ORDER BY verifications.id DESC LIMIT 20`,
     );
   },
 
@@ -94,7 +94,7 @@ export const consoleRepository = {
       ex,
       sql`SELECT id::text AS id, created_at, expires_at, last_seen_at, ip, user_agent FROM sessions
           WHERE user_id = ${userId} AND revoked_at IS NULL AND expires_at > ${now.toISOString()}::timestamptz
-          ORDER BY id DESC LIMIT 100`,
+          ORDER BY sessions.id DESC LIMIT 100`,
     );
   },
 
@@ -114,7 +114,7 @@ export const consoleRepository = {
       sql`SELECT count(*)::int AS n FROM account_changes WHERE user_id = ${userId}`,
       sql`SELECT id::text AS id, mode, wallet, currency, type, amount::text AS amount,
                  balance_after::text AS balance_after, ref, created_at
-          FROM account_changes WHERE user_id = ${userId} ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`,
+          FROM account_changes WHERE user_id = ${userId} ORDER BY account_changes.id DESC LIMIT ${limit} OFFSET ${offset}`,
     );
   },
 
@@ -138,7 +138,7 @@ export const consoleRepository = {
       ex,
       sql`SELECT count(*)::int AS n FROM ${all}`,
       sql`SELECT product, id::text AS id, mode, symbol, side, amount, status, created_at FROM ${all}
-          ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+          ORDER BY o.created_at DESC, o.id DESC LIMIT ${limit} OFFSET ${offset}`,
     );
   },
 
@@ -184,7 +184,7 @@ export const consoleRepository = {
       ex,
       sql`SELECT count(*)::int AS n FROM ${all}`,
       sql`SELECT kind, id::text AS id, currency, chain, amount::text AS amount, status, created_at FROM ${all}
-          ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+          ORDER BY f.created_at DESC, f.id DESC LIMIT ${limit} OFFSET ${offset}`,
     );
   },
 

@@ -128,6 +128,31 @@ describe('message centre', () => {
     expect(paged.data.list).toHaveLength(1);
   });
 
+  it('lists the newest first by number, not as text, past a change in the number of digits', async () => {
+    const u = await newUser();
+    // Ids 9999998, 9999999 and 10000000 sort wrongly as text ("9999999" > "9999998" > "10000000"): a list ordered
+    // by its `id::text` column put the newest message below older ones.
+    const [top] = await queryRows<{ next: string }>(
+      t.database.db,
+      sql`SELECT coalesce(max(id) + 1, 1)::text AS next FROM messages`,
+    );
+    expect(BigInt(top!.next)).toBeLessThanOrEqual(9999998n);
+    await t.database.db.execute(sql`SELECT setval('messages_id_seq', 9999997)`);
+    for (const n of [1, 2, 3]) {
+      await t.database.db.transaction((tx) =>
+        t.app.messages.notify(tx, u.id, {
+          key: `order-check:${u.id}:${n}`,
+          kind: 'deposit.approved',
+          params: { amount: `${n}`, currency: 'USDT' },
+          link: null,
+        }),
+      );
+    }
+    expect((await inbox(u)).list.map((m) => m.id)).toEqual(['10000000', '9999999', '9999998']);
+    const second = await u.as<MessageListData>('message/list', { page: 2, pageSize: 1 });
+    expect(second.data.list.map((m) => m.id)).toEqual(['9999999']);
+  });
+
   it("refuses another user's message and bad input, naming the field", async () => {
     const owner = await newUser();
     const other = await newUser();

@@ -122,7 +122,7 @@ export const messagesRepository = {
     const { total, list } = await queryPage<MessageRow>(
       ex,
       sql`SELECT count(*)::int AS n FROM messages WHERE user_id = ${userId}`,
-      sql`SELECT ${COLUMNS} FROM messages WHERE user_id = ${userId} ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`,
+      sql`SELECT ${COLUMNS} FROM messages WHERE user_id = ${userId} ORDER BY messages.id DESC LIMIT ${limit} OFFSET ${offset}`,
     );
     return { total, list: list.map(toMessage) };
   },
