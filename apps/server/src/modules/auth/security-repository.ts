@@ -194,7 +194,7 @@ export const securityRepository = {
       ex,
       sql`SELECT count(*)::int AS n FROM login_events WHERE ${where}`,
       sql`SELECT id::text, at, ip, user_agent, success FROM login_events WHERE ${where}
-          ORDER BY at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+          ORDER BY at DESC, login_events.id DESC LIMIT ${limit} OFFSET ${offset}`,
     );
     return {
       total: page.total,
@@ -215,7 +215,7 @@ export const securityRepository = {
       ex,
       sql`SELECT id::text, ip, user_agent, created_at, last_seen_at FROM sessions
           WHERE user_id = ${userId} AND revoked_at IS NULL AND expires_at > ${ts(now)}
-          ORDER BY coalesce(last_seen_at, created_at) DESC, id DESC LIMIT 200`,
+          ORDER BY coalesce(last_seen_at, created_at) DESC, sessions.id DESC LIMIT 200`,
     );
     return rows.map((r) => ({
       id: r.id,

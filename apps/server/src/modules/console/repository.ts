@@ -162,7 +162,7 @@ export const consoleRepository = {
                  entry_price::text AS entry_price, margin::text AS margin, realized_pnl::text AS realized_pnl, status,
                  opened_at
           FROM perp_positions WHERE user_id = ${userId}
-          ORDER BY (status = 'open') DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+          ORDER BY (status = 'open') DESC, perp_positions.id DESC LIMIT ${limit} OFFSET ${offset}`,
     );
   },
 

@@ -23,28 +23,28 @@ const KINDS: Record<ContentKind, { table: SQL; where: SQL; select: SQL; order: S
     where: sql`type = 'notice'`,
     select: sql`id::text AS id, title, body, NULL AS image, NULL AS link, NULL AS "categoryId", pinned, false AS faq,
                 published, sort, updated_at AS "updatedAt"`,
-    order: sql`ORDER BY pinned DESC, sort, created_at DESC, id DESC`,
+    order: sql`ORDER BY pinned DESC, sort, created_at DESC, notices.id DESC`,
   },
   banner: {
     table: sql`carousel`,
     where: sql`true`,
     select: sql`id::text AS id, title, NULL::jsonb AS body, image, link, NULL AS "categoryId", false AS pinned,
                 false AS faq, published, sort, updated_at AS "updatedAt"`,
-    order: sql`ORDER BY sort, id`,
+    order: sql`ORDER BY sort, carousel.id`,
   },
   category: {
     table: sql`help_categories`,
     where: sql`true`,
     select: sql`id::text AS id, title, NULL::jsonb AS body, NULL AS image, NULL AS link, NULL AS "categoryId",
                 false AS pinned, false AS faq, published, sort, updated_at AS "updatedAt"`,
-    order: sql`ORDER BY sort, id`,
+    order: sql`ORDER BY sort, help_categories.id`,
   },
   article: {
     table: sql`help_articles`,
     where: sql`true`,
     select: sql`id::text AS id, title, body, NULL AS image, NULL AS link, category_id::text AS "categoryId",
                 false AS pinned, faq, published, sort, updated_at AS "updatedAt"`,
-    order: sql`ORDER BY category_id, sort, id`,
+    order: sql`ORDER BY category_id, sort, help_articles.id`,
   },
 };
 
