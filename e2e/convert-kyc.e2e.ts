@@ -124,6 +124,15 @@ function clippedPlaceholders(page: Page, labels: Record<string, string>) {
   }, labels);
 }
 
+/** The amounts the page asks quotes for (index/sdQuote is a read: its body is the query string). */
+function quotedAmounts(page: Page): () => string[] {
+  const amounts: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/index/sdQuote')) amounts.push(new URL(r.url()).searchParams.get('amount') ?? '');
+  });
+  return () => amounts;
+}
+
 async function spot(token: string): Promise<Record<string, string>> {
   const money = await api<{ currencies: { currency: string; available: string }[] }>(
     'index/money',
@@ -160,6 +169,16 @@ describe('convert', () => {
     await expect.poll(() => text(page, 'convert-amount-error')).toBe('Insufficient balance');
     await page.getByTestId('convert-max').click();
     await expect(page.getByTestId('convert-amount').inputValue()).resolves.toBe('10000.00');
+    // In English a comma typed key by key (the decimal key of a comma region's keypad) is the decimal point at once,
+    // and the amount quoted is the decimal it shows.
+    const quoted = quotedAmounts(page);
+    await page.getByTestId('convert-amount').fill('');
+    await page.getByTestId('convert-amount').pressSequentially('1,');
+    await expect(page.getByTestId('convert-amount').inputValue()).resolves.toBe('1.');
+    await page.getByTestId('convert-amount').pressSequentially('5');
+    await expect(page.getByTestId('convert-amount').inputValue()).resolves.toBe('1.5');
+    await expect.poll(quoted, { timeout: 10_000 }).toContain('1.5');
+    await expect.poll(() => text(page, 'convert-receive'), { timeout: 10_000 }).toMatch(/^0\.0000\d{4}$/);
     await page.getByTestId('convert-amount').fill('1000');
     await page.getByTestId('convert-slippage-custom').fill('6');
     await page.getByTestId('convert-submit').click();
@@ -230,6 +249,57 @@ describe('convert', () => {
 
     await shootEverywhere(context, demo, ROUTE.convert, 'convert-page', 'convert');
     await shootEverywhere(context, demo, ROUTE.convertRecord, 'convert-record', 'convert-record');
+    await context.close();
+  });
+});
+
+describe('convert in a decimal-comma language', () => {
+  it('shows the amount as typed in German ("1," then "1,5") and quotes, confirms and converts the decimal 1.5', async () => {
+    const session = await registerUser('komma');
+    await api('user/changeUser', { mode: 'demo' }, session.token);
+    await api('user/getDemoMoney', { requestId: randomUUID() }, session.token);
+    const demo = { token: session.token, user: await api('user/getUserinfo', {}, session.token) };
+
+    const context = await phone(browser);
+    const page = await context.newPage();
+    const quoted = quotedAmounts(page);
+    const sent: { amount: string; slippage: string }[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/index/sdSubmit')) sent.push(JSON.parse(r.postData() ?? '{}'));
+    });
+    await openSignedIn(page, demo, ROUTE.convert, { lang: 'de', theme: 'light' });
+    await page.getByTestId('convert-page').waitFor();
+    await expect.poll(() => text(page, 'convert-available')).toBe('10,000.00');
+    const amount = page.getByTestId('convert-amount');
+    await expect(amount.getAttribute('placeholder')).resolves.toBe('Betrag');
+
+    // Key by key, the way a phone's keypad types it: the comma stays a comma, the amount quoted is 1.5.
+    await amount.pressSequentially('1,');
+    await expect(amount.inputValue()).resolves.toBe('1,');
+    await amount.pressSequentially('5');
+    await expect(amount.inputValue()).resolves.toBe('1,5');
+    await expect.poll(quoted, { timeout: 10_000 }).toContain('1.5');
+    expect(quoted().every((a) => /^\d+(\.\d+)?$/.test(a))).toBe(true);
+    await expect.poll(() => text(page, 'convert-receive'), { timeout: 10_000 }).toMatch(/^0\.0000\d{4}$/);
+    // A point (a keypad of a point region) is the decimal mark too, shown as the comma; a second mark changes nothing.
+    await amount.fill('');
+    await amount.pressSequentially('2.2,5');
+    await expect(amount.inputValue()).resolves.toBe('2,25');
+    // Max writes the balance in the same way.
+    await page.getByTestId('convert-max').click();
+    await expect(amount.inputValue()).resolves.toBe('10000,00');
+    await amount.fill('');
+    await amount.pressSequentially('1,5');
+    await page.getByTestId('convert-slippage-custom').pressSequentially('0,7');
+    await expect(page.getByTestId('convert-slippage-custom').inputValue()).resolves.toBe('0,7');
+    await shot(page, 'convert-comma-de-light');
+
+    await page.getByTestId('convert-submit').click();
+    await expect.poll(() => text(page, 'convert-confirm-pay')).toBe('1.50');
+    await page.getByTestId('convert-confirm').click();
+    await page.getByTestId('convert-result').waitFor({ timeout: 15_000 });
+    expect(sent.map(({ amount, slippage }) => ({ amount, slippage }))).toEqual([{ amount: '1.5', slippage: '0.7' }]);
+    expect((await spot(session.token)).USDT).toBe('9998.50');
     await context.close();
   });
 });

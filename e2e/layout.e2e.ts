@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowser, shot } from './browser.js';
@@ -12,6 +14,7 @@ const ROUTE = {
   futures: '/pages/tabbarPages/futures/index',
   perpetual: '/pages/tabbarPages/perpetual/index',
   changes: '/pages/tabbarPages/mine/changeRecord',
+  convert: '/pages/tabbarPages/mine/spotGoods',
 } as const;
 
 /** The first control of each order form: it must be on the first screen, above the tab bar. */
@@ -201,6 +204,76 @@ describe('product names in the reader language', () => {
     await expect.poll(() => page.locator('.product-header__name').textContent()).toBe('ビットコイン');
     await context.close();
   });
+});
+
+/** Each of the 13 languages with its word for the convert amount (its placeholder), as the app ships it. */
+function convertAmountWords(): Record<string, string> {
+  const dir = path.join(import.meta.dirname, '../apps/web/src/i18n/locales');
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => {
+        const pack = JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { convert: { amount: string } };
+        return [f.replace('.json', ''), pack.convert.amount];
+      }),
+  );
+}
+
+describe('the convert amount on small and large phones', () => {
+  it(
+    'its placeholder, its Max and an amount of 10000.00 are whole at 320 and 390 px in all 13 languages',
+    { timeout: 120_000 },
+    async () => {
+      const session = await registerUser('convert-fit');
+      const sizes = [
+        { width: 320, height: 700 },
+        { width: 390, height: 844 },
+      ];
+      const cut: string[] = [];
+      // Each language loads once; the page is measured at both widths (the narrow media query applies live).
+      const context = await phoneOf(ctx.browser, 320, 700);
+      const page = await context.newPage();
+      const amount = page.getByTestId('convert-amount');
+      for (const [lang, word] of Object.entries(convertAmountWords())) {
+        await page.setViewportSize(sizes[0]!);
+        await openSignedIn(page, session, ROUTE.convert, { lang, theme: lang === 'ar' ? 'light' : 'dark' });
+        // One word, as the language's pack has it (and the pack is the one loaded).
+        await expect.poll(() => amount.getAttribute('placeholder'), { timeout: 20_000 }).toBe(word);
+        for (const size of sizes) {
+          await page.setViewportSize(size);
+          // The placeholder in its own font against the input's room, and the Max button's label.
+          const placeholder = await amount.evaluate((el) => {
+            const input = el as HTMLInputElement;
+            const style = getComputedStyle(input, '::placeholder');
+            const ctx2d = document.createElement('canvas').getContext('2d');
+            if (!ctx2d) throw new Error('no 2d canvas');
+            ctx2d.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+            const room =
+              input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+            const need = Math.ceil(ctx2d.measureText(input.placeholder).width);
+            return { need, room, size: style.fontSize };
+          });
+          if (placeholder.need > placeholder.room)
+            cut.push(`${size.width} ${lang} ${word} ${JSON.stringify(placeholder)}`);
+          expect(Number.parseFloat(placeholder.size)).toBeGreaterThanOrEqual(16);
+          const max = await page.getByTestId('convert-max').evaluate((e) => [e.scrollWidth, e.clientWidth]);
+          if (max[0]! > max[1]!) cut.push(`${size.width} ${lang} Max ${max.join(' > ')}`);
+          await shot(page, `layout-convert-${size.width}-${lang}`);
+        }
+        // An amount as Max fills it for a new demo account, not cut ("100…") once the field is left.
+        await amount.fill('10000.00');
+        await amount.blur();
+        for (const size of [...sizes].reverse()) {
+          await page.setViewportSize(size);
+          const typed = await amount.evaluate((e) => [e.scrollWidth, e.clientWidth, getComputedStyle(e).fontSize]);
+          if (typed[0]! > typed[1]!) cut.push(`${size.width} ${lang} amount ${typed.join(' ')}`);
+          expect(Number.parseFloat(String(typed[2]))).toBeGreaterThanOrEqual(16);
+        }
+      }
+      await context.close();
+      expect(cut).toEqual([]);
+    },
+  );
 });
 
 describe('zoom and text fields', () => {

@@ -1,11 +1,15 @@
+import { LANGS, LANG_BCP47 } from '@nexa/contract';
 import { describe, expect, it } from 'vitest';
 import {
   compareDecimal,
+  decimalMarkOf,
   decimalPlaces,
   isDecimal,
   isPositiveAmount,
   multiplyDecimal,
+  readAmountText,
   sanitizeAmountInput,
+  showAmountText,
   signOf,
 } from './decimal';
 import { formatDecimal, formatSigned } from './format';
@@ -71,6 +75,16 @@ describe('decimal strings', () => {
   });
 
   it.each([
+    ['1.', 2, '1.'],
+    ['1.5', 2, '1.5'],
+    ['1000.00', 2, '1000.00'],
+    ['0.00012345', 8, '0.00012345'],
+    ['1.000', 8, '1.000'],
+  ])('keeps a decimal string as it is (what a field reports, Max, a quick amount): %s', (value, places, kept) => {
+    expect(sanitizeAmountInput(value, places)).toBe(kept);
+  });
+
+  it.each([
     ['2500', true],
     ['0.01', true],
     ['0', false],
@@ -79,6 +93,99 @@ describe('decimal strings', () => {
     ['', false],
   ])('accepts only positive amounts for submission: %j → %s', (amount, ok) => {
     expect(isPositiveAmount(amount)).toBe(ok);
+  });
+});
+
+/** Types `keys` one at a time into a field in a language writing `mark`, as a controlled input sees them. */
+function typeKeys(keys: string, mark: ',' | '.', scale = 8): { shown: string; value: string } {
+  let value = '';
+  for (const key of keys) value = sanitizeAmountInput(readAmountText(showAmountText(value, mark) + key, mark), scale);
+  return { shown: showAmountText(value, mark), value };
+}
+
+describe("amount fields in the reader's language", () => {
+  it.each(LANGS)("%s: the decimal mark of its readers, as the browser's own number format writes it", (lang) => {
+    const written = new Intl.NumberFormat(LANG_BCP47[lang], { numberingSystem: 'latn' })
+      .formatToParts(1.5)
+      .find((p) => p.type === 'decimal')?.value;
+    // Arabic and Persian write "٫" with their own digits; with the Latin digits the app shows, a point.
+    expect(decimalMarkOf(lang)).toBe(written === ',' ? ',' : '.');
+  });
+
+  it('a language the app does not have reads as English', () => {
+    expect(decimalMarkOf('xx')).toBe('.');
+  });
+
+  it.each([
+    // Key by key in a decimal-comma language: the field shows what was typed, the form holds the decimal.
+    [',', '1,', '1,', '1.'],
+    [',', '1,5', '1,5', '1.5'],
+    [',', '0,05', '0,05', '0.05'],
+    [',', ',5', '0,5', '0.5'],
+    [',', '1,000', '1,000', '1.000'],
+    // A phone set to a point region offers only ".": in German it is the decimal mark too, shown as a comma.
+    [',', '1.5', '1,5', '1.5'],
+    // A second separator after the first changes nothing.
+    [',', '1,5,', '1,5', '1.5'],
+    [',', '1,5.2', '1,52', '1.52'],
+    // Key by key in a decimal-point language: a comma (a comma region's keypad) is the decimal mark, shown as a point.
+    ['.', '1,', '1.', '1.'],
+    ['.', '1,5', '1.5', '1.5'],
+    ['.', '1.5', '1.5', '1.5'],
+    ['.', '1,000', '1.000', '1.000'],
+    ['.', '1.5,', '1.5', '1.5'],
+  ])('mark %s, typed %s key by key: shown %s, the amount %s', (mark, keys, shown, value) => {
+    expect(typeKeys(keys, mark as ',' | '.')).toEqual({ shown, value });
+  });
+
+  it('a whole-number field (lots) keeps a typed fraction for its check to refuse, in either mark', () => {
+    expect(typeKeys('1,5', ',', 0)).toEqual({ shown: '1,5', value: '1.5' });
+    expect(typeKeys('1,5', '.', 0)).toEqual({ shown: '1.5', value: '1.5' });
+  });
+
+  it.each([
+    // Pasted: the language's grouping mark in whole groups of three groups, as its readers mean it.
+    [',', '1.000', '1000'],
+    ['.', '1,000', '1000'],
+    [',', '1,000', '1.000'],
+    ['.', '1.000', '1.000'],
+    [',', '0.001', '0.001'],
+    ['.', '0,001', '0.001'],
+    // A separator repeated in groups of three can only group, in any language.
+    [',', '12,500,000', '12500000'],
+    ['.', '1.000.000', '1000000'],
+    // Both: the last is the decimal mark when the other groups thousands before it.
+    [',', '1,234.56', '1234.56'],
+    ['.', '1,234.56', '1234.56'],
+    [',', '1.234,56', '1234.56'],
+    ['.', '1.234,56', '1234.56'],
+    [',', '12.500.000,5', '12500000.5'],
+    // Otherwise the first separator is the decimal mark.
+    ['.', '1.2.3', '1.23'],
+    [',', '1,2,3', '1.23'],
+    [',', '1.234,5,6', '1.23456'],
+    // Spaces (French groups with a narrow no-break space), signs and letters go.
+    [',', '1\u202f234,5', '1234.5'],
+    [',', '1 234,56 €', '1234.56'],
+    ['.', '-12.5 USDT', '12.5'],
+    // Arabic-Indic and Persian digits and the Arabic decimal separator; full-width digits from an input method.
+    ['.', '\u0661\u0662\u066b\u0665', '12.5'],
+    [',', '\u06f1\u06f2\u066b\u06f5', '12.5'],
+    ['.', '\uff11\uff12\uff0e\uff15', '12.5'],
+    ['.', '\uff11\uff0c\uff10\uff10\uff10', '1000'],
+    ['.', '', ''],
+  ])('mark %s reads %j as %s', (mark, text, value) => {
+    expect(readAmountText(text, mark as ',' | '.')).toBe(value);
+  });
+
+  it("shows a decimal string with the language's mark, and reads back what it shows", () => {
+    for (const value of ['', '0', '1.', '1.5', '1000.00', '0.00012345']) {
+      for (const mark of [',', '.'] as const) {
+        const shown = showAmountText(value, mark);
+        expect(shown).toBe(mark === ',' ? value.replace('.', ',') : value);
+        expect(readAmountText(shown, mark)).toBe(value);
+      }
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { sanitizeAmountInput } from '@/lib/decimal';
+import { useAmountInput } from '@/lib/use-amount-input';
 import { TextField, type TextFieldProps } from './text-field';
 import './account.css';
 
@@ -12,26 +13,30 @@ export interface FillAll {
 
 /**
  * An amount typed in a currency: decimal keyboard, at most `scale` decimals (what cannot be sent is never typed),
- * the currency at the end and, when `all` is given, the button that fills in the most that can be used.
+ * shown with the language's decimal mark (`useAmountInput`), the currency at the end and, when `all` is given, the
+ * button that fills in the most that can be used. `value` and `onValue` are decimal strings ("1.5").
  */
 export function AmountField({
   unit,
   scale,
+  value,
   onValue,
   all,
   ...field
-}: Omit<TextFieldProps, 'onChange' | 'suffix'> & {
+}: Omit<TextFieldProps, 'value' | 'onChange' | 'suffix'> & {
   unit: string | undefined;
   scale: number;
+  value: string;
   onValue: (value: string) => void;
   all?: FillAll;
 }) {
+  const text = useAmountInput(value, (v) => onValue(sanitizeAmountInput(v, scale)));
   return (
     <TextField
       inputMode="decimal"
       autoComplete="off"
       {...field}
-      onChange={(e) => onValue(sanitizeAmountInput(e.target.value, scale))}
+      {...text}
       suffix={
         all ? (
           <span className="amount-suffix">

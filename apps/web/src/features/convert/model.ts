@@ -1,4 +1,4 @@
-import { compareDecimal, isPositiveAmount } from '@/lib/decimal';
+import { compareDecimal, isPositiveAmount, sanitizeAmountInput } from '@/lib/decimal';
 import { formatAmount } from '@/lib/format';
 import { type SdSubmitBody, Slippage } from '@nexa/contract';
 /**
@@ -24,16 +24,9 @@ export function checkSlippage(value: string): SlippageError | null {
   return Slippage.safeParse(value).success ? null : 'convert.slippageRange';
 }
 
-/** What a slippage field keeps of what was typed: digits and one point, two decimals, two integer digits. */
+/** What a slippage field keeps of a typed decimal: two decimals, two integer digits (the amount fields' rule). */
 export function sanitizeSlippageInput(raw: string): string {
-  const cleaned = raw.replace(/,/g, '.').replace(/[^\d.]/g, '');
-  const dot = cleaned.indexOf('.');
-  const int = (dot === -1 ? cleaned : cleaned.slice(0, dot)).replace(/^0+(?=\d)/, '').slice(0, 2);
-  if (dot === -1) return int;
-  return `${int || '0'}.${cleaned
-    .slice(dot + 1)
-    .replace(/\./g, '')
-    .slice(0, 2)}`;
+  return sanitizeAmountInput(raw, 2, 2);
 }
 
 export function checkAmount(amount: string, available: string | undefined): AmountError | null {

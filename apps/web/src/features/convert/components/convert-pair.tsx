@@ -1,6 +1,7 @@
 import { Figure } from '@/components/ui/figure';
 import { SwapButton } from '@/components/ui/swap-button';
 import { formatDecimal } from '@/lib/format';
+import { useAmountInput } from '@/lib/use-amount-input';
 import type { Currency } from '@nexa/contract';
 import { DownOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
@@ -56,6 +57,7 @@ function Side({
 export function ConvertPair({ form, onSheet }: { form: ConvertForm; onSheet: (side: 'from' | 'to') => void }) {
   const { t } = useTranslation();
   const { from, to, amountError, receive, hasAmount } = form;
+  const amount = useAmountInput(form.amount, form.typeAmount);
   return (
     <div className="cv-pair">
       <Side side="from" currency={from} available={form.available} onPick={() => onSheet('from')} error={!!amountError}>
@@ -64,12 +66,11 @@ export function ConvertPair({ form, onSheet }: { form: ConvertForm; onSheet: (si
           inputMode="decimal"
           autoComplete="off"
           dir="ltr"
-          placeholder={t('convert.amountPlaceholder')}
+          placeholder={t('convert.amount')}
           aria-label={t('convert.amount')}
           aria-invalid={amountError ? true : undefined}
           aria-describedby={amountError ? 'convert-amount-error' : undefined}
-          value={form.amount}
-          onChange={(e) => form.typeAmount(e.target.value)}
+          {...amount}
           data-testid="convert-amount"
         />
         <button type="button" className="amount-suffix__all cv-max" onClick={form.fillMax} data-testid="convert-max">

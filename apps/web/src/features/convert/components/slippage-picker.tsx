@@ -1,3 +1,4 @@
+import { useAmountInput } from '@/lib/use-amount-input';
 import { useTranslation } from 'react-i18next';
 import { SLIPPAGE_PRESETS, sanitizeSlippageInput } from '../model';
 
@@ -22,6 +23,7 @@ export function SlippagePicker({
 }) {
   const { t } = useTranslation();
   const errorId = 'convert-slippage-error';
+  const customText = useAmountInput(custom ?? '', (v) => onCustom(sanitizeSlippageInput(v)));
   return (
     <fieldset className="cv-slippage" aria-describedby={error ? errorId : undefined}>
       <legend className="cv-slippage__legend">
@@ -54,9 +56,8 @@ export function SlippagePicker({
             autoComplete="off"
             dir="ltr"
             placeholder={t('convert.custom')}
-            value={custom ?? ''}
             aria-invalid={error ? true : undefined}
-            onChange={(e) => onCustom(sanitizeSlippageInput(e.target.value))}
+            {...customText}
             data-testid="convert-slippage-custom"
           />
           <span aria-hidden="true">%</span>

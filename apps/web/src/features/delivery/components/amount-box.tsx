@@ -1,4 +1,5 @@
 import { formatDecimal } from '@/lib/format';
+import { useAmountInput } from '@/lib/use-amount-input';
 import type { DeliveryPeriod } from '@nexa/contract';
 import { useTranslation } from 'react-i18next';
 import { type AmountProblem, QUICK_AMOUNTS, fitsBounds } from '../model';
@@ -39,6 +40,7 @@ export function AmountBox({
 }) {
   const { t } = useTranslation();
   const problemText = useProblemText();
+  const text = useAmountInput(amount, onChange);
   return (
     <div className={`amount-box${problem ? ' amount-box--error' : ''}`}>
       <label className="amount-box__label" htmlFor="futures-amount">
@@ -58,8 +60,7 @@ export function AmountBox({
                 })
               : ''
           }
-          value={amount}
-          onChange={(e) => onChange(e.target.value)}
+          {...text}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? 'futures-amount-error' : undefined}
           data-testid="futures-amount"

@@ -2,6 +2,7 @@ import { StaleBadge, staleClass } from '@/components/ui/stale';
 import { sanitizeAmountInput } from '@/lib/decimal';
 import { formatAmount, formatDecimal } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
+import { useAmountInput } from '@/lib/use-amount-input';
 import { FactList } from '@/shared/sheet';
 import { TransferLink } from '@/shared/trading-bits';
 import type { ProductInfo } from '@nexa/contract';
@@ -51,6 +52,7 @@ export function NumberField({
   /** Under the field (quick shares). */
   children?: ReactNode;
 }) {
+  const text = useAmountInput(value, onChange);
   return (
     <div className={`perp-field${error ? ' perp-field--error' : ''}`}>
       <label className="perp-field__label" htmlFor={id}>
@@ -65,8 +67,7 @@ export function NumberField({
             inputMode={numeric ? 'numeric' : 'decimal'}
             autoComplete="off"
             placeholder={placeholder}
-            value={value}
-            onChange={(e) => onChange(e.target.value)}
+            {...text}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
             data-testid={id}
