@@ -293,7 +293,7 @@ export const copyRepository = {
       ex,
       sql`SELECT id::text AS id FROM copy_plans WHERE status = 'open' AND order_time <= ${iso(now)}
             ${skip.length > 0 ? sql`AND id NOT IN ${ids(skip)}` : sql``}
-          ORDER BY order_time, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+          ORDER BY order_time, copy_plans.id LIMIT 1 FOR UPDATE SKIP LOCKED`,
     );
     return rows[0]?.id;
   },
