@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { LANGS, LANG_BCP47 } from '@nexa/contract';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowser, shot } from './browser.js';
@@ -8,7 +9,7 @@ import { type Prefs, type Session, appSession } from './session.js';
 
 // Small phones, sticky bars and names in the reader's language (issue 11 §4).
 const ctx = serverAndBrowser();
-const { api, registerUser, openSignedIn } = appSession(() => ctx.server);
+const { api, registerUser, demoTrader, openSignedIn } = appSession(() => ctx.server);
 
 const ROUTE = {
   futures: '/pages/tabbarPages/futures/index',
@@ -312,4 +313,180 @@ describe('zoom and text fields', () => {
     expect(small).toEqual([]);
     await context.close();
   }, 120_000);
+});
+
+/** Opens `route` in `lang` (dark, Arabic and Persian light) and waits until the page speaks it. */
+async function openIn(page: Page, session: Session, route: string, lang: (typeof LANGS)[number]) {
+  await openSignedIn(page, session, route, { lang, theme: lang === 'ar' || lang === 'pe' ? 'light' : 'dark' });
+  await page.locator(`html[lang="${LANG_BCP47[lang]}"]`).waitFor();
+}
+
+/**
+ * In the matching elements: each word (between spaces, or ending in a hyphen) that was split over two lines, and
+ * each element whose text is cut (wider than its box, or more lines than it shows).
+ */
+const splitOrCut = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((els) =>
+    els.flatMap((el) => {
+      const found: string[] = [];
+      const texts = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+        const text = node as Text;
+        for (const word of text.data.matchAll(/[^\s-]+-?/g)) {
+          const range = document.createRange();
+          range.setStart(text, word.index);
+          range.setEnd(text, word.index + word[0].length);
+          if (new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.bottom))).size > 1)
+            found.push(word[0]);
+        }
+      }
+      if (el.scrollWidth > el.clientWidth + 0.5 || el.scrollHeight > el.clientHeight + 2) {
+        found.push(`${el.textContent} (cut)`);
+      }
+      return found;
+    }),
+  );
+
+/** How many lines each matching element's text takes. */
+const linesOf = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((els) =>
+    els.map((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.bottom))).size;
+    }),
+  );
+
+/** A tab bar: how far its tabs overflow it, and how visible its strongest edge fade is. */
+const tabBar = (page: Page, bar: string) =>
+  page.locator(bar).evaluate((tabs) => {
+    const list = tabs.querySelector('.adm-tabs-tab-list') as HTMLElement;
+    const fades = Array.from(tabs.querySelectorAll('.adm-tabs-header-mask')).map((m) =>
+      Number(getComputedStyle(m).opacity),
+    );
+    return { overflow: list.scrollWidth - list.clientWidth, fade: Math.max(0, ...fades) };
+  });
+
+const NARROW = { width: 320, height: 700 };
+const PHONE = { width: 390, height: 844 };
+
+describe('labels whole in all 13 languages, at 320 and 390 px', () => {
+  it('the Assets quick actions wrap between words only, and no label is cut', { timeout: 180_000 }, async () => {
+    const session = await registerUser('actions-fit');
+    const context = await phoneOf(ctx.browser, NARROW.width, NARROW.height);
+    const page = await context.newPage();
+    const bad: string[] = [];
+    for (const lang of LANGS) {
+      await page.setViewportSize(NARROW);
+      await openIn(page, session, '/pages/tabbarPages/mine/index', lang);
+      await page.getByTestId('assets-action-demo').waitFor();
+      for (const size of [NARROW, PHONE]) {
+        await page.setViewportSize(size);
+        for (const word of await splitOrCut(page, '.asset-actions__label')) bad.push(`${size.width} ${lang}: ${word}`);
+        // The five stay inside the screen.
+        const row = await page.locator('.asset-actions').evaluate((e) => e.getBoundingClientRect().right);
+        if (row > size.width) bad.push(`${size.width} ${lang}: the actions overflow the screen`);
+        await shot(page, `layout-asset-actions-${size.width}-${lang}`);
+      }
+    }
+    await context.close();
+    expect(bad).toEqual([]);
+  });
+
+  it(
+    'the Futures order tabs are whole at 390 px and whole or fading at the cut edge at 320; the Follow plan views one line at 390',
+    { timeout: 240_000 },
+    async () => {
+      const session = await registerUser('tabs-fit');
+      const context = await phoneOf(ctx.browser, NARROW.width, NARROW.height);
+      const page = await context.newPage();
+      const bad: string[] = [];
+      for (const lang of LANGS) {
+        await page.setViewportSize(NARROW);
+        await openIn(page, session, ROUTE.futures, lang);
+        await page.getByTestId('futures-tab-follow').waitFor();
+        // Narrow: the four fit, or the bar scrolls and says so with a fade at its cut edge.
+        const narrow = await tabBar(page, '.order-tabs__bar');
+        if (narrow.overflow > 0) {
+          await expect.poll(async () => (await tabBar(page, '.order-tabs__bar')).fade, { timeout: 5_000 }).toBe(1);
+        }
+        await page.setViewportSize(PHONE);
+        const phone = await tabBar(page, '.order-tabs__bar');
+        if (phone.overflow > 0) bad.push(`390 ${lang}: the tabs overflow by ${phone.overflow} px`);
+        await page.getByTestId('futures-tab-follow').click();
+        await page.getByTestId('copy-view-published').waitFor();
+        const views = await linesOf(page, '.copy-views .segmented__item');
+        if (views.some((n) => n !== 1)) bad.push(`390 ${lang}: Follow plan views take ${views.join('/')} lines`);
+        await page.locator('.order-tabs').scrollIntoViewIfNeeded();
+        await shot(page, `layout-futures-tabs-390-${lang}`);
+      }
+      await context.close();
+      expect(bad).toEqual([]);
+    },
+  );
+
+  it(
+    'Perpetual positions, orders, history and fills keep every tag, label and figure whole; the tabs fit at 390 px',
+    { timeout: 360_000 },
+    async () => {
+      const session = await demoTrader('cards-fit', 'perpetual', '2000');
+      const context = await phoneOf(ctx.browser, NARROW.width, NARROW.height);
+      const page = await context.newPage();
+      // Once the page shows a live price the server has one too: then a market long (half closed), a resting limit.
+      await openIn(page, session, ROUTE.perpetual, 'en');
+      await expect.poll(() => page.getByTestId('perp-market-price').textContent(), { timeout: 20_000 }).toMatch(/\d/);
+      const order = (o: object) =>
+        api('Sustainable/createOrder', { leverage: 10, ...o, requestId: randomUUID() }, session.token);
+      await order({ symbol: 'BTCUSDT', side: 'long', type: 'market', quantity: '4' });
+      await order({ symbol: 'BTCUSDT', side: 'short', type: 'limit', price: '999999', quantity: '1' });
+      const [held] = (await api<{ list: { id: string }[] }>('Sustainable/PositionOrders', {}, session.token)).list;
+      await api(
+        'Sustainable/closePosition',
+        { positionId: held!.id, quantity: '2', requestId: randomUUID() },
+        session.token,
+      );
+
+      const tabs = [
+        ['positions', '.perp-position'],
+        ['orders', '[data-testid="perp-order"]'],
+        ['history', '[data-testid="perp-history-order"]'],
+        ['trades', '[data-testid="perp-trade"]'],
+      ] as const;
+      const bad: string[] = [];
+      for (const lang of LANGS) {
+        await page.setViewportSize(NARROW);
+        await openIn(page, session, ROUTE.perpetual, lang);
+        for (const size of [NARROW, PHONE]) {
+          await page.setViewportSize(size);
+          for (const [tab, card] of tabs) {
+            await page.getByTestId(`perp-tab-${tab}`).click();
+            await page.locator(card).first().waitFor({ timeout: 10_000 });
+            const cut = await page.locator(card).evaluateAll((cards) =>
+              cards.flatMap((c) => {
+                const box = c.getBoundingClientRect();
+                const parts = c.querySelectorAll(
+                  '[class*="__pair"], .perp-side, .perp-row__kind, .perp-status, .perp-action, .perp-cell__label, .perp-cell__value, .perp-ghost',
+                );
+                return Array.from(parts)
+                  .filter((e) => {
+                    const r = e.getBoundingClientRect();
+                    return e.scrollWidth > e.clientWidth + 0.5 || r.left < box.left - 0.5 || r.right > box.right + 0.5;
+                  })
+                  .map((e) => e.textContent);
+              }),
+            );
+            for (const text of cut) bad.push(`${size.width} ${lang} ${tab}: ${text}`);
+            if (size === PHONE) {
+              await page.locator(card).first().scrollIntoViewIfNeeded();
+              await shot(page, `layout-perp-${tab}-390-${lang}`);
+            }
+          }
+        }
+        const bar = await tabBar(page, '.perp-tabs__bar');
+        if (bar.overflow > 0) bad.push(`390 ${lang}: the tabs overflow by ${bar.overflow} px`);
+      }
+      await context.close();
+      expect(bad).toEqual([]);
+    },
+  );
 });

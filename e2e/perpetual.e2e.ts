@@ -125,6 +125,25 @@ describe('perpetual: a 10x market long from the order entry to its history', () 
       const summary = (await sheet.textContent()) ?? '';
       for (const part of ['BTC/USDT', 'Long', '10x', 'Market', '10', 'USDT']) expect(summary).toContain(part);
       await clean(page, 'perpetual-confirm-en-dark');
+      // While the sheet is open a market order's price follows the live ticker (the feed moves every second) and the
+      // estimates are quoted again at it: the price moves, with the liquidation price, and is the header's price.
+      const fact = (id: string) => sheet.getByTestId(id).locator('dd').textContent();
+      const [firstPrice, firstLiquidation] = [await fact('perp-confirm-price'), await fact('perp-confirm-liquidation')];
+      expect(firstPrice).toMatch(/^Market price ≈ \d[\d,]*\.\d{2}$/);
+      await expect
+        .poll(async () => (await fact('perp-confirm-price')) !== firstPrice, { timeout: 20_000, interval: 500 })
+        .toBe(true);
+      await expect.poll(() => fact('perp-confirm-liquidation')).not.toBe(firstLiquidation);
+      await expect
+        .poll(async () => `${num(await fact('perp-confirm-price'))}` === `${num(await text(page, 'product-price'))}`)
+        .toBe(true);
+      // The estimates are the order entry's own, at the price shown: 10 lots of 0.001 BTC at 10x.
+      await expect
+        .poll(async () => {
+          const [price, margin] = [num(await fact('perp-confirm-price')), num(await fact('perp-confirm-margin'))];
+          return Math.abs(margin - (price * 10 * 0.001) / 10) <= 0.01;
+        })
+        .toBe(true);
       await page.getByTestId('perp-confirm').click();
 
       // The position: long, 10 lots, 10x; the money left the available margin.
@@ -200,6 +219,11 @@ describe('perpetual: a 10x market long from the order entry to its history', () 
         .getByTestId('perp-history-order')
         .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status')));
       expect(statuses).toEqual(['filled', 'filled']);
+      // Each says what it did to the position, as exchanges do: "Close long", not "Long · Close" (read as opening).
+      const kinds = await page
+        .locator('[data-testid="perp-history-order"] .perp-row__tags')
+        .evaluateAll((rows) => rows.map((r) => r.textContent));
+      expect(kinds).toEqual(['Close long10xMarket', 'Open long10xMarket']);
       await clean(page, 'perpetual-history-en-dark');
 
       // Trades: the open and the close fill of the same position.
@@ -210,6 +234,8 @@ describe('perpetual: a 10x market long from the order entry to its history', () 
         .evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-action')}:${r.getAttribute('data-position')}`));
       expect(actions.map((a) => a.split(':')[0]).sort()).toEqual(['close', 'open']);
       expect(new Set(actions.map((a) => a.split(':')[1])).size).toBe(1);
+      const fills = await page.locator('[data-testid="perp-trade"] .perp-side').allTextContents();
+      expect(fills.sort()).toEqual(['Close long', 'Open long']);
       await clean(page, 'perpetual-trades-en-dark');
 
       // A trade's detail, and from it the (closed) position with both fills.
@@ -245,12 +271,19 @@ describe('perpetual: limit orders, add margin, close all, rules and the single-p
       await page.getByTestId('perp-type-limit').click();
       await page.getByTestId('perp-open-long').click();
       await expect.poll(() => text(page, 'perp-price-error')).toBe('Please enter the price');
-      await page.getByTestId('perp-price').fill((price * 0.5).toFixed(2));
+      const limit = (price * 0.5).toFixed(2);
+      await page.getByTestId('perp-price').fill(limit);
       await page.getByTestId('perp-lots').fill('3');
       await page.getByTestId('perp-open-long').click();
+      // A limit order's sheet keeps the entered price while the market moves under it.
+      const shownLimit = () => page.getByTestId('perp-confirm-price').locator('dd').textContent();
+      const header = await text(page, 'product-price');
+      await expect.poll(() => text(page, 'product-price'), { timeout: 20_000 }).not.toBe(header);
+      expect(num(await shownLimit())).toBe(Number(limit));
       await page.getByTestId('perp-confirm').click();
       await page.getByTestId('perp-order').waitFor({ timeout: 10_000 });
       await expect(page.getByTestId('perp-order').getAttribute('data-status')).resolves.toBe('pending');
+      expect(await page.getByTestId('perp-order').locator('.perp-row__tags').textContent()).toBe('Open long10xLimit');
       expect(Number((await positions(session.token)).account.frozenMargin)).toBeGreaterThan(0);
       await clean(page, 'perpetual-orders-en-dark');
       await page.getByTestId('perp-order-cancel').click();

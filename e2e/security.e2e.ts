@@ -98,6 +98,11 @@ describe('security centre', () => {
     await page.getByTestId('2fa-recovery').waitFor();
     expect(await page.getByTestId('2fa-recovery').locator('li').count()).toBe(10);
     await shot(page, 'security-2fa-recovery-dark-en');
+    // Not a dead end: "I've saved them" returns to the security page, which now says 2FA is on.
+    await page.getByTestId('2fa-done').click();
+    await page.getByTestId('security-page').waitFor();
+    await expect(page.getByTestId('2fa-recovery').count()).resolves.toBe(0);
+    await expect.poll(() => textOf(page, 'security-2fa')).toContain('On');
   });
 
   it('logs out, then logs in with the password and a code', async () => {
@@ -125,6 +130,12 @@ describe('security centre', () => {
     await page.getByTestId('withdrawal-password-again').fill('246810');
     await page.getByTestId('withdrawal-password-submit').click();
     await expect.poll(() => toast(page)).toBe('Withdrawal password saved');
+    // The app's toast look wins over antd-mobile's own rule, whose stylesheet loads later (a chunk of its own):
+    // words are never cut in half (break-all) and a line may take 80 % of the screen (not 204 px).
+    const look = await page
+      .locator('.adm-toast-main')
+      .evaluate((e) => [getComputedStyle(e).wordBreak, getComputedStyle(e).maxWidth]);
+    expect(look).toEqual(['normal', `${0.8 * 390}px`]);
 
     await page.goto(`${ctx.server.url}/h5/#${ROUTE.bindAddress}?chain=TRC20`);
     await page.getByTestId('bind-address-totp').waitFor();

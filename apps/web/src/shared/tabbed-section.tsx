@@ -1,6 +1,6 @@
 import { useDirection } from '@/i18n/use-direction';
 import { Tabs } from 'antd-mobile';
-import { Fragment, type ReactNode, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
 
 /**
  * The order tabs of a trading screen: the tab bar (each title `<testIdPrefix>-<key>`) and the open tab's panel,
@@ -31,8 +31,14 @@ export function TabbedSection<K extends string>({
   const open = tab ?? own;
   const choose = onTab ?? setOwn;
   const direction = useDirection();
+  const ref = useRef<HTMLElement>(null);
+  // antd-mobile shows the fade at a cut edge of the bar (more tabs that way) only after a scroll: a title that grew
+  // since (a count arrived, the language's pack loaded) could push a tab out of sight with no fade to say so.
+  useEffect(() => {
+    ref.current?.querySelector('.adm-tabs-tab-list')?.dispatchEvent(new Event('scroll'));
+  });
   return (
-    <section className={block} aria-label={label}>
+    <section className={block} aria-label={label} ref={ref}>
       <Tabs
         direction={direction}
         activeKey={open}

@@ -2,19 +2,25 @@ import { isolateLtr } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
 import { useProducts } from '@/lib/use-market';
 import { Figure, ModeBadge as SharedModeBadge, pairName } from '@/shared/trading-bits';
-import type { AccountMode, PositionSide, ProductSummary } from '@nexa/contract';
+import type { AccountMode, PerpOrder, PositionSide, ProductSummary } from '@nexa/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ValueProblem } from '../model/perp-model';
 
 export { Figure, pairName } from '@/shared/trading-bits';
 
-/** Long (green) or short (red), with the leverage when given: "Long 10x". */
-export function SideTag({ side, leverage }: { side: PositionSide; leverage?: number }) {
+/** Opening or closing (reducing) a position. */
+export type Intent = PerpOrder['intent'];
+
+/**
+ * Long (green) or short (red), with the leverage when given: "Long 10x". With `intent`, what an order or a fill does
+ * to the position, as exchanges name it: "Open long 10x", "Close short" (never "Long · Close", which reads as opening).
+ */
+export function SideTag({ side, leverage, intent }: { side: PositionSide; leverage?: number; intent?: Intent }) {
   const { t } = useTranslation();
   return (
-    <span className={`perp-side perp-side--${side}`} data-side={side}>
-      {t(`perpetual.${side}`)}
+    <span className={`perp-side perp-side--${side}`} data-side={side} data-intent={intent}>
+      {intent ? t(`perpetual.sideIntent.${intent}.${side}`) : t(`perpetual.${side}`)}
       {leverage ? <Figure>{`${leverage}x`}</Figure> : null}
     </span>
   );

@@ -44,9 +44,16 @@ export function OrderStatusTag({ status }: { status: PerpOrder['status'] }) {
   );
 }
 
-/** Open, close, take-profit, stop-loss or liquidation. */
+/** Whether a fill opened the position or closed (some of) it: a take-profit, stop-loss or liquidation closes. */
+export const intentOf = (action: PerpTrade['action']) => (action === 'open' ? 'open' : 'close');
+
+/**
+ * What closed a position when it was not the user's own close: take-profit, stop-loss or liquidation. Nothing for an
+ * opening or a plain closing fill (its side tag, "Open long" or "Close long", says it).
+ */
 export function TradeActionTag({ action }: { action: PerpTrade['action'] }) {
   const { t } = useTranslation();
+  if (action === 'open' || action === 'close') return null;
   return <span className={`perp-action perp-action--${action}`}>{t(`perpetual.action.${action}`)}</span>;
 }
 
@@ -82,12 +89,14 @@ export function OrderRow({
   return (
     <article className="perp-row" data-testid={testId} data-id={order.id} data-status={order.status}>
       <RecordHead block="perp-row" pair={pair} to={detailPath('order', order.id)}>
-        <SideTag side={order.side} leverage={order.leverage} />
-        <OrderKind order={order} className="perp-row__kind" />
         <span className="perp-row__end">
           <OrderStatusTag status={order.status} />
         </span>
       </RecordHead>
+      <p className="perp-row__tags">
+        <SideTag side={order.side} leverage={order.leverage} intent={order.intent} />
+        <span className="perp-row__kind">{t(`perpetual.${order.type}`)}</span>
+      </p>
       <Cells cells={cells} />
       <FeeFoot fee={order.fee} time={order.createdAt} />
       {onCancel ? (
@@ -104,16 +113,6 @@ export function OrderRow({
         </div>
       ) : null}
     </article>
-  );
-}
-
-/** "Limit · Open": an order's type and what it does. */
-export function OrderKind({ order, className }: { order: PerpOrder; className?: string }) {
-  const { t } = useTranslation();
-  return (
-    <span className={className}>
-      {t(`perpetual.${order.type}`)} · {t(`perpetual.intent.${order.intent}`)}
-    </span>
   );
 }
 
@@ -141,9 +140,13 @@ export function TradeRow({ trade }: { trade: PerpTrade }) {
       data-position={trade.positionId}
     >
       <RecordHead block="perp-row" pair={pair}>
-        <SideTag side={trade.side} />
-        <TradeActionTag action={trade.action} />
+        <span className="perp-row__end">
+          <TradeActionTag action={trade.action} />
+        </span>
       </RecordHead>
+      <p className="perp-row__tags">
+        <SideTag side={trade.side} intent={intentOf(trade.action)} />
+      </p>
       <Cells cells={cells} />
       <FeeFoot fee={trade.fee} time={trade.createdAt} />
     </Link>

@@ -10,9 +10,9 @@ import {
   checkLots,
   checkPositive,
   checkTpSl,
-  liquidationPrice,
   maxLots,
   orderPreview,
+  quoteOrder,
 } from '../model/perp-model';
 
 export interface OrderDraft {
@@ -100,12 +100,12 @@ export function useOrderForm({
     if (type === 'limit') found.price = checkPositive(price) ?? undefined;
     found.lots = checkLots(lots) ?? undefined;
     const ref = type === 'limit' ? (found.price ? undefined : price) : ticker?.price;
-    const draftPreview = ref ? orderPreview(ref, lots, leverage, spec) : null;
+    const quote = quoteOrder(side, ref, lots, leverage, spec, precision);
+    const draftPreview = quote?.preview ?? null;
     if (!found.lots && draftPreview && !affordable(draftPreview.cost, available)) {
       found.lots = { kind: 'insufficient' };
     }
-    const liquidation =
-      ref && draftPreview ? liquidationPrice(side, ref, draftPreview.margin, lots, spec.contractSize, precision) : null;
+    const liquidation = quote?.liquidation ?? null;
     if (withTpSl && ref) {
       const checked = checkTpSl(tp, sl, { side, reference: ref, liquidation });
       found.tp = checked.tp ?? undefined;

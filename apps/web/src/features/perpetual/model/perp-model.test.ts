@@ -8,6 +8,7 @@ import {
   liquidationPrice,
   maxLots,
   orderPreview,
+  quoteOrder,
   unrealizedPnl,
 } from './perp-model';
 
@@ -54,6 +55,20 @@ describe('perpetual arithmetic (the contract header, the server rounding)', () =
     expect(liquidationPrice('long', '100', '100', '1', '1', 2)).toBe('0.00');
     expect(liquidationAfterAdding('long', '100', '10', '5', '3', '1', 2)).toBe('95.00');
     expect(liquidationAfterAdding('long', '100', '10', '', '3', '1', 2)).toBeNull();
+  });
+
+  it('quotes an order at a price: its margin and fee, and the liquidation price of what it opens', () => {
+    // The confirm sheet quotes a market order again at each tick: a new price moves margin, fee and liquidation.
+    expect(quoteOrder('long', '67250.50', '10', 10, BTC, 2)).toEqual({
+      preview: orderPreview('67250.50', '10', 10, BTC),
+      liquidation: '60524.50',
+    });
+    expect(quoteOrder('short', '67250.50', '10', 10, BTC, 2)?.liquidation).toBe('73976.50');
+    const later = quoteOrder('long', '67350.50', '10', 10, BTC, 2);
+    expect(later?.preview.margin).toBe('67.36');
+    expect(later?.liquidation).toBe('60614.50');
+    expect(quoteOrder('long', undefined, '10', 10, BTC, 2)).toBeNull();
+    expect(quoteOrder('long', '67250.50', '', 10, BTC, 2)).toBeNull();
   });
 
   it('computes PnL as the server reports and a close books it (a profit down, a loss up to the cent)', () => {

@@ -5,7 +5,16 @@
  * keep invalid input from being sent. All decimals, never JS numbers.
  */
 import type { PositionSide } from '@nexa/contract';
-import { compareDecimal, decimalOr0, liquidationPreview, parseDecimal, pnlPreview } from '@nexa/rules';
+import {
+  type OrderPreview,
+  type PerpetualTerms,
+  compareDecimal,
+  decimalOr0,
+  liquidationPreview,
+  orderPreview,
+  parseDecimal,
+  pnlPreview,
+} from '@nexa/rules';
 
 export { type OrderPreview, USDT_DECIMALS, maxLots, orderPreview } from '@nexa/rules';
 
@@ -20,6 +29,33 @@ export const liquidationPrice = liquidationPreview;
 
 /** (mark − entry) × lots × size for a long, the opposite for a short, to the cent toward zero (as a position shows). */
 export const unrealizedPnl = pnlPreview;
+
+/** What an order takes at a price, and where the position it opens would be liquidated. */
+export interface OrderQuote {
+  preview: OrderPreview;
+  liquidation: string | null;
+}
+
+/**
+ * An order quoted at `reference` (its limit price, or the market price now): its margin and fee, and the estimated
+ * liquidation price of the position it opens. The order entry quotes the draft it hands on with it; the confirm sheet
+ * quotes a market order again at every tick while it is open. Null when the price or lots say nothing yet.
+ */
+export function quoteOrder(
+  side: PositionSide,
+  reference: string | undefined,
+  lots: string,
+  leverage: number,
+  terms: PerpetualTerms,
+  precision: number,
+): OrderQuote | null {
+  const preview = orderPreview(reference, lots, leverage, terms);
+  if (!preview || !reference) return null;
+  return {
+    preview,
+    liquidation: liquidationPrice(side, reference, preview.margin, lots, terms.contractSize, precision),
+  };
+}
 
 // ——— Checks: each returns what is wrong, or null. The screens turn problems into messages. ———
 

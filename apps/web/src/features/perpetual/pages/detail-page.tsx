@@ -9,15 +9,15 @@ import type { PerpOrder, PerpPosition, PerpTrade } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Figure, ModeBadge, SideTag, useProductOf } from '../components/bits';
+import { Figure, type Intent, ModeBadge, SideTag, useProductOf } from '../components/bits';
 import { type PositionAction, PositionActions } from '../components/position-card';
 import { PositionSheets } from '../components/position-sheets';
 import {
-  OrderKind,
   OrderStatusTag,
   PERP_LIST,
   TradeActionTag,
   TradeRow,
+  intentOf,
   realizedPnlText,
 } from '../components/record-rows';
 import { type FactRow, Facts } from '../components/sheet';
@@ -59,8 +59,8 @@ function Detail({
   facts,
   children,
 }: {
-  /** Its product and side; the leverage when the record has one to show. */
-  record: { symbol: string; side: PerpPosition['side']; leverage?: number };
+  /** Its product and side; the leverage when the record has one to show; an order's or a fill's intent. */
+  record: { symbol: string; side: PerpPosition['side']; leverage?: number; intent?: Intent };
   tag?: ReactNode;
   label: string;
   figure: string;
@@ -76,7 +76,7 @@ function Detail({
           <span className="perp-hero__pair" dir="ltr">
             {pair}
           </span>
-          <SideTag side={record.side} leverage={record.leverage} />
+          <SideTag side={record.side} leverage={record.leverage} intent={record.intent} />
           {tag ? <span className="perp-hero__tag">{tag}</span> : null}
         </div>
         <div className="perp-hero__figure">
@@ -178,7 +178,7 @@ function OrderDetail({ order }: { order: PerpOrder }) {
   const { precision, price, targets } = useFigures(order.symbol);
   const facts = [
     { label: t('perpetual.detail.id'), value: <Figure>{order.id}</Figure> },
-    { label: t('perpetual.orderType'), value: <OrderKind order={order} /> },
+    { label: t('perpetual.orderType'), value: t(`perpetual.${order.type}`) },
     { label: t('perpetual.filledLots'), value: <Figure>{`${order.filledQuantity}/${order.quantity}`}</Figure> },
     { label: t('perpetual.fillPrice'), value: price(order.fillPrice) },
     { label: t('perpetual.frozenMargin'), value: <Usdt>{formatAmount(order.frozenMargin)}</Usdt> },
@@ -215,7 +215,7 @@ function TradeDetail({ trade }: { trade: PerpTrade }) {
   ];
   return (
     <Detail
-      record={{ symbol: trade.symbol, side: trade.side }}
+      record={{ symbol: trade.symbol, side: trade.side, intent: intentOf(trade.action) }}
       tag={<TradeActionTag action={trade.action} />}
       label={closing ? t('perpetual.realizedPnl') : t('perpetual.fillPrice')}
       figure={closing ? `${realizedPnlText(trade)} USDT` : formatPrice(trade.price, precision)}

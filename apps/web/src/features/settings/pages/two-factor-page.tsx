@@ -1,7 +1,9 @@
 import { Page } from '@/components/ui/page';
 import { PrimaryButton } from '@/components/ui/primary-button';
 import { SubmitForm } from '@/components/ui/submit-form';
+import { useGoBack } from '@/components/ui/use-go-back';
 import { copyText } from '@/lib/clipboard';
+import { ROUTES } from '@/lib/routes';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { fetchSecurityOverview, securityKeys } from '@/shared/api/security';
 import { QrCode } from '@/shared/qr-code';
@@ -86,21 +88,28 @@ function Enrol({ onDone }: { onDone: (codes: string[]) => void }) {
   );
 }
 
+/** The recovery codes, shown once; "I've saved them" ends the setup on the security page. */
 function RecoveryCodes({ codes }: { codes: string[] }) {
   const { t } = useTranslation();
+  const done = useGoBack(ROUTES.security);
   return (
-    <div className="sec-card" data-testid="2fa-recovery">
-      <strong>{t('security.twoFactor.enabled')}</strong>
-      <p>{t('security.twoFactor.recoveryIntro')}</p>
-      <ul className="sec-codes">
-        {codes.map((c) => (
-          <li key={c}>{c}</li>
-        ))}
-      </ul>
-      <Button block onClick={() => void copyText(codes.join('\n')).then(() => Toast.show(t('common.copied')))}>
-        {t('security.twoFactor.copyCodes')}
-      </Button>
-    </div>
+    <>
+      <div className="sec-card" data-testid="2fa-recovery">
+        <strong>{t('security.twoFactor.enabled')}</strong>
+        <p>{t('security.twoFactor.recoveryIntro')}</p>
+        <ul className="sec-codes">
+          {codes.map((c) => (
+            <li key={c}>{c}</li>
+          ))}
+        </ul>
+        <Button block onClick={() => void copyText(codes.join('\n')).then(() => Toast.show(t('common.copied')))}>
+          {t('security.twoFactor.copyCodes')}
+        </Button>
+      </div>
+      <PrimaryButton onClick={done} testId="2fa-done">
+        {t('security.twoFactor.savedCodes')}
+      </PrimaryButton>
+    </>
   );
 }
 
