@@ -19,6 +19,8 @@ const { api, demoTrader, openSignedIn } = appSession(() => ctx.server);
 
 const FUTURES = '/pages/tabbarPages/futures/index';
 const LEADER = '/pages/tabbarPages/futures/leader';
+const MESSAGES = '/pages/tabbarPages/mine/messages';
+const DETAIL = '/pages/tabbarPages/futures/detail';
 const STAKE = '100';
 const SHARE_PCT = '10';
 
@@ -33,12 +35,35 @@ async function available(token: string, wallet: 'delivery' | 'copy'): Promise<st
   return money.currencies.find((c) => c.currency === 'USDT')?.available ?? '';
 }
 
+/** A price as the app shows every price: thousands separators, its own decimals ("64621.93" → "64,621.93"). */
+const grouped = (price: string) => {
+  const [int = '', frac] = price.split('.');
+  return `${int.replace(/\B(?=(\d{3})+$)/g, ',')}${frac === undefined ? '' : `.${frac}`}`;
+};
+/** A signed amount as the lists show it ("+72.00", "-100.00", "0.00"). */
+const signed = (s: string) => (s.startsWith('-') || /^[0.]+$/.test(s) ? s : `+${s}`);
+
+/** Whether the Futures order tab `key` is the open one. */
+const tabOpen = (page: Page, key: string) =>
+  page
+    .locator(`.adm-tabs-tab-active [data-testid="futures-tab-${key}"]`)
+    .count()
+    .then((n) => n === 1);
+
 /** Cents, so sums are exact. */
 const cents = (s: string) => Math.round(Number(s) * 100);
 const usdtText = (c: number) => `${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })} USDT`;
 
 interface Copy {
-  plan: { id: string; direction: string; entry: { price: string } | null; result: string | null };
+  plan: {
+    id: string;
+    title: string;
+    leader: { nickname: string };
+    direction: string;
+    entry: { price: string } | null;
+    result: string | null;
+  };
+  orderId: string | null;
   state: string;
   stake: string | null;
   payout: string | null;
@@ -56,9 +81,14 @@ async function publishOnScreen(page: Page, b: Trader) {
   await page.getByTestId('copy-form-value').fill(STAKE);
   await page.getByTestId('copy-form-amount').fill(STAKE);
   await page.getByTestId('copy-form-share').fill(SHARE_PCT);
-  // Nothing typed for the order time yet: publishing says what is missing and sends nothing.
+  // Nothing typed for the order time yet, and a minimum above the fixed amount: publishing says what is wrong,
+  // under the field, and sends nothing.
+  await page.getByTestId('copy-form-min').fill('200');
   await page.getByTestId('copy-form-publish').click();
   await expect.poll(() => textIn(page, 'copy-time-error')).toBe('Required');
+  expect(await textIn(page, 'copy-form-value-error')).toBe('The amount per follower is below the minimum');
+  await page.getByTestId('copy-form-min').fill('100');
+  await expect.poll(() => page.getByTestId('copy-form-value-error').count()).toBe(0);
   await page.getByTestId('copy-time-in-2').click();
   await page.getByTestId('copy-invitee-input').fill(String(b.uid));
   await page.getByTestId('copy-invitee-add').click();
@@ -86,6 +116,9 @@ async function confirmOnScreen(page: Page, count: number) {
     if (i === 0) await shot(page, 'copy-confirm-light');
     await page.getByTestId('copy-confirm-submit').click();
     await expect.poll(() => page.getByTestId('copy-invitation-state').getAttribute('data-status')).toBe('confirmed');
+    // Undone in the app's words: "Stop copying".
+    expect(await textIn(page, 'copy-withdraw')).toBe('Stop copying');
+    if (i === 0) await shot(page, 'copy-confirmed-light');
     await page.getByTestId('copy-invitation-sheet').locator('.sheet__header button').click();
     await page.getByTestId('copy-invitation-sheet').waitFor({ state: 'detached' });
   }
@@ -131,8 +164,36 @@ describe('copy trading: a plan published, followed, placed at one entry and sett
 
       const ctxB = await phone(ctx.browser);
       const pageB = await ctxB.newPage();
+      // The bare Futures address (the tab bar, and messages stored before plans were linked) opens Position orders.
       await openSignedIn(pageB, b, FUTURES, { lang: 'en', theme: 'light', productType1: 'BTCUSDT' });
       await pageB.getByTestId('delivery-page').waitFor();
+      await expect.poll(() => tabOpen(pageB, 'positions')).toBe(true);
+      // B taps the newest "Copy trading invitation" in the message centre: the Futures screen opens on Invited me
+      // with that plan's invitation open, its row outlined under the sheet.
+      const invitations = await api<{ list: { kind: string; link: string | null }[] }>(
+        'message/list',
+        { page: 1, pageSize: 20 },
+        b.token,
+      );
+      const links = invitations.list.filter((m) => m.kind === 'copy.invited').map((m) => m.link);
+      expect(links).toHaveLength(2);
+      const linkedPlan = new URLSearchParams((links[0] ?? '').split('?')[1]).get('plan') ?? '';
+      const linkedTitle = linkedPlan === callPlan.id ? 'BTC up in two minutes' : 'BTC down in two minutes';
+      await openSignedIn(pageB, b, MESSAGES, { lang: 'en', theme: 'light', productType1: 'BTCUSDT' });
+      await pageB.locator('[data-testid="message-card"][data-kind="copy.invited"]').first().click();
+      await pageB.getByTestId('copy-invitation-sheet').waitFor();
+      expect(await pageB.locator('[data-testid="copy-invitation-sheet"] .sheet__header').textContent()).toContain(
+        linkedTitle,
+      );
+      expect(await tabOpen(pageB, 'invited')).toBe(true);
+      expect(await pageB.locator('[data-testid="copy-invited-row"][data-linked="true"]').getAttribute('data-id')).toBe(
+        linkedPlan,
+      );
+      // The address keeps the tab only: back from a page opened here, the sheet does not open again by itself.
+      expect(pageB.url()).toMatch(/futures\/index\?tab=invited$/);
+      await shot(pageB, 'copy-message-opened-light');
+      await pageB.getByTestId('copy-invitation-sheet').locator('.sheet__header button').click();
+      await pageB.getByTestId('copy-invitation-sheet').waitFor({ state: 'detached' });
       await confirmOnScreen(pageB, 2);
       await expect.poll(() => textIn(pageB, 'copy-wallet-available')).toBe('800.00 USDT');
 
@@ -196,8 +257,52 @@ describe('copy trading: a plan published, followed, placed at one entry and sett
           usdtText(cents(c.profitShare ?? '0')),
         );
       }
+      // Entry prices as every price of the app: the product's precision with thousands separators.
+      const first = settled[0]!;
+      expect(
+        plain(
+          await pageB
+            .locator(`[data-testid="copy-history-row"][data-id="${first.plan.id}"]`)
+            .getByTestId('copy-row-entry')
+            .locator('dd')
+            .textContent(),
+        ),
+      ).toBe(grouped(first.plan.entry?.price ?? ''));
       await pageB.getByTestId('copy-follow').scrollIntoViewIfNeeded();
       await shot(pageB, 'copy-history-light');
+
+      // One truth: under History orders each copy is marked as one, from its leader and plan, with the profit the
+      // copy history shows (net of the profit share), and its detail shows the share on its own line.
+      await pageB.getByTestId('futures-tab-history').click();
+      for (const c of settled) {
+        const row = pageB.locator(`[data-testid="futures-order"][data-id="${c.orderId}"]`);
+        await row.waitFor();
+        expect(await row.getByTestId('futures-order-copy').getAttribute('data-role')).toBe('follower');
+        expect(plain(await row.getByTestId('futures-order-plan').textContent())).toBe(
+          `${c.plan.title} · from ${c.plan.leader.nickname}`,
+        );
+        expect(plain(await row.getByTestId('futures-order-profit').textContent())).toBe(signed(c.profit ?? ''));
+      }
+      await pageB.locator('.order-tabs').scrollIntoViewIfNeeded();
+      await shot(pageB, 'copy-orders-history-light');
+      const best = settled.find((c) => c.state === 'won') ?? first;
+      await pageB.locator(`[data-testid="futures-order"][data-id="${best.orderId}"]`).click();
+      await pageB.getByTestId('order-detail').waitFor();
+      await expect.poll(() => textIn(pageB, 'order-profit')).toBe(signed(best.profit ?? ''));
+      expect(await textIn(pageB, 'order-copy-plan')).toBe(best.plan.title);
+      const paid = best.profitShare ?? '0.00';
+      expect(await textIn(pageB, 'order-copy-share')).toBe(/^[0.]+$/.test(paid) ? paid : `-${paid}`);
+      expect(await textIn(pageB, 'order-payout')).toBe(best.payout);
+      await shot(pageB, 'copy-order-detail-light');
+      // The leader's own order of the plan: marked as theirs, its result unchanged.
+      const leaderOrders = await api<{ list: { id: string; profit: string | null; copy: { role: string } | null }[] }>(
+        'order/historyOrders',
+        { page: 1, pageSize: 10 },
+        a.token,
+      );
+      expect(leaderOrders.list.map((o) => o.copy?.role)).toEqual(['leader', 'leader']);
+      await openSignedIn(pageB, b, FUTURES, { lang: 'en', theme: 'light', productType1: 'BTCUSDT' });
+      await pageB.getByTestId('delivery-page').waitFor();
 
       // Won plans ÷ settled plans (a draw is settled, not won).
       const rate = ((won / settled.length) * 100).toFixed(2);
@@ -241,6 +346,23 @@ describe('copy trading: a plan published, followed, placed at one entry and sett
       await shot(pageB, 'copy-history-ar');
       await pageB.getByTestId('copy-view-create').click();
       await shot(pageB, 'copy-form-ar');
+      // History orders (opened by the address, as a message would) and a copied order's detail, in Arabic (light)
+      // and in English (dark).
+      for (const [lang, theme] of [
+        ['ar', 'light'],
+        ['en', 'dark'],
+      ] as const) {
+        await openSignedIn(pageB, b, `${FUTURES}?tab=history`, { lang, theme, productType1: 'BTCUSDT' });
+        await pageB.locator('[data-testid="futures-order"] [data-testid="futures-order-copy"]').first().waitFor();
+        await pageB.locator('.order-tabs').scrollIntoViewIfNeeded();
+        await shot(pageB, `copy-orders-history-${lang}-${theme}`);
+      }
+      await openSignedIn(pageB, b, `${DETAIL}?id=${best.orderId}`, { lang: 'ar', theme: 'light' });
+      await pageB.getByTestId('order-copy-share').waitFor();
+      await shot(pageB, 'copy-order-detail-ar-light');
+      await openSignedIn(pageB, b, `${DETAIL}?id=${best.orderId}`, { lang: 'en', theme: 'dark' });
+      await pageB.getByTestId('order-copy-share').waitFor();
+      await shot(pageB, 'copy-order-detail-dark');
 
       await ctxA.close();
       await ctxB.close();

@@ -84,3 +84,7 @@ export function pageOf<T extends z.ZodType>(item: T) {
  */
 export const EpochMs = z.number().int().nonnegative();
 export type EpochMs = z.infer<typeof EpochMs>;
+
+/** A user as others see them: the public uid and a masked login (there is no free-form nickname). */
+export const PublicUser = z.object({ uid: z.number().int(), nickname: z.string() });
+export type PublicUser = z.infer<typeof PublicUser>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AccountMode, EpochMs, Page, freeText, pageOf } from './common.js';
+import { AccountMode, EpochMs, Page, PublicUser, freeText, pageOf } from './common.js';
 import { def } from './define.js';
 import { Direction, PriceTick } from './delivery.js';
 import { ProductSymbol } from './market.js';
@@ -45,7 +45,9 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 /**
  * The followers' stake: a fixed amount, or a percentage of the follower's copy-trading wallet (available) rounded
  * down to the cent; either is then kept within [min, max] when they are given (a percentage below `min` stakes
- * `min`, above `max` stakes `max`). The product period's stake bounds apply as to any delivery order.
+ * `min`, above `max` stakes `max`). A fixed amount must itself lie within [min, max]. The product period's stake
+ * bounds apply as to any delivery order. Shapes are checked here; how the fields relate (min ≤ max, a fixed amount
+ * within them) is `conditionProblems` of @nexa/rules, which the server and the form both apply.
  */
 export const CopyCondition = z
   .object({
@@ -56,10 +58,7 @@ export const CopyCondition = z
   })
   .superRefine((c, ctx) => {
     const ok = c.type === 'fixed' ? Amount.safeParse(c.value).success : Percent.safeParse(c.value).success;
-    if (!ok || Number(c.value) <= 0) ctx.addIssue({ code: 'custom', path: ['value'], message: 'invalid' });
-    if (c.min !== undefined && c.max !== undefined && Number(c.min) > Number(c.max)) {
-      ctx.addIssue({ code: 'custom', path: ['max'], message: 'invalid' });
-    }
+    if (!ok || /^[0.]+$/.test(c.value)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'invalid' });
   });
 export type CopyCondition = z.infer<typeof CopyCondition>;
 
@@ -101,10 +100,6 @@ export const CopyRefundReason = z.enum([
   'settlementRefund',
 ]);
 export type CopyRefundReason = z.infer<typeof CopyRefundReason>;
-
-/** A user as others see them: the public uid and a masked login (there is no free-form nickname). */
-export const PublicUser = z.object({ uid: z.number().int(), nickname: z.string() });
-export type PublicUser = z.infer<typeof PublicUser>;
 
 export const FollowPlan = z.object({
   id: z.string(),
@@ -208,7 +203,12 @@ export const WinRateData = z.object({
   won: z.number().int(),
   /** won ÷ settled in percent, two decimals ("66.67"); null before any plan settled. */
   winRate: z.string().nullable(),
+  /**
+   * Distinct users whose copy is held (confirmed) or placed on the leader's open, placed or settled plans: each
+   * plan's `followers`, counted once per user. Cancelled and refunded plans count in neither total.
+   */
   totalFollowers: z.number().int(),
+  /** The `totalOrderAmount` of those plans summed: the leader's own stakes and those copies' stakes. */
   totalOrderAmount: z.string(),
 });
 export type WinRateData = z.infer<typeof WinRateData>;
@@ -230,7 +230,7 @@ export const LeaderProfileData = z.object({
   leader: PublicUser,
   windows: z.array(LeaderWindow),
   publications: z.number().int(),
-  /** Distinct users who ever had a copy placed on this leader's plans. */
+  /** As in WinRateData: distinct users with a copy held or placed on the leader's open, placed or settled plans. */
   totalFollowers: z.number().int(),
   /** Users auto-following this leader now. */
   autoFollowers: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EpochMs, Page, pageOf } from './common.js';
+import { EpochMs, Page, PublicUser, pageOf } from './common.js';
 import { ProductSymbol } from './market.js';
 import { Amount, RequestId } from './wallets.js';
 
@@ -27,6 +27,25 @@ export type DeliveryStatus = z.infer<typeof DeliveryStatus>;
 export const PriceTick = z.object({ price: z.string(), ts: EpochMs, source: z.string() });
 export type PriceTick = z.infer<typeof PriceTick>;
 
+/**
+ * The copy-trading plan an order belongs to (issue 14): `follower` — the order copies the plan (its stake came from
+ * the copy-trading wallet and a won copy pays the leader `profitSharePct` of its profit); `leader` — the plan's own
+ * order. null on an order of one's own.
+ */
+export const DeliveryOrderCopy = z.object({
+  role: z.enum(['follower', 'leader']),
+  planId: z.string(),
+  title: z.string(),
+  leader: PublicUser,
+  profitSharePct: z.string(),
+  /**
+   * Once settled, as booked in the settlement's transaction: the follower's share paid to the leader (0 unless
+   * won); on the leader's order, the shares its followers paid. null before.
+   */
+  profitShare: z.string().nullable(),
+});
+export type DeliveryOrderCopy = z.infer<typeof DeliveryOrderCopy>;
+
 export const DeliveryOrder = z.object({
   id: z.string(),
   mode: z.enum(['real', 'demo']),
@@ -36,19 +55,24 @@ export const DeliveryOrder = z.object({
   /** The stake. */
   amount: z.string(),
   yield: z.string(),
-  /** amount × yield: what a win adds to the stake. */
+  /** amount × yield: what a win adds to the stake; on a copy, less the leader's profit share. */
   expectedProfit: z.string(),
   status: DeliveryStatus,
   entry: PriceTick.nullable(),
   exit: PriceTick.nullable(),
   /** What came back to the wallet: stake + profit on a win, the stake on a draw or refund, 0 on a loss. */
   payout: z.string().nullable(),
-  /** payout − amount once settled. */
+  /**
+   * What the order added to the wallet once settled: payout − amount, and on a copy also − the profit share paid to
+   * the leader (the figure the copy history and the wallet's change log show).
+   */
   profit: z.string().nullable(),
   openAt: EpochMs,
   expiresAt: EpochMs,
   settledAt: EpochMs.nullable(),
   createdAt: EpochMs,
+  /** Answers and journaled events stored before copies were marked lack it: read as an order of one's own. */
+  copy: DeliveryOrderCopy.nullable().default(null),
 });
 export type DeliveryOrder = z.infer<typeof DeliveryOrder>;
 

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   type CopyLimits,
   type SettledPlan,
+  conditionProblems,
+  copyExpectedProfit,
   copyLimitHit,
+  copyNetProfit,
   copyStake,
   copyStopped,
   copyWindows,
@@ -20,6 +23,51 @@ const usage = (stakedToday = '0', netToday = '0', netThisWeek = '0') => ({
   stakedToday: money(stakedToday),
   netToday: money(netToday),
   netThisWeek: money(netThisWeek),
+});
+
+describe('conditionProblems', () => {
+  const fixed = (value: string, min: string | null, max: string | null) => ({
+    type: 'fixed' as const,
+    value,
+    min,
+    max,
+  });
+  it('accepts a fixed amount within its bounds, at either end, or with none', () => {
+    expect(conditionProblems(fixed('50', null, null))).toEqual([]);
+    expect(conditionProblems(fixed('50', '50', '100'))).toEqual([]);
+    expect(conditionProblems(fixed('100', '50', '100'))).toEqual([]);
+    expect(conditionProblems(fixed('75.5', '50', null))).toEqual([]);
+  });
+  it('names the fixed amount below the min or above the max (decimals compared exactly, not as floats)', () => {
+    expect(conditionProblems(fixed('50', '100', null))).toEqual([{ field: 'value', why: 'belowMin' }]);
+    expect(conditionProblems(fixed('50', '100', '200'))).toEqual([{ field: 'value', why: 'belowMin' }]);
+    expect(conditionProblems(fixed('200.01', null, '200'))).toEqual([{ field: 'value', why: 'aboveMax' }]);
+    expect(conditionProblems(fixed('0.30000000000000001', '0.3', null))).toEqual([]);
+    expect(conditionProblems(fixed('0.29999999999999999', '0.3', null))).toEqual([{ field: 'value', why: 'belowMin' }]);
+  });
+  it('names the max when it is under the min, for either type; a percentage is not compared with the bounds', () => {
+    expect(conditionProblems(fixed('50', '60', '40'))).toEqual([
+      { field: 'max', why: 'minAboveMax' },
+      { field: 'value', why: 'belowMin' },
+    ]);
+    expect(conditionProblems({ type: 'percent', value: '5', min: '60', max: '40' })).toEqual([
+      { field: 'max', why: 'minAboveMax' },
+    ]);
+    expect(conditionProblems({ type: 'percent', value: '5', min: '60', max: '100' })).toEqual([]);
+  });
+});
+
+describe("a copy's profit net of the share", () => {
+  it('is payout − stake − share, as the copy wallet books it', () => {
+    expect(copyNetProfit(money('90'), money('50'), money('4')).toFixed(2)).toBe('36.00');
+    expect(copyNetProfit(money('0'), money('50'), money('0')).toFixed(2)).toBe('-50.00');
+    expect(copyNetProfit(money('50'), money('50'), money('0')).toFixed(2)).toBe('0.00');
+  });
+  it('expects the profit of a win less the share settlement will take (rounded down, so the follower keeps the cent)', () => {
+    expect(copyExpectedProfit(money('40'), '10').toFixed(2)).toBe('36.00');
+    expect(copyExpectedProfit(money('0.15'), '10').toFixed(2)).toBe('0.14');
+    expect(copyExpectedProfit(money('40'), '0').toFixed(2)).toBe('40.00');
+  });
 });
 
 describe('copyStake', () => {

@@ -32,6 +32,34 @@ export function profitShare(profit: Money, pct: string): Money {
 /** The share a leader may ask: within [0, cap]. */
 export const profitShareAllowed = (pct: string, cap: string) => money(pct).gte(0) && money(pct).lte(cap);
 
+/**
+ * What a copy added to the follower's copy-trading wallet: its payout less the stake and the profit share paid to
+ * the leader — the one figure the copy history, the order lists and the wallet's change log agree on.
+ */
+export const copyNetProfit = (payout: Money, stake: Money, share: Money): Money => payout.minus(stake).minus(share);
+
+/** A copy's profit if it wins: the delivery profit less the leader's share of it (as settlement will book it). */
+export const copyExpectedProfit = (grossProfit: Money, pct: string): Money =>
+  grossProfit.minus(profitShare(grossProfit, pct));
+
+/** How a plan's condition fields disagree: the max under the min, or a fixed amount outside [min, max]. */
+export type ConditionProblem = { field: 'max'; why: 'minAboveMax' } | { field: 'value'; why: 'belowMin' | 'aboveMax' };
+
+/**
+ * The condition's fields against each other (their shapes are the contract's): min ≤ max, and a fixed amount within
+ * [min, max] where given (a percentage's stake is kept within them instead). The server refuses a plan with any,
+ * naming `condition.<field>`; the form shows them under the field.
+ */
+export function conditionProblems(c: StakeCondition): ConditionProblem[] {
+  const out: ConditionProblem[] = [];
+  if (c.min !== null && c.max !== null && money(c.min).gt(c.max)) out.push({ field: 'max', why: 'minAboveMax' });
+  if (c.type === 'fixed') {
+    if (c.min !== null && money(c.value).lt(c.min)) out.push({ field: 'value', why: 'belowMin' });
+    else if (c.max !== null && money(c.value).gt(c.max)) out.push({ field: 'value', why: 'aboveMax' });
+  }
+  return out;
+}
+
 export interface CopyLimits {
   maxStakePerCopy: string | null;
   maxDailyStake: string | null;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { avatarInitial, displayIdentity, formatAmount, formatDateRange, formatDateTime, formatPhone } from './format';
+import {
+  avatarInitial,
+  displayIdentity,
+  formatAmount,
+  formatDateRange,
+  formatDateTime,
+  formatPhone,
+  isolateLtr,
+  isolateText,
+} from './format';
 import { ROUTES, loginPathFor, safeRedirect } from './routes';
 
 describe('formatAmount', () => {
@@ -62,5 +71,12 @@ describe('redirect after login', () => {
   it('brings the user back to the page that sent them to login', () => {
     expect(loginPathFor(ROUTES.settings)).toBe(`${ROUTES.login}?redirect=${encodeURIComponent(ROUTES.settings)}`);
     expect(loginPathFor('/')).toBe(ROUTES.login);
+  });
+});
+
+describe('isolating text in a sentence', () => {
+  it('keeps a figure left to right, and a typed title in its own direction (first strong isolate)', () => {
+    expect(isolateLtr('64,621.93')).toBe('\u206664,621.93\u2069');
+    expect(isolateText('خطة الصباح')).toBe('\u2068خطة الصباح\u2069');
   });
 });

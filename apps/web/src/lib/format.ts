@@ -80,3 +80,8 @@ export function avatarInitial(user: { email: string | null }): string | null {
 export function isolateLtr(text: string): string {
   return `\u2066${text}\u2069`;
 }
+
+/** Text a user typed (a plan's title), kept whole in a sentence: its own first letter sets its direction. */
+export function isolateText(text: string): string {
+  return `\u2068${text}\u2069`;
+}

@@ -5,8 +5,11 @@ import type {
   CopyRecord,
   CopyRecordsData,
   CopySettingsData,
+  DeliveryOrder,
+  DeliveryOrdersData,
   FollowPlan,
   FollowPlansData,
+  HistoryOrdersData,
   LeaderProfileData,
   PropertyData,
   PublicUser,
@@ -59,7 +62,7 @@ async function price(symbol: string, p: string, atMs = t.clock.ms) {
 
 /** A demo user with `delivery` and `copy` USDT moved from the demo spot money. */
 async function trader(delivery = '1000', copy = '1000') {
-  const { as } = (await registerUser(t)) as unknown as { as: As };
+  const { as, token } = (await registerUser(t)) as unknown as { as: As; token: string };
   await as('user/changeUser', { mode: 'demo' });
   await as('user/getDemoMoney', { requestId: rid() });
   for (const [to, amount] of [
@@ -69,7 +72,7 @@ async function trader(delivery = '1000', copy = '1000') {
     if (amount !== '0') await as('index/zySubmit', { from: 'spot', to, currency: 'USDT', amount, requestId: rid() });
   }
   const me = (await as<User>('user/getUserinfo')).data;
-  return { as, me };
+  return { as, me, token };
 }
 
 async function wallet(as: As, w: 'copy' | 'delivery') {
@@ -140,6 +143,28 @@ async function copyMessages(uid: number) {
 }
 const kindsOf = async (uid: number) => (await copyMessages(uid)).map((m) => m.kind);
 
+/** The last `delivery.order` event journaled for a user about one order, parsed by the contract's schema. */
+async function lastOrderEvent(uid: number, orderId: string): Promise<DeliveryOrder> {
+  const rows = await queryRows<{ event: unknown }>(
+    t.database.db,
+    sql`SELECT e.event FROM user_events e JOIN users u ON u.id = e.user_id
+        WHERE u.uid = ${uid} AND e.event->>'type' = 'delivery.order' AND e.event->'order'->>'id' = ${orderId}
+        ORDER BY e.seq DESC LIMIT 1`,
+  );
+  const event = UserEvent.parse(typeof rows[0]!.event === 'string' ? JSON.parse(rows[0]!.event) : rows[0]!.event);
+  if (event.type !== 'delivery.order') throw new Error(event.type);
+  return event.order;
+}
+
+/** A leader's totals as users see them (win rate call and profile) and as operators do. */
+async function totalsOf(viewer: As, leader: { uid: number }) {
+  const rate = (await viewer<WinRateData>('order/getWinRate', { uid: leader.uid })).data;
+  const profile = (await viewer<LeaderProfileData>('order/leaderProfile', { uid: leader.uid })).data;
+  expect(profile.totalFollowers).toBe(rate.totalFollowers);
+  expect(profile.publications).toBe(rate.publications);
+  return { publications: rate.publications, followers: rate.totalFollowers, amount: rate.totalOrderAmount };
+}
+
 describe('a plan from publication to settlement', () => {
   it('places leader and follower at one entry, pays the follower to the copy wallet and the share to the leader', async () => {
     const a = await trader('1000', '0');
@@ -164,6 +189,24 @@ describe('a plan from publication to settlement', () => {
     expect(placed).toMatchObject({ status: 'placed', followers: 1, totalOrderAmount: '150.00' });
     const mine = (await b.as<CopyRecordsData>('order/invitedHistory', {})).data.list[0]!;
     expect(mine.state).toBe('placed');
+    // The copy among B's open orders: marked with its plan and leader, its expected profit net of the 10 % share.
+    const y = period().yield;
+    const followerProfit = profitOf(money('100'), y);
+    const share = profitShare(followerProfit, '10');
+    const running = (await b.as<DeliveryOrdersData>('order/deliveryOrders')).data.list;
+    expect(running.map((o) => o.id)).toEqual([mine.orderId]);
+    expect(running[0]!.copy).toEqual({
+      role: 'follower',
+      planId: plan.id,
+      title: 'Morning call',
+      leader: plan.leader,
+      profitSharePct: '10.00',
+      profitShare: null,
+    });
+    expect(running[0]!.expectedProfit).toBe(followerProfit.minus(share).toFixed(2));
+    const leaderRunning = (await a.as<DeliveryOrdersData>('order/deliveryOrders')).data.list;
+    expect(leaderRunning[0]).toMatchObject({ id: placed.orderId, copy: { role: 'leader', planId: plan.id } });
+    expect(leaderRunning[0]!.expectedProfit).toBe(profitOf(money('50'), y).toFixed(2));
     const orders = await queryRows<{ entry_price: string; entry_ts: string; wallet: string }>(
       t.database.db,
       sql`SELECT entry_price::text, entry_ts::text, wallet FROM delivery_orders
@@ -174,9 +217,6 @@ describe('a plan from publication to settlement', () => {
     expect(orders[0]!.entry_price).toBe(orders[1]!.entry_price);
 
     await settle(plan, '101.00');
-    const y = period().yield;
-    const followerProfit = profitOf(money('100'), y);
-    const share = profitShare(followerProfit, '10');
     const history = (await b.as<CopyRecordsData>('order/invitedHistory', {})).data.list[0]!;
     expect(history).toMatchObject({
       state: 'won',
@@ -193,6 +233,34 @@ describe('a plan from publication to settlement', () => {
       available: money('1000').plus(leaderProfit).plus(share).toFixed(2),
       frozen: '0.00',
     });
+    // One truth: B's History orders show the copy with the profit the copy history shows and the copy wallet
+    // booked (payout − stake − the share stored at settlement), the share on its own; so does the settlement's event.
+    const copied = (await b.as<HistoryOrdersData>('order/historyOrders', {})).data.list.find(
+      (o) => o.id === mine.orderId,
+    )!;
+    expect(copied).toMatchObject({ status: 'won', payout: history.payout, profit: history.profit });
+    expect(copied.copy).toMatchObject({ role: 'follower', planId: plan.id, profitShare: history.profitShare });
+    expect(money(copied.profit!).eq(money((await wallet(b.as, 'copy')).available).minus(1000))).toBe(true);
+    expect(await lastOrderEvent(b.me.uid, mine.orderId!)).toEqual(copied);
+    // A's own order of the plan: its result unchanged (payout − stake), the shares B paid on their own line.
+    const own = (await a.as<HistoryOrdersData>('order/historyOrders', {})).data.list.find(
+      (o) => o.id === placed.orderId,
+    )!;
+    expect(own).toMatchObject({
+      profit: leaderProfit.toFixed(2),
+      copy: { role: 'leader', profitShare: share.toFixed(2) },
+    });
+    // An order of A's own is no copy.
+    await price('SOLUSDT', '101.00');
+    const plain = await a.as<DeliveryOrder>('order/createDeliveryOrder', {
+      symbol: 'SOLUSDT',
+      direction: 'call',
+      seconds: period().seconds,
+      amount: '10',
+      requestId: rid(),
+    });
+    expect(plain.code, plain.msg).toBe(1);
+    expect(plain.data.copy).toBeNull();
     const settledPlan = (await a.as<FollowPlansData>('order/followOrders', {})).data.list[0]!;
     expect(settledPlan).toMatchObject({ status: 'settled', result: 'won' });
     const rate = (await b.as<WinRateData>('order/getWinRate', { uid: a.me.uid })).data;
@@ -211,8 +279,17 @@ describe('a plan from publication to settlement', () => {
     await t.app.delivery.settlement.settleDue();
     expect(await kindsOf(a.me.uid)).toEqual(['copy.followerConfirmed', 'copy.placed']);
     expect(await kindsOf(b.me.uid)).toEqual(['copy.invited', 'copy.placed', 'copy.settled']);
-    const [invitedMsg, , settledMsg] = await copyMessages(b.me.uid);
+    const [invitedMsg, placedMsg, settledMsg] = await copyMessages(b.me.uid);
     expect(invitedMsg!.params).toMatchObject({ leader: String(a.me.uid), symbol: 'SOLUSDT' });
+    // Each message opens the plan where its reader finds it: the invitation on Invited me (its sheet open), the
+    // placement in the follower's Copy history, and the leader's in their Publish history.
+    const futures = '/pages/tabbarPages/futures/index';
+    expect(invitedMsg!.link).toBe(`${futures}?tab=invited&plan=${plan.id}`);
+    expect(placedMsg!.link).toBe(`${futures}?tab=follow&view=copies&plan=${plan.id}`);
+    expect((await copyMessages(a.me.uid)).map((m) => m.link)).toEqual([
+      `${futures}?tab=follow&view=published&plan=${plan.id}`,
+      `${futures}?tab=follow&view=published&plan=${plan.id}`,
+    ]);
     expect(settledMsg!.params).toMatchObject({ result: 'won', currency: 'USDT' });
     expect(money(settledMsg!.params.payout!).eq(money('100').plus(followerProfit))).toBe(true);
     expect(money(settledMsg!.params.share!).eq(share)).toBe(true);
@@ -292,6 +369,57 @@ describe('a plan from publication to settlement', () => {
   });
 });
 
+describe("a leader's totals", () => {
+  it('count the copies held on open plans as the plans themselves do, and drop withdrawn, cancelled and refunded ones', async () => {
+    const a = await trader('1000', '0');
+    const b = await trader('0', '1000');
+    const c = await trader('0', '1000');
+    expect(await totalsOf(b.as, a.me)).toEqual({ publications: 0, followers: 0, amount: '0.00' });
+    const plan = (await a.as<FollowPlan>('order/createOrder', planBody([b.me.uid, c.me.uid]))).data;
+    // Published, nobody confirmed yet: the leader's own stake is the plan's total order amount.
+    expect(await totalsOf(b.as, a.me)).toEqual({ publications: 1, followers: 0, amount: '50.00' });
+    await b.as('order/checkFollowOrder', { planId: plan.id, requestId: rid() });
+    const open = (await b.as<FollowPlan>('order/followPlan', { planId: plan.id })).data;
+    expect(open).toMatchObject({ followers: 1, totalOrderAmount: '150.00' });
+    // The same figures beside the open plan: what the invitation sheet shows under it.
+    expect(await totalsOf(b.as, a.me)).toEqual({ publications: 1, followers: 1, amount: '150.00' });
+    // A second plan followed by the same follower counts them once, its amounts added.
+    const second = (await a.as<FollowPlan>('order/createOrder', planBody([b.me.uid, c.me.uid]))).data;
+    await b.as('order/checkFollowOrder', { planId: second.id, requestId: rid() });
+    await c.as('order/checkFollowOrder', { planId: second.id, requestId: rid() });
+    expect(await totalsOf(c.as, a.me)).toEqual({ publications: 2, followers: 2, amount: '400.00' });
+    // B stops copying the first plan: neither B's stake there nor B (still following the second) counted twice.
+    await b.as('order/cancelFollow', { planId: plan.id, requestId: rid() });
+    expect(await totalsOf(c.as, a.me)).toEqual({ publications: 2, followers: 2, amount: '300.00' });
+    // The second plan cancelled: it counts in no total; the first still stands with the leader's stake.
+    await a.as('order/cancelPlan', { planId: second.id, requestId: rid() });
+    expect(await totalsOf(c.as, a.me)).toEqual({ publications: 1, followers: 0, amount: '50.00' });
+    // Refunded for want of a price at its order time: published, but no order was ever placed.
+    await c.as('order/checkFollowOrder', { planId: plan.id, requestId: rid() });
+    t.clock.ms = plan.orderTime + 60_000;
+    await t.app.copyTrading.placement.placeDue();
+    expect((await c.as<FollowPlan>('order/followPlan', { planId: plan.id })).data.status).toBe('refunded');
+    expect(await totalsOf(c.as, a.me)).toEqual({ publications: 1, followers: 0, amount: '0.00' });
+    // Operators read the same figures.
+    const op = (await loginOperator(t)).token;
+    const leaders = (
+      await call<{ list: AdminCopyLeader[] }>(
+        t.app,
+        'admin/copyLeaders',
+        { mode: 'demo', pageSize: 100 },
+        {
+          'ADMIN-TOKEN': op,
+        },
+      )
+    ).data;
+    expect(leaders.list.find((l) => l.user.uid === a.me.uid)).toMatchObject({
+      publications: 1,
+      totalFollowers: 0,
+      totalOrderAmount: '0.00',
+    });
+  });
+});
+
 describe('bad input and refusals', () => {
   it('names each missing or malformed field of order/createOrder', async () => {
     const a = await trader('1000', '0');
@@ -307,6 +435,10 @@ describe('bad input and refusals', () => {
       ['condition.value', { condition: { type: 'percent', value: '0' } }],
       ['condition.value', { condition: { type: 'percent', value: '100.5' } }],
       ['condition.max', { condition: { type: 'fixed', value: '100', min: '50', max: '20' } }],
+      ['condition.max', { condition: { type: 'percent', value: '5', min: '50', max: '20' } }],
+      // A fixed amount outside its own min..max: the amount is what is wrong.
+      ['condition.value', { condition: { type: 'fixed', value: '50', min: '100' } }],
+      ['condition.value', { condition: { type: 'fixed', value: '50', min: '10', max: '40' } }],
       ['amount', { amount: '-1' }],
       ['invitees.0', { invitees: ['abc'] }],
       ['profitSharePct', { profitSharePct: '101' }],
@@ -330,8 +462,34 @@ describe('bad input and refusals', () => {
       expect(res.code, `${field} ${JSON.stringify(patch)}`).toBe(400);
       expect(res.data.fields.map((f) => f.field)).toContain(field);
     }
-    // Nothing was held by any of them.
+    // Nothing was held or stored by any of them.
     expect(await wallet(a.as, 'delivery')).toEqual({ available: '1000.00', frozen: '0.00' });
+    expect((await a.as<FollowPlansData>('order/followOrders', {})).data.total).toBe(0);
+  });
+
+  it("refuses a fixed amount outside min..max naming only that field, in the caller's language; within them it publishes", async () => {
+    const a = await trader('1000', '0');
+    const b = await trader('0', '0');
+    const body = (condition: object) => ({ ...planBody([b.me.uid]), condition, requestId: rid() });
+    const below = await call<{ fields: { field: string; reason: string }[] }>(
+      t.app,
+      'order/createOrder',
+      body({ type: 'fixed', value: '50', min: '100', max: '200' }),
+      { TOKEN: a.token, lang: 'de' },
+    );
+    expect(below.code).toBe(400);
+    expect(below.data.fields).toEqual([{ field: 'condition.value', reason: 'invalid' }]);
+    const english = await a.as('order/createOrder', body({ type: 'fixed', value: '50', min: '100' }));
+    expect(below.msg).not.toBe(english.msg);
+    expect(await wallet(a.as, 'delivery')).toEqual({ available: '1000.00', frozen: '0.00' });
+    expect((await a.as<FollowPlansData>('order/followOrders', {})).data.total).toBe(0);
+    const ok = await a.as<FollowPlan>(
+      'order/createOrder',
+      body({ type: 'fixed', value: '100', min: '100', max: '200' }),
+    );
+    expect(ok.code, ok.msg).toBe(1);
+    expect(ok.data.condition).toEqual({ type: 'fixed', value: '100.00', min: '100.00', max: '200.00' });
+    await a.as('order/cancelPlan', { planId: ok.data.id, requestId: rid() });
   });
 
   it('checks the profit share against the cap operators set now, shown to users in their copy settings', async () => {

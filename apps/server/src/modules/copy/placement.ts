@@ -112,7 +112,11 @@ export class CopyPlacement {
       const placed = await repo.placeOrders(tx, plan, { yield: period.yield, entry, openAt: now, expiresAt: exp });
       await repo.endFollows(tx, id, ['invited'], 'expired', null, now);
       await repo.setPlanStatus(tx, id, 'placed', now, { orderId: placed.leaderOrderId });
-      await this.tellPlaced(tx, id, [plan.leaderId, ...placed.follows.map((f) => f.userId)]);
+      await this.tellPlaced(
+        tx,
+        id,
+        placed.follows.map((f) => f.userId),
+      );
       placedPlan = id;
       expiresAt = exp.getTime();
       return 'placed';
@@ -131,13 +135,11 @@ export class CopyPlacement {
       ...refunded.map((f) => ({ kind: 'void' as const, pendingId: f.holdId!, type: 'copy_refund' })),
     ]);
     await repo.setPlanStatus(tx, plan.id, 'refunded', now, { reason });
-    const told = [plan.leaderId, ...refunded.map((f) => f.userId)];
-    const message = copyMessages.refunded(plan, reason);
-    await this.d.messages?.notifyMany(
-      tx,
-      told.map((userId) => ({ userId, message })),
-      { live: true },
-    );
+    const told = [
+      { userId: plan.leaderId, message: copyMessages.refunded(plan, reason, 'leader') },
+      ...refunded.map((f) => ({ userId: f.userId, message: copyMessages.refunded(plan, reason, 'follower') })),
+    ];
+    await this.d.messages?.notifyMany(tx, told, { live: true });
     await this.tell(tx, plan.id, 'copy.placed');
   }
 
@@ -155,10 +157,12 @@ export class CopyPlacement {
    * In the placement's transaction: the leader's `copy.placed` journaled, and the placement message stored for the
    * leader and every follower in one statement (their sockets are told once it commits).
    */
-  private async tellPlaced(tx: Executor, planId: string, userIds: string[]) {
+  private async tellPlaced(tx: Executor, planId: string, followerIds: string[]) {
     const row = (await repo.plan(tx, planId))!;
     this.d.userEvents.raise(row.leaderId, { type: 'copy.placed', plan: this.plans.toPlan(row), record: null });
-    await this.d.messages?.notifyEach(tx, userIds, copyMessages.placed(row));
+    // Each opens the plan in its reader's history: the leader's Publish history, the followers' Copy history.
+    await this.d.messages?.notifyEach(tx, [row.leaderId], copyMessages.placed(row, 'leader'));
+    await this.d.messages?.notifyEach(tx, followerIds, copyMessages.placed(row, 'follower'));
   }
 
   /**

@@ -41,6 +41,8 @@ export const copyModule = nexaModule<CopyModuleOptions>(
     const reads = new CopyReads(deps, plans);
     registerCopyRoutes(router, plans, reads);
     app.delivery.settlement.onSettled((tx, rows) => placement.onSettled(tx, rows));
+    // The orders it placed show their plan and, on a copy, the profit net of the leader's share.
+    app.delivery.views.copiesFrom((ex, ids) => reads.ordersCopies(ex, ids));
     if (o.place !== false) await placement.start();
     onStop(() => placement.stop());
     app.decorate('copyTrading', { plans, reads, placement });

@@ -7,6 +7,7 @@ import {
   type CopyRecordsData,
   type CopySettingsBody,
   type CopySettingsData,
+  type DeliveryOrderCopy,
   type FollowPlansData,
   type LeaderProfileData,
   type PublicUser,
@@ -25,11 +26,12 @@ import {
 } from '@nexa/rules';
 import { sql } from 'drizzle-orm';
 import { money } from '../../ledger/index.js';
+import type { Executor } from '../../platform/db.js';
 import { invalid, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/money-call.js';
 import { type PlanRow, type UserFace, copyRepository as repo } from './repository.js';
 import type { CopyDeps, CopyPlans } from './service.js';
-import { ms, publicUser, toRecord } from './views.js';
+import { ms, publicUser, toOrderCopy, toRecord } from './views.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -67,6 +69,12 @@ export class CopyReads {
       throw notFound();
     }
     return this.plans.toPlan(row);
+  }
+
+  /** The plans of the delivery orders among `orderIds` that copy trading placed (for the order lists and events). */
+  async ordersCopies(ex: Executor, orderIds: readonly string[]): Promise<Map<string, DeliveryOrderCopy>> {
+    const rows = await repo.plansOfOrderIds(ex, orderIds);
+    return new Map(rows.map((r) => [r.orderId, toOrderCopy(r)]));
   }
 
   async lookup(uid: number, field = 'uid'): Promise<UserFace> {

@@ -102,6 +102,24 @@ const FOLLOW_COLUMNS = sql.raw(`f.id::text AS id, f.plan_id::text AS "planId", f
   trim_scale(f.profit_share)::text AS "profitShare", f.refund_reason AS "refundReason", f.invited_at AS "invitedAt",
   f.confirmed_at AS "confirmedAt", fo.status AS "orderStatus", trim_scale(fo.payout)::text AS "orderPayout"`);
 
+/**
+ * A leader's totals in one mode, one definition for users (order/getWinRate, order/leaderProfile) and operators
+ * (admin/copyLeaders), the same figures each plan shows summed: publications = plans not cancelled; followers =
+ * distinct users whose copy is held (confirmed) or placed on a plan that is open, placed or settled (the plan's own
+ * "followers"); amount = those plans' own stakes plus those copies' stakes (the plans' "total order amount").
+ * Cancelled and refunded plans, withdrawn and expired invitations count in neither.
+ */
+function leaderTotalsOf(leader: SQL, mode: AccountMode) {
+  const plans = sql`p.leader_id = ${leader} AND p.mode = ${mode} AND p.status IN ('open', 'placed', 'settled')`;
+  const copies = sql`copy_follows f JOIN copy_plans p ON p.id = f.plan_id
+    WHERE ${plans} AND f.state IN ('confirmed', 'placed')`;
+  return sql`(SELECT count(*) FROM copy_plans p WHERE p.leader_id = ${leader} AND p.mode = ${mode}
+                AND p.status <> 'cancelled')::int AS publications,
+             (SELECT count(DISTINCT f.user_id) FROM ${copies})::int AS followers,
+             trim_scale(coalesce((SELECT sum(p.stake) FROM copy_plans p WHERE ${plans}), 0)
+               + coalesce((SELECT sum(f.stake) FROM ${copies}), 0))::text AS amount`;
+}
+
 export const copyRepository = {
   nextPlanId: (ex: Executor) => nextRowId(ex, 'copy_plans'),
   nextFollowId: (ex: Executor) => nextRowId(ex, 'copy_follows'),
@@ -361,6 +379,40 @@ export const copyRepository = {
     );
   },
 
+  /**
+   * The plan behind each of `orderIds` that copy trading placed: a follower's copy (with the profit share its
+   * settlement stored) or a plan's own order (with the shares its followers paid, once every copy has settled).
+   */
+  async plansOfOrderIds(ex: Executor, orderIds: readonly string[]) {
+    if (orderIds.length === 0) return [];
+    return queryRows<
+      UserFace & {
+        orderId: string;
+        role: 'follower' | 'leader';
+        planId: string;
+        title: string;
+        pct: string;
+        share: string | null;
+      }
+    >(
+      ex,
+      sql`SELECT f.order_id::text AS "orderId", 'follower' AS role, p.id::text AS "planId", p.title,
+                 p.profit_share_pct::text AS pct, trim_scale(f.profit_share)::text AS share,
+                 u.id::text AS id, u.uid, u.email, u.area_code AS "areaCode", u.mobile
+          FROM copy_follows f JOIN copy_plans p ON p.id = f.plan_id JOIN users u ON u.id = p.leader_id
+          WHERE f.order_id IN ${ids(orderIds)}
+          UNION ALL
+          SELECT p.order_id::text, 'leader', p.id::text, p.title, p.profit_share_pct::text,
+                 CASE WHEN s.n > 0 AND s.unset = 0 THEN trim_scale(s.total)::text END,
+                 u.id::text, u.uid, u.email, u.area_code, u.mobile
+          FROM copy_plans p JOIN users u ON u.id = p.leader_id
+            LEFT JOIN LATERAL (
+              SELECT count(*) AS n, count(*) FILTER (WHERE f.profit_share IS NULL) AS unset, sum(f.profit_share) AS total
+              FROM copy_follows f WHERE f.plan_id = p.id AND f.order_id IS NOT NULL) s ON true
+          WHERE p.order_id IN ${ids(orderIds)}`,
+    );
+  },
+
   async plansOfOrders(ex: Executor, orderIds: readonly string[]): Promise<string[]> {
     if (orderIds.length === 0) return [];
     const rows = await queryRows<{ id: string }>(
@@ -488,19 +540,11 @@ export const copyRepository = {
     return Number(rows[0]!.n) > 0;
   },
 
-  /** A leader's figures in one mode: publications (not cancelled), followers ever placed, their order amounts. */
+  /** A leader's totals in one mode (see `leaderTotalsOf`). */
   async leaderTotals(ex: Executor, leaderId: string, mode: AccountMode) {
     const rows = await queryRows<{ publications: number; followers: number; amount: string }>(
       ex,
-      sql`SELECT (SELECT count(*) FROM copy_plans WHERE leader_id = ${leaderId}::bigint AND mode = ${mode}
-                    AND status <> 'cancelled')::int AS publications,
-                 (SELECT count(DISTINCT f.user_id) FROM copy_follows f JOIN copy_plans p ON p.id = f.plan_id
-                    WHERE p.leader_id = ${leaderId}::bigint AND p.mode = ${mode} AND f.order_id IS NOT NULL)::int AS followers,
-                 trim_scale(coalesce((SELECT sum(p.stake) FROM copy_plans p WHERE p.leader_id = ${leaderId}::bigint
-                      AND p.mode = ${mode} AND p.order_id IS NOT NULL), 0)
-                   + coalesce((SELECT sum(f.stake) FROM copy_follows f JOIN copy_plans p ON p.id = f.plan_id
-                      WHERE p.leader_id = ${leaderId}::bigint AND p.mode = ${mode} AND f.order_id IS NOT NULL), 0)
-                 )::text AS amount`,
+      sql`SELECT ${leaderTotalsOf(sql`${leaderId}::bigint`, mode)}`,
     );
     return rows[0]!;
   },
@@ -527,7 +571,7 @@ export const copyRepository = {
 
   /**
    * Leaders of one mode, most publications first, each with the figures of the win rate (settled = the leader's
-   * order settled and not refunded), followers, order amount and the profit shares paid to them.
+   * order settled and not refunded), the totals of `leaderTotalsOf` and the profit shares paid to them.
    */
   async leadersPage(ex: Executor, mode: AccountMode, limit: number, offset: number) {
     const total = await queryRows<{ n: number }>(
@@ -551,19 +595,13 @@ export const copyRepository = {
                    max(created_at) AS last_at
             FROM copy_plans WHERE mode = ${mode} GROUP BY leader_id
             ORDER BY 2 DESC, 3 DESC, leader_id LIMIT ${limit} OFFSET ${offset})
-          SELECT u.id::text AS id, u.uid, u.email, u.area_code AS "areaCode", u.mobile, l.publications,
-                 l.last_at AS "lastAt",
+          SELECT u.id::text AS id, u.uid, u.email, u.area_code AS "areaCode", u.mobile,
+                 ${leaderTotalsOf(sql`l.leader_id`, mode)}, l.last_at AS "lastAt",
                  (SELECT count(*) FROM copy_plans p JOIN delivery_orders o ON o.id = p.order_id
                    WHERE p.leader_id = l.leader_id AND p.mode = ${mode} AND o.settled_at IS NOT NULL
                      AND o.status <> 'refunded')::int AS settled,
                  (SELECT count(*) FROM copy_plans p JOIN delivery_orders o ON o.id = p.order_id
                    WHERE p.leader_id = l.leader_id AND p.mode = ${mode} AND o.status = 'won')::int AS won,
-                 (SELECT count(DISTINCT f.user_id) FROM copy_follows f JOIN copy_plans p ON p.id = f.plan_id
-                   WHERE p.leader_id = l.leader_id AND p.mode = ${mode} AND f.order_id IS NOT NULL)::int AS followers,
-                 trim_scale(coalesce((SELECT sum(p.stake) FROM copy_plans p WHERE p.leader_id = l.leader_id
-                      AND p.mode = ${mode} AND p.order_id IS NOT NULL), 0)
-                   + coalesce((SELECT sum(f.stake) FROM copy_follows f JOIN copy_plans p ON p.id = f.plan_id
-                      WHERE p.leader_id = l.leader_id AND p.mode = ${mode} AND f.order_id IS NOT NULL), 0))::text AS amount,
                  trim_scale(coalesce((SELECT sum(f.profit_share) FROM copy_follows f JOIN copy_plans p ON p.id = f.plan_id
                       WHERE p.leader_id = l.leader_id AND p.mode = ${mode}), 0))::text AS shares
           FROM leaders l JOIN users u ON u.id = l.leader_id

@@ -5,7 +5,7 @@ import {
   type FollowPlan,
   QUOTE_CURRENCY,
 } from '@nexa/contract';
-import { copyLimitHit, copyStake, copyWindows, profitShareAllowed } from '@nexa/rules';
+import { conditionProblems, copyLimitHit, copyStake, copyWindows, profitShareAllowed } from '@nexa/rules';
 import { InsufficientFunds, type Ledger, type Money, fitsScale, money } from '../../ledger/index.js';
 import type { Executor } from '../../platform/db.js';
 import type { DomainEvents } from '../../platform/domain-events.js';
@@ -223,6 +223,11 @@ export class CopyPlans {
       if (v !== undefined && !fitsScale(money(v), QUOTE_CURRENCY)) {
         throw invalid([{ field: `condition.${field}`, reason: 'invalid' }]);
       }
+    }
+    // How the fields relate (min ≤ max, a fixed amount within them): the form checks the same rule.
+    const problems = conditionProblems({ type: c.type, value: c.value, min: c.min ?? null, max: c.max ?? null });
+    if (problems.length > 0) {
+      throw invalid(problems.map((p) => ({ field: `condition.${p.field}`, reason: 'invalid' as const })));
     }
     if (c.type === 'fixed' && (money(c.value).lt(period.minStake) || money(c.value).gt(period.maxStake))) {
       throw invalid([{ field: 'condition.value', reason: 'invalid' }]);

@@ -1,11 +1,13 @@
 import {
   type CopyRecord,
   type CopyRefundReason,
+  type DeliveryOrderCopy,
   type FollowPlan,
   type FollowState,
   type PublicUser,
   QUOTE_CURRENCY,
 } from '@nexa/contract';
+import { copyNetProfit } from '@nexa/rules';
 import { formatAmount, money } from '../../ledger/index.js';
 import type { FollowRow, PlanRow, UserFace } from './repository.js';
 
@@ -95,7 +97,7 @@ export function toRecord(f: FollowRow, plan: FollowPlan, quote: string | null): 
     payout: settled ? usdt(f.orderPayout!) : null,
     profit:
       settled && f.stake !== null
-        ? formatAmount(money(f.orderPayout!).minus(f.stake).minus(share!), QUOTE_CURRENCY)
+        ? formatAmount(copyNetProfit(money(f.orderPayout!), money(f.stake), share!), QUOTE_CURRENCY)
         : null,
     profitShare: share === null ? null : formatAmount(share, QUOTE_CURRENCY),
     refundReason,
@@ -103,5 +105,19 @@ export function toRecord(f: FollowRow, plan: FollowPlan, quote: string | null): 
     orderId: f.orderId,
     invitedAt: ms(f.invitedAt),
     confirmedAt: f.confirmedAt === null ? null : ms(f.confirmedAt),
+  };
+}
+
+/** The plan a delivery order belongs to, as the order lists and details show it. */
+export function toOrderCopy(
+  r: UserFace & { role: 'follower' | 'leader'; planId: string; title: string; pct: string; share: string | null },
+): DeliveryOrderCopy {
+  return {
+    role: r.role,
+    planId: r.planId,
+    title: r.title,
+    leader: publicUser(r),
+    profitSharePct: money(r.pct).toFixed(2),
+    profitShare: r.share === null ? null : usdt(r.share),
   };
 }

@@ -18,7 +18,8 @@ import type { MarketService } from '../market/index.js';
 import type { MessagePort } from '../messages/index.js';
 import type { SafeguardsService } from '../safeguards/index.js';
 import { type OrderRecord, deliveryRepository as repo } from './repository.js';
-import { HOUSE, orderRef, rulesText, toOrderAt } from './rules.js';
+import { HOUSE, orderRef, rulesText } from './rules.js';
+import type { OrderViews } from './views.js';
 
 export interface DeliveryLimits {
   /** Open (and scheduled) orders one user may hold in one mode. */
@@ -62,6 +63,8 @@ export interface DeliveryDeps {
   limits: DeliveryLimits;
   /** The message centre: each settled order's result. */
   messages?: MessagePort;
+  /** Orders as the API shows them (copy trading marks the ones it placed). */
+  views: OrderViews;
 }
 
 /** The wallet a delivery order draws on: the delivery wallet, or `copy` for orders copy trading places. */
@@ -138,7 +141,8 @@ export class DeliveryOrders {
         expiresAt: new Date(opensAt.getTime() + period.seconds * 1000),
         now,
       });
-      return this.raise(actor, this.toOrder(row));
+      // A new order of the user's own: no plan placed it.
+      return this.raise(actor, this.d.views.own(row));
     });
   }
 
@@ -149,16 +153,16 @@ export class DeliveryOrders {
       if (!row) throw notFound();
       // Cancelling is idempotent by the order's id: a retry after a lost answer gets the cancelled order back, and
       // the hold was voided once, by the first call.
-      if (row.status === 'cancelled') return { order: this.toOrder(row), first: false };
+      if (row.status === 'cancelled') return { order: await this.d.views.one(tx, row), first: false };
       if (row.status !== 'scheduled') throw refused('delivery.notCancellable');
       await this.d.ledger.void(tx, row.holdId, 'delivery_refund');
-      return { order: this.toOrder((await repo.cancel(tx, id))!), first: true };
+      return { order: await this.d.views.one(tx, (await repo.cancel(tx, id))!), first: true };
     });
     return order.first ? this.raise(actor, order.order) : order.order;
   }
 
   async active(actor: Actor): Promise<DeliveryOrder[]> {
-    return (await repo.active(this.d.db, actor.userId, actor.mode)).map((r) => this.toOrder(r));
+    return this.d.views.many(this.d.db, await repo.active(this.d.db, actor.userId, actor.mode));
   }
 
   async history(
@@ -169,13 +173,13 @@ export class DeliveryOrders {
   ): Promise<HistoryOrdersData> {
     const offset = (page - 1) * pageSize;
     const { total, list } = await repo.history(this.d.db, actor.userId, actor.mode, f, pageSize, offset);
-    return { list: list.map((r) => this.toOrder(r)), total, page, pageSize };
+    return { list: await this.d.views.many(this.d.db, list), total, page, pageSize };
   }
 
   async countdown(actor: Actor, id: string): Promise<OrderCountdownData> {
     const row = await repo.byId(this.d.db, id, actor.userId);
     if (!row) throw notFound();
-    const order = this.toOrder(row);
+    const order = this.d.views.own(row);
     const now = this.d.now().getTime();
     return {
       id: order.id,
@@ -190,10 +194,6 @@ export class DeliveryOrders {
 
   rules(lang: Lang): DeliveryDescData {
     return rulesText(lang);
-  }
-
-  private toOrder(r: OrderRecord): DeliveryOrder {
-    return toOrderAt(r, this.d.market.product(r.symbol)?.pricePrecision ?? 2);
   }
 
   /** In the order's transaction: the user's `delivery.order` event, sent once it commits. */

@@ -2,10 +2,11 @@ import { nexaModule } from '../../platform/kernel.js';
 import { DEFAULT_DELIVERY_LIMITS, type DeliveryLimits, DeliveryOrders } from './orders.js';
 import { registerDeliveryRoutes } from './routes.js';
 import { DeliverySettlement } from './settlement.js';
+import { OrderViews } from './views.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    delivery: { orders: DeliveryOrders; settlement: DeliverySettlement };
+    delivery: { orders: DeliveryOrders; settlement: DeliverySettlement; views: OrderViews };
   }
 }
 
@@ -33,6 +34,7 @@ export const deliveryModule = nexaModule<DeliveryModuleOptions>(
       now,
       limits,
       messages: app.messages,
+      views: new OrderViews(app.market),
     };
     const settlement = new DeliverySettlement({ ...deps, log: app.log });
     const orders = new DeliveryOrders(deps, (atMs) => settlement.wakeAt(atMs));
@@ -41,7 +43,7 @@ export const deliveryModule = nexaModule<DeliveryModuleOptions>(
     // domains' work on settled orders (copy's profit shares, the rebates) hooks in at their registration.
     if (o.settle !== false) app.addHook('onReady', () => settlement.start());
     onStop(() => settlement.stop());
-    app.decorate('delivery', { orders, settlement });
+    app.decorate('delivery', { orders, settlement, views: deps.views });
   },
   ['ledger', 'market', 'safeguards', 'messages'],
 );

@@ -1,5 +1,11 @@
-import { type DeliveryDescData, type DeliveryOrder, type Lang, QUOTE_CURRENCY } from '@nexa/contract';
-import { deliveryPayout, deliveryProfit } from '@nexa/rules';
+import {
+  type DeliveryDescData,
+  type DeliveryOrder,
+  type DeliveryOrderCopy,
+  type Lang,
+  QUOTE_CURRENCY,
+} from '@nexa/contract';
+import { copyExpectedProfit, copyNetProfit, deliveryPayout, deliveryProfit } from '@nexa/rules';
 import { type Money, formatAmount, money } from '../../ledger/index.js';
 import { t } from '../../platform/i18n/translate.js';
 import type { OrderRecord } from './repository.js';
@@ -46,10 +52,21 @@ export function outcomeOf(row: OrderRecord, tick: { price: string; ts: number; s
 /** Epoch milliseconds of a timestamp column (the drivers hand back a Date or a string). */
 export const ms = (v: Date | string) => (v instanceof Date ? v.getTime() : new Date(v).getTime());
 
-export function toOrderAt(r: OrderRecord, pricePrecision: number): DeliveryOrder {
+/**
+ * The order as the API shows it. `copy`: the copy-trading plan it belongs to (null for one's own order); a
+ * follower's expected profit is net of the leader's share, and once settled its profit is what the copy wallet
+ * booked: payout − stake − the share stored by the settlement's transaction.
+ */
+export function toOrderAt(r: OrderRecord, pricePrecision: number, copy: DeliveryOrderCopy | null): DeliveryOrder {
   const price = (v: string) => money(v).toFixed(pricePrecision);
   const stake = money(r.stake);
   const payout = r.payout === null ? null : money(r.payout);
+  const follower = copy?.role === 'follower' ? copy : null;
+  const gross = profitOf(stake, r.yield);
+  const expected = follower ? copyExpectedProfit(gross, follower.profitSharePct) : gross;
+  let profit = payout === null ? null : payout.minus(stake);
+  if (payout !== null && follower?.profitShare != null)
+    profit = copyNetProfit(payout, stake, money(follower.profitShare));
   return {
     id: r.id,
     mode: r.mode,
@@ -58,15 +75,16 @@ export function toOrderAt(r: OrderRecord, pricePrecision: number): DeliveryOrder
     seconds: Number(r.seconds),
     amount: formatAmount(stake, QUOTE_CURRENCY),
     yield: r.yield,
-    expectedProfit: formatAmount(profitOf(stake, r.yield), QUOTE_CURRENCY),
+    expectedProfit: formatAmount(expected, QUOTE_CURRENCY),
     status: r.status,
     entry: r.entryPrice === null ? null : { price: price(r.entryPrice), ts: Number(r.entryTs), source: r.entrySource! },
     exit: r.exitPrice === null ? null : { price: price(r.exitPrice), ts: Number(r.exitTs), source: r.exitSource! },
     payout: payout === null ? null : formatAmount(payout, QUOTE_CURRENCY),
-    profit: payout === null ? null : formatAmount(payout.minus(stake), QUOTE_CURRENCY),
+    profit: profit === null ? null : formatAmount(profit, QUOTE_CURRENCY),
     openAt: ms(r.openAt),
     expiresAt: ms(r.expiresAt),
     settledAt: r.settledAt === null ? null : ms(r.settledAt),
     createdAt: ms(r.createdAt),
+    copy,
   };
 }

@@ -6,7 +6,7 @@ import { Passes } from '../../platform/loops.js';
 import { MESSAGE_LINKS } from '../messages/index.js';
 import type { DeliveryDeps } from './orders.js';
 import { type OrderRecord, deliveryRepository as repo } from './repository.js';
-import { HOUSE, ms, orderRef, outcomeOf, toOrderAt } from './rules.js';
+import { HOUSE, ms, orderRef, outcomeOf } from './rules.js';
 
 /** How soon a pass looks again when due orders wait for the market to pass their expiry. */
 const RETRY_MS = 50;
@@ -133,10 +133,12 @@ export class DeliverySettlement {
         results.map((r) => ({ id: r.row.id, status: r.status, exit: r.exit, payout: r.payout.toFixed() })),
         now,
       );
-      for (const row of rows) this.d.userEvents.raise(row.userId, { type: 'delivery.order', order: this.toOrder(row) });
-      // Told live after the commit: the order's own event (journaled above) already carries its result.
+      // Told live after the commit: the order's own event (journaled below) carries its result.
       await this.d.messages?.notifyMany(tx, rows.map(settledMessage), { live: true });
       for (const hook of [...this.settledHooks, ...this.lastHooks]) await hook(tx, rows);
+      // After the hooks: a copy's event shows the profit share they booked, as every later read of the order does.
+      const orders = await this.d.views.many(tx, rows);
+      orders.forEach((order, i) => this.d.userEvents.raise(rows[i]!.userId, { type: 'delivery.order', order }));
       settledCount = rows.length;
     });
     if (waiting !== undefined) this.retrySoon(waiting);
@@ -155,16 +157,13 @@ export class DeliverySettlement {
         await this.d.market.storeTick(tick, tx);
         const o = await repo.open(tx, row.id, tick, now, new Date(now.getTime() + row.seconds * 1000));
         if (!o) continue;
-        const order = this.toOrder(o);
+        // Scheduled orders are a user's own (copy trading places open ones).
+        const order = this.d.views.own(o);
         this.d.userEvents.raise(o.userId, { type: 'delivery.order', order });
         opened.push(order);
       }
     });
     for (const order of opened) this.wakeAt(order.expiresAt);
-  }
-
-  private toOrder(r: OrderRecord): DeliveryOrder {
-    return toOrderAt(r, this.d.market.product(r.symbol)?.pricePrecision ?? 2);
   }
 
   /**

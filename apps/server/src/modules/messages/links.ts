@@ -7,8 +7,15 @@ export const MESSAGE_LINKS = {
   withdrawalRecords: '/pages/tabbarPages/mine/withdrawalRecord',
   verification: '/pages/tabbarPages/home/verification',
   deliveryOrder: (id: string) => `/pages/tabbarPages/futures/detail?id=${id}`,
-  /** The delivery page, whose copy-trading tabs list the user's plans and copies. */
-  copyPlans: '/pages/tabbarPages/futures/index',
+  /**
+   * The Futures page on one of its copy-trading tabs, the plan brought forward: `invited` (Invited me, the
+   * invitation's sheet open), `published` (Follow plan → Publish history) or `copies` (Follow plan → Copy history).
+   * Messages stored before these links carried the bare page path, which still opens the page.
+   */
+  copyPlan: (planId: string, at: 'invited' | 'published' | 'copies') =>
+    at === 'invited'
+      ? `/pages/tabbarPages/futures/index?tab=invited&plan=${planId}`
+      : `/pages/tabbarPages/futures/index?tab=follow&view=${at}&plan=${planId}`,
   inviteCentre: '/pages/tabbarPages/mine/share',
   notice: (id: string) => `/pages/tabbarPages/home/noticeDetail?id=${id}`,
   perpetualPosition: (id: string) => `/pages/tabbarPages/perpetual/detail?type=position&id=${id}`,

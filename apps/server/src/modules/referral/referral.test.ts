@@ -31,6 +31,7 @@ import {
 } from '../../testing.js';
 import { DEFAULT_DELIVERY_LIMITS } from '../delivery/orders.js';
 import { DeliverySettlement } from '../delivery/settlement.js';
+import { OrderViews } from '../delivery/views.js';
 import { RebateBatches } from './rebates.js';
 import { REBATE_WINDOW_MS } from './worker.js';
 
@@ -196,6 +197,7 @@ function settlementNode(limits = DEFAULT_DELIVERY_LIMITS) {
     now: t.clock.now,
     limits,
     log: t.app.log,
+    views: new OrderViews(t.app.market),
   });
 }
 

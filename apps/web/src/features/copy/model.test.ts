@@ -9,6 +9,7 @@ import {
   orderTimeWindow,
   parseUid,
   planLabel,
+  serverPlanErrors,
   validatePlan,
 } from './model';
 
@@ -106,14 +107,50 @@ describe('validatePlan', () => {
     expect(check({ conditionType: 'percent', value: '100' }).value).toBeUndefined();
     expect(check({ conditionType: 'fixed', value: '0' }).value).toBe('invalid');
     expect(check({ min: '50', max: '40' }).max).toBe('minAboveMax');
-    expect(check({ min: '40', max: '40' })).toEqual({});
+    expect(check({ value: '40', min: '40', max: '40' })).toEqual({});
     expect(check({ min: 'x' }).min).toBe('invalid');
+  });
+
+  it('keeps a fixed amount per follower within its own min and max (a percentage is kept within them instead)', () => {
+    // The reviewer's case: min 100 with 50 per follower was accepted; only min > max was flagged.
+    expect(check({ value: '50', min: '100' })).toEqual({ value: 'belowMin' });
+    expect(check({ value: '50', min: '100', max: '200' })).toEqual({ value: 'belowMin' });
+    expect(check({ value: '200.01', max: '200' })).toEqual({ value: 'aboveMax' });
+    expect(check({ value: '100', min: '100', max: '200' })).toEqual({});
+    expect(check({ value: '200', min: '100', max: '200' })).toEqual({});
+    expect(check({ conditionType: 'percent', value: '5', min: '100', max: '200' })).toEqual({});
+    // A bound that is not an amount is named itself, not compared.
+    expect(check({ value: '50', min: 'x' })).toEqual({ min: 'invalid' });
   });
 
   it('keeps the profit share within 0 and the cap', () => {
     expect(check({ profitSharePct: '0' }).share).toBeUndefined();
     expect(check({ profitSharePct: '' }).share).toBeUndefined();
     expect(check({ profitSharePct: '10.01' }).share).toBe('shareRange');
+  });
+});
+
+describe('serverPlanErrors', () => {
+  it("puts each field the server refused under the form's field, in the form's words", () => {
+    const fields = [
+      { field: 'condition.value', reason: 'invalid' as const },
+      { field: 'condition.max', reason: 'invalid' as const },
+      { field: 'profitSharePct', reason: 'invalid' as const },
+      { field: 'title', reason: 'required' as const },
+      { field: 'invitees', reason: 'invalid' as const },
+      { field: 'requestId', reason: 'required' as const },
+    ];
+    expect(serverPlanErrors(fields, NOW + 120_000, NOW)).toEqual({
+      value: 'invalid',
+      max: 'invalid',
+      share: 'shareRange',
+      title: 'required',
+    });
+  });
+  it('reads a refused order time as too soon or too late by where it lies', () => {
+    const field = [{ field: 'orderTime', reason: 'invalid' as const }];
+    expect(serverPlanErrors(field, NOW + 60_500, NOW)).toEqual({ orderTime: 'tooSoon' });
+    expect(serverPlanErrors(field, NOW + 7 * 86_400_000, NOW)).toEqual({ orderTime: 'tooLate' });
   });
 });
 

@@ -4,12 +4,13 @@ import {
   type CopyRecord,
   type DeliveryPeriod,
   type Direction,
+  type FieldError,
   type FollowPlan,
   type FollowState,
   type PlanStatus,
   type PublicUser,
 } from '@nexa/contract';
-import { compareDecimal, isPositiveAmount } from '@nexa/rules';
+import { compareDecimal, conditionProblems, isPositiveAmount } from '@nexa/rules';
 
 /** The colour of an invitee's state: waiting, held, open, won, lost or money back. */
 export const STATE_TONE: Record<FollowState, StatusTone> = {
@@ -84,7 +85,16 @@ export interface PlanForm {
 export type PlanField = 'title' | 'symbol' | 'seconds' | 'orderTime' | 'value' | 'min' | 'max' | 'amount' | 'share';
 
 /** Keys under `copy.errors`. */
-export type PlanError = 'required' | 'invalid' | 'tooSoon' | 'tooLate' | 'minAboveMax' | 'percentRange' | 'shareRange';
+export type PlanError =
+  | 'required'
+  | 'invalid'
+  | 'tooSoon'
+  | 'tooLate'
+  | 'minAboveMax'
+  | 'belowMin'
+  | 'aboveMax'
+  | 'percentRange'
+  | 'shareRange';
 
 const PERCENT = /^\d{1,3}(\.\d{1,2})?$/;
 
@@ -104,9 +114,10 @@ function checkCondition(form: PlanForm): Partial<Record<PlanField, PlanError>> {
   }
   if (form.min !== '' && !isPositiveAmount(form.min)) errors.min = 'invalid';
   if (form.max !== '' && !isPositiveAmount(form.max)) errors.max = 'invalid';
-  if (!errors.min && !errors.max && form.min !== '' && form.max !== '' && compareDecimal(form.min, form.max) > 0) {
-    errors.max = 'minAboveMax';
-  }
+  if (errors.value || errors.min || errors.max) return errors;
+  // How the fields relate (min ≤ max, a fixed amount within them): the rule the server applies.
+  const c = { type: form.conditionType, value: form.value, min: form.min || null, max: form.max || null };
+  for (const p of conditionProblems(c)) errors[p.field] ??= p.why;
   return errors;
 }
 
@@ -141,6 +152,39 @@ export function validatePlan(
     !(PERCENT.test(form.profitSharePct) && inPercentRange(form.profitSharePct, true, shareCap))
   ) {
     errors.share = 'shareRange';
+  }
+  return errors;
+}
+
+/** The form's field of each field the server names in a 400 answer (order/createOrder's body). */
+const SERVER_FIELDS: Record<string, PlanField> = {
+  title: 'title',
+  symbol: 'symbol',
+  seconds: 'seconds',
+  orderTime: 'orderTime',
+  condition: 'value',
+  'condition.value': 'value',
+  'condition.min': 'min',
+  'condition.max': 'max',
+  amount: 'amount',
+  profitSharePct: 'share',
+};
+
+/**
+ * What the server refused, under the field it named (the server checks everything again: an operator's lower
+ * profit-share cap, its own clock for the order time). Fields the form does not show are left to the toast.
+ */
+export function serverPlanErrors(fields: readonly FieldError[], orderTime: number | undefined, now: number) {
+  const errors: Partial<Record<PlanField, PlanError>> = {};
+  for (const { field, reason } of fields) {
+    const name = SERVER_FIELDS[field];
+    if (!name || errors[name]) continue;
+    if (reason === 'required') errors[name] = 'required';
+    else if (name === 'share') errors[name] = 'shareRange';
+    else if (name === 'orderTime') {
+      const middle = (COPY_ORDER_TIME.minAheadMs + COPY_ORDER_TIME.maxAheadMs) / 2;
+      errors[name] = orderTime !== undefined && orderTime - now > middle ? 'tooLate' : 'tooSoon';
+    } else errors[name] = 'invalid';
   }
   return errors;
 }

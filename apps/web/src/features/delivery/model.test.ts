@@ -38,6 +38,7 @@ function order(over: Partial<DeliveryOrder> = {}): DeliveryOrder {
     expiresAt: 31_000,
     settledAt: null,
     createdAt: 1_000,
+    copy: null,
     ...over,
   };
 }

@@ -6,7 +6,7 @@ import { signOf } from '@nexa/rules';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CopyRow } from '../hooks/use-copy';
-import { PlanHead, PlanPill, StatePill, usdt, when } from './plan-bits';
+import { PlanHead, PlanPill, StatePill, usdt, usePlanPrice, when } from './plan-bits';
 
 /** A card of the copy lists: the plan's head, its title, facts, and what can be done (`children`). */
 function Card({
@@ -15,6 +15,7 @@ function Card({
   rows,
   testId,
   onOpen,
+  linked = false,
   children,
 }: {
   plan: FollowPlan;
@@ -22,6 +23,8 @@ function Card({
   rows: readonly (FactRow | false | null)[];
   testId: string;
   onOpen?: () => void;
+  /** The plan a message's link opened: outlined, so it is found at a glance. */
+  linked?: boolean;
   children?: ReactNode;
 }) {
   const body = (
@@ -32,7 +35,12 @@ function Card({
     </>
   );
   return (
-    <article className="copy-card" data-testid={testId} data-id={plan.id}>
+    <article
+      className={`copy-card${linked ? ' copy-card--linked' : ''}`}
+      data-testid={testId}
+      data-id={plan.id}
+      data-linked={linked || undefined}
+    >
       {onOpen ? (
         <button type="button" className="copy-card__open" onClick={onOpen}>
           {body}
@@ -65,7 +73,7 @@ function useResultRows(record: CopyRow): (FactRow | false)[] {
 }
 
 /** An invitation (Invited me): my state, the stake held or what confirming would hold, the order time. */
-export function InvitedRow({ record, onOpen }: { record: CopyRow; onOpen: () => void }) {
+export function InvitedRow({ record, onOpen, linked }: { record: CopyRow; onOpen: () => void; linked?: boolean }) {
   const { t } = useTranslation();
   const results = useResultRows(record);
   const rows: (FactRow | false | null)[] = [
@@ -84,20 +92,22 @@ export function InvitedRow({ record, onOpen }: { record: CopyRow; onOpen: () => 
       rows={rows}
       testId="copy-invited-row"
       onOpen={onOpen}
+      linked={linked}
     />
   );
 }
 
 /** A copy of the copy history: stake, result, payout, profit share paid. */
-export function CopyHistoryRow({ record, onOpen }: { record: CopyRow; onOpen: () => void }) {
+export function CopyHistoryRow({ record, onOpen, linked }: { record: CopyRow; onOpen: () => void; linked?: boolean }) {
   const { t } = useTranslation();
   const results = useResultRows(record);
+  const priceOf = usePlanPrice();
   const rows: (FactRow | false | null)[] = [
     { label: t('copy.fact.leader'), value: record.plan.leader.nickname },
     { label: t('copy.fact.stake'), value: usdt(record.stake), testId: 'copy-row-stake' },
     record.plan.entry && {
       label: t('copy.fact.entry'),
-      value: isolateLtr(record.plan.entry.price),
+      value: priceOf(record.plan, record.plan.entry.price),
       testId: 'copy-row-entry',
     },
     ...results,
@@ -111,23 +121,31 @@ export function CopyHistoryRow({ record, onOpen }: { record: CopyRow; onOpen: ()
       rows={rows}
       testId="copy-history-row"
       onOpen={onOpen}
+      linked={linked}
     />
   );
 }
 
 /** A published plan (publish history): followers, the leader's and the total order amount, the result. */
-export function PublishedRow({ plan, children }: { plan: FollowPlan; children?: ReactNode }) {
+export function PublishedRow({ plan, linked, children }: { plan: FollowPlan; linked?: boolean; children?: ReactNode }) {
   const { t } = useTranslation();
+  const priceOf = usePlanPrice();
   const rows: (FactRow | false | null)[] = [
     { label: t('copy.fact.orderTime'), value: when(plan.orderTime) },
     { label: t('copy.fact.followers'), value: `${plan.followers} / ${plan.invitees}`, testId: 'copy-row-followers' },
     { label: t('copy.fact.leaderAmount'), value: usdt(plan.amount) },
     { label: t('copy.fact.totalAmount'), value: usdt(plan.totalOrderAmount), testId: 'copy-row-total' },
-    plan.entry && { label: t('copy.fact.entry'), value: isolateLtr(plan.entry.price), testId: 'copy-row-entry' },
+    plan.entry && { label: t('copy.fact.entry'), value: priceOf(plan, plan.entry.price), testId: 'copy-row-entry' },
     { label: t('copy.fact.published'), value: when(plan.createdAt) },
   ];
   return (
-    <Card plan={plan} side={<PlanPill plan={plan} testId="copy-row-status" />} rows={rows} testId="copy-published-row">
+    <Card
+      plan={plan}
+      side={<PlanPill plan={plan} testId="copy-row-status" />}
+      rows={rows}
+      testId="copy-published-row"
+      linked={linked}
+    >
       {children}
     </Card>
   );

@@ -3,9 +3,9 @@ import { Dialog } from '@/shared/dialog';
 import { type ListLook, ListStates } from '@/shared/list-states';
 import { Segmented } from '@/shared/trading-bits';
 import { Button } from 'antd-mobile';
-import { useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import {
   type CopyRow,
   useCancelPlan,
@@ -49,14 +49,66 @@ function useOpenRecord(items: readonly CopyRow[]) {
   return { open, setOpenId, close: () => setOpenId(null) };
 }
 
-/** Futures → Invited me: plans I am invited to, with my state; a tap opens the plan to confirm or withdraw. */
+type FollowView = 'create' | 'published' | 'copies';
+const FOLLOW_VIEWS: readonly FollowView[] = ['create', 'published', 'copies'];
+
+/**
+ * The plan a message's link names (`?tab=…&plan=<id>`, shared/futures-copy-panels.tsx) and the list it is looked
+ * for in. Once it is in the list, `found` brings it forward (scrolled to, outlined, its sheet opened where the list
+ * has one) and the address keeps only the tab, so going back or switching tabs does not do it again. Not in the
+ * list once it has been read afresh: `missing` (the address is left as it is for it).
+ */
+function useLinkedPlan(
+  items: readonly { id: string }[],
+  query: { isSuccess: boolean; isFetching: boolean },
+  box: RefObject<HTMLElement | null>,
+  on: { found?: (id: string) => void; missing?: (id: string) => void } = {},
+) {
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get('plan');
+  const [linked, setLinked] = useState<string | null>(null);
+  const { found, missing } = on;
+  const here = wanted !== null && items.some((r) => r.id === wanted);
+  const read = query.isSuccess && !query.isFetching;
+  useEffect(() => {
+    if (wanted === null) return;
+    if (!here) {
+      if (read) missing?.(wanted);
+      return;
+    }
+    setLinked(wanted);
+    found?.(wanted);
+    const rest = new URLSearchParams(params);
+    rest.delete('plan');
+    rest.delete('view');
+    setParams(rest, { replace: true });
+  }, [wanted, here, read, found, missing, params, setParams]);
+  useEffect(() => {
+    if (linked === null) return;
+    box.current?.querySelector(`[data-id="${CSS.escape(linked)}"]`)?.scrollIntoView({ block: 'center' });
+  }, [linked, box]);
+  return linked;
+}
+
+/**
+ * Futures → Invited me: plans I am invited to, with my state; a tap opens the plan to confirm or stop copying. A
+ * message's link opens its invitation; one no longer open is in the copy history, where the link is passed on.
+ */
 export function InvitedTab() {
   const { t } = useTranslation();
   const live = useCopyEvents();
   const paged = useInvited(live);
   const sheet = useOpenRecord(paged.items);
+  const box = useRef<HTMLDivElement>(null);
+  const [, setParams] = useSearchParams();
+  const { setOpenId } = sheet;
+  const missing = useCallback(
+    (plan: string) => setParams({ tab: 'follow', view: 'copies', plan }, { replace: true }),
+    [setParams],
+  );
+  const linked = useLinkedPlan(paged.items, paged.query, box, { found: setOpenId, missing });
   return (
-    <div className="copy-tab" data-testid="copy-invited">
+    <div className="copy-tab" data-testid="copy-invited" ref={box}>
       <CopyBar />
       <ListStates
         look={COPY_LIST}
@@ -64,7 +116,7 @@ export function InvitedTab() {
         empty={{ title: t('copy.empty.invited'), testId: 'copy-invited-empty' }}
         label={t('delivery.tabs.invited')}
       >
-        {(r) => <InvitedRow record={r} onOpen={() => sheet.setOpenId(r.id)} />}
+        {(r) => <InvitedRow record={r} onOpen={() => sheet.setOpenId(r.id)} linked={r.id === linked} />}
       </ListStates>
       <InvitationSheet record={sheet.open} onClose={sheet.close} />
     </div>
@@ -97,6 +149,8 @@ function MyRecord() {
 function PublishedList({ live }: { live: boolean }) {
   const { t } = useTranslation();
   const paged = usePublished(live);
+  const box = useRef<HTMLDivElement>(null);
+  const linked = useLinkedPlan(paged.items, paged.query, box);
   const cancel = useCancelPlan();
   const [inviting, setInviting] = useState<string | null>(null);
   const ask = async (planId: string) => {
@@ -109,7 +163,7 @@ function PublishedList({ live }: { live: boolean }) {
     if (ok) await cancel.mutateAsync(planId).catch(() => undefined);
   };
   return (
-    <>
+    <div className="copy-view" ref={box}>
       <MyRecord />
       <ListStates
         look={COPY_LIST}
@@ -118,7 +172,7 @@ function PublishedList({ live }: { live: boolean }) {
         label={t('copy.follow.published')}
       >
         {(plan) => (
-          <PublishedRow plan={plan}>
+          <PublishedRow plan={plan} linked={plan.id === linked}>
             {canCancelPlan(plan, Date.now()) ? (
               <>
                 <Button size="small" onClick={() => setInviting(plan.id)} data-testid="copy-invite-more">
@@ -140,7 +194,7 @@ function PublishedList({ live }: { live: boolean }) {
         )}
       </ListStates>
       <InviteMoreSheet planId={inviting} onClose={() => setInviting(null)} />
-    </>
+    </div>
   );
 }
 
@@ -149,28 +203,29 @@ function CopiesList({ live }: { live: boolean }) {
   const { t } = useTranslation();
   const paged = useCopies(live);
   const sheet = useOpenRecord(paged.items);
+  const box = useRef<HTMLDivElement>(null);
+  const linked = useLinkedPlan(paged.items, paged.query, box, { found: sheet.setOpenId });
   return (
-    <>
+    <div className="copy-view" ref={box}>
       <ListStates
         look={COPY_LIST}
         source={paged}
         empty={{ title: t('copy.empty.copies'), testId: 'copy-history-empty' }}
         label={t('copy.follow.copies')}
       >
-        {(r) => <CopyHistoryRow record={r} onOpen={() => sheet.setOpenId(r.id)} />}
+        {(r) => <CopyHistoryRow record={r} onOpen={() => sheet.setOpenId(r.id)} linked={r.id === linked} />}
       </ListStates>
       <InvitationSheet record={sheet.open} onClose={sheet.close} />
-    </>
+    </div>
   );
 }
 
-type FollowView = 'create' | 'published' | 'copies';
-
-/** Futures → Follow plan: create a plan, the publish history and the copy history. */
+/** Futures → Follow plan: create a plan, the publish history and the copy history (`?view=` names one). */
 export function FollowTab() {
   const { t } = useTranslation();
   const live = useCopyEvents();
-  const [view, setView] = useState<FollowView>('create');
+  const [params] = useSearchParams();
+  const [view, setView] = useState<FollowView>(() => FOLLOW_VIEWS.find((v) => v === params.get('view')) ?? 'create');
   return (
     <div className="copy-tab" data-testid="copy-follow">
       <Segmented

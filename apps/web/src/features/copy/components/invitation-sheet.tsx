@@ -1,3 +1,4 @@
+import { PrimaryButton } from '@/components/ui/primary-button';
 import { isolateLtr } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
 import { Dialog } from '@/shared/dialog';
@@ -107,7 +108,10 @@ function ConfirmCopySheet({ record, onClose }: { record: CopyRow | null; onClose
   );
 }
 
-/** What the invitee can do: confirm (through the confirm sheet) or withdraw a confirmation (asked first). */
+/**
+ * What the invitee can do: confirm (through the confirm sheet) or stop copying a confirmed plan (asked first), in
+ * the app's two button styles: the primary call to action, and the red-lettered one for undoing.
+ */
 function InvitationActions({ record, onConfirm }: { record: CopyRow; onConfirm: () => void }) {
   const { t } = useTranslation();
   const withdraw = useCopyCall('withdraw');
@@ -123,17 +127,17 @@ function InvitationActions({ record, onConfirm }: { record: CopyRow; onConfirm: 
   };
   if (canConfirm(record, now)) {
     return (
-      <Button block color="primary" onClick={onConfirm} data-testid="copy-open-confirm">
+      <PrimaryButton onClick={onConfirm} testId="copy-open-confirm">
         {t('copy.confirm.open')}
-      </Button>
+      </PrimaryButton>
     );
   }
   if (canWithdraw(record, now)) {
     return (
       <Button
         block
-        color="danger"
-        fill="outline"
+        size="large"
+        className="danger-button"
         loading={withdraw.isPending}
         onClick={() => void ask()}
         data-testid="copy-withdraw"

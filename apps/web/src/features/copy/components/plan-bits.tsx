@@ -1,9 +1,11 @@
 import { StatusPill } from '@/components/ui/status-pill';
 import { formatAmount, formatDateTime, isolateLtr } from '@/lib/format';
+import { formatPrice } from '@/lib/market-format';
 import { useProducts } from '@/lib/use-market';
 import { FactList, type FactRow } from '@/shared/sheet';
 import { pairName } from '@/shared/trading-bits';
 import type { Direction, FollowPlan, FollowState } from '@nexa/contract';
+import { decimalPlaces } from '@nexa/rules';
 import { useTranslation } from 'react-i18next';
 import { STATE_TONE, planLabel, planTone } from '../model';
 
@@ -11,6 +13,18 @@ import { STATE_TONE, planLabel, planTone } from '../model';
 export const usdt = (amount: string | null | undefined) =>
   amount === null || amount === undefined ? '--' : isolateLtr(`${formatAmount(amount)} USDT`);
 export const when = (ms: number) => isolateLtr(formatDateTime(ms));
+
+/**
+ * A plan's entry or exit price as every price of the app reads: the product's precision, thousands separators
+ * ("64,621.93"), kept left to right in a right-to-left line.
+ */
+export function usePlanPrice() {
+  const products = useProducts();
+  return (plan: FollowPlan, price: string) => {
+    const product = products.data?.find((p) => p.symbol === plan.symbol);
+    return isolateLtr(formatPrice(price, product?.pricePrecision ?? decimalPlaces(price)));
+  };
+}
 
 /** "30s", "3m", "1h": a purchase duration in the interface language. */
 export function usePeriodName() {
@@ -89,6 +103,7 @@ export function PlanHead({ plan, side }: { plan: FollowPlan; side: React.ReactNo
 export function PlanFacts({ plan, extra = [] }: { plan: FollowPlan; extra?: readonly (FactRow | false | null)[] }) {
   const { t } = useTranslation();
   const condition = useConditionText();
+  const priceOf = usePlanPrice();
   const rows: (FactRow | false | null)[] = [
     { label: t('copy.fact.leader'), value: `${plan.leader.nickname} · ${isolateLtr(`UID ${plan.leader.uid}`)}` },
     { label: t('copy.fact.orderTime'), value: when(plan.orderTime), testId: 'copy-fact-order-time' },
@@ -97,8 +112,8 @@ export function PlanFacts({ plan, extra = [] }: { plan: FollowPlan; extra?: read
     { label: t('copy.fact.leaderAmount'), value: usdt(plan.amount) },
     { label: t('copy.fact.followers'), value: String(plan.followers), testId: 'copy-fact-followers' },
     { label: t('copy.fact.totalAmount'), value: usdt(plan.totalOrderAmount), testId: 'copy-fact-total' },
-    plan.entry && { label: t('copy.fact.entry'), value: isolateLtr(plan.entry.price), testId: 'copy-fact-entry' },
-    plan.exit && { label: t('copy.fact.exit'), value: isolateLtr(plan.exit.price), testId: 'copy-fact-exit' },
+    plan.entry && { label: t('copy.fact.entry'), value: priceOf(plan, plan.entry.price), testId: 'copy-fact-entry' },
+    plan.exit && { label: t('copy.fact.exit'), value: priceOf(plan, plan.exit.price), testId: 'copy-fact-exit' },
     plan.refundReason && { label: t('copy.fact.refundReason'), value: t(`copy.refund.${plan.refundReason}`) },
     ...extra,
   ];

@@ -1,3 +1,4 @@
+import { ApiError } from '@/lib/request';
 import { useSession } from '@/lib/session-store';
 import { useProducts } from '@/lib/use-market';
 import { COPY_MAX_PROFIT_SHARE_CAP, type FollowPlan } from '@nexa/contract';
@@ -5,10 +6,24 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type CreatePlanInput, copyApi, copyKeys } from '../api/copy-api';
 import { type OrderTimeChoice, orderTimeOf } from '../components/order-time-field';
-import { type PlanError, type PlanField, type PlanForm, validatePlan } from '../model';
+import { type PlanError, type PlanField, type PlanForm, serverPlanErrors, validatePlan } from '../model';
 import { useCopySettings, useCreatePlan } from './use-copy';
 
 type Draft = Omit<PlanForm, 'orderTime' | 'symbol'> & { symbol: string | undefined; time: OrderTimeChoice | undefined };
+
+/** The form field a draft key edits (whose server refusal it clears). */
+const DRAFT_FIELD: Partial<Record<keyof Draft, PlanField>> = {
+  title: 'title',
+  symbol: 'symbol',
+  seconds: 'seconds',
+  time: 'orderTime',
+  conditionType: 'value',
+  value: 'value',
+  min: 'min',
+  max: 'max',
+  amount: 'amount',
+  profitSharePct: 'share',
+};
 
 const EMPTY: Draft = {
   title: '',
@@ -37,6 +52,7 @@ export function usePlanForm(onPublished: (plan: FollowPlan) => void) {
   const products = useProducts();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [tried, setTried] = useState(false);
+  const [refused, setRefused] = useState<Partial<Record<PlanField, PlanError>>>({});
   const symbol = draft.symbol ?? chosen ?? products.data?.[0]?.symbol;
   const periods = useQuery({
     queryKey: copyKeys.periods(symbol ?? ''),
@@ -56,9 +72,18 @@ export function usePlanForm(onPublished: (plan: FollowPlan) => void) {
     orderTime: orderTimeOf(draft.time, now),
   });
   const errors: Partial<Record<PlanField, PlanError>> = tried
-    ? validatePlan(form(Date.now()), Date.now(), period, cap)
+    ? { ...refused, ...validatePlan(form(Date.now()), Date.now(), period, cap) }
     : {};
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    // What the server said of a field stands until it is changed.
+    setRefused((r) => {
+      const field = DRAFT_FIELD[key];
+      if (!field || !(field in r)) return r;
+      const { [field]: _changed, ...rest } = r;
+      return rest;
+    });
+  };
   const publish = async () => {
     setTried(true);
     const now = Date.now();
@@ -68,9 +93,11 @@ export function usePlanForm(onPublished: (plan: FollowPlan) => void) {
       const plan = await create.mutateAsync(inputOf(f));
       setDraft({ ...EMPTY, symbol: draft.symbol });
       setTried(false);
+      setRefused({});
       onPublished(plan);
-    } catch {
-      // Toasted by the request helper; the form keeps what was typed.
+    } catch (error) {
+      // Toasted by the request helper; the form keeps what was typed and shows a refused field under it.
+      if (error instanceof ApiError) setRefused(serverPlanErrors(error.fields, f.orderTime, now));
     }
   };
   return { draft, set, symbol, products, periods, period, cap, errors, publish, pending: create.isPending };

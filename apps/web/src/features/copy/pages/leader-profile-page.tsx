@@ -1,6 +1,7 @@
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Page } from '@/components/ui/page';
+import { PrimaryButton } from '@/components/ui/primary-button';
 import { QueryView } from '@/components/ui/query-view';
 import { formatSigned, isolateLtr } from '@/lib/format';
 import { useSession } from '@/lib/session-store';
@@ -60,18 +61,31 @@ function AutoFollowButton({ data }: { data: LeaderProfileData }) {
       // Toasted.
     }
   });
+  // The app's two button styles: the primary call to action to start, the red-lettered one to stop.
   return (
     <>
-      <Button
-        block
-        color={data.autoFollowedByMe ? 'default' : 'primary'}
-        loading={toggle.running}
-        onClick={() => void toggle.run()}
-        data-testid="copy-leader-auto"
-        data-on={data.autoFollowedByMe}
-      >
-        {data.autoFollowedByMe ? t('copy.leader.autoOff') : t('copy.leader.autoOn')}
-      </Button>
+      {data.autoFollowedByMe ? (
+        <Button
+          block
+          size="large"
+          className="danger-button"
+          loading={toggle.running}
+          onClick={() => void toggle.run()}
+          data-testid="copy-leader-auto"
+          data-on="true"
+        >
+          {t('copy.leader.autoOff')}
+        </Button>
+      ) : (
+        <PrimaryButton
+          loading={toggle.running}
+          onClick={() => void toggle.run()}
+          testId="copy-leader-auto"
+          data-on="false"
+        >
+          {t('copy.leader.autoOn')}
+        </PrimaryButton>
+      )}
       <p className="callout callout--small">{t('copy.settings.autoHint')}</p>
     </>
   );

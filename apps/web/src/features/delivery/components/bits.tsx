@@ -1,5 +1,5 @@
 import { Figure, ModeBadge as SharedModeBadge } from '@/shared/trading-bits';
-import type { AccountMode, DeliveryStatus, Direction } from '@nexa/contract';
+import type { AccountMode, DeliveryOrderCopy, DeliveryStatus, Direction } from '@nexa/contract';
 import { useTranslation } from 'react-i18next';
 import { periodLength, statusGroup, yieldPercent } from '../model';
 
@@ -50,4 +50,17 @@ export function DirectionTag({ direction }: { direction: Direction }) {
 export function ModeBadge({ mode }: { mode: AccountMode }) {
   const { t } = useTranslation();
   return <SharedModeBadge mode={mode} label={t(`delivery.mode.${mode}`)} testId="futures-mode" />;
+}
+
+/**
+ * An order copy trading placed: "Copy" on a follower's copy, "Leader" on the leader's own order of the plan
+ * (`data-role` carries which).
+ */
+export function CopyBadge({ copy, testId }: { copy: DeliveryOrderCopy; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className="badge tone--accent copy-badge" data-role={copy.role} data-testid={testId}>
+      {copy.role === 'follower' ? t('delivery.copy.badge') : t('delivery.copy.leaderBadge')}
+    </span>
+  );
 }

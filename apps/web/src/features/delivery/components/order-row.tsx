@@ -1,5 +1,5 @@
 import { StaleBadge, staleClass, usePriceFreshness } from '@/components/ui/stale';
-import { formatAmount, formatSigned } from '@/lib/format';
+import { formatAmount, formatSigned, isolateLtr, isolateText } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
 import { useProducts, useTicker } from '@/lib/use-market';
 import { type RecordCell, RecordCells, RecordFoot, RecordHead } from '@/shared/trading-bits';
@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router-dom';
 import { storeOrder } from '../hooks/use-delivery-queries';
 import { formatCountdown, outcomeAt, pricePrecision, profitDirection, remainingMs } from '../model';
 import { orderDetailPath } from '../paths';
-import { DirectionTag, Figure, StatusTag, pairName, usePeriodName } from './bits';
+import { CopyBadge, DirectionTag, Figure, StatusTag, pairName, usePeriodName } from './bits';
 
 /** What a running order would pay now: +expected profit when winning, −stake when losing, 0 on a draw. */
 function liveHint(order: DeliveryOrder, price: string | undefined) {
@@ -74,6 +74,21 @@ function RowShell({
         {mark}
         <span className="order-row__side">{side}</span>
       </RecordHead>
+      {order.copy ? (
+        // Marked under the head (a badge there crowds the status in the longer languages): Copy or Leader, and
+        // the plan it belongs to.
+        <p className="order-row__copy">
+          <CopyBadge copy={order.copy} testId="futures-order-copy" />
+          <span className="order-row__plan" data-testid="futures-order-plan">
+            {order.copy.role === 'follower'
+              ? t('delivery.copy.from', {
+                  leader: isolateLtr(order.copy.leader.nickname),
+                  title: isolateText(order.copy.title),
+                })
+              : t('delivery.copy.own', { title: isolateText(order.copy.title) })}
+          </span>
+        </p>
+      ) : null}
       <RecordCells classes={CELLS} cells={[...stake, ...cells]} />
       <RecordFoot className="meta-row order-row__meta" time={order.createdAt}>
         {t('delivery.orderTime')}
@@ -135,7 +150,8 @@ export function HistoryRow({ order }: { order: DeliveryOrder }) {
     { label: t('delivery.exitPrice'), value: <Figure>{formatPrice(order.exit?.price, pricePrecision(order))}</Figure> },
     {
       label: t('delivery.profit'),
-      value: <Figure>{order.profit !== null ? formatSigned(order.profit) : '--'}</Figure>,
+      // On a copy: as the copy wallet booked it, net of the leader's profit share (the server's figure).
+      value: <Figure testId="futures-order-profit">{order.profit !== null ? formatSigned(order.profit) : '--'}</Figure>,
       className: `tone-${profitDirection(order.profit)}`,
     },
   ];

@@ -1,14 +1,14 @@
-import { useFuturesCopyPanels } from '@/shared/futures-copy-panels';
+import { type FuturesTab, futuresTabOf, useFuturesCopyPanels } from '@/shared/futures-copy-panels';
 import { TabbedSection } from '@/shared/tabbed-section';
 import { Segmented } from '@/shared/trading-bits';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useHistoryOrders } from '../hooks/use-history-orders';
 import { FUTURES_PATHS } from '../paths';
 import { HistoryList, PositionList } from './order-lists';
 
-type TabKey = 'positions' | 'history' | 'invited' | 'follow';
+type TabKey = FuturesTab;
 
 /** History of the tab: all products, or only the one on screen. */
 function HistoryTab({ symbol, pair }: { symbol: string | undefined; pair: string | undefined }) {
@@ -57,10 +57,14 @@ export function OrderTabs({
   const copy = useFuturesCopyPanels();
   const Invited = copy?.invited;
   const Follow = copy?.follow;
+  // The open tab is in the address (`?tab=`): a message's link opens its tab; choosing one drops the link's plan.
+  const [params, setParams] = useSearchParams();
   return (
     <TabbedSection<TabKey>
       block="order-tabs"
       label={t('delivery.orders')}
+      tab={futuresTabOf(params)}
+      onTab={(tab) => setParams({ tab }, { replace: true })}
       testIdPrefix="futures-tab"
       titles={{
         positions: t('delivery.tabs.positions'),

@@ -1,17 +1,19 @@
 import { ErrorState } from '@/components/ui/error-state';
 import { Page } from '@/components/ui/page';
-import { formatAmount, formatDateTime, formatSigned } from '@/lib/format';
+import { formatAmount, formatDateTime, formatSigned, isolateLtr } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
+import { ROUTES } from '@/lib/routes';
 import { useProducts } from '@/lib/use-market';
 import { Dialog } from '@/shared/dialog';
 import { QueryState } from '@/shared/query-state';
 import { FactList } from '@/shared/sheet';
 import { Usdt } from '@/shared/trading-bits';
-import type { DeliveryOrder, PriceTick } from '@nexa/contract';
+import type { DeliveryOrder, DeliveryOrderCopy, PriceTick } from '@nexa/contract';
+import { signOf } from '@nexa/rules';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
-import { DirectionTag, Figure, PeriodYield, StatusTag, pairName } from '../components/bits';
+import { Link, useSearchParams } from 'react-router-dom';
+import { CopyBadge, DirectionTag, Figure, PeriodYield, StatusTag, pairName } from '../components/bits';
 import '../components/delivery.css';
 import { serverOffsetMs, useNow } from '../hooks/server-clock';
 import { useCancelOrder, useOrder, useOrderEvents } from '../hooks/use-delivery-queries';
@@ -67,19 +69,66 @@ function Ticks({ order, running }: { order: DeliveryOrder; running: boolean }) {
 
 const time = (ms: number | null) => <Figure>{ms !== null ? formatDateTime(ms, true) : '--'}</Figure>;
 
+/**
+ * The copy-trading plan an order belongs to: the plan and its leader (a link to their profile), and the profit
+ * share as its own line: what the copy paid the leader once settled (the rate before), or on the leader's own
+ * order what the followers paid.
+ */
+function useCopyRows(copy: DeliveryOrderCopy | null) {
+  const { t } = useTranslation();
+  if (!copy) return { plan: [], share: [] };
+  const leader = `${copy.leader.nickname} · ${isolateLtr(`UID ${copy.leader.uid}`)}`;
+  const plan = [
+    { label: t('delivery.copy.plan'), value: <span data-testid="order-copy-plan">{copy.title}</span> },
+    {
+      label: t('delivery.copy.leader'),
+      value: (
+        <Link className="link link--strong" to={`${ROUTES.copyLeader}?uid=${copy.leader.uid}`}>
+          {leader}
+        </Link>
+      ),
+    },
+  ];
+  if (copy.role === 'leader') {
+    const received = copy.profitShare === null ? '--' : `+${formatAmount(copy.profitShare)}`;
+    return {
+      plan,
+      share: [{ label: t('delivery.copy.sharesReceived'), value: <Usdt testId="order-copy-share">{received}</Usdt> }],
+    };
+  }
+  const share =
+    copy.profitShare === null ? (
+      <span data-testid="order-copy-share">
+        {t('delivery.copy.shareOfWin', { pct: isolateLtr(`${copy.profitSharePct}%`) })}
+      </span>
+    ) : (
+      // Paid out of this order's profit: shown as the debit it was.
+      <Usdt testId="order-copy-share">
+        {signOf(copy.profitShare) > 0 ? `-${formatAmount(copy.profitShare)}` : formatAmount(copy.profitShare)}
+      </Usdt>
+    );
+  return { plan, share: [{ label: t('delivery.copy.share'), value: share }] };
+}
+
 /** An order's figures and times, and the account it was placed in. */
 function OrderFacts({ order }: { order: DeliveryOrder }) {
   const { t } = useTranslation();
   const profit = order.profit !== null ? formatSigned(order.profit) : '--';
+  const copy = useCopyRows(order.copy);
   const rows = [
     { label: t('delivery.orderId'), value: <Figure>{order.id}</Figure> },
+    ...copy.plan,
     { label: t('delivery.period'), value: <PeriodYield seconds={order.seconds} yieldRate={order.yield} /> },
     { label: t('delivery.amount'), value: <Usdt>{formatAmount(order.amount)}</Usdt> },
-    { label: t('delivery.expected'), value: <Usdt>+{formatAmount(order.expectedProfit)}</Usdt> },
+    {
+      label: t('delivery.expected'),
+      value: <Usdt testId="order-expected">+{formatAmount(order.expectedProfit)}</Usdt>,
+    },
     {
       label: t('delivery.payout'),
       value: <Usdt testId="order-payout">{order.payout !== null ? formatAmount(order.payout) : '--'}</Usdt>,
     },
+    ...copy.share,
     {
       label: t('delivery.profit'),
       value: (
@@ -122,6 +171,7 @@ function DetailBody({ order, serverNow }: { order: DeliveryOrder; serverNow: num
             {pairName(order.symbol, products.data)}
           </span>
           <DirectionTag direction={order.direction} />
+          {order.copy ? <CopyBadge copy={order.copy} testId="order-copy" /> : null}
           <StatusTag status={order.status} testId="order-status" />
         </div>
         {running ? (
