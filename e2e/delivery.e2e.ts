@@ -121,8 +121,15 @@ describe('futures: a delivery order from the panel to its settled result', () =>
         expect(summary).toContain(part);
       }
       await shot(page, 'futures-confirm-en');
-      await page.getByTestId('futures-confirm').click();
+      // A double tap on Confirm places the order with one request (the server would take a second one with the same
+      // requestId as the same order, but nothing should be sent twice).
+      const creates: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/api/order/createDeliveryOrder')) creates.push(r.url());
+      });
+      await page.getByTestId('futures-confirm').dblclick();
       await page.getByTestId('futures-countdown').waitFor();
+      expect(creates).toHaveLength(1);
       const orderId = (await page.getByTestId('futures-countdown').getAttribute('data-id')) ?? '';
       expect(orderId).toMatch(/^\d+$/);
       await expect.poll(() => text(page, 'futures-entry-price')).toMatch(/^\d{1,3}(,\d{3})*\.\d+$/);

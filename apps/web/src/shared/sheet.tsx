@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 
 export { SheetHeader };
 import { SheetHeader } from '@/components/ui/select-sheet';
+import { useSingleFlight } from '@/lib/use-single-flight';
 
 export interface SheetProps {
   visible: boolean;
@@ -98,13 +99,16 @@ export function FactList({ rows, className }: { rows: readonly (FactRow | false 
 /** One of a sheet's two buttons. */
 export interface SheetAction {
   label: ReactNode;
-  onClick: () => void;
+  /** A call's promise, when it makes one: the confirm button takes no second tap until it settles. */
+  onClick: () => unknown;
   testId?: string;
 }
 
 /**
  * The two buttons at the foot of a sheet: `cancel` (disabled while pending) and `confirm` (coloured by `tone`,
  * spinning while pending). `classes` names the row and the buttons: the button's tone is `<button>--<tone>`.
+ * A second tap on confirm while the first one's call is on its way does nothing: a double tap sends one request
+ * (the re-render that disables the button comes a frame after the first tap, too late for a fast second one).
  */
 export function SheetActions({
   classes,
@@ -117,16 +121,24 @@ export function SheetActions({
   cancel: SheetAction;
   confirm: SheetAction & { tone: string };
 }) {
+  const once = useSingleFlight(async () => {
+    await confirm.onClick();
+  });
   return (
     <div className={classes.row}>
-      <Button className={classes.button} onClick={cancel.onClick} disabled={pending} data-testid={cancel.testId}>
+      <Button
+        className={classes.button}
+        onClick={() => void cancel.onClick()}
+        disabled={pending}
+        data-testid={cancel.testId}
+      >
         {cancel.label}
       </Button>
       <Button
         className={`${classes.button} ${classes.button}--${confirm.tone}`}
         loading={pending}
         disabled={pending}
-        onClick={confirm.onClick}
+        onClick={() => void once.run()}
         data-testid={confirm.testId}
       >
         {confirm.label}
@@ -139,7 +151,8 @@ export function SheetActions({
 export interface ConfirmSheetProps<D> {
   draft: D | null;
   pending: boolean;
-  onConfirm: () => void;
+  /** Settles once the draft was placed or refused. */
+  onConfirm: () => unknown;
   onClose: () => void;
 }
 
@@ -164,7 +177,7 @@ export function useDraft<D, O>(place: (draft: D) => Promise<O>, pending: boolean
   const sheet: ConfirmSheetProps<D> = {
     draft,
     pending,
-    onConfirm: () => void confirm(),
+    onConfirm: confirm,
     onClose: () => setDraft(null),
   };
   return { setDraft, sheet };

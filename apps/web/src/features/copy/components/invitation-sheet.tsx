@@ -97,9 +97,7 @@ function ConfirmCopySheet({ record, onClose }: { record: CopyRow | null; onClose
               label: t('copy.confirm.submit'),
               tone: 'copy',
               testId: 'copy-confirm-submit',
-              onClick: () => {
-                confirm.mutateAsync(record.plan.id).then(onClose, () => undefined);
-              },
+              onClick: () => confirm.mutateAsync(record.plan.id).then(onClose, () => undefined),
             }}
           />
         </>

@@ -44,7 +44,7 @@ function AddMarginForm(props: PositionFormProps & { available: string | undefine
     </>
   );
   return (
-    <PositionForm {...props} facts={facts} pending={add.isPending} submit={{ onClick: () => void amount.submit() }}>
+    <PositionForm {...props} facts={facts} pending={add.isPending} submit={{ onClick: amount.submit }}>
       <NumberField
         id="perp-margin-amount"
         label={t('perpetual.marginSheet.amount')}

@@ -75,7 +75,7 @@ export function CloseAllDialog({ count, onClose }: { count: number | null; onClo
         confirm={{
           label: t('perpetual.closeAll.submit'),
           tone: 'primary',
-          onClick: () => void confirm(),
+          onClick: confirm,
           testId: 'perp-close-all-confirm',
         }}
       />

@@ -70,7 +70,7 @@ function CloseForm(props: PositionFormProps) {
       submit={{
         label: t('perpetual.closeSheet.submit'),
         // Closed at the market price: never on one that stopped moving.
-        onClick: () => (ensureLive() ? void lots.submit() : undefined),
+        onClick: () => (ensureLive() ? lots.submit() : undefined),
       }}
     >
       <NumberField

@@ -96,7 +96,7 @@ export function PositionForm({
 }: PositionFormProps & {
   facts: readonly FactRow[];
   pending: boolean;
-  submit: { label?: string; onClick: () => void };
+  submit: { label?: string; onClick: () => unknown };
   cancel?: SheetAction;
   children: ReactNode;
 }) {

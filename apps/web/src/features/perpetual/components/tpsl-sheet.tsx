@@ -35,7 +35,7 @@ function TpSlForm(props: PositionFormProps) {
     });
     setProblems(found);
     if (found.tp || found.sl) return;
-    void send(tp, sl, t('perpetual.tpslSheet.saved'));
+    return send(tp, sl, t('perpetual.tpslSheet.saved'));
   };
 
   const long = position.side === 'long';
