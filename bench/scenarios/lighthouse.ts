@@ -159,6 +159,14 @@ function report(name: string, runs: Scores[]) {
 /** With BENCH_LIGHTHOUSE_DETAILS=1: what each costly audit names (the profile behind a change). */
 function printDetails(url: string, audits: Record<string, { details?: unknown; displayValue?: string }>) {
   console.log(`  details of ${url}`);
+  // The unthrottled trace's own times: what happened before its LCP is what the simulated LCP is built from.
+  const observed = ((audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items ?? [])[0];
+  if (observed) {
+    const at = (k: string) => `${k.replace(/^observed/, '')} ${Math.round(observed[k] ?? Number.NaN)}`;
+    console.log(
+      `    observed (unthrottled) ms: ${['observedFirstContentfulPaint', 'observedLargestContentfulPaint', 'observedDomContentLoaded', 'observedLoad'].map(at).join(', ')}`,
+    );
+  }
   for (const id of [
     'render-blocking-resources',
     'unused-javascript',
