@@ -164,6 +164,11 @@ describe('convert', () => {
     // Spec §5 prompts, nothing sent.
     await page.getByTestId('convert-submit').click();
     await expect.poll(() => text(page, 'convert-amount-error')).toBe('Please enter amount');
+    // More than the wallet holds is said as it is typed, before any submit.
+    await page.getByTestId('convert-amount').fill('20000');
+    await expect.poll(() => text(page, 'convert-amount-error')).toBe('Insufficient balance');
+    await page.getByTestId('convert-amount').fill('200');
+    await expect.poll(() => page.getByTestId('convert-amount-error').count()).toBe(0);
     await page.getByTestId('convert-amount').fill('20000');
     await page.getByTestId('convert-submit').click();
     await expect.poll(() => text(page, 'convert-amount-error')).toBe('Insufficient balance');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAmount, checkSlippage, formatRate, rateText, sanitizeSlippageInput } from './model';
+import { checkAmount, checkSlippage, formatRate, liveAmountProblem, rateText, sanitizeSlippageInput } from './model';
 
 describe('slippage', () => {
   it('takes 0 to 5 % with at most two decimals (spec §9)', () => {
@@ -32,6 +32,8 @@ describe('amount', () => {
     { amount: '5', available: undefined, problem: null },
   ])('asks for an amount, a positive one, and no more than available: $amount of $available → $problem', (c) => {
     expect(checkAmount(c.amount, c.available)).toBe(c.problem);
+    // While typing, only the balance is said at once.
+    expect(liveAmountProblem(c.amount, c.available)).toBe(c.problem === 'convert.insufficient' ? c.problem : null);
   });
 });
 

@@ -36,6 +36,14 @@ export function checkAmount(amount: string, available: string | undefined): Amou
   return null;
 }
 
+/**
+ * What the amount field says while the user types, before any submit: only more than the wallet holds (a field
+ * still empty or "0." is on its way somewhere, not wrong). The rest is said on submit (`checkAmount`).
+ */
+export function liveAmountProblem(amount: string, available: string | undefined): AmountError | null {
+  return checkAmount(amount, available) === 'convert.insufficient' ? 'convert.insufficient' : null;
+}
+
 /** The worst receive a slippage allows: @nexa/rules, beside the rules the server converts with. */
 export { minimumReceived, slippageFactor } from '@nexa/rules';
 

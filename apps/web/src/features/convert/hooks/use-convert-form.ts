@@ -3,7 +3,14 @@ import { ApiError } from '@/lib/request';
 import { useAccountMode } from '@/shared/account-mode';
 import { CURRENCIES, CURRENCY_CODES, type Currency, SLIPPAGE_MAX_PERCENT, type SdQuoteData } from '@nexa/contract';
 import { useState } from 'react';
-import { type AmountError, QUOTE_DEBOUNCE_MS, type SlippageError, checkSlippage, minimumReceived } from '../model';
+import {
+  type AmountError,
+  QUOTE_DEBOUNCE_MS,
+  type SlippageError,
+  checkSlippage,
+  liveAmountProblem,
+  minimumReceived,
+} from '../model';
 import { useCoins, useQuote, useSpotBalances } from './use-convert-queries';
 import { useDebounced } from './use-debounced';
 
@@ -60,7 +67,8 @@ export function useConvertForm() {
     from,
     to,
     amount,
-    amountError,
+    // The submit's finding, else more than available as soon as it is typed.
+    amountError: amountError ?? liveAmountProblem(amount, available),
     setAmountError,
     slippageError,
     setSlippageError,
