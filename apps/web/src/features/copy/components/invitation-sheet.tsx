@@ -1,4 +1,4 @@
-import { PrimaryButton } from '@/components/ui/primary-button';
+import { DangerButton, PrimaryButton } from '@/components/ui/primary-button';
 import { isolateLtr } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
 import { Dialog } from '@/shared/dialog';
@@ -132,16 +132,9 @@ function InvitationActions({ record, onConfirm }: { record: CopyRow; onConfirm: 
   }
   if (canWithdraw(record, now)) {
     return (
-      <Button
-        block
-        size="large"
-        className="danger-button"
-        loading={withdraw.isPending}
-        onClick={() => void ask()}
-        data-testid="copy-withdraw"
-      >
+      <DangerButton loading={withdraw.isPending} onClick={() => void ask()} testId="copy-withdraw">
         {t('copy.withdraw.open')}
-      </Button>
+      </DangerButton>
     );
   }
   return null;

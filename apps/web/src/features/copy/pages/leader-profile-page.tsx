@@ -1,7 +1,7 @@
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Page } from '@/components/ui/page';
-import { PrimaryButton } from '@/components/ui/primary-button';
+import { DangerButton, PrimaryButton } from '@/components/ui/primary-button';
 import { QueryView } from '@/components/ui/query-view';
 import { formatSigned, isolateLtr } from '@/lib/format';
 import { useSession } from '@/lib/session-store';
@@ -65,17 +65,14 @@ function AutoFollowButton({ data }: { data: LeaderProfileData }) {
   return (
     <>
       {data.autoFollowedByMe ? (
-        <Button
-          block
-          size="large"
-          className="danger-button"
+        <DangerButton
           loading={toggle.running}
           onClick={() => void toggle.run()}
-          data-testid="copy-leader-auto"
+          testId="copy-leader-auto"
           data-on="true"
         >
           {t('copy.leader.autoOff')}
-        </Button>
+        </DangerButton>
       ) : (
         <PrimaryButton
           loading={toggle.running}

@@ -1,4 +1,5 @@
 import { Page } from '@/components/ui/page';
+import { DangerButton } from '@/components/ui/primary-button';
 import { QueryView } from '@/components/ui/query-view';
 import { formatDateTime, isolateLtr } from '@/lib/format';
 import { useSingleFlight } from '@/lib/use-single-flight';
@@ -40,16 +41,13 @@ export default function SessionsPage() {
           )}
         </QueryView>
         {list.length > 1 ? (
-          <Button
-            block
-            size="large"
-            className="danger-button"
+          <DangerButton
             loading={revokeOthers.running}
             onClick={() => void revokeOthers.run()}
-            data-testid="sessions-revoke-others"
+            testId="sessions-revoke-others"
           >
             {t('security.sessions.revokeOthers')}
-          </Button>
+          </DangerButton>
         ) : null}
       </div>
     </Page>

@@ -1,5 +1,6 @@
 import { MenuList } from '@/components/ui/menu-list';
 import { Page } from '@/components/ui/page';
+import { DangerButton } from '@/components/ui/primary-button';
 import { APP_VERSION } from '@/lib/config';
 import { readPreference, writePreference } from '@/lib/preferences';
 import { queryClient } from '@/lib/query-client';
@@ -93,17 +94,9 @@ export default function SettingsPage() {
             },
           ]}
         />
-        <Button
-          block
-          size="large"
-          className="danger-button"
-          onClick={() => void logout()}
-          loading={loggingOut}
-          disabled={loggingOut}
-          data-testid="settings-logout"
-        >
+        <DangerButton onClick={() => void logout()} loading={loggingOut} disabled={loggingOut} testId="settings-logout">
           {t('settings.logout')}
-        </Button>
+        </DangerButton>
       </div>
     </Page>
   );

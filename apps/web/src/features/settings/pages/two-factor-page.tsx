@@ -1,5 +1,5 @@
 import { Page } from '@/components/ui/page';
-import { PrimaryButton } from '@/components/ui/primary-button';
+import { DangerButton, PrimaryButton } from '@/components/ui/primary-button';
 import { SubmitForm } from '@/components/ui/submit-form';
 import { useGoBack } from '@/components/ui/use-go-back';
 import { copyText } from '@/lib/clipboard';
@@ -138,17 +138,9 @@ function TurnOff({ left }: { left: number }) {
         <p>{t('security.twoFactor.disableIntro')}</p>
       </div>
       <TotpField value={code} onChange={setCode} recovery testId="2fa-disable-code" />
-      <Button
-        block
-        size="large"
-        type="submit"
-        className="danger-button"
-        loading={off.running}
-        disabled={!totpComplete(code, true)}
-        data-testid="2fa-disable"
-      >
+      <DangerButton type="submit" loading={off.running} disabled={!totpComplete(code, true)} testId="2fa-disable">
         {t('security.twoFactor.disable')}
-      </Button>
+      </DangerButton>
     </SubmitForm>
   );
 }
