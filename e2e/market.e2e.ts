@@ -182,8 +182,9 @@ describe('market data screens', () => {
       release = resolve;
     });
     const held: string[] = [];
-    // The home page's chunk is `home` (vite.config.ts), the registry's `contract`.
-    const heldChunk = /\/h5\/assets\/(home|contract)-[\w-]+\.js$/;
+    // The home page's chunk is `home` (vite.config.ts); the first reads' registry and the market's schemas are in
+    // `contract-core`.
+    const heldChunk = /\/h5\/assets\/(home|contract-core)-[\w-]+\.js$/;
     await page.route(heldChunk, async (route) => {
       held.push(heldChunk.exec(route.request().url())?.[1] ?? '');
       await released;
@@ -198,7 +199,7 @@ describe('market data screens', () => {
     await expect
       .poll(() => [...reads].sort(), { timeout: 15_000 })
       .toEqual(['index/carouselList', 'index/getList', 'index/overview']);
-    await expect.poll(() => held.sort()).toEqual(['contract', 'home']);
+    await expect.poll(() => held.sort()).toEqual(['contract-core', 'home']);
     await expect(page.getByTestId('home-page').count()).resolves.toBe(0);
     release();
     // Once the code is here, the page shows what was asked for, read against the contract.

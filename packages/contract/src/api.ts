@@ -26,18 +26,15 @@ import {
   OrderCountdownData,
   OrderIdBody,
 } from './delivery.js';
+import { firstReadsApi } from './first-reads.js';
 import { fundingApi } from './funding.js';
 import { kycApi } from './kyc.js';
 import {
-  CarouselData,
   InfoData,
   KlineBody,
   KlineData,
   NoticeDetail,
   NoticeDetailBody,
-  NoticeListBody,
-  NoticeListData,
-  OverviewData,
   ProductDownData,
   ProductInfo,
   ProductListBody,
@@ -84,7 +81,6 @@ export const api = {
   'user/login': def(false, false, LoginBody, LoginData),
   'user/resetpwd': def(false, false, ResetPasswordBody, Nothing),
   'user/logout': def(false, true, Empty, Nothing),
-  'user/getUserinfo': def(true, true, Empty, User),
   'index/regions': def(true, false, Empty, RegionsData),
   'index/language': def(false, false, Empty, LanguageData),
   'index/getInviteCodeSwitch': def(true, false, Empty, InviteCodeSwitchData),
@@ -102,9 +98,6 @@ export const api = {
   'user/getUserMoneyLog': def(true, true, UserMoneyLogBody, MoneyLogsData),
   'index/varieties': def(true, false, Empty, VarietiesData),
   'index/timeList': def(true, false, SymbolBody, TimeListData),
-  'index/overview': def(true, false, Empty, OverviewData),
-  'index/carouselList': def(true, false, Empty, CarouselData),
-  'index/getList': def(true, false, NoticeListBody, NoticeListData),
   'index/noticeDetail': def(true, false, NoticeDetailBody, NoticeDetail),
   'index/info': def(true, false, Empty, InfoData),
   'product/getProductList': def(true, false, ProductListBody, ProductListData),
@@ -129,6 +122,7 @@ export const api = {
   ...supportApi,
   ...messagesApi,
   ...copyApi,
+  ...firstReadsApi,
 } as const;
 
 export type Api = typeof api;

@@ -73,3 +73,30 @@ export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
     return pending;
   };
 }
+
+/**
+ * Runs `fn` once the page has loaded and the browser has an idle moment (`timeoutMs` after the load at the latest;
+ * where there is no `requestIdleCallback`, a short timer): work that must not compete with the first screen's own
+ * content for the network and the main thread, such as opening the live user channel.
+ */
+export function afterLoadIdle(fn: () => void, timeoutMs = 2_000): Cancel {
+  let cancelIdle: Cancel = () => {};
+  const idle = () => {
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(fn, { timeout: timeoutMs });
+      cancelIdle = () => cancelIdleCallback(id);
+    } else {
+      const id = setTimeout(fn, 50);
+      cancelIdle = () => clearTimeout(id);
+    }
+  };
+  if (document.readyState === 'complete') {
+    idle();
+    return () => cancelIdle();
+  }
+  window.addEventListener('load', idle, { once: true });
+  return () => {
+    window.removeEventListener('load', idle);
+    cancelIdle();
+  };
+}

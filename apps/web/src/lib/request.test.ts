@@ -249,6 +249,11 @@ describe('request: spec §8 error catalogue', () => {
     expect(t.navigations).toEqual([{ path: ROUTES.login, options: { replace: true } }]);
   });
 
+  const REGISTRIES = ['./api-registry', './api-registry-first'] as const;
+  const unmockRegistries = () => {
+    for (const chunk of REGISTRIES) vi.doUnmock(chunk);
+  };
+
   /**
    * A `request` whose call registry (its own chunk) fails to download, never arrives, or arrives when the test opens
    * the gate.
@@ -259,12 +264,15 @@ describe('request: spec §8 error catalogue', () => {
     const gate = new Promise<void>((resolve) => {
       open = resolve;
     });
-    vi.doMock('./api-registry', async () => {
-      if (registry === 'failing') throw new TypeError('Failed to fetch dynamically imported module');
-      if (registry === 'hanging') return new Promise(() => {});
-      await gate;
-      return vi.importActual('./api-registry');
-    });
+    // Both registries (the first reads' and the full one) behave alike here; the next test tells them apart.
+    for (const chunk of REGISTRIES) {
+      vi.doMock(chunk, async () => {
+        if (registry === 'failing') throw new TypeError('Failed to fetch dynamically imported module');
+        if (registry === 'hanging') return new Promise(() => {});
+        await gate;
+        return vi.importActual(chunk);
+      });
+    }
     const fresh = await import('./request');
     const data = { default: 'de', list: [] };
     const fetchSpy = vi.fn(fetchImpl ?? (async () => new Response(JSON.stringify({ code: 1, msg: '', data }))));
@@ -285,12 +293,12 @@ describe('request: spec §8 error catalogue', () => {
       expect(t.fetchSpy).toHaveBeenCalledTimes(1);
       expect(t.fetchSpy.mock.calls[0]?.[1]?.method).toBe('GET');
       expect(t.toasts).toEqual([{ msg: 'Network error, please check your connection', durationMs: 2000 }]);
-      vi.doUnmock('./api-registry');
+      unmockRegistries();
       // The failed download is forgotten: once the chunk arrives, the call goes out and its answer is read.
       await expect(t.request('index/language')).resolves.toEqual(t.data);
       expect(t.fetchSpy).toHaveBeenCalledTimes(2);
     } finally {
-      vi.doUnmock('./api-registry');
+      unmockRegistries();
       vi.resetModules();
     }
   });
@@ -319,7 +327,7 @@ describe('request: spec §8 error catalogue', () => {
       await expect(t.request('index/carouselList', {}, { method: 'GET' })).resolves.toEqual(carousel);
       expect(t.fetchSpy).toHaveBeenCalledTimes(3);
     } finally {
-      vi.doUnmock('./api-registry');
+      unmockRegistries();
       vi.resetModules();
     }
   });
@@ -349,7 +357,41 @@ describe('request: spec §8 error catalogue', () => {
       ]);
       expect(t.toasts).toEqual([]);
     } finally {
-      vi.doUnmock('./api-registry');
+      unmockRegistries();
+      vi.resetModules();
+    }
+  });
+
+  it("reads a first read's answer with the first reads' registry while the full one is still downloading; any other call waits for the full one", async () => {
+    try {
+      vi.resetModules();
+      let open = () => {};
+      const gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      vi.doMock('./api-registry', async () => {
+        await gate;
+        return vi.importActual('./api-registry');
+      });
+      const fresh = await import('./request');
+      const carousel = { list: [{ id: '1', image: '/h5/banners/a.svg', title: 'A', link: '' }] };
+      const fetchSpy = vi.fn(async (url: RequestInfo | URL) =>
+        String(url).includes('carouselList')
+          ? jsonResponse({ code: 1, msg: '', data: carousel })
+          : jsonResponse({ code: 1, msg: '', data: { default: 'de', list: [] } }),
+      );
+      const t = setup(fetchSpy);
+      const request = fresh.createRequest({ ...t.deps, fetch: fetchSpy });
+      await expect(request('index/carouselList', {}, { method: 'GET' })).resolves.toEqual(carousel);
+      // Not a first read: nothing is sent until the full registry is here.
+      const other = request('index/language');
+      await new Promise((r) => setTimeout(r, 20));
+      expect(fetchSpy).toHaveBeenCalledTimes(1);
+      open();
+      await expect(other).resolves.toEqual({ default: 'de', list: [] });
+      expect(fetchSpy).toHaveBeenCalledTimes(2);
+    } finally {
+      unmockRegistries();
       vi.resetModules();
     }
   });
@@ -369,7 +411,7 @@ describe('request: spec §8 error catalogue', () => {
       expect(t.loading).toEqual({ shown: 1, closed: 1 });
       expect(t.fetchSpy).not.toHaveBeenCalled();
     } finally {
-      vi.doUnmock('./api-registry');
+      unmockRegistries();
       vi.resetModules();
     }
   });

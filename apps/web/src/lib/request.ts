@@ -170,16 +170,35 @@ const loadRegistry = loadOnce(() =>
   }),
 );
 
-/** Starts loading the call registry now (a signed-in start, whose first screen makes calls at once). */
+/**
+ * The registry of a signed-in start's first reads (`firstReadsApi`, in the contract's small core chunk): their
+ * answers are read with a few schemas, not after the whole contract's are built (issue 18 §2: the home page's first
+ * render waited ~200 ms at Lighthouse's 4x for schemas it does not use). Every call looks there first; any other
+ * call loads the full registry. Its failed download is forgotten too.
+ */
+const loadFirstReads = loadOnce(() =>
+  import('./api-registry-first').then((m) => m.firstReadsApi as Partial<typeof api>),
+);
+
+/** The schemas of one call: from the first reads' registry when it is one of them, else from the full one. */
+async function loadDef<P extends ApiPath>(path: P): Promise<(typeof api)[P]> {
+  return (await loadFirstReads())[path] ?? (await loadRegistry())[path];
+}
+
+/** Starts loading the first reads' registry now (a signed-in start, whose first screen makes them at once). */
 export function preloadRegistry(): void {
-  void loadRegistry().catch(() => {});
+  void loadFirstReads().catch(() => {});
 }
 
 /**
- * The registry within the call's own limits: the timeout (then the fetch has its own) and the caller's abort (a
+ * A call's schemas within the call's own limits: the timeout (then the fetch has its own) and the caller's abort (a
  * quiet rejection). A download that failed is a network error.
  */
-async function registryWithin(deps: TransportDeps, signal: AbortSignal | undefined): Promise<typeof api> {
+async function defWithin<P extends ApiPath>(
+  deps: TransportDeps,
+  path: P,
+  signal: AbortSignal | undefined,
+): Promise<(typeof api)[P]> {
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<never>((_, reject) => {
     onAbort = () => reject(signal?.reason ?? new DOMException('aborted', 'AbortError'));
@@ -187,7 +206,7 @@ async function registryWithin(deps: TransportDeps, signal: AbortSignal | undefin
     else signal?.addEventListener('abort', onAbort, { once: true });
   });
   try {
-    return await Promise.race([withTimeout(loadRegistry(), deps.timeoutMs, deps.schedule), aborted]);
+    return await Promise.race([withTimeout(loadDef(path), deps.timeoutMs, deps.schedule), aborted]);
   } catch (error) {
     if (isAbortedBy(signal)) throw signal.reason ?? error;
     if (error instanceof TimeoutError) throw new ApiError(CLIENT_TIMEOUT, deps.translate('errors.timeout'));
@@ -231,7 +250,7 @@ export function createRequest(deps: RequestDeps): Request {
       // to read its answer (a money call would be submitted twice).
       const early = options.method === 'GET' && !registryLoaded ? fetchJson(deps, ...asGet(), options.signal) : null;
       early?.catch(() => {});
-      const def = (await registryWithin(deps, options.signal))[path];
+      const def = await defWithin(deps, path, options.signal);
       let answer: Promise<unknown>;
       if (early && def.read) answer = early;
       else {
