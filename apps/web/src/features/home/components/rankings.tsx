@@ -1,5 +1,5 @@
 import { MarketRows, SegTabs } from '@/components/market/market-list';
-import { MarketListHead } from '@/components/market/market-row';
+import { MarketListHead, MarketRowsSkeleton } from '@/components/market/market-row';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ROUTES } from '@/lib/routes';
 import { useSession } from '@/lib/session-store';
@@ -15,7 +15,7 @@ const RANKS: readonly RankKey[] = ['gainers', 'losers', 'turnover'];
  * Rankings (spec §2 Home): gainers, losers and 24h turnover over every product. The order comes from
  * index/overview (re-read every 30 s); prices and changes in the rows move live.
  */
-export function Rankings() {
+export function Rankings({ rows = true }: { rows?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const setProductType1 = useSession((s) => s.setProductType1);
@@ -40,13 +40,17 @@ export function Rankings() {
       <SegTabs tabs={RANKS} value={rank} onChange={setRank} label={(key) => t(`home.rank.${key}`)} testId="home-rank" />
       <MarketListHead />
       <div role="tabpanel" data-rank={rank}>
-        <MarketRows
-          query={overview}
-          list={list}
-          empty={<EmptyState title={t('market.noProducts')} />}
-          rowTestId="rank-row"
-          onSelect={open}
-        />
+        {rows ? (
+          <MarketRows
+            query={overview}
+            list={list}
+            empty={<EmptyState title={t('market.noProducts')} />}
+            rowTestId="rank-row"
+            onSelect={open}
+          />
+        ) : (
+          <MarketRowsSkeleton />
+        )}
       </div>
     </section>
   );

@@ -3,6 +3,7 @@ import { Page } from '@/components/ui/page';
 import { QueryView } from '@/components/ui/query-view';
 import { displayIdentity } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
+import { usePaintedAfter } from '@/lib/use-painted-after';
 import { useUserInfo } from '@/lib/user-query';
 import { MessageBell } from '@/shared/message-bell';
 import { Skeleton } from 'antd-mobile';
@@ -12,11 +13,13 @@ import { HomeCarousel } from '../components/home-carousel';
 import { NoticeBar } from '../components/notice-bar';
 import { QuickActions } from '../components/quick-actions';
 import { Rankings } from '../components/rankings';
+import { useCarousel } from '../hooks/use-home-queries';
 
 /** Home tab: greeting, banners, announcements, quick actions and the live market rankings (spec §2). */
 export default function HomePage() {
   const { t } = useTranslation();
   const user = useUserInfo();
+  const bannerPainted = usePaintedAfter(!useCarousel().isPending);
   return (
     <Page
       testId="home-page"
@@ -55,7 +58,7 @@ export default function HomePage() {
         <HomeCarousel />
         <NoticeBar />
         <QuickActions />
-        <Rankings />
+        <Rankings rows={bannerPainted} />
       </div>
     </Page>
   );
