@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { CONTRACT_CORE_MODULES } from '../../packages/contract/src/core-modules.ts';
 import { deepImports } from './build/deep-imports.ts';
 import { preloadLanguage } from './build/preload-language.ts';
 import pkg from './package.json' with { type: 'json' };
@@ -121,12 +122,14 @@ export default defineConfig({
             // The contract's schemas and zod, off the first route (request() loads them with the call registry), in
             // two chunks below `app` (what the first route uses stays there) and above `home` (zod never lands in the
             // home chunk). `contract-core`: zod and the modules the home page and the first reads' registry need,
-            // closed under their imports (common, define, auth, market, messages, wallets, safeguards, first-reads);
+            // closed under their imports (CONTRACT_CORE_MODULES, checked by src/app/contract-core.test.ts);
             // `contract`: the rest, loaded by the full registry and the user socket after the first screen (issue 18
             // §2: building every schema before the home page's first render cost ~200 ms at Lighthouse's 4x).
             {
               name: 'contract-core',
-              test: /([\\/]packages[\\/]contract[\\/]src[\\/](common|define|auth|market|messages|wallets|safeguards|first-reads)\.ts$|node_modules[\\/]zod[\\/])/,
+              test: new RegExp(
+                `([\\\\/]packages[\\\\/]contract[\\\\/]src[\\\\/](${CONTRACT_CORE_MODULES.join('|')})\\.ts$|node_modules[\\\\/]zod[\\\\/])`,
+              ),
               priority: 3,
             },
             { name: 'contract', test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, priority: 2 },
