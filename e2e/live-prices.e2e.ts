@@ -376,14 +376,15 @@ describe('a moving price flashes', () => {
     await expect(last.isVisible()).resolves.toBe(true);
     expect(await last.evaluate((el) => el.getBoundingClientRect().top > window.innerHeight + 200)).toBe(true);
     await last.evaluate((el) => {
-      const w = globalThis as unknown as { offscreenChanges: number; batches: { text: boolean; flash: boolean }[] };
+      type Batch = { price: string; flash: boolean };
+      const w = globalThis as unknown as { offscreenChanges: number; batches: Batch[] };
       w.offscreenChanges = 0;
       w.batches = [];
       new MutationObserver((records) => {
         w.offscreenChanges += records.length;
-        // One batch a commit (and its effects): whether it changed text, and whether it switched a tint on.
+        // One batch a commit or its effects: the price shown after it, and whether it switched a tint on.
         w.batches.push({
-          text: records.some((r) => r.type !== 'attributes'),
+          price: el.querySelector('[data-testid="row-price"]')?.textContent ?? '',
           flash: records.some((r) => r.target instanceof Element && /flash-(up|down)/.test(r.target.className)),
         });
       }).observe(el, { subtree: true, characterData: true, childList: true, attributes: true });
@@ -396,18 +397,34 @@ describe('a moving price flashes', () => {
     // Meanwhile the rows on screen moved.
     expect(await moves()).toBeGreaterThan(movesBefore);
     expect(await offscreenChanges()).toBe(0);
+    // There is something to catch up: the market has moved from the price the row still shows (and the feed has had
+    // a second to bring it). Otherwise the first change seen would be a live move, which rightly flashes.
+    const shown = await last.getByTestId('row-price').textContent();
+    const symbol = (await last.getAttribute('data-symbol')) ?? '';
+    await expect
+      .poll(
+        async () => {
+          const info = await api<{ price: string; pricePrecision: number }>('product/getProductInfo', { symbol });
+          return (
+            Number(info.price).toFixed(info.pricePrecision) !==
+            Number(shown?.replace(/,/g, '')).toFixed(info.pricePrecision)
+          );
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(true);
+    await page.waitForTimeout(1_500);
+    expect(await offscreenChanges()).toBe(0);
     await last.scrollIntoViewIfNeeded();
     await expect.poll(offscreenChanges, { timeout: 15_000 }).toBeGreaterThan(0);
-    // Catching up is not a move the user saw: no tint from the first change of text (the catch-up) until the next
+    // Catching up is not a move the user saw: no tint from the first change of price (the catch-up) until the next
     // one (a live move, which flashes as usual).
-    const batches = () =>
-      page.evaluate(() => (globalThis as unknown as { batches: { text: boolean; flash: boolean }[] }).batches);
-    await expect
-      .poll(async () => (await batches()).filter((b) => b.text).length, { timeout: 15_000 })
-      .toBeGreaterThan(1);
+    type Batch = { price: string; flash: boolean };
+    const batches = () => page.evaluate(() => (globalThis as unknown as { batches: Batch[] }).batches);
+    const changes = (seen: Batch[]) => seen.flatMap((b, i) => (b.price !== (seen[i - 1]?.price ?? shown) ? [i] : []));
+    await expect.poll(async () => changes(await batches()).length, { timeout: 15_000 }).toBeGreaterThan(1);
     const seen = await batches();
-    const first = seen.findIndex((b) => b.text);
-    const next = seen.findIndex((b, i) => i > first && b.text);
+    const [first, next] = changes(seen);
     expect(seen.slice(first, next).some((b) => b.flash)).toBe(false);
     await context.close();
   });
