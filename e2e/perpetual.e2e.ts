@@ -144,7 +144,21 @@ describe('perpetual: a 10x market long from the order entry to its history', () 
           return Math.abs(margin - (price * 10 * 0.001) / 10) <= 0.01;
         })
         .toBe(true);
-      await page.getByTestId('perp-confirm').click();
+      // The sheet checks the draft again as the margin moves: with most of it moved out (another screen, another
+      // device), it says so and Confirm waits; with it back, Confirm places the order.
+      const move = (from: string, to: string) =>
+        api('index/zySubmit', { from, to, currency: 'USDT', amount: '990', requestId: randomUUID() }, session.token);
+      const confirm = page.getByTestId('perp-confirm');
+      const problem = sheet.getByTestId('perp-confirm-problem');
+      await move('perpetual', 'spot');
+      await problem.waitFor({ timeout: 20_000 });
+      await expect(problem.textContent()).resolves.toBe('Insufficient available margin');
+      await expect(confirm.isDisabled()).resolves.toBe(true);
+      await clean(page, 'perpetual-confirm-problem-en-dark');
+      await move('spot', 'perpetual');
+      await problem.waitFor({ state: 'detached', timeout: 20_000 });
+      await expect(confirm.isEnabled()).resolves.toBe(true);
+      await confirm.click();
 
       // The position: long, 10 lots, 10x; the money left the available margin.
       const card = page.getByTestId('perp-position');

@@ -106,7 +106,8 @@ export interface SheetAction {
 
 /**
  * The two buttons at the foot of a sheet: `cancel` (disabled while pending) and `confirm` (coloured by `tone`,
- * spinning while pending). `classes` names the row and the buttons: the button's tone is `<button>--<tone>`.
+ * spinning while pending, off while `disabled`). `classes` names the row and the buttons: the button's tone is
+ * `<button>--<tone>`.
  * A second tap on confirm while the first one's call is on its way does nothing: a double tap sends one request
  * (the re-render that disables the button comes a frame after the first tap, too late for a fast second one).
  */
@@ -119,7 +120,7 @@ export function SheetActions({
   classes: { row: string; button: string };
   pending?: boolean;
   cancel: SheetAction;
-  confirm: SheetAction & { tone: string };
+  confirm: SheetAction & { tone: string; disabled?: boolean };
 }) {
   const once = useSingleFlight(async () => {
     await confirm.onClick();
@@ -137,7 +138,7 @@ export function SheetActions({
       <Button
         className={`${classes.button} ${classes.button}--${confirm.tone}`}
         loading={pending}
-        disabled={pending}
+        disabled={pending || confirm.disabled}
         onClick={() => void once.run()}
         data-testid={confirm.testId}
       >
@@ -208,7 +209,8 @@ export function ConfirmDraftSheet<D>({
 }: ConfirmSheetProps<D> & {
   look: SheetLook & { testIdPrefix: string };
   title: string;
-  confirm: (draft: D) => { label: string; tone: string };
+  /** The confirm button of a draft: its label, its tone, and whether it waits (the draft cannot be placed as it is). */
+  confirm: (draft: D) => { label: string; tone: string; disabled?: boolean };
   children: (draft: D) => ReactNode;
 }) {
   const { t } = useTranslation();

@@ -4,8 +4,8 @@ import { formatPrice } from '@/lib/market-format';
 import { useTicker } from '@/lib/use-market';
 import { ConfirmDraftSheet, type ConfirmSheetProps } from '@/shared/sheet';
 import { useTranslation } from 'react-i18next';
-import { quoteOrder } from '../model/perp-model';
-import { Figure, SideTag } from './bits';
+import { quoteOrder, quotedOrderProblems } from '../model/perp-model';
+import { Figure, SideTag, useProblemText } from './bits';
 import type { OrderDraft } from './order-panel';
 import { Facts, PERP_LOOK } from './sheet';
 
@@ -16,19 +16,38 @@ const CONFIRM_LOOK = { ...PERP_LOOK, testIdPrefix: 'perp' };
  * price follows the live ticker, and its margin, fee and liquidation estimates are quoted again at each tick (the
  * order entry's own rule). A limit order keeps the price the user entered.
  */
-function useLiveDraft(draft: OrderDraft): OrderDraft {
-  const market = draft.type === 'market';
+function useLiveDraft(draft: OrderDraft | null): OrderDraft | null {
+  const market = draft?.type === 'market';
   const live = useTicker(market ? draft.product.symbol : null)?.price;
-  if (!market || !live || live === draft.reference) return draft;
+  if (!draft || !market || !live || live === draft.reference) return draft;
   const { product } = draft;
   const quote = quoteOrder(draft.side, live, draft.lots, draft.leverage, product.perpetual, product.pricePrecision);
   return quote ? { ...draft, reference: live, ...quote } : draft;
 }
 
+/** What the server would refuse in the draft as it stands now (its live price, the margin available now). */
+function useDraftProblems(draft: OrderDraft | null, available: string | undefined): string[] {
+  const problemText = useProblemText();
+  if (!draft) return [];
+  const found = quotedOrderProblems({
+    side: draft.side,
+    reference: draft.reference,
+    cost: draft.preview.cost,
+    liquidation: draft.liquidation,
+    tp: draft.tpPrice,
+    sl: draft.slPrice,
+    available,
+  });
+  const precision = draft.product.pricePrecision;
+  return (['lots', 'tp', 'sl'] as const).flatMap((field) => {
+    const problem = found[field];
+    return problem ? [problemText(field, problem, precision)] : [];
+  });
+}
+
 /** The facts of an order draft: pair, side and leverage, type and price, lots, margin, fee, liquidation, TP/SL. */
-function DraftFacts({ draft: drafted }: { draft: OrderDraft }) {
+function DraftFacts({ draft, problems }: { draft: OrderDraft; problems: string[] }) {
   const { t } = useTranslation();
-  const draft = useLiveDraft(drafted);
   const precision = draft.product.pricePrecision;
   const price = (value: string | null) => <Figure>{formatPrice(value, precision)}</Figure>;
   const usdt = (value: string) => (
@@ -60,6 +79,13 @@ function DraftFacts({ draft: drafted }: { draft: OrderDraft }) {
   return (
     <>
       <Facts rows={rows} />
+      {problems.length > 0 && (
+        <div className="callout callout--small tone--danger perp-note" role="alert" data-testid="perp-confirm-problem">
+          {problems.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+        </div>
+      )}
       <p className="callout callout--small tone--warning perp-note">
         {draft.type === 'market' ? t('perpetual.confirm.noteMarket') : t('perpetual.confirm.noteLimit')}
       </p>
@@ -70,22 +96,27 @@ function DraftFacts({ draft: drafted }: { draft: OrderDraft }) {
 /**
  * The last look before margin is taken: pair, side and leverage, type and price, lots, margin, fee, the estimated
  * liquidation price and TP/SL. Confirm places the order (a retry after a network failure reuses its requestId).
+ * While it is open the draft is checked again as the price and the available margin move: what the server would
+ * refuse is said above the buttons, and Confirm waits until it is right again.
  */
-export function ConfirmSheet(props: ConfirmSheetProps<OrderDraft>) {
+export function ConfirmSheet({ available, ...props }: ConfirmSheetProps<OrderDraft> & { available?: string }) {
   const { t } = useTranslation();
   const open = (d: OrderDraft) => t(d.side === 'long' ? 'perpetual.openLong' : 'perpetual.openShort');
+  const draft = useLiveDraft(props.draft);
+  const problems = useDraftProblems(draft, available);
   const { ensureLive } = useLivePriceGuard();
   // A market order fills at the live price: never confirmed on one that stopped moving.
   const onConfirm = () => (props.draft?.type === 'market' && !ensureLive() ? undefined : props.onConfirm());
   return (
     <ConfirmDraftSheet
       {...props}
+      draft={draft}
       onConfirm={onConfirm}
       look={CONFIRM_LOOK}
       title={t('perpetual.confirm.title')}
-      confirm={(d) => ({ label: open(d), tone: d.side })}
+      confirm={(d) => ({ label: open(d), tone: d.side, disabled: problems.length > 0 })}
     >
-      {(d) => <DraftFacts draft={d} />}
+      {(d) => <DraftFacts draft={d} problems={problems} />}
     </ConfirmDraftSheet>
   );
 }

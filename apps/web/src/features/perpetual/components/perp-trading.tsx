@@ -79,7 +79,7 @@ export function PerpTrading({
         onTab={setTab}
         symbol={onlyThisProduct ? product?.symbol : undefined}
       />
-      <ConfirmSheet {...draft.sheet} />
+      <ConfirmSheet {...draft.sheet} available={positions.data?.account.available} />
     </div>
   );
 }

@@ -6,13 +6,12 @@ import { useEffect, useRef, useState } from 'react';
 import {
   type OrderPreview,
   type ValueProblem,
-  affordable,
   checkLots,
   checkPositive,
-  checkTpSl,
   maxLots,
   orderPreview,
   quoteOrder,
+  quotedOrderProblems,
 } from '../model/perp-model';
 
 export interface OrderDraft {
@@ -102,14 +101,20 @@ export function useOrderForm({
     const ref = type === 'limit' ? (found.price ? undefined : price) : ticker?.price;
     const quote = quoteOrder(side, ref, lots, leverage, spec, precision);
     const draftPreview = quote?.preview ?? null;
-    if (!found.lots && draftPreview && !affordable(draftPreview.cost, available)) {
-      found.lots = { kind: 'insufficient' };
-    }
     const liquidation = quote?.liquidation ?? null;
-    if (withTpSl && ref) {
-      const checked = checkTpSl(tp, sl, { side, reference: ref, liquidation });
-      found.tp = checked.tp ?? undefined;
-      found.sl = checked.sl ?? undefined;
+    if (ref) {
+      const cost = draftPreview?.cost ?? null;
+      const quoted = {
+        side,
+        reference: ref,
+        cost,
+        liquidation,
+        available,
+        tp: withTpSl ? tp : '',
+        sl: withTpSl ? sl : '',
+      };
+      const { lots: unaffordable, ...tpSl } = quotedOrderProblems(quoted);
+      Object.assign(found, tpSl, { lots: found.lots ?? unaffordable });
     }
     setProblems(found);
     if (Object.values(found).some(Boolean) || !ref || !draftPreview) return;

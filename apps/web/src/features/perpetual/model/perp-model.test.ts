@@ -9,6 +9,7 @@ import {
   maxLots,
   orderPreview,
   quoteOrder,
+  quotedOrderProblems,
   unrealizedPnl,
 } from './perp-model';
 
@@ -99,6 +100,22 @@ describe('input checks', () => {
     expect(checkTpSl('100', '', short).tp).toEqual({ kind: 'tpBelow', price: '100' });
     expect(checkTpSl('', '99', short).sl).toEqual({ kind: 'slAbove', price: '100' });
     expect(checkTpSl('', '110', short).sl).toEqual({ kind: 'slBeyondLiquidation', price: '109.90' });
+  });
+
+  it('says what the server would refuse in an order quoted at a price: the cost against the margin, TP/SL against the price', () => {
+    const order = { side: 'long' as const, reference: '100', cost: '50.25', liquidation: '90.10', tp: '', sl: '' };
+    expect(quotedOrderProblems({ ...order, available: '50.25' })).toEqual({});
+    expect(quotedOrderProblems({ ...order, available: undefined })).toEqual({});
+    expect(quotedOrderProblems({ ...order, available: '50.24' })).toEqual({ lots: { kind: 'insufficient' } });
+    expect(quotedOrderProblems({ ...order, cost: null, available: '0' })).toEqual({});
+    // A TP set above the price the sheet opened at, with the market now past it: refused until it is above again.
+    expect(quotedOrderProblems({ ...order, tp: '101', available: '100' })).toEqual({});
+    expect(quotedOrderProblems({ ...order, reference: '101.5', tp: '101', available: '100' })).toEqual({
+      tp: { kind: 'tpAbove', price: '101.5' },
+    });
+    expect(quotedOrderProblems({ ...order, sl: '90', available: '100' })).toEqual({
+      sl: { kind: 'slBeyondLiquidation', price: '90.10' },
+    });
   });
 
   it('adds margin only when positive and available', () => {

@@ -143,6 +143,32 @@ export function affordable(cost: string, available: string | undefined): boolean
   return available === undefined || compareDecimal(cost, available) <= 0;
 }
 
+/** An order at the price it is quoted at, with the TP/SL it carries (blank: none) and the margin available now. */
+export interface QuotedOrder {
+  side: PositionSide;
+  reference: string;
+  /** What the order takes (margin and fee); null when the lots say nothing yet. */
+  cost: string | null;
+  liquidation: string | null;
+  tp: string;
+  sl: string;
+  available: string | undefined;
+}
+
+/**
+ * What the server would refuse in an order quoted at `reference`: lots the available margin does not pay for, a TP
+ * or SL on the wrong side of the price or an SL beyond the liquidation price. The order entry checks its draft with
+ * it, and the confirm sheet checks a market order again at each tick (the price it fills at moves).
+ */
+export function quotedOrderProblems(o: QuotedOrder): { lots?: ValueProblem; tp?: ValueProblem; sl?: ValueProblem } {
+  const { tp, sl } = checkTpSl(o.tp, o.sl, { side: o.side, reference: o.reference, liquidation: o.liquidation });
+  return {
+    lots: o.cost !== null && !affordable(o.cost, o.available) ? { kind: 'insufficient' } : undefined,
+    tp: tp ?? undefined,
+    sl: sl ?? undefined,
+  };
+}
+
 /** The sign of a decimal string: for colouring PnL. */
 export function toneOf(value: string | null | undefined): 'up' | 'down' | 'flat' {
   if (!value) return 'flat';
