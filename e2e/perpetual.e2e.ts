@@ -184,6 +184,18 @@ describe('perpetual: a 10x market long from the order entry to its history', () 
       await page.getByTestId('perp-tpsl-tp').fill((entry * 0.9).toFixed(2));
       await page.getByTestId('perp-tpsl-submit').click();
       await expect.poll(() => text(page, 'perp-tpsl-tp-error')).toMatch(/^The take-profit price must be above /);
+      // A stop-loss the price has already passed (above the live mark of a long) is refused against that mark, not
+      // the entry: set, the next tick would close the position at once.
+      const mark = num(await text(page, 'perp-tpsl-mark'));
+      await page.getByTestId('perp-tpsl-sl').fill((mark * 1.002).toFixed(2));
+      await page.getByTestId('perp-tpsl-submit').click();
+      const slError = page.getByTestId('perp-tpsl-sl-error');
+      // The price is isolated left-to-right (U+2066 … U+2069) so it reads the same in every direction.
+      const slMessage = /^The stop-loss price must be below \u2066([\d,.]+)\u2069$/;
+      await expect.poll(() => slError.textContent()).toMatch(slMessage);
+      const named = num((await slError.textContent())?.match(slMessage)?.[1] ?? '');
+      expect(Math.abs(named - mark) / mark).toBeLessThan(0.002);
+      await page.getByTestId('perp-tpsl-sl').fill('');
       const tp = (entry * 1.5).toFixed(2);
       await page.getByTestId('perp-tpsl-tp').fill(tp);
       await clean(page, 'perpetual-tpsl-en-dark');

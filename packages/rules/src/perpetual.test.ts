@@ -142,4 +142,27 @@ describe('perpetual arithmetic: take-profit and stop-loss', () => {
       expect(checkTakeStop(p, tp ? money(tp) : undefined, sl ? money(sl) : undefined)).toBe(fault);
     });
   }
+
+  // An open position's levels are checked against the price now: one the market has passed would close it at once.
+  const now = [
+    // Entry 100, the price fell to 98: an SL at 99 is already passed, a TP at 99 still ahead.
+    [long, '98', undefined, '99', 'slPrice'],
+    [long, '98', '99', undefined, undefined],
+    [long, '98', '98', undefined, 'tpPrice'],
+    // The price rose to 103: a stop at 101 locks in a profit; a TP at 102 is behind the price.
+    [long, '103', undefined, '101', undefined],
+    [long, '103', '102', undefined, 'tpPrice'],
+    [long, '103', undefined, '90', 'slPrice'],
+    [short, '102', undefined, '101', 'slPrice'],
+    [short, '102', '101', undefined, undefined],
+    [short, '97', undefined, '99', undefined],
+    [short, '97', '98', undefined, 'tpPrice'],
+    [short, '97', undefined, '110', 'slPrice'],
+  ] as const;
+  for (const [p, price, tp, sl, fault] of now) {
+    it(`${p.side} entered at 100, now ${price}: TP ${tp ?? '-'} SL ${sl ?? '-'} → ${fault ?? 'accepted'}`, () => {
+      const check = checkTakeStop(p, tp ? money(tp) : undefined, sl ? money(sl) : undefined, money(price));
+      expect(check).toBe(fault);
+    });
+  }
 });

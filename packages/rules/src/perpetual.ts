@@ -108,20 +108,21 @@ export function settleClose(p: Exposure, lots: Money, price: Money, feeRate: Mon
 }
 
 /**
- * Whether a take-profit and a stop-loss make sense for an entry (spec §4/§5): long TP above the entry, SL below
- * it and above the liquidation price; short mirrored. Returns the field at fault.
+ * Whether a take-profit and a stop-loss make sense against `reference` (spec §4/§5): long TP above it, SL below it
+ * and above the liquidation price; short mirrored. Returns the field at fault. The reference is where the position
+ * stands when they are set: a new order's entry (its fill or limit price), an open position's current price. Against
+ * the entry alone, an open long took a stop-loss the price had already fallen through, and the next tick closed it
+ * at once below the level typed; a stop that locks in a profit (above the entry of a long that has risen) is fine.
  */
 export function checkTakeStop(
   p: Exposure,
   tp: Money | undefined,
   sl: Money | undefined,
+  reference: Money = p.entryPrice,
 ): 'tpPrice' | 'slPrice' | undefined {
   const liq = liquidationPrice(p);
-  if (tp && (tp.lte(0) || (p.side === 'long' ? tp.lte(p.entryPrice) : tp.gte(p.entryPrice)))) return 'tpPrice';
-  if (
-    sl &&
-    (sl.lte(0) || (p.side === 'long' ? sl.gte(p.entryPrice) || sl.lte(liq) : sl.lte(p.entryPrice) || sl.gte(liq)))
-  )
+  if (tp && (tp.lte(0) || (p.side === 'long' ? tp.lte(reference) : tp.gte(reference)))) return 'tpPrice';
+  if (sl && (sl.lte(0) || (p.side === 'long' ? sl.gte(reference) || sl.lte(liq) : sl.lte(reference) || sl.gte(liq))))
     return 'slPrice';
   return undefined;
 }

@@ -283,10 +283,10 @@ describe('perpetual: market orders, positions and closes', () => {
     const none = await u.as('Sustainable/setTakeStopPrice', { positionId: id, requestId: rid() });
     expect(none).toMatchObject({ code: 0, msg: 'Please select at least one option' });
     const low = await u.as('Sustainable/setTakeStopPrice', { positionId: id, tpPrice: '100', requestId: rid() });
-    expect(low).toMatchObject({ code: 0, msg: 'The take-profit price must be above the entry price 100.00' });
+    expect(low).toMatchObject({ code: 0, msg: 'The take-profit price must be above the current price 100.00' });
     const belowLiq = await u.as('Sustainable/setTakeStopPrice', { positionId: id, slPrice: '89.99', requestId: rid() });
     expect(belowLiq.msg).toBe(
-      'The stop-loss price must be below the entry price 100.00 and above the liquidation price 90.00',
+      'The stop-loss price must be below the current price 100.00 and above the liquidation price 90.00',
     );
     const set = await u.as<PerpPosition>('Sustainable/setTakeStopPrice', {
       positionId: id,
@@ -314,6 +314,31 @@ describe('perpetual: market orders, positions and closes', () => {
     const foreignAdd = await other.as('Sustainable/addMargin', { positionId: id, amount: '1', requestId: rid() });
     expect(foreignAdd.code).toBe(404);
     expect((await positions(u.as)).list[0]).toMatchObject({ tpPrice: null, slPrice: '96.00', margin: '100.00' });
+
+    // Checked against the price now, not the entry: a level the market has already passed would close the position
+    // at once, at a worse price than the one typed.
+    const setTo = (levels: { tpPrice?: string; slPrice?: string }) =>
+      u.as<PerpPosition>('Sustainable/setTakeStopPrice', { positionId: id, ...levels, requestId: rid() });
+    await tick(t, src, SOL, '97.00');
+    expect((await setTo({ slPrice: '98' })).msg).toBe(
+      'The stop-loss price must be below the current price 97.00 and above the liquidation price 90.00',
+    );
+    await tick(t, src, SOL, '105.00');
+    expect((await setTo({ tpPrice: '104', slPrice: '96' })).msg).toBe(
+      'The take-profit price must be above the current price 105.00',
+    );
+    // A stop above the entry of a long that has risen locks in a profit.
+    expect((await setTo({ tpPrice: '110', slPrice: '101' })).data).toMatchObject({
+      tpPrice: '110.00',
+      slPrice: '101.00',
+    });
+    // Without a live price there is nothing to check a level against: refused, and clearing still works.
+    t.clock.advance(6_000);
+    expect((await setTo({ tpPrice: '110', slPrice: '102' })).msg).toBe(
+      'The market price is not available right now. Please try again shortly.',
+    );
+    expect((await setTo({ tpPrice: '', slPrice: '' })).data).toMatchObject({ tpPrice: null, slPrice: null });
+    expect((await positions(u.as)).list[0]).toMatchObject({ tpPrice: null, slPrice: null, margin: '100.00' });
   });
 });
 

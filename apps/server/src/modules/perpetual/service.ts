@@ -190,7 +190,12 @@ export class PerpetualService {
       const product = this.d.market.product(pos.symbol)!;
       const tp = body.tpPrice ? this.priceOf(product, body.tpPrice, 'tpPrice') : undefined;
       const sl = body.slPrice ? this.priceOf(product, body.slPrice, 'slPrice') : undefined;
-      this.checkExposure(product, exposureOf(pos), tp, sl);
+      if (tp || sl) {
+        // Checked against the price now: a level the market has already passed would close the position at once.
+        const tick = await this.freshTick(tx, product.symbol);
+        if (!tick) throw refused('perp.marketUnavailable');
+        this.checkExposure(product, exposureOf(pos), tp, sl, money(tick.price));
+      }
       changed = (await repo.updateOpen(tx, pos.id, {
         tpPrice: tp?.toFixed() ?? null,
         slPrice: sl?.toFixed() ?? null,
@@ -348,12 +353,18 @@ export class PerpetualService {
     this.checkExposure(product, { side: o.side, quantity: o.lots, contractSize, entryPrice: entry, margin }, tp, sl);
   }
 
-  private checkExposure(product: Product, p: Exposure, tp?: Money, sl?: Money) {
-    const bad = checkTakeStop(p, tp, sl);
+  /** Refuses a TP/SL on the wrong side of the entry (a new order) or of `now`, the price an open position is at. */
+  private checkExposure(product: Product, p: Exposure, tp?: Money, sl?: Money, now?: Money) {
+    const bad = checkTakeStop(p, tp, sl, now ?? p.entryPrice);
     if (!bad) return;
-    const entry = p.entryPrice.toFixed(product.pricePrecision);
     const liq = displayLiquidationPrice(p, product.pricePrecision);
     const long = p.side === 'long';
+    if (now) {
+      const price = now.toFixed(product.pricePrecision);
+      if (bad === 'tpPrice') throw refused(long ? 'perp.tpLongNow' : 'perp.tpShortNow', { price }, fields('tpPrice'));
+      throw refused(long ? 'perp.slLongNow' : 'perp.slShortNow', { price, liq }, fields('slPrice'));
+    }
+    const entry = p.entryPrice.toFixed(product.pricePrecision);
     if (bad === 'tpPrice') throw refused(long ? 'perp.tpLong' : 'perp.tpShort', { entry }, fields('tpPrice'));
     throw refused(long ? 'perp.slLong' : 'perp.slShort', { entry, liq }, fields('slPrice'));
   }

@@ -225,6 +225,12 @@ export const de: Catalogue = {
     'Der Stop-Loss-Preis muss unter dem Einstiegspreis {entry} und über dem Liquidationspreis {liq} liegen',
   'perp.slShort':
     'Der Stop-Loss-Preis muss über dem Einstiegspreis {entry} und unter dem Liquidationspreis {liq} liegen',
+  'perp.tpLongNow': 'Der Take-Profit-Preis muss über dem aktuellen Preis {price} liegen',
+  'perp.tpShortNow': 'Der Take-Profit-Preis muss unter dem aktuellen Preis {price} liegen',
+  'perp.slLongNow':
+    'Der Stop-Loss-Preis muss unter dem aktuellen Preis {price} und über dem Liquidationspreis {liq} liegen',
+  'perp.slShortNow':
+    'Der Stop-Loss-Preis muss über dem aktuellen Preis {price} und unter dem Liquidationspreis {liq} liegen',
   'perp.tooManyPositions': 'Sie können höchstens {max} offene Positionen halten',
   'perp.tooManyOrders': 'Sie können höchstens {max} ausstehende Orders haben',
   'perp.positionClosed': 'Diese Position ist bereits geschlossen',

@@ -213,6 +213,11 @@ export const en = {
   'perp.tpShort': 'The take-profit price must be below the entry price {entry}',
   'perp.slLong': 'The stop-loss price must be below the entry price {entry} and above the liquidation price {liq}',
   'perp.slShort': 'The stop-loss price must be above the entry price {entry} and below the liquidation price {liq}',
+  'perp.tpLongNow': 'The take-profit price must be above the current price {price}',
+  'perp.tpShortNow': 'The take-profit price must be below the current price {price}',
+  'perp.slLongNow': 'The stop-loss price must be below the current price {price} and above the liquidation price {liq}',
+  'perp.slShortNow':
+    'The stop-loss price must be above the current price {price} and below the liquidation price {liq}',
   'perp.tooManyPositions': 'You can hold at most {max} open positions',
   'perp.tooManyOrders': 'You can have at most {max} pending orders',
   'perp.positionClosed': 'This position is already closed',

@@ -223,6 +223,12 @@ export const fr: Catalogue = {
     "Le prix de stop-loss doit être inférieur au prix d'entrée {entry} et supérieur au prix de liquidation {liq}",
   'perp.slShort':
     "Le prix de stop-loss doit être supérieur au prix d'entrée {entry} et inférieur au prix de liquidation {liq}",
+  'perp.tpLongNow': 'Le prix de take-profit doit être supérieur au prix actuel {price}',
+  'perp.tpShortNow': 'Le prix de take-profit doit être inférieur au prix actuel {price}',
+  'perp.slLongNow':
+    'Le prix de stop-loss doit être inférieur au prix actuel {price} et supérieur au prix de liquidation {liq}',
+  'perp.slShortNow':
+    'Le prix de stop-loss doit être supérieur au prix actuel {price} et inférieur au prix de liquidation {liq}',
   'perp.tooManyPositions': 'Vous pouvez détenir au plus {max} positions ouvertes',
   'perp.tooManyOrders': 'Vous pouvez avoir au plus {max} ordres en attente',
   'perp.positionClosed': 'Cette position est déjà clôturée',

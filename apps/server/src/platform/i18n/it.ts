@@ -215,6 +215,12 @@ export const it: Catalogue = {
     "Il prezzo di stop-loss deve essere inferiore al prezzo d'ingresso {entry} e superiore al prezzo di liquidazione {liq}",
   'perp.slShort':
     "Il prezzo di stop-loss deve essere superiore al prezzo d'ingresso {entry} e inferiore al prezzo di liquidazione {liq}",
+  'perp.tpLongNow': 'Il prezzo di take-profit deve essere superiore al prezzo attuale {price}',
+  'perp.tpShortNow': 'Il prezzo di take-profit deve essere inferiore al prezzo attuale {price}',
+  'perp.slLongNow':
+    'Il prezzo di stop-loss deve essere inferiore al prezzo attuale {price} e superiore al prezzo di liquidazione {liq}',
+  'perp.slShortNow':
+    'Il prezzo di stop-loss deve essere superiore al prezzo attuale {price} e inferiore al prezzo di liquidazione {liq}',
   'perp.tooManyPositions': 'Puoi detenere al massimo {max} posizioni aperte',
   'perp.tooManyOrders': 'Puoi avere al massimo {max} ordini in attesa',
   'perp.positionClosed': 'Questa posizione è già chiusa',

@@ -216,6 +216,12 @@ export const pt: Catalogue = {
     'O preço de stop-loss deve ser inferior ao preço de entrada {entry} e superior ao preço de liquidação {liq}',
   'perp.slShort':
     'O preço de stop-loss deve ser superior ao preço de entrada {entry} e inferior ao preço de liquidação {liq}',
+  'perp.tpLongNow': 'O preço de take-profit deve ser superior ao preço atual {price}',
+  'perp.tpShortNow': 'O preço de take-profit deve ser inferior ao preço atual {price}',
+  'perp.slLongNow':
+    'O preço de stop-loss deve ser inferior ao preço atual {price} e superior ao preço de liquidação {liq}',
+  'perp.slShortNow':
+    'O preço de stop-loss deve ser superior ao preço atual {price} e inferior ao preço de liquidação {liq}',
   'perp.tooManyPositions': 'Você pode manter no máximo {max} posições abertas',
   'perp.tooManyOrders': 'Você pode ter no máximo {max} ordens pendentes',
   'perp.positionClosed': 'Esta posição já está fechada',

@@ -218,6 +218,12 @@ export const sp: Catalogue = {
     'El precio de stop-loss debe ser inferior al precio de entrada {entry} y superior al precio de liquidación {liq}',
   'perp.slShort':
     'El precio de stop-loss debe ser superior al precio de entrada {entry} e inferior al precio de liquidación {liq}',
+  'perp.tpLongNow': 'El precio de take-profit debe ser superior al precio actual {price}',
+  'perp.tpShortNow': 'El precio de take-profit debe ser inferior al precio actual {price}',
+  'perp.slLongNow':
+    'El precio de stop-loss debe ser inferior al precio actual {price} y superior al precio de liquidación {liq}',
+  'perp.slShortNow':
+    'El precio de stop-loss debe ser superior al precio actual {price} e inferior al precio de liquidación {liq}',
   'perp.tooManyPositions': 'Puede mantener como máximo {max} posiciones abiertas',
   'perp.tooManyOrders': 'Puede tener como máximo {max} órdenes pendientes',
   'perp.positionClosed': 'Esta posición ya está cerrada',

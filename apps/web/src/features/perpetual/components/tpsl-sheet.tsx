@@ -1,5 +1,6 @@
 import { sanitizeAmountInput } from '@/lib/decimal';
 import { formatPrice } from '@/lib/market-format';
+import { useTicker } from '@/lib/use-market';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetTakeStop } from '../hooks/use-perpetual';
@@ -17,6 +18,7 @@ function TpSlForm(props: PositionFormProps) {
   const save = useSetTakeStop();
   const [prices, setPrices] = useState({ tp: position.tpPrice ?? '', sl: position.slPrice ?? '' });
   const [problems, setProblems] = useState<TpSlProblems>({});
+  const now = useTicker(position.symbol)?.price ?? position.markPrice;
   const hasAny = Boolean(position.tpPrice || position.slPrice);
   const { tp, sl } = prices;
 
@@ -28,11 +30,8 @@ function TpSlForm(props: PositionFormProps) {
       setProblems({ none: true });
       return;
     }
-    const found = checkTpSl(tp, sl, {
-      side: position.side,
-      reference: position.entryPrice,
-      liquidation: position.liquidationPrice,
-    });
+    // Against the price now, as the server checks: a level the market has already passed would close at once.
+    const found = checkTpSl(tp, sl, { side: position.side, reference: now, liquidation: position.liquidationPrice });
     setProblems(found);
     if (found.tp || found.sl) return;
     return send(tp, sl, t('perpetual.tpslSheet.saved'));
@@ -51,7 +50,7 @@ function TpSlForm(props: PositionFormProps) {
   const price = (value: string) => <Figure>{formatPrice(value, precision)}</Figure>;
   const facts = [
     { label: t('perpetual.entryPrice'), value: price(position.entryPrice) },
-    { label: t('perpetual.markPrice'), value: price(position.markPrice) },
+    { label: t('perpetual.markPrice'), value: price(now), testId: 'perp-tpsl-mark' },
     { label: t('perpetual.liquidationPrice'), value: price(position.liquidationPrice) },
   ];
   const remove = {
@@ -81,7 +80,8 @@ function TpSlForm(props: PositionFormProps) {
 }
 
 /**
- * Take-profit and stop-loss of one position (Sustainable/setTakeStopPrice). Both fields start with the current
+ * Take-profit and stop-loss of one position (Sustainable/setTakeStopPrice), checked against the live price the
+ * sheet shows (a long's TP above it, its SL below it and above the liquidation price). Both fields start with the current
  * values, so changing one keeps the other; submitting both blank is refused ("select at least one option", spec
  * §5); "Remove" clears both on purpose.
  */
