@@ -86,13 +86,19 @@ export const CHANGE_TYPES = [
   /** An operator's correction, approved by a second operator (issue 17, four eyes). */
   'adjustment',
 ] as const;
-/** Change types that count as trading earnings ("today's earnings"); trading features add theirs. */
+/**
+ * Change types that count as trading earnings ("today's earnings", net of what trading cost): profits and losses,
+ * the perpetual fees charged (a fee still held for a pending order nets to nothing: its hold and release are both
+ * counted) and a copy's profit share (paid by the follower, received by the leader). Trading features add theirs.
+ */
 export const EARNING_CHANGE_TYPES: readonly string[] = [
   'delivery_profit',
   'delivery_loss',
   'perp_profit',
   'perp_loss',
   'perp_liquidation',
+  'perp_fee',
+  'copy_profit_share',
 ];
 export const ChangeType = z.enum(CHANGE_TYPES);
 export type ChangeType = z.infer<typeof ChangeType>;

@@ -233,6 +233,10 @@ describe('a plan from publication to settlement', () => {
       available: money('1000').plus(leaderProfit).plus(share).toFixed(2),
       frozen: '0.00',
     });
+    // Today's earnings: the follower's net of the share paid, the leader's with the share received.
+    const earnings = async (as: As) => (await as<PropertyData>('index/property')).data.todayEarningsUsdt;
+    expect(await earnings(b.as)).toBe(followerProfit.minus(share).toFixed(2));
+    expect(await earnings(a.as)).toBe(leaderProfit.plus(share).toFixed(2));
     // One truth: B's History orders show the copy with the profit the copy history shows and the copy wallet
     // booked (payout − stake − the share stored at settlement), the share on its own; so does the settlement's event.
     const copied = (await b.as<HistoryOrdersData>('order/historyOrders', {})).data.list.find(

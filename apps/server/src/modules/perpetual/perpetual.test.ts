@@ -1,4 +1,11 @@
-import type { MoneyCallOutcomeData, PerpDescData, PerpOrder, PerpPosition, PerpTrade } from '@nexa/contract';
+import type {
+  MoneyCallOutcomeData,
+  PerpDescData,
+  PerpOrder,
+  PerpPosition,
+  PerpTrade,
+  PropertyData,
+} from '@nexa/contract';
 import { describe, expect, it } from 'vitest';
 import {
   fundReal,
@@ -20,6 +27,9 @@ perpetualSuite(src, (app) => {
 });
 
 const SOL = 'SOLUSDT';
+type Caller = Awaited<ReturnType<typeof trader>>['as'];
+/** The assets page's "today's earnings", in USDT. */
+const todayEarnings = async (as: Caller) => (await as<PropertyData>('index/property')).data.todayEarningsUsdt;
 const open = (as: Awaited<ReturnType<typeof trader>>['as'], body: object) =>
   as<PerpOrder>('Sustainable/createOrder', {
     symbol: SOL,
@@ -94,6 +104,8 @@ describe('perpetual: market orders, positions and closes', () => {
     });
     expect(await perpWallet(u.as)).toMatchObject({ available: '1048.97', frozen: '0.00' });
     expect((await positions(u.as)).list).toEqual([]);
+    // Today's earnings are the trading result net of its fees: 50.00 − 0.50 − 0.53.
+    expect(await todayEarnings(u.as)).toBe('48.97');
 
     const orders = (await u.as<{ list: PerpOrder[]; total: number }>('Sustainable/historyEntrust')).data;
     expect(orders.total).toBe(2);
@@ -357,6 +369,8 @@ describe('perpetual: limit orders', () => {
       fillPrice: null,
     });
     expect(await perpWallet(u.as)).toMatchObject({ available: '904.52', frozen: '95.48' });
+    // A fee held for a pending order is no cost yet.
+    expect(await todayEarnings(u.as)).toBe('0.00');
     const current = (await u.as<{ list: PerpOrder[] }>('Sustainable/currentEntrust')).data.list;
     expect(current.map((o) => o.id)).toEqual([placed.data.id]);
     expect((await positions(u.as)).account).toMatchObject({
@@ -380,6 +394,7 @@ describe('perpetual: limit orders', () => {
     // The fee came back with the margin: a cancelled order shows none charged.
     expect(cancelled.data).toMatchObject({ status: 'cancelled', frozenMargin: '0.00', fee: '0.00' });
     expect(await perpWallet(u.as)).toMatchObject({ available: '1000.00', frozen: '0.00' });
+    expect(await todayEarnings(u.as)).toBe('0.00');
     const twice = await u.as('Sustainable/cancelDeliveryOrder', { orderId: placed.data.id, requestId: rid() });
     expect(twice).toMatchObject({ code: 0, msg: 'Only a pending order can be cancelled' });
     expect((await u.as<{ list: PerpOrder[] }>('Sustainable/currentEntrust')).data.list).toEqual([]);
