@@ -283,6 +283,18 @@ describe('a plan from publication to settlement', () => {
     await t.app.delivery.settlement.settleDue();
     expect(await kindsOf(a.me.uid)).toEqual(['copy.followerConfirmed', 'copy.placed']);
     expect(await kindsOf(b.me.uid)).toEqual(['copy.invited', 'copy.placed', 'copy.settled']);
+    // One message for one result: the follower's copy is told by copy trading (with the share paid), not a second
+    // time as a delivery order; the leader's own order of the plan is.
+    const settledKinds = async (uid: number) =>
+      (
+        await queryRows<{ kind: string }>(
+          t.database.db,
+          sql`SELECT m.kind FROM messages m JOIN users u ON u.id = m.user_id
+              WHERE u.uid = ${uid} AND m.kind LIKE '%.settled' ORDER BY m.id`,
+        )
+      ).map((m) => m.kind);
+    expect(await settledKinds(b.me.uid)).toEqual(['copy.settled']);
+    expect(await settledKinds(a.me.uid)).toEqual(['delivery.settled']);
     const [invitedMsg, placedMsg, settledMsg] = await copyMessages(b.me.uid);
     expect(invitedMsg!.params).toMatchObject({ leader: String(a.me.uid), symbol: 'SOLUSDT' });
     // Each message opens the plan where its reader finds it: the invitation on Invited me (its sheet open), the

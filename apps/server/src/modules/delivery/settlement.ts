@@ -133,8 +133,11 @@ export class DeliverySettlement {
         results.map((r) => ({ id: r.row.id, status: r.status, exit: r.exit, payout: r.payout.toFixed() })),
         now,
       );
-      // Told live after the commit: the order's own event (journaled below) carries its result.
-      await this.d.messages?.notifyMany(tx, rows.map(settledMessage), { live: true });
+      // Told live after the commit: the order's own event (journaled below) carries its result. An order in the copy
+      // wallet is a follower's copy, whose result copy trading tells itself (with the profit share it paid): one
+      // message for one result.
+      const told = rows.filter((r) => r.wallet === 'delivery').map(settledMessage);
+      await this.d.messages?.notifyMany(tx, told, { live: true });
       for (const hook of [...this.settledHooks, ...this.lastHooks]) await hook(tx, rows);
       // After the hooks: a copy's event shows the profit share they booked, as every later read of the order does.
       const orders = await this.d.views.many(tx, rows);
