@@ -133,6 +133,30 @@ describe('first journey: register, shell, language and theme, log out', () => {
     await context.close();
   });
 
+  it('says a refused mobile number once, under the field, not again in a toast over the code field', async () => {
+    const context = await phone(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/h5/#/pages/userPages/register`);
+    await page.getByTestId('register-tab-mobile').click();
+    // Well-formed (the form's own check passes), but no number of the +1 plan: the server refuses the field.
+    await page.getByTestId('register-mobile').fill('030 1234567');
+    await page.getByTestId('register-get-code').click();
+    await expect
+      .poll(() => page.getByTestId('register-mobile-error').textContent(), { timeout: 10_000 })
+      .toBe('Please enter a valid mobile number');
+    await page.waitForTimeout(800);
+    expect(await page.locator('.adm-toast-main').count()).toBe(0);
+    // A refusal no field says (too many codes, the network, …) is still a toast.
+    await page.getByTestId('register-tab-email').click();
+    await page.getByTestId('register-email').fill('once@example.com');
+    await context.route('**/api/ems/send', (route) => route.abort('internetdisconnected'));
+    await page.getByTestId('register-get-code').click();
+    await expect
+      .poll(() => page.locator('.adm-toast-main').textContent(), { timeout: 10_000 })
+      .toBe('Network error, please check your connection');
+    await context.close();
+  });
+
   function readCode(to: string): string | undefined {
     try {
       return server.lastOutboxCode(to);

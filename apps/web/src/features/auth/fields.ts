@@ -56,6 +56,15 @@ export function fieldErrorsFromServer(fields: readonly FieldError[]): FieldError
   });
 }
 
+/**
+ * Whether every field a refusal names has its prompt under an input (`inline`, from `fieldErrorsFromServer`): then
+ * the form says it all where it belongs and no toast repeats it. A refusal without fields (a wrong password, a
+ * lockout, the network) or naming a field the form does not show is said as a toast.
+ */
+export function refusalShownInline(fields: readonly FieldError[], inline: FieldErrors): boolean {
+  return fields.length > 0 && fields.every((f) => f.field in inline);
+}
+
 /** A sensible first area code for the interface language (the user can pick any). */
 const AREA_CODE_BY_LANG: Record<Lang, string> = {
   zh: '86',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrorsFromServer } from './fields';
+import { fieldErrorsFromServer, refusalShownInline } from './fields';
 import { validateIdentity, validateLogin, validateRegister, validateReset } from './validation';
 
 const email = { type: 'email' as const, email: 'ann@example.com', areaCode: '', mobile: '' };
@@ -60,5 +60,25 @@ describe('auth validation (spec §5 prompts)', () => {
     ['unknown', 'invalid', undefined],
   ] as const)("maps the server's refused %s (%s) to the same prompt: %s", (field, reason, prompt) => {
     expect(fieldErrorsFromServer([{ field, reason }])).toEqual(prompt ? { [field]: prompt } : {});
+  });
+
+  it('says a refusal once: under its fields when the form shows them all, else as a toast', () => {
+    const shown = (fields: { field: string; reason: 'invalid' | 'required' }[]) =>
+      refusalShownInline(fields, fieldErrorsFromServer(fields));
+    expect(shown([{ field: 'mobile', reason: 'invalid' }])).toBe(true);
+    expect(
+      shown([
+        { field: 'email', reason: 'invalid' },
+        { field: 'code', reason: 'required' },
+      ]),
+    ).toBe(true);
+    // A wrong password or a lockout names no field; a field the form does not show is said in the toast.
+    expect(shown([])).toBe(false);
+    expect(
+      shown([
+        { field: 'mobile', reason: 'invalid' },
+        { field: 'scene', reason: 'invalid' },
+      ]),
+    ).toBe(false);
   });
 });

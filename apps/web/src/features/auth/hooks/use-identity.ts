@@ -1,5 +1,7 @@
+import { TOAST_DURATION_MS } from '@/lib/config';
 import { ApiError } from '@/lib/request';
 import { getSession, useSession } from '@/lib/session-store';
+import { showToast } from '@/lib/toast';
 import { DEFAULT_LANG, type IdentityType } from '@nexa/contract';
 import { useCallback, useState } from 'react';
 import {
@@ -9,6 +11,7 @@ import {
   defaultAreaCode,
   fieldErrorsFromServer,
   hasErrors,
+  refusalShownInline,
 } from '../fields';
 
 /** Form state shared by login, register and reset: the identity (e-mail or mobile) and the inline errors. */
@@ -53,9 +56,15 @@ export function useIdentityForm(initial?: Partial<IdentityInput>) {
       mobile: identity.mobile.trim(),
     });
 
-  /** A refusal's field reasons under their inputs (the request helper toasted the rest). */
+  /**
+   * A refusal's field reasons under their inputs, and a toast only for what they do not say (the auth calls are made
+   * silent): before, a refused mobile number was said twice, under the field and in a toast over the code field.
+   */
   const showServerErrors = (error: unknown) => {
-    if (error instanceof ApiError) setErrors(fieldErrorsFromServer(error.fields));
+    if (!(error instanceof ApiError)) return;
+    const inline = fieldErrorsFromServer(error.fields);
+    setErrors(inline);
+    if (!refusalShownInline(error.fields, inline)) showToast(error.msg, TOAST_DURATION_MS);
   };
 
   /** Shows what the checks `found`; when nothing, runs `action`, a refusal's reasons landing under their fields. */
