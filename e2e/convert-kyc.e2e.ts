@@ -157,7 +157,7 @@ describe('convert', () => {
     await page.getByTestId('convert-page').waitFor();
     await expect.poll(() => text(page, 'convert-mode')).toBe('Demo account');
     await expect.poll(() => text(page, 'convert-available')).toBe('10,000.00');
-    await expect.poll(() => text(page, 'convert-rate'), { timeout: 20_000 }).toMatch(/^1 BTC ≈ [\d,.]+ USDT$/);
+    await expect.poll(() => text(page, 'convert-rate'), { timeout: 20_000 }).toMatch(/^1 BTC ≈ [\d,]+\.\d{2} USDT$/);
     // The custom slippage field shows its placeholder whole at 390 px ("Custom", not "Cust…"), in every language.
     await expect(clippedPlaceholders(page, customSlippageLabels())).resolves.toEqual([]);
 

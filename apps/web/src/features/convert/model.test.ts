@@ -40,13 +40,16 @@ describe('amount', () => {
 describe('formatRate', () => {
   it.each([
     ['0.000015444437631731', '0.000015444438'],
-    ['64732.12345678', '64,732.123'],
+    ['64732.12345678', '64,732.12'],
+    ['3674.9', '3,674.90'],
+    ['123.456', '123.46'],
+    ['12.3456789', '12.345679'],
     ['1', '1.00'],
     ['1.0001', '1.0001'],
     ['0.5', '0.50'],
     ['123456789.5', '123,456,789.50'],
     ['0', '0.00'],
-  ])('shows 8 significant digits, at least 2 decimals: %s → %s', (rate, shown) => {
+  ])('from 100 up two decimals, below 8 significant digits and at least 2 decimals: %s → %s', (rate, shown) => {
     expect(formatRate(rate)).toBe(shown);
   });
 });
@@ -54,7 +57,7 @@ describe('formatRate', () => {
 describe('a rate the natural way round', () => {
   it.each([
     ['BTC', 'USDT', '64512.3', '1 BTC ≈ 64,512.30 USDT'],
-    ['USDT', 'BTC', '0.0000155009', '1 BTC ≈ 64,512.383 USDT'],
+    ['USDT', 'BTC', '0.0000155009', '1 BTC ≈ 64,512.38 USDT'],
     ['USDT', 'USDC', '1', '1 USDT ≈ 1.00 USDC'],
   ])('%s → %s at %s reads %s', (from, to, rate, text) => {
     expect(rateText(from, to, rate)).toBe(text);

@@ -51,8 +51,10 @@ export { minimumReceived, slippageFactor } from '@nexa/rules';
 const RATE_DIGITS = 8;
 
 /**
- * A rate for reading: 8 significant digits, at least 2 decimals, thousands separators ("0.000015444437631731"
- * → "0.000015444438", "64732.1234" → "64,732.123"). Only for display; the exact rate is what gets submitted.
+ * A rate for reading, with thousands separators: from 100 up, two decimals like every amount ("64732.1234" →
+ * "64,732.12", as an exchange quotes BTC in USDT); below, 8 significant digits and at least 2 decimals, so a small
+ * rate keeps its precision ("1.0001", "0.000015444437631731" → "0.000015444438"). Only for display; the exact rate
+ * is what gets submitted.
  */
 /**
  * A rate the natural way round (spec: `1 BTC ≈ 64,512.30 USDT`): the currency worth more first. `rate` is how much
@@ -70,7 +72,8 @@ export function formatRate(rate: string): string {
   const int = (match[1] ?? '0').replace(/^0+(?=\d)/, '');
   const frac = match[2] ?? '';
   let decimals: number;
-  if (int !== '0') decimals = Math.max(2, RATE_DIGITS - int.length);
+  if (int.length >= 3) decimals = 2;
+  else if (int !== '0') decimals = Math.max(2, RATE_DIGITS - int.length);
   else {
     const zeros = /^0*/.exec(frac)?.[0].length ?? 0;
     decimals = zeros === frac.length ? 2 : zeros + RATE_DIGITS;

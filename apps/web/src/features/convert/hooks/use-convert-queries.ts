@@ -27,7 +27,8 @@ export function useSpotBalances() {
 /**
  * The live quote for `amount` (index/sdQuote), read again every few seconds while the page is open. The previous
  * quote stays on screen while the next one loads; the page only shows a receive amount for the amount it was
- * quoted for.
+ * quoted for. A quote no one shows is dropped at once (`gcTime` 0): coming back to an amount typed earlier (or to
+ * the empty field after a convert) showed that amount's old quote, 20 s stale, as the current rate.
  */
 export function useQuote(from: Currency, to: Currency, amount: string) {
   const mode = useAccountMode();
@@ -38,6 +39,7 @@ export function useQuote(from: Currency, to: Currency, amount: string) {
     refetchInterval: QUOTE_REFRESH_MS,
     refetchIntervalInBackground: false,
     placeholderData: keepPreviousData,
+    gcTime: 0,
     retry: false,
   });
 }
