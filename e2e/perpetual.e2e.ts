@@ -231,6 +231,11 @@ describe('perpetual: a 10x market long from the order entry to its history', () 
       await page.getByTestId('perp-close-quantity').fill('11');
       await page.getByTestId('perp-close-submit').click();
       await expect.poll(() => text(page, 'perp-close-quantity-error')).toBe('At most 10 lots');
+      // Lots the close refuses have no estimate: not "0.00" beside the error.
+      await page.getByTestId('perp-close-quantity').fill('0');
+      for (const id of ['perp-close-estimate', 'perp-close-fee', 'perp-close-net']) {
+        await expect.poll(() => text(page, id)).toBe('--');
+      }
       await page.getByTestId('perp-close-all-lots').click();
       await clean(page, 'perpetual-close-en-dark');
       await page.getByTestId('perp-close-submit').click();
@@ -340,8 +345,42 @@ describe('perpetual: limit orders, add margin, close all, rules and the single-p
       await btc.getByTestId('perp-position-close').click();
       await page.getByTestId('perp-close-sheet').waitFor();
       await page.getByTestId('perp-close-quantity').fill('2');
+      // The sheet shows the closing fee and PnL − fee at the price it shows, read in one go as the user sees them.
+      const closeFigures = () =>
+        page.getByTestId('perp-close-sheet').evaluate((sheet) => {
+          const of = (id: string) => sheet.querySelector(`[data-testid="${id}"]`)?.textContent ?? '';
+          return {
+            price: of('perp-close-price'),
+            pnl: of('perp-close-estimate'),
+            fee: of('perp-close-fee'),
+            net: of('perp-close-net'),
+          };
+        });
+      await expect.poll(async () => (await closeFigures()).fee).toMatch(/^\d+\.\d{2}$/);
+      const shown = await closeFigures();
       await page.getByTestId('perp-close-submit').click();
       await page.locator('.adm-toast-main', { hasText: 'Lots closed: 2 · still open: 3' }).waitFor();
+      const cents = (v: string | null) => Math.round(num(v) * 100);
+      expect(cents(shown.fee)).toBeGreaterThan(0);
+      expect(cents(shown.net)).toBe(cents(shown.pnl) - cents(shown.fee));
+      // What the close booked is what the sheet showed, up to the market's move between the look and the fill
+      // (2 lots of 0.001 BTC: the PnL moves 0.002 USDT a dollar, the fee 0.0005 of that).
+      const booked = (
+        await api<{ list: { action: string; quantity: string; price: string; fee: string; realizedPnl: string }[] }>(
+          'Sustainable/historyTrades',
+          { page: 1, pageSize: 20 },
+          session.token,
+        )
+      ).list.find((t) => t.action === 'close' && t.quantity === '2');
+      const move = Math.abs(num(booked?.price ?? null) - num(shown.price)) * 2 * 0.001;
+      expect(Math.abs(cents(booked?.fee ?? null) - cents(shown.fee))).toBeLessThanOrEqual(
+        Math.ceil(move * 0.0005 * 100) + 1,
+      );
+      const bookedNet = cents(booked?.realizedPnl ?? null) - cents(booked?.fee ?? null);
+      expect(Math.abs(bookedNet - cents(shown.net))).toBeLessThanOrEqual(Math.ceil(move * 1.0005 * 100) + 2);
+      if (num(booked?.price ?? null) === num(shown.price)) {
+        expect([cents(booked?.fee ?? null), bookedNet]).toEqual([cents(shown.fee), cents(shown.net)]);
+      }
       await expect.poll(() => btc.getByTestId('perp-position-lots').textContent(), { timeout: 10_000 }).toBe('3');
 
       // Close all: the dialog names 10X and the market price; "don't remind me again" is kept.

@@ -4,8 +4,8 @@ import { formatAmount, formatSigned } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
 import { useTicker } from '@/lib/use-market';
 import { useTranslation } from 'react-i18next';
-import { useClosePosition } from '../hooks/use-perpetual';
-import { LOTS_MAX_DIGITS, checkLots, toneOf, unrealizedPnl } from '../model/perp-model';
+import { useClosePosition, useProductInfo } from '../hooks/use-perpetual';
+import { LOTS_MAX_DIGITS, checkLots, closePreview, toneOf } from '../model/perp-model';
 import { Figure, useProblemText } from './bits';
 import { NumberField } from './order-fields';
 import { PositionForm, type PositionFormProps, positionSheet, useSheetValue } from './sheet';
@@ -37,13 +37,13 @@ function CloseForm(props: PositionFormProps) {
   });
   const { freshness, ensureLive } = useLivePriceGuard();
   const mark = ticker?.price ?? position.markPrice;
-  const estimate = /^\d+$/.test(lots.value)
-    ? unrealizedPnl(position.side, position.entryPrice, mark, lots.value, position.contractSize)
-    : null;
-  const pnl = (
+  const feeRate = useProductInfo(position.symbol).data?.perpetual.feeRate;
+  // What the close books at the price shown (PnL, fee, PnL − fee): nothing for lots it would refuse.
+  const estimate = closePreview(position, lots.value, mark, feeRate);
+  const usdt = (value: string | undefined, testId: string, signed = true) => (
     <>
-      <Figure className={`tone-${toneOf(estimate)}${staleClass(freshness)}`} testId="perp-close-estimate">
-        {estimate ? formatSigned(formatAmount(estimate, 2, false)) : '--'}
+      <Figure className={`${signed ? `tone-${toneOf(value)}` : ''}${staleClass(freshness)}`.trim()} testId={testId}>
+        {value ? (signed ? formatSigned(formatAmount(value, 2, false)) : formatAmount(value)) : '--'}
       </Figure>{' '}
       USDT
     </>
@@ -55,12 +55,16 @@ function CloseForm(props: PositionFormProps) {
       label: t('perpetual.marketPrice'),
       value: (
         <>
-          <Figure className={staleClass(freshness).trim()}>{formatPrice(mark, precision)}</Figure>{' '}
+          <Figure className={staleClass(freshness).trim()} testId="perp-close-price">
+            {formatPrice(mark, precision)}
+          </Figure>{' '}
           <StaleBadge freshness={freshness} />
         </>
       ),
     },
-    { label: t('perpetual.closeSheet.estPnl'), value: pnl },
+    { label: t('perpetual.closeSheet.estPnl'), value: usdt(estimate?.pnl, 'perp-close-estimate') },
+    { label: t('perpetual.closeSheet.fee'), value: usdt(estimate?.fee, 'perp-close-fee', false) },
+    { label: t('perpetual.closeSheet.estNet'), value: usdt(estimate?.net, 'perp-close-net') },
   ];
   return (
     <PositionForm
@@ -94,6 +98,7 @@ function CloseForm(props: PositionFormProps) {
 
 /**
  * Closes one position at the market price, all of it or some lots (Sustainable/closePosition, requestId kept
- * across a retry). Shows the estimated PnL of the lots being closed at the live price.
+ * across a retry). Shows what closing the lots books at the live price: the PnL, the closing fee and what is left
+ * of the PnL after it.
  */
 export const CloseSheet = positionSheet('close', CloseForm);

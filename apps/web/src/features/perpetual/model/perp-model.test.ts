@@ -1,9 +1,10 @@
-import { money } from '@nexa/rules';
+import { money, settleClose } from '@nexa/rules';
 import { describe, expect, it } from 'vitest';
 import {
   checkAddMargin,
   checkLots,
   checkTpSl,
+  closePreview,
   liquidationAfterAdding,
   liquidationPrice,
   maxLots,
@@ -123,5 +124,43 @@ describe('input checks', () => {
     expect(checkAddMargin('0.00', '10')).toEqual({ kind: 'notPositive' });
     expect(checkAddMargin('10.01', '10')).toEqual({ kind: 'insufficient' });
     expect(checkAddMargin('10', '10')).toBeNull();
+  });
+});
+
+describe('closing a position: what the close sheet shows is what the close books', () => {
+  // Long 100 lots of 0.001 BTC at 100x: margin 65.22.
+  const long = { side: 'long' as const, entryPrice: '65210', margin: '65.22', quantity: '100', contractSize: '0.001' };
+
+  it('shows the PnL, the closing fee and PnL − fee, by the rules package’s settleClose', () => {
+    // 30 lots at 65199.33: PnL −10.67 × 0.03 = −0.3201 (a loss rounds up: −0.33); fee 1955.98 × 0.0005 → 0.98.
+    expect(closePreview(long, '30', '65199.33', '0.0005')).toEqual({ pnl: '-0.33', fee: '0.98', net: '-1.31' });
+    const s = settleClose(
+      {
+        side: 'long',
+        entryPrice: money('65210'),
+        margin: money('65.22'),
+        quantity: money('100'),
+        contractSize: money('0.001'),
+      },
+      money('30'),
+      money('65199.33'),
+      money('0.0005'),
+    );
+    expect(closePreview(long, '30', '65199.33', '0.0005')).toEqual({
+      pnl: s.pnl.toFixed(2),
+      fee: s.fee.toFixed(2),
+      net: s.pnl.minus(s.fee).toFixed(2),
+    });
+  });
+
+  it('caps a loss at the closing margin and takes the fee only out of what is left, as the server does', () => {
+    const one = { ...long, quantity: '1', margin: '0.66' };
+    expect(closePreview(one, '1', '64000', '0.0005')).toEqual({ pnl: '-0.66', fee: '0.00', net: '-0.66' });
+  });
+
+  it('estimates nothing for lots the close refuses, or without a price or a fee rate', () => {
+    for (const lots of ['', '0', '1.5', '101']) expect(closePreview(long, lots, '65199.33', '0.0005')).toBeNull();
+    expect(closePreview(long, '30', undefined, '0.0005')).toBeNull();
+    expect(closePreview(long, '30', '65199.33', undefined)).toBeNull();
   });
 });

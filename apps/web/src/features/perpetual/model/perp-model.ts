@@ -8,12 +8,15 @@ import type { PositionSide } from '@nexa/contract';
 import {
   type OrderPreview,
   type PerpetualTerms,
+  USDT_DECIMALS,
   compareDecimal,
   decimalOr0,
+  exposureFrom,
   liquidationPreview,
   orderPreview,
   parseDecimal,
   pnlPreview,
+  settleClose,
 } from '@nexa/rules';
 
 export { type OrderPreview, USDT_DECIMALS, maxLots, orderPreview } from '@nexa/rules';
@@ -190,4 +193,41 @@ export function liquidationAfterAdding(
   const a = parseDecimal(amount);
   if (!a || a.lte(0)) return null;
   return liquidationPrice(side, entry, decimalOr0(margin).plus(a).toFixed(), lots, contractSize, precision);
+}
+
+/** A position as the close sheet knows it (the contract's PerpPosition). */
+export interface ClosablePosition {
+  side: PositionSide;
+  entryPrice: string;
+  margin: string;
+  quantity: string;
+  contractSize: string;
+}
+
+/** What closing some lots at a price books: the realised PnL, the closing fee, and PnL − fee (USDT strings). */
+export interface ClosePreview {
+  pnl: string;
+  fee: string;
+  net: string;
+}
+
+/**
+ * Closing `lots` of a position at `price`, figured by @nexa/rules' `settleClose`, the very arithmetic the server
+ * books a close with (PnL to the cent, a loss capped at the closing margin, the fee out of what is left), so the
+ * sheet shows what gets booked at that price. Null for lots the close would refuse, an unknown price or fee rate.
+ */
+export function closePreview(
+  position: ClosablePosition,
+  lots: string,
+  price: string | undefined,
+  feeRate: string | undefined,
+): ClosePreview | null {
+  if (checkLots(lots, position.quantity)) return null;
+  const at = parseDecimal(price);
+  const rate = parseDecimal(feeRate);
+  const p = exposureFrom(position.side, position.entryPrice, position.margin, position.quantity, position.contractSize);
+  if (!p || !at?.gt(0) || !rate || rate.isNeg()) return null;
+  const s = settleClose(p, parseDecimal(lots) ?? p.quantity, at, rate);
+  const usdt = (v: typeof at) => v.toFixed(USDT_DECIMALS);
+  return { pnl: usdt(s.pnl), fee: usdt(s.fee), net: usdt(s.pnl.minus(s.fee)) };
 }
