@@ -330,9 +330,16 @@ describe('perpetual: limit orders, add margin, close all, rules and the single-p
       await page.getByTestId('perp-margin-sheet').waitFor();
       await page.getByTestId('perp-margin-submit').click();
       await expect.poll(() => text(page, 'perp-margin-amount-error')).toBe('Please enter the margin amount to add');
+      // More than available is said as typed, with no "after" liquidation price, and Confirm waits; "0." is on its
+      // way somewhere and says nothing.
       await page.getByTestId('perp-margin-amount').fill('99999');
-      await page.getByTestId('perp-margin-submit').click();
       await expect.poll(() => text(page, 'perp-margin-amount-error')).toBe('Insufficient balance');
+      await expect(page.getByTestId('perp-margin-liq-after').count()).resolves.toBe(0);
+      await expect(page.getByTestId('perp-margin-submit').isDisabled()).resolves.toBe(true);
+      await clean(page, 'perpetual-add-margin-over-en-dark');
+      await page.getByTestId('perp-margin-amount').fill('0.');
+      await expect.poll(() => page.getByTestId('perp-margin-amount-error').count()).toBe(0);
+      await expect(page.getByTestId('perp-margin-submit').isEnabled()).resolves.toBe(true);
       await page.getByTestId('perp-margin-amount').fill('5');
       await expect.poll(() => text(page, 'perp-margin-liq-after')).toMatch(/^→ \d/);
       await clean(page, 'perpetual-add-margin-en-dark');

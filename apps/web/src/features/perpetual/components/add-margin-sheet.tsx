@@ -4,7 +4,7 @@ import { formatPrice } from '@/lib/market-format';
 import { Usdt } from '@/shared/trading-bits';
 import { useTranslation } from 'react-i18next';
 import { useAddMargin } from '../hooks/use-perpetual';
-import { USDT_DECIMALS, checkAddMargin, liquidationAfterAdding } from '../model/perp-model';
+import { USDT_DECIMALS, checkAddMargin, liquidationAfterAdding, liveAddMarginProblem } from '../model/perp-model';
 import { Figure, useProblemText } from './bits';
 import { NumberField } from './order-fields';
 import { PositionForm, type PositionFormProps, positionSheet, useSheetValue } from './sheet';
@@ -17,12 +17,24 @@ function AddMarginForm(props: PositionFormProps & { available: string | undefine
   const amount = useSheetValue({
     initial: '',
     check: (value) => checkAddMargin(value, available),
+    // More than is available is said as typed, as Convert and Transfer do.
+    live: (value) => liveAddMarginProblem(value, available),
     call: (value) => add.mutateAsync({ positionId: position.id, amount: value }),
     done: t('perpetual.marginSheet.done'),
     onDone: props.onDone,
   });
   const { side, entryPrice, margin, quantity, contractSize } = position;
-  const liqAfter = liquidationAfterAdding(side, entryPrice, margin, amount.value, quantity, contractSize, precision);
+  // No "after" for an amount that cannot be added.
+  const liqAfter = liquidationAfterAdding(
+    side,
+    entryPrice,
+    margin,
+    amount.value,
+    quantity,
+    contractSize,
+    precision,
+    available,
+  );
 
   const liquidation = (
     <>
@@ -44,7 +56,12 @@ function AddMarginForm(props: PositionFormProps & { available: string | undefine
     </>
   );
   return (
-    <PositionForm {...props} facts={facts} pending={add.isPending} submit={{ onClick: amount.submit }}>
+    <PositionForm
+      {...props}
+      facts={facts}
+      pending={add.isPending}
+      submit={{ onClick: amount.submit, disabled: amount.problem !== null }}
+    >
       <NumberField
         id="perp-margin-amount"
         label={t('perpetual.marginSheet.amount')}

@@ -96,7 +96,8 @@ export function PositionForm({
 }: PositionFormProps & {
   facts: readonly FactRow[];
   pending: boolean;
-  submit: { label?: string; onClick: () => unknown };
+  /** `disabled`: the value is wrong as it stands (said under it), so Confirm waits until it is changed. */
+  submit: { label?: string; onClick: () => unknown; disabled?: boolean };
   cancel?: SheetAction;
   children: ReactNode;
 }) {
@@ -123,6 +124,7 @@ export function PositionForm({
           label: submit.label ?? t('common.confirm'),
           tone: 'primary',
           onClick: submit.onClick,
+          disabled: submit.disabled,
           testId: `perp-${kind}-submit`,
         }}
       />
@@ -131,18 +133,22 @@ export function PositionForm({
 }
 
 /**
- * The one value a position sheet asks for (lots to close, margin to add): its text, its problem (cleared by any
- * change) and `submit`, which checks it, then runs the money call and closes on success.
+ * The one value a position sheet asks for (lots to close, margin to add): its text, its problem and `submit`, which
+ * checks it, then runs the money call and closes on success. The problem `submit` found is cleared by any change;
+ * what `live` finds is said as the user types.
  */
 export function useSheetValue({
   initial,
   check,
+  live,
   call,
   done,
   onDone,
 }: {
   initial: string;
   check: (value: string) => ValueProblem | null;
+  /** What is wrong already while typing (more than available); the rest waits for submit. */
+  live?: (value: string) => ValueProblem | null;
   call: (value: string) => Promise<unknown>;
   /** The notice once done, or what it says for the value sent (a partial close names what is left). */
   done: string | ((value: string) => string);
@@ -160,7 +166,7 @@ export function useSheetValue({
     if (found) return;
     await callAndClose(() => call(value), typeof done === 'string' ? done : done(value), onDone);
   };
-  return { value, problem, change, submit };
+  return { value, problem: problem ?? live?.(value) ?? null, change, submit };
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   closePreview,
   liquidationAfterAdding,
   liquidationPrice,
+  liveAddMarginProblem,
   maxLots,
   orderPreview,
   quoteOrder,
@@ -162,5 +163,19 @@ describe('closing a position: what the close sheet shows is what the close books
     for (const lots of ['', '0', '1.5', '101']) expect(closePreview(long, lots, '65199.33', '0.0005')).toBeNull();
     expect(closePreview(long, '30', undefined, '0.0005')).toBeNull();
     expect(closePreview(long, '30', '65199.33', undefined)).toBeNull();
+  });
+});
+
+describe('adding margin: said while typing, no "after" for an amount that cannot be added', () => {
+  it('says only "more than available" as typed; empty, "0." and 0 wait for Confirm', () => {
+    expect(liveAddMarginProblem('99999', '2979.45')).toEqual({ kind: 'insufficient' });
+    for (const amount of ['', '0.', '0', '5', '2979.45']) expect(liveAddMarginProblem(amount, '2979.45')).toBeNull();
+    expect(liveAddMarginProblem('99999', undefined)).toBeNull();
+  });
+
+  it('previews the liquidation price after adding only an amount that can be added', () => {
+    expect(liquidationAfterAdding('long', '100', '10', '5', '3', '1', 2, '5')).toBe('95.00');
+    expect(liquidationAfterAdding('long', '100', '10', '5', '3', '1', 2, '4.99')).toBeNull();
+    expect(liquidationAfterAdding('long', '100', '10', '0', '3', '1', 2, '5')).toBeNull();
   });
 });

@@ -141,6 +141,15 @@ export function checkAddMargin(amount: string, available: string | undefined): V
   return null;
 }
 
+/**
+ * What the margin field says while the user types, before any submit: only more than is available (a field still
+ * empty or "0." is on its way somewhere, not wrong); the rest is said on submit (`checkAddMargin`).
+ */
+export function liveAddMarginProblem(amount: string, available: string | undefined): ValueProblem | null {
+  const p = checkAddMargin(amount, available);
+  return p?.kind === 'insufficient' ? p : null;
+}
+
 /** Whether `cost` fits in `available` (unknown available: not refused here, the server decides). */
 export function affordable(cost: string, available: string | undefined): boolean {
   return available === undefined || compareDecimal(cost, available) <= 0;
@@ -180,7 +189,10 @@ export function toneOf(value: string | null | undefined): 'up' | 'down' | 'flat'
   return v.gt(0) ? 'up' : 'down';
 }
 
-/** The new liquidation price after adding `amount` margin to a position. */
+/**
+ * The new liquidation price after adding `amount` margin to a position; null for an amount that cannot be added
+ * (none, not positive, more than `available`), so no "after" is shown for it.
+ */
 export function liquidationAfterAdding(
   side: PositionSide,
   entry: string,
@@ -189,9 +201,10 @@ export function liquidationAfterAdding(
   lots: string,
   contractSize: string,
   precision: number,
+  available?: string,
 ): string | null {
   const a = parseDecimal(amount);
-  if (!a || a.lte(0)) return null;
+  if (!a || checkAddMargin(amount, available)) return null;
   return liquidationPrice(side, entry, decimalOr0(margin).plus(a).toFixed(), lots, contractSize, precision);
 }
 
