@@ -322,6 +322,35 @@ describe('perpetual: limit orders, add margin, close all, rules and the single-p
       await page.getByTestId('perp-orders-empty').waitFor({ timeout: 10_000 });
       expect((await positions(session.token)).account.frozenMargin).toMatch(/^0(\.0+)?$/);
 
+      // A long limit far above the market fills at once at the market price (the server's rule): the entry says so
+      // under the price, and the sheet quotes margin, fee and liquidation at the market price, with its own note.
+      const through = (num(await text(page, 'product-price')) * 1.5).toFixed(2);
+      await page.getByTestId('perp-price').fill(through);
+      await page.getByTestId('perp-price-fills-now-long').waitFor();
+      await expect(page.getByTestId('perp-price-fills-now-short').count()).resolves.toBe(0);
+      await page.getByTestId('perp-open-long').click();
+      const crossing = page.getByTestId('perp-confirm-sheet');
+      await crossing.waitFor();
+      const crossFact = (id: string) => crossing.getByTestId(id).locator('dd').textContent();
+      expect(num(await shownLimit())).toBe(Number(through));
+      expect(await crossFact('perp-confirm-fill-price')).toMatch(/^Market price ≈ \d[\d,]*\.\d{2}$/);
+      expect(await crossing.textContent()).toContain('the order fills at once at about the market price');
+      expect(await crossing.textContent()).not.toContain('until it fills at your price');
+      // 3 lots of 0.001 BTC at 10x, at the market price shown, not at the limit.
+      await expect
+        .poll(async () => {
+          const [at, margin] = [
+            num(await crossFact('perp-confirm-fill-price')),
+            num(await crossFact('perp-confirm-margin')),
+          ];
+          return Math.abs(margin - (at * 3 * 0.001) / 10) <= 0.01;
+        })
+        .toBe(true);
+      expect(num(await crossFact('perp-confirm-margin'))).toBeLessThan((Number(through) * 3 * 0.001) / 10 - 1);
+      await clean(page, 'perpetual-limit-fills-now-en-dark');
+      await page.getByTestId('perp-confirm-cancel').click();
+      await crossing.waitFor({ state: 'detached' });
+
       // Add margin: empty and more than available are refused; 5 USDT raises the margin by 5.
       await page.getByTestId('perp-tab-positions').click();
       const btc = page.locator('[data-testid="perp-position"][data-symbol="BTCUSDT"]');

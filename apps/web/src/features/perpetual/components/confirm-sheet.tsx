@@ -4,7 +4,7 @@ import { formatPrice } from '@/lib/market-format';
 import { useTicker } from '@/lib/use-market';
 import { ConfirmDraftSheet, type ConfirmSheetProps } from '@/shared/sheet';
 import { useTranslation } from 'react-i18next';
-import { quoteOrder, quotedOrderProblems } from '../model/perp-model';
+import { orderReference, quoteOrder, quotedOrderProblems } from '../model/perp-model';
 import { Figure, SideTag, useProblemText } from './bits';
 import type { OrderDraft } from './order-panel';
 import { Facts, PERP_LOOK } from './sheet';
@@ -12,17 +12,19 @@ import { Facts, PERP_LOOK } from './sheet';
 const CONFIRM_LOOK = { ...PERP_LOOK, testIdPrefix: 'perp' };
 
 /**
- * A market order fills at the price when it is placed, not the one it was drafted at: while the sheet is open its
- * price follows the live ticker, and its margin, fee and liquidation estimates are quoted again at each tick (the
- * order entry's own rule). A limit order keeps the price the user entered.
+ * A market order, and a limit the market has already crossed, fill at the price when it is placed, not the one it
+ * was drafted at: while the sheet is open their price follows the live ticker, and their margin, fee and liquidation
+ * estimates are quoted again at each tick (the order entry's own rule). A limit that rests keeps the price the user
+ * entered; one the market crosses (or leaves) while the sheet is open is quoted where it will fill.
  */
 function useLiveDraft(draft: OrderDraft | null): OrderDraft | null {
-  const market = draft?.type === 'market';
-  const live = useTicker(market ? draft.product.symbol : null)?.price;
-  if (!draft || !market || !live || live === draft.reference) return draft;
+  const live = useTicker(draft?.product.symbol ?? null)?.price;
+  if (!draft || !live) return draft;
+  const { reference: ref, atMarket } = orderReference(draft.type, draft.side, draft.price, live);
+  if (!ref || (ref === draft.reference && atMarket === draft.atMarket)) return draft;
   const { product } = draft;
-  const quote = quoteOrder(draft.side, live, draft.lots, draft.leverage, product.perpetual, product.pricePrecision);
-  return quote ? { ...draft, reference: live, ...quote } : draft;
+  const quote = quoteOrder(draft.side, ref, draft.lots, draft.leverage, product.perpetual, product.pricePrecision);
+  return quote ? { ...draft, reference: ref, atMarket, ...quote } : draft;
 }
 
 /** What the server would refuse in the draft as it stands now (its live price, the margin available now). */
@@ -66,9 +68,12 @@ function DraftFacts({ draft, problems }: { draft: OrderDraft; problems: string[]
     { label: t('perpetual.orderType'), value: t(`perpetual.${draft.type}`) },
     {
       label: t('perpetual.orderPrice'),
-      value: draft.type === 'market' ? market : price(draft.reference),
+      value: draft.type === 'market' ? market : price(draft.price ?? draft.reference),
       testId: 'perp-confirm-price',
     },
+    // A limit the market is through fills now, at about the market price: what the estimates below are quoted at.
+    draft.type === 'limit' &&
+      draft.atMarket && { label: t('perpetual.confirm.fillsAt'), value: market, testId: 'perp-confirm-fill-price' },
     { label: t('perpetual.lots'), value: <Figure>{draft.lots}</Figure> },
     { label: t('perpetual.margin'), value: usdt(draft.preview.margin), testId: 'perp-confirm-margin' },
     { label: t('perpetual.fee'), value: usdt(draft.preview.fee), testId: 'perp-confirm-fee' },
@@ -87,7 +92,9 @@ function DraftFacts({ draft, problems }: { draft: OrderDraft; problems: string[]
         </div>
       )}
       <p className="callout callout--small tone--warning perp-note">
-        {draft.type === 'market' ? t('perpetual.confirm.noteMarket') : t('perpetual.confirm.noteLimit')}
+        {t(
+          `perpetual.confirm.${draft.type === 'market' ? 'noteMarket' : draft.atMarket ? 'noteLimitNow' : 'noteLimit'}`,
+        )}
       </p>
     </>
   );
@@ -105,8 +112,8 @@ export function ConfirmSheet({ available, ...props }: ConfirmSheetProps<OrderDra
   const draft = useLiveDraft(props.draft);
   const problems = useDraftProblems(draft, available);
   const { ensureLive } = useLivePriceGuard();
-  // A market order fills at the live price: never confirmed on one that stopped moving.
-  const onConfirm = () => (props.draft?.type === 'market' && !ensureLive() ? undefined : props.onConfirm());
+  // What fills at the live price is never confirmed on one that stopped moving.
+  const onConfirm = () => (draft?.atMarket && !ensureLive() ? undefined : props.onConfirm());
   return (
     <ConfirmDraftSheet
       {...props}

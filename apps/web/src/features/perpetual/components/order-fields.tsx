@@ -113,7 +113,18 @@ export function OrderPriceField({ form, info }: { form: OrderForm; info: Product
       error={problems.price ? problemText('price', problems.price, precision) : null}
       unit={info.quote}
       replace={type === 'limit' ? undefined : market}
-    />
+    >
+      {/* A limit the market is already through does not wait for its price: said before the user opens it. */}
+      {form.fillsNow.map((side) => (
+        <p
+          key={side}
+          className="callout callout--small tone--warning perp-field__note"
+          data-testid={`perp-price-fills-now-${side}`}
+        >
+          {t(`perpetual.fillsNow.${side}`)}
+        </p>
+      ))}
+    </NumberField>
   );
 }
 

@@ -8,8 +8,10 @@ import {
   type ValueProblem,
   checkLots,
   checkPositive,
+  limitFillsNow,
   maxLots,
   orderPreview,
+  orderReference,
   quoteOrder,
   quotedOrderProblems,
 } from '../model/perp-model';
@@ -22,6 +24,8 @@ export interface OrderDraft {
   price?: string;
   /** What the preview was computed at: the limit price or the market price then. */
   reference: string;
+  /** Fills at once at the market price: a market order, or a limit the market has already crossed. */
+  atMarket: boolean;
   lots: string;
   leverage: number;
   tpPrice: string;
@@ -29,6 +33,8 @@ export interface OrderDraft {
   preview: OrderPreview;
   liquidation: string | null;
 }
+
+const SIDES: readonly PositionSide[] = ['long', 'short'];
 
 export type Problems = Partial<Record<'price' | 'lots' | 'tp' | 'sl', ValueProblem>>;
 
@@ -87,18 +93,21 @@ export function useOrderForm({
   // A fraction of a lot (kept in the field for its check to refuse) previews nothing.
   const preview = spec && /^\d+$/.test(lots) ? orderPreview(reference, lots, leverage, spec) : null;
   const max = spec ? maxLots(available, reference, leverage, spec) : 0n;
+  // The sides a typed limit fills at once for (the market is already at or through it): said under the price.
+  const fillsNow = type === 'limit' ? SIDES.filter((s) => limitFillsNow(s, price, ticker?.price)) : [];
 
   const clear = (field: keyof Problems) => setProblems((p) => (p[field] ? { ...p, [field]: undefined } : p));
   const priceInput = (raw: string) => sanitizeAmountInput(raw, precision);
 
   const submit = (side: PositionSide) => {
     if (!info || !spec) return;
-    // A market order is quoted at the live price: never on one that stopped moving.
-    if (type === 'market' && !ensureLive()) return;
     const found: Problems = {};
     if (type === 'limit') found.price = checkPositive(price) ?? undefined;
     found.lots = checkLots(lots) ?? undefined;
-    const ref = type === 'limit' ? (found.price ? undefined : price) : ticker?.price;
+    // A limit the market has crossed fills at once at the market price, as the server fills it: quoted there.
+    const { reference: ref, atMarket } = orderReference(type, side, found.price ? undefined : price, ticker?.price);
+    // What fills at the live price is quoted at it: never at one that stopped moving.
+    if (atMarket && !ensureLive()) return;
     const quote = quoteOrder(side, ref, lots, leverage, spec, precision);
     const draftPreview = quote?.preview ?? null;
     const liquidation = quote?.liquidation ?? null;
@@ -124,6 +133,7 @@ export function useOrderForm({
       type,
       price: type === 'limit' ? price : undefined,
       reference: ref,
+      atMarket,
       lots,
       leverage,
       tpPrice: withTpSl ? tp : '',
@@ -148,6 +158,7 @@ export function useOrderForm({
     precision,
     preview,
     max,
+    fillsNow,
     setType,
     setPrice,
     setLots,

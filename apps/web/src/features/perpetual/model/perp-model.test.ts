@@ -5,11 +5,13 @@ import {
   checkLots,
   checkTpSl,
   closePreview,
+  limitFillsNow,
   liquidationAfterAdding,
   liquidationPrice,
   liveAddMarginProblem,
   maxLots,
   orderPreview,
+  orderReference,
   quoteOrder,
   quotedOrderProblems,
   unrealizedPnl,
@@ -177,5 +179,34 @@ describe('adding margin: said while typing, no "after" for an amount that cannot
     expect(liquidationAfterAdding('long', '100', '10', '5', '3', '1', 2, '5')).toBe('95.00');
     expect(liquidationAfterAdding('long', '100', '10', '5', '3', '1', 2, '4.99')).toBeNull();
     expect(liquidationAfterAdding('long', '100', '10', '0', '3', '1', 2, '5')).toBeNull();
+  });
+});
+
+describe('a limit the market has already crossed', () => {
+  it('fills at once as the server decides: a long when the market is at or below its limit, a short at or above', () => {
+    expect(limitFillsNow('long', '70000', '64615.2')).toBe(true);
+    expect(limitFillsNow('long', '64615.2', '64615.20')).toBe(true);
+    expect(limitFillsNow('long', '60000', '64615.2')).toBe(false);
+    expect(limitFillsNow('short', '60000', '64615.2')).toBe(true);
+    expect(limitFillsNow('short', '64615.2', '64615.2')).toBe(true);
+    expect(limitFillsNow('short', '70000', '64615.2')).toBe(false);
+    // Nothing known or nothing valid: it rests (the server decides at its own price).
+    for (const [limit, market] of [
+      ['70000', undefined],
+      ['', '64615.2'],
+      ['0', '64615.2'],
+      [undefined, '1'],
+    ]) {
+      expect(limitFillsNow('long', limit, market)).toBe(false);
+    }
+  });
+
+  it('is quoted at the market price, as a market order is; a limit that rests at its own price', () => {
+    expect(orderReference('market', 'long', undefined, '64615.2')).toEqual({ reference: '64615.2', atMarket: true });
+    expect(orderReference('limit', 'long', '70000', '64615.2')).toEqual({ reference: '64615.2', atMarket: true });
+    expect(orderReference('limit', 'short', '70000', '64615.2')).toEqual({ reference: '70000', atMarket: false });
+    // The confirm sheet's margin for a long limit at 70,000 is the market quote, not the limit's.
+    const { reference } = orderReference('limit', 'long', '70000', '64615.2');
+    expect(quoteOrder('long', reference, '10', 10, BTC, 2)?.preview.margin).toBe('64.62');
   });
 });

@@ -33,6 +33,31 @@ export const liquidationPrice = liquidationPreview;
 /** (mark − entry) × lots × size for a long, the opposite for a short, to the cent toward zero (as a position shows). */
 export const unrealizedPnl = pnlPreview;
 
+/**
+ * Whether a limit order fills at once: the market is already at or through its price (a long's limit at or above
+ * the market, a short's at or below), the server's own comparison. Such an order fills at the market price, not at
+ * the limit, so it is quoted there. False while either price is unknown or not positive.
+ */
+export function limitFillsNow(side: PositionSide, limit: string | undefined, market: string | undefined): boolean {
+  if (!limit || !market || checkPositive(limit) || checkPositive(market)) return false;
+  const c = compareDecimal(market, limit);
+  return side === 'long' ? c <= 0 : c >= 0;
+}
+
+/**
+ * The price an order is quoted at and whether it fills at once: a market order and a limit the market has crossed
+ * at the market price, a limit that rests at its own price.
+ */
+export function orderReference(
+  type: 'market' | 'limit',
+  side: PositionSide,
+  limit: string | undefined,
+  market: string | undefined,
+): { reference: string | undefined; atMarket: boolean } {
+  if (type === 'market' || limitFillsNow(side, limit, market)) return { reference: market, atMarket: true };
+  return { reference: limit, atMarket: false };
+}
+
 /** What an order takes at a price, and where the position it opens would be liquidated. */
 export interface OrderQuote {
   preview: OrderPreview;
