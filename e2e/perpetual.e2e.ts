@@ -516,6 +516,28 @@ describe('perpetual screens in other languages and themes', () => {
     await page.getByTestId('perp-position').scrollIntoViewIfNeeded();
     await clean(page, `${name}-position`);
 
+    // Latest trades: each value sits on its header's side, in either direction (time at the start, price and size
+    // at the end), the figures themselves reading left to right.
+    await page.getByTestId('trade-row').first().waitFor({ timeout: 20_000 });
+    const columns = await page.getByTestId('latest-trades').evaluate((card) => {
+      const box = (el: Element | undefined) => {
+        const range = document.createRange();
+        if (el) range.selectNodeContents(el);
+        const r = range.getBoundingClientRect();
+        return { left: r.left, right: r.right };
+      };
+      const values = Array.from(card.querySelectorAll('tbody tr:first-child td'));
+      return Array.from(card.querySelectorAll('thead th')).map((th, i) => ({ head: box(th), value: box(values[i]) }));
+    });
+    expect(columns).toHaveLength(3);
+    columns.forEach(({ head, value }, i) => {
+      const atEnd = i > 0;
+      const edge = atEnd === (c.lang === 'ar') ? 'left' : 'right';
+      expect(Math.abs(head[edge] - value[edge]), `column ${i} ${edge}`).toBeLessThan(1.5);
+    });
+    await page.getByTestId('latest-trades').scrollIntoViewIfNeeded();
+    await clean(page, `${name}-latest-trades`);
+
     await page.getByTestId('perp-position-tpsl').click();
     await page.getByTestId('perp-tpsl-submit').click();
     await expect.poll(() => text(page, 'perp-tpsl-error')).toBe(c.selectOne);

@@ -47,12 +47,16 @@ export function LatestTrades({
         <tbody>
           {trades.slice(0, ROWS).map((trade) => (
             <tr key={trade.id} data-testid="trade-row" data-side={trade.side}>
-              <td dir="ltr">{formatDateTime(trade.ts, true).slice(11)}</td>
-              <td className={`trades__num ${trade.side === 'buy' ? 'text-up' : 'text-down'}`} dir="ltr">
-                {formatPrice(trade.price, precision)}
+              {/* The cells keep the page's direction, so a value sits on its header's side (start / end) in RTL
+                  too; only the figure inside reads left to right (as the order book's rows do). */}
+              <td>
+                <span dir="ltr">{formatDateTime(trade.ts, true).slice(11)}</span>
               </td>
-              <td className="trades__num" dir="ltr">
-                {formatDecimal(trade.size)}
+              <td className={`trades__num ${trade.side === 'buy' ? 'text-up' : 'text-down'}`}>
+                <span dir="ltr">{formatPrice(trade.price, precision)}</span>
+              </td>
+              <td className="trades__num">
+                <span dir="ltr">{formatDecimal(trade.size)}</span>
               </td>
             </tr>
           ))}
