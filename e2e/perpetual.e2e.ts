@@ -423,9 +423,17 @@ describe('perpetual: limit orders, add margin, close all, rules and the single-p
       await page.getByTestId('perp-close-all').click();
       const dialog = page.getByTestId('perp-close-all-dialog');
       await dialog.waitFor();
-      const wording = (await dialog.textContent()) ?? '';
-      expect(wording).toContain('10X');
+      const wording = (await dialog.locator('.perp-dialog__text').textContent()) ?? '';
+      // 10X is the default for new orders, not a claim about the positions closing (these are listed with their own).
+      expect(wording).toContain('the default leverage for new orders is 10X');
       expect(wording).toContain('market price');
+      const closing = await dialog
+        .getByTestId('perp-close-all-row')
+        .evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-symbol')} ${r.textContent}`));
+      expect(closing.sort()).toEqual([
+        expect.stringMatching(/^BTCUSDT BTC\/USDT Long10x 3 Lots[+-]?\d+\.\d{2} USDT$/),
+        expect.stringMatching(/^ETHUSDT ETH\/USDT Short10x 2 Lots[+-]?\d+\.\d{2} USDT$/),
+      ]);
       await page.getByTestId('perp-close-all-no-remind').click();
       await clean(page, 'perpetual-close-all-en-dark');
       await page.getByTestId('perp-close-all-confirm').click();

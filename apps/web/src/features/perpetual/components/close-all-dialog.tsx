@@ -1,9 +1,14 @@
+import { formatAmount, formatSigned } from '@/lib/format';
 import { readPreference, writePreference } from '@/lib/preferences';
+import { useTicker } from '@/lib/use-market';
 import { Sheet } from '@/shared/sheet';
+import type { PerpPosition } from '@nexa/contract';
 import { Checkbox, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCloseAll } from '../hooks/use-perpetual';
+import { toneOf, unrealizedPnl } from '../model/perp-model';
+import { Figure, SideTag, useProductOf } from './bits';
 import { PERP_SHEET, SheetActions } from './sheet';
 
 /** Whether "don't remind me again" was ticked on this device (Settings can turn the confirmation back on). */
@@ -28,12 +33,43 @@ export function useCloseAllNow() {
   return { run, pending: closeAll.isPending };
 }
 
+/** One position that will close: pair, side and leverage, lots, and its PnL at the live price (as a close books it). */
+function ClosingRow({ position }: { position: PerpPosition }) {
+  const { t } = useTranslation();
+  const { pair } = useProductOf(position.symbol);
+  const mark = useTicker(position.symbol)?.price ?? position.markPrice;
+  const pnl = unrealizedPnl(position.side, position.entryPrice, mark, position.quantity, position.contractSize);
+  return (
+    <li className="perp-closing__row" data-testid="perp-close-all-row" data-symbol={position.symbol}>
+      <span className="perp-closing__what">
+        <span dir="ltr">{pair}</span> <SideTag side={position.side} leverage={position.leverage} />{' '}
+        <span className="perp-closing__lots">
+          <Figure>{position.quantity}</Figure> {t('perpetual.lotsUnit')}
+        </span>
+      </span>
+      <span>
+        <Figure className={`tone-${toneOf(pnl)}`} testId="perp-close-all-pnl">
+          {formatSigned(formatAmount(pnl, 2, false))}
+        </Figure>{' '}
+        USDT
+      </span>
+    </li>
+  );
+}
+
 /**
- * The close-all confirmation (spec §2, §9): every position closes at the market price, in the wording of the
- * spec (USDT-margined, 10X, market price), with "don't remind me again" kept on this device. Open while `count`
- * (how many positions will close) is not null.
+ * The close-all confirmation (spec §2, §9): every position closes at the market price, named in the spec's terms
+ * (USDT-margined, market price, 10x as the default leverage, not as a claim about these positions), then the
+ * positions that close with their estimated PnL, and "don't remind me again" kept on this device. Open while
+ * `positions` (those that will close) is not null.
  */
-export function CloseAllDialog({ count, onClose }: { count: number | null; onClose: () => void }) {
+export function CloseAllDialog({
+  positions,
+  onClose,
+}: {
+  positions: readonly PerpPosition[] | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const { run, pending } = useCloseAllNow();
   const [noRemind, setNoRemind] = useState(false);
@@ -54,13 +90,22 @@ export function CloseAllDialog({ count, onClose }: { count: number | null; onClo
   return (
     <Sheet
       {...PERP_SHEET}
-      visible={count !== null}
+      visible={positions !== null}
       title={t('perpetual.closeAll.title')}
       pending={pending}
       onClose={close}
       testId="perp-close-all-dialog"
     >
-      <p className="perp-dialog__text">{t('perpetual.closeAll.body', { n: count ?? 0 })}</p>
+      <p className="perp-dialog__text">{t('perpetual.closeAll.body', { n: positions?.length ?? 0 })}</p>
+      <div className="perp-closing__head">
+        <span>{t('perpetual.pair')}</span>
+        <span>{t('perpetual.closeSheet.estPnl')}</span>
+      </div>
+      <ul className="perp-closing" data-testid="perp-close-all-list">
+        {positions?.map((p) => (
+          <ClosingRow key={p.id} position={p} />
+        ))}
+      </ul>
       <Checkbox
         checked={noRemind}
         onChange={setNoRemind}

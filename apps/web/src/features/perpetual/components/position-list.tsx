@@ -57,7 +57,7 @@ export function PositionList({
         available={positions.data?.account.available}
         onClose={() => setActing(null)}
       />
-      <CloseAllDialog count={confirmAll ? all.length : null} onClose={() => setConfirmAll(false)} />
+      <CloseAllDialog positions={confirmAll ? all : null} onClose={() => setConfirmAll(false)} />
     </>
   );
 }
