@@ -331,6 +331,12 @@ describe('funding: deposit and withdrawal screens', () => {
     await page.getByTestId('withdraw-password').fill('246810');
     await shot(page, 'withdrawal-ready-dark-en');
     await page.getByTestId('withdraw-submit').click();
+    // The confirmation says where the money goes: the network and the whole address, under its label (the picture
+    // after the dialog's opening animation).
+    await expect.poll(() => text(page, 'withdraw-confirm-chain')).toBe('TRC20');
+    await expect(text(page, 'withdraw-confirm-address')).resolves.toBe(`Cold wallet${TRON_ADDRESS}`);
+    await page.waitForTimeout(400);
+    await shot(page, 'withdrawal-confirm-dark-en');
     await page.getByTestId('withdraw-confirm').click();
     await page.getByTestId('withdrawal-record-page').waitFor();
     await expect.poll(() => page.getByTestId('withdrawal-record').count()).toBe(1);
@@ -553,6 +559,17 @@ describe('funding: deposit and withdrawal screens', () => {
       await expect.poll(() => text(page, 'withdraw-amount-error')).toBe(prompts[0]);
       await expect(text(page, 'withdraw-password-error')).resolves.toBe(prompts[1]);
       await shot(page, `withdrawal-errors-${theme}-${lang}`);
+      // To the bound card: the confirmation names the bank and the card, masked, before anything is sent.
+      await page.getByTestId('withdraw-method-bank').click();
+      await expect.poll(() => page.getByTestId('withdraw-card').getAttribute('data-bound')).toBe('true');
+      await page.getByTestId('withdraw-amount').fill('20');
+      await page.getByTestId('withdraw-password').fill('135790');
+      await page.getByTestId('withdraw-submit').click();
+      await expect.poll(() => text(page, 'withdraw-confirm-card')).toBe('First Example Bank**** 7894');
+      // The dialog's opening animation ends before the picture.
+      await page.waitForTimeout(400);
+      await shot(page, `withdrawal-confirm-bank-${theme}-${lang}`);
+      await page.getByTestId('withdraw-cancel').click();
       await context.close();
     });
   });

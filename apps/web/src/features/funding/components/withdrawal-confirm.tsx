@@ -1,7 +1,8 @@
 import { Figure } from '@/components/ui/figure';
-import { SummaryList } from '@/components/ui/summary-list';
+import { SummaryList, type SummaryRow } from '@/components/ui/summary-list';
 import { formatAmount, formatDecimal } from '@/lib/format';
 import { Dialog } from '@/shared/dialog';
+import { maskBankAccount } from '@nexa/contract';
 import type { TFunction } from 'i18next';
 import type { WithdrawalForm, WithdrawalInput } from '../hooks/use-withdrawal-form';
 
@@ -9,7 +10,43 @@ import type { WithdrawalForm, WithdrawalInput } from '../hooks/use-withdrawal-fo
 export const withUnit = (value: string | null, currency: string | undefined) =>
   value === null ? '--' : `${value} ${currency ?? ''}`.trim();
 
-/** Asks the user to confirm the withdrawal: method, what arrives, the fee and what is frozen. */
+/**
+ * Where the money goes, the last thing checked before it leaves: for crypto the network and the whole address (its
+ * label above it), since a wrong chain or address cannot be undone; for a bank card the bank and the card, masked.
+ */
+function destinationRows(t: TFunction, input: WithdrawalInput, form: WithdrawalForm): SummaryRow[] {
+  if (input.method === 'crypto') {
+    const label = form.boundAddress?.address === input.address ? form.boundAddress?.label : null;
+    return [
+      { label: t('funding.withdraw.chain'), value: <Figure testId="withdraw-confirm-chain">{input.chain}</Figure> },
+      {
+        label: t('funding.withdraw.address'),
+        value: (
+          <span className="fd-confirm-target" data-testid="withdraw-confirm-address">
+            {label ? <span dir="auto">{label}</span> : null}
+            <Figure className="fd-bound__mono">{input.address}</Figure>
+          </span>
+        ),
+      },
+    ];
+  }
+  const card = form.bank.data;
+  return [
+    {
+      label: t('funding.withdraw.card'),
+      value: card ? (
+        <span className="fd-confirm-target" data-testid="withdraw-confirm-card">
+          <span dir="auto">{card.bankName}</span>
+          <Figure>{maskBankAccount(card.cardNumber)}</Figure>
+        </span>
+      ) : (
+        '--'
+      ),
+    },
+  ];
+}
+
+/** Asks the user to confirm the withdrawal: method, where it goes, what arrives, the fee and what is frozen. */
 export function confirmWithdrawal(t: TFunction, input: WithdrawalInput, form: WithdrawalForm): Promise<boolean> {
   const { scale, fee, total } = form;
   return Dialog.confirm({
@@ -18,6 +55,7 @@ export function confirmWithdrawal(t: TFunction, input: WithdrawalInput, form: Wi
       <SummaryList
         rows={[
           { label: t('funding.withdraw.method'), value: t(`funding.method.${input.method}`) },
+          ...destinationRows(t, input, form),
           {
             label: t('funding.withdraw.receive'),
             value: <Figure>{withUnit(formatAmount(input.amount, scale), input.currency)}</Figure>,
