@@ -31,6 +31,8 @@ afterAll(async () => {
 
 const { api, registerUser, openSignedIn } = appSession(() => server);
 const text = textOf;
+/** A record's time as every record list shows it: to the second. */
+const RECORD_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 const ROUTE = {
   mine: '/pages/tabbarPages/mine/index',
@@ -195,6 +197,8 @@ describe('funding: deposit and withdrawal screens', () => {
     await expect(record.getAttribute('data-status')).resolves.toBe('review');
     const row = (await record.textContent()) ?? '';
     for (const part of ['USDT', 'TRC20', 'Under review', '250', target.address]) expect(row).toContain(part);
+    // To the second, as every other record list.
+    await expect(text(page, 'deposit-record-time')).resolves.toMatch(RECORD_TIME);
     await expect.poll(() => page.getByTestId('deposit-record-thumb').getAttribute('data-loaded')).toBe('true');
     await shot(page, 'recharge-record-review-dark-en');
     // The screenshot opens full screen; the browser's back button closes it with the page.
@@ -345,6 +349,7 @@ describe('funding: deposit and withdrawal screens', () => {
     const row = (await record.textContent()) ?? '';
     for (const part of ['USDT', 'TRC20', 'Under review', '100', '1', TRON_ADDRESS]) expect(row).toContain(part);
     await expect(text(page, 'withdrawal-record-fee')).resolves.toContain('1');
+    await expect(text(page, 'withdrawal-record-time')).resolves.toMatch(RECORD_TIME);
     await shot(page, 'withdrawal-record-dark-en');
 
     await page.goto(`${server.url}/h5/#${ROUTE.detail}?wallet=spot`);

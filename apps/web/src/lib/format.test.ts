@@ -6,6 +6,7 @@ import {
   formatDateRange,
   formatDateTime,
   formatPhone,
+  formatRecordTime,
   isolateLtr,
   isolateText,
 } from './format';
@@ -35,6 +36,8 @@ describe('formatDateTime', () => {
     const ms = new Date(2024, 4, 1, 13, 7, 9).getTime();
     expect(formatDateTime(ms)).toBe('2024-05-01 13:07');
     expect(formatDateTime(ms, true)).toBe('2024-05-01 13:07:09');
+    // Every record list (deposits and withdrawals too) shows its records' times to the second.
+    expect(formatRecordTime(ms)).toBe('2024-05-01 13:07:09');
     expect(formatDateRange([new Date(2024, 4, 1), new Date(2024, 4, 31)])).toBe('2024-05-01 ~ 2024-05-31');
   });
 });

@@ -13,6 +13,14 @@ export function formatDateTime(epochMs: number, withSeconds = false): string {
   return `${date} ${time}`;
 }
 
+/**
+ * When a record happened (a deposit, a withdrawal, an account change, a transfer, a conversion, an order): to the
+ * second in every record list, so two records of the same minute can be told apart and the lists read alike.
+ */
+export function formatRecordTime(epochMs: number): string {
+  return formatDateTime(epochMs, true);
+}
+
 export function formatDate(epochMs: number): string {
   return formatDateTime(epochMs).slice(0, 10);
 }

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@/lib/format';
+import { formatRecordTime } from '@/lib/format';
 /**
  * Small pieces the trading screens (delivery, perpetual) share: numbers on screen, the account-mode badge, a
  * product's name, list placeholders, the parts of a record row and the header's icon links.
@@ -174,7 +174,7 @@ export function RecordFoot({ className, time, children }: { className: string; t
   return (
     <span className={className}>
       <span>{children}</span>
-      <Figure>{formatDateTime(time, true)}</Figure>
+      <Figure>{formatRecordTime(time)}</Figure>
     </span>
   );
 }

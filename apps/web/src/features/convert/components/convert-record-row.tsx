@@ -1,7 +1,7 @@
 import { BeforeAfter } from '@/components/ui/before-after';
 import { Figure } from '@/components/ui/figure';
 import { ICON, LineIcon } from '@/components/ui/line-icon';
-import { formatDateTime, formatDecimal } from '@/lib/format';
+import { formatDecimal, formatRecordTime } from '@/lib/format';
 import type { ConvertRecord, Currency, Wallet } from '@nexa/contract';
 import { useTranslation } from 'react-i18next';
 import { rateText } from '../model';
@@ -63,7 +63,7 @@ export function ConvertRecordRow({ record, testId = 'convert-record' }: { record
           <CoinMark currency={record.currencyIn} />
           <span>{record.currencyIn}</span>
         </h3>
-        <Figure className="cv-record__time">{formatDateTime(record.createdAt, true)}</Figure>
+        <Figure className="cv-record__time">{formatRecordTime(record.createdAt)}</Figure>
       </div>
       <div className="cv-record__amounts">
         {sides.map((side) => (

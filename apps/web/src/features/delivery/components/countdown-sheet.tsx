@@ -1,5 +1,5 @@
 import { StaleBadge, staleClass, usePriceFreshness } from '@/components/ui/stale';
-import { formatAmount, formatDateTime, formatSigned } from '@/lib/format';
+import { formatAmount, formatRecordTime, formatSigned } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
 import { useProducts, useTicker } from '@/lib/use-market';
 import { FactList, SheetActions, SheetHeader } from '@/shared/sheet';
@@ -125,7 +125,7 @@ function CountdownBody({
     !final && { label: t('delivery.expected'), value: <Usdt>+{formatAmount(order.expectedProfit)}</Usdt> },
     {
       label: final ? t('delivery.settledAt') : t('delivery.expiresAt'),
-      value: <Figure>{formatDateTime(final ? (order.settledAt ?? order.expiresAt) : order.expiresAt, true)}</Figure>,
+      value: <Figure>{formatRecordTime(final ? (order.settledAt ?? order.expiresAt) : order.expiresAt)}</Figure>,
     },
   ];
 

@@ -1,6 +1,6 @@
 import { ErrorState } from '@/components/ui/error-state';
 import { Page } from '@/components/ui/page';
-import { formatAmount, formatDateTime, formatSigned, isolateLtr } from '@/lib/format';
+import { formatAmount, formatRecordTime, formatSigned, isolateLtr } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
 import { ROUTES } from '@/lib/routes';
 import { useProducts } from '@/lib/use-market';
@@ -67,7 +67,7 @@ function Ticks({ order, running }: { order: DeliveryOrder; running: boolean }) {
   );
 }
 
-const time = (ms: number | null) => <Figure>{ms !== null ? formatDateTime(ms, true) : '--'}</Figure>;
+const time = (ms: number | null) => <Figure>{ms !== null ? formatRecordTime(ms) : '--'}</Figure>;
 
 /**
  * The copy-trading plan an order belongs to: the plan and its leader (a link to their profile), and the profit

@@ -1,5 +1,5 @@
 import { Figure } from '@/components/ui/figure';
-import { formatDateTime } from '@/lib/format';
+import { formatRecordTime } from '@/lib/format';
 import type { DepositRecord } from '@nexa/contract';
 import { useTranslation } from 'react-i18next';
 import { AuthThumb } from '../components/auth-thumb';
@@ -16,8 +16,8 @@ function DepositRow({ record }: { record: DepositRecord }) {
       chip={record.chain}
       aside={<AuthThumb url={record.screenshotUrl} testId="deposit-record-thumb" />}
     >
-      <RecordField label={t('funding.record.time')}>
-        <Figure>{formatDateTime(record.createdAt)}</Figure>
+      <RecordField label={t('funding.record.time')} testId="deposit-record-time">
+        <Figure>{formatRecordTime(record.createdAt)}</Figure>
       </RecordField>
       <RecordField label={t('funding.record.orderNo')} wide>
         <Figure>{record.orderNo}</Figure>

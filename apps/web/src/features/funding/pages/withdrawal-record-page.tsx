@@ -1,5 +1,5 @@
 import { Figure } from '@/components/ui/figure';
-import { formatDateTime, formatDecimal } from '@/lib/format';
+import { formatDecimal, formatRecordTime } from '@/lib/format';
 import type { WithdrawalRecord } from '@nexa/contract';
 import { useTranslation } from 'react-i18next';
 import '../components/funding.css';
@@ -17,8 +17,8 @@ function WithdrawalRow({ record }: { record: WithdrawalRecord }) {
         </Figure>
       </RecordField>
       <RecordField label={t('funding.record.method')}>{t(`funding.method.${record.method}`)}</RecordField>
-      <RecordField label={t('funding.record.time')}>
-        <Figure>{formatDateTime(record.createdAt)}</Figure>
+      <RecordField label={t('funding.record.time')} testId="withdrawal-record-time">
+        <Figure>{formatRecordTime(record.createdAt)}</Figure>
       </RecordField>
       {record.method === 'crypto' ? (
         <RecordField label={t('funding.record.address')} wide testId="withdrawal-record-target">

@@ -1,6 +1,6 @@
 import { Figure } from '@/components/ui/figure';
 import { signOf } from '@/lib/decimal';
-import { formatDateTime, formatDecimal, formatSigned } from '@/lib/format';
+import { formatDecimal, formatRecordTime, formatSigned } from '@/lib/format';
 import type { MoneyLog } from '@nexa/contract';
 import { useTranslation } from 'react-i18next';
 import { useChangeTypeName } from '../hooks/use-change-type-name';
@@ -29,7 +29,7 @@ export function ChangeRow({ log, showWallet = true }: { log: MoneyLog; showWalle
       <div className="meta-row record-card__meta">
         <span>
           {showWallet ? `${t(`wallets.${log.wallet}`)} · ` : null}
-          <Figure>{formatDateTime(log.createdAt, true)}</Figure>
+          <Figure>{formatRecordTime(log.createdAt)}</Figure>
         </span>
         <span>
           {t('changeRecord.balanceAfter')} <Figure>{formatDecimal(log.balanceAfter)}</Figure>

@@ -1,7 +1,7 @@
 import { BeforeAfter } from '@/components/ui/before-after';
 import { Figure } from '@/components/ui/figure';
 import { ICON, LineIcon } from '@/components/ui/line-icon';
-import { formatDateTime, formatDecimal } from '@/lib/format';
+import { formatDecimal, formatRecordTime } from '@/lib/format';
 import type { TransferRecord, Wallet } from '@nexa/contract';
 import { useTranslation } from 'react-i18next';
 
@@ -35,7 +35,7 @@ export function TransferRecordRow({ record, testId = 'record-item' }: { record: 
       </div>
       <p className="meta-row record-card__meta">
         <span>
-          {t('transfer.time')} <Figure>{formatDateTime(record.createdAt, true)}</Figure>
+          {t('transfer.time')} <Figure>{formatRecordTime(record.createdAt)}</Figure>
         </span>
       </p>
       <dl className="fact-list record-facts">
