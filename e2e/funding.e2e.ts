@@ -46,6 +46,7 @@ const ROUTE = {
   saveBank: '/pages/tabbarPages/mine/saveBank',
   withdrawalPassword: '/pages/tabbarPages/mine/withdwawalPassword',
   verification: '/pages/tabbarPages/home/verification',
+  changes: '/pages/tabbarPages/mine/changeRecord',
 } as const;
 
 /** A valid TRC20 address (base58, 34 characters, starting with T). */
@@ -357,6 +358,16 @@ describe('funding: deposit and withdrawal screens', () => {
     await expect.poll(() => usdt.textContent()).toContain('899.00');
     await expect(usdt.textContent()).resolves.toContain('101.00');
     await shot(page, 'detail-frozen-dark-en');
+    // Its account changes are holds: the available balance goes down, the frozen amount up by as much, each said
+    // apart, and "Available after" is what the available figures add up to.
+    const held = page.locator('[data-testid="change-item"][data-type="withdrawal_freeze"]');
+    await expect.poll(() => held.getByTestId('change-available').textContent()).toBe('-100.00 USDT');
+    await expect(held.getByTestId('change-frozen').textContent()).resolves.toBe('Frozen +100.00 USDT');
+    await expect(held.getByTestId('change-available-after').textContent()).resolves.toBe('Available after 900.00');
+    const fee = page.locator('[data-testid="change-item"][data-type="withdrawal_fee"]');
+    await expect(fee.getByTestId('change-available').textContent()).resolves.toBe('-1.00 USDT');
+    await expect(fee.getByTestId('change-frozen').textContent()).resolves.toBe('Frozen +1.00 USDT');
+    await expect(fee.getByTestId('change-available-after').textContent()).resolves.toBe('Available after 899.00');
 
     // The withdrawal page counts today's withdrawal, and starts empty: the kept form went with the submit.
     await page.goto(`${server.url}/h5/#${ROUTE.withdrawal}`);
@@ -506,6 +517,8 @@ describe('funding: deposit and withdrawal screens', () => {
       { name: 'bind-address', path: `${ROUTE.bindAddress}?chain=TRC20`, ready: 'bound-address-TRC20' },
       { name: 'save-bank', path: ROUTE.saveBank, ready: 'bank-card' },
       { name: 'withdrawal-password', path: ROUTE.withdrawalPassword, ready: 'withdrawal-password-old' },
+      // The holds of both withdrawals and the release of the refused one.
+      { name: 'changes', path: ROUTE.changes, ready: 'change-frozen' },
     ];
 
     it.each([
