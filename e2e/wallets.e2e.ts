@@ -88,6 +88,17 @@ describe('assets: demo account, demo assets, transfer, records', () => {
     await expect.poll(() => text(page, 'transfer-available')).toBe('10,000.00');
     await shot(page, 'transfer-form-en');
 
+    // What is not a number is refused, typed or pasted: the field keeps its value ("1e3" never becomes 13, "-5" 5).
+    const amount = page.getByTestId('transfer-amount');
+    await amount.fill('25');
+    await amount.press('e');
+    await amount.press('-');
+    await expect(amount.inputValue()).resolves.toBe('25');
+    for (const pasted of ['1e3', '-5']) {
+      await amount.fill(pasted);
+      await expect(amount.inputValue()).resolves.toBe('25');
+    }
+
     // More than available is refused before any call; "All" fills the balance.
     await page.getByTestId('transfer-amount').fill('20000');
     await page.getByTestId('transfer-submit').click();

@@ -63,7 +63,10 @@ describe('decimal strings', () => {
     ['007', 2, '7'],
     ['.5', 8, '0.5'],
     ['1.2.3', 8, '1.23'],
-    ['1a2b', 2, '12'],
+    // Not a number: nothing, never another number (a field refuses such text before it gets here).
+    ['1a2b', 2, ''],
+    ['1e3', 2, ''],
+    ['-5', 2, ''],
     ['12.', 2, '12.'],
     ['12.5', 0, '12.5'],
     ['1.', 0, '1.'],
@@ -96,11 +99,25 @@ describe('decimal strings', () => {
   });
 });
 
+/**
+ * What a controlled amount field (`useAmountInput`, then `sanitizeAmountInput` at `scale`) holds after its text
+ * became `text`: text that is not a number is refused and the field keeps `value`.
+ */
+function change(value: string, text: string, mark: ',' | '.', scale: number): string {
+  const read = readAmountText(text, mark);
+  return read === null ? value : sanitizeAmountInput(read, scale);
+}
+
 /** Types `keys` one at a time into a field in a language writing `mark`, as a controlled input sees them. */
-function typeKeys(keys: string, mark: ',' | '.', scale = 8): { shown: string; value: string } {
-  let value = '';
-  for (const key of keys) value = sanitizeAmountInput(readAmountText(showAmountText(value, mark) + key, mark), scale);
+function typeKeys(keys: string, mark: ',' | '.', scale = 8, start = ''): { shown: string; value: string } {
+  let value = start;
+  for (const key of keys) value = change(value, showAmountText(value, mark) + key, mark, scale);
   return { shown: showAmountText(value, mark), value };
+}
+
+/** Pastes `text` at the end of a field holding `value`. */
+function paste(value: string, text: string, mark: ',' | '.', scale = 2): string {
+  return change(value, showAmountText(value, mark) + text, mark, scale);
 }
 
 describe("amount fields in the reader's language", () => {
@@ -138,6 +155,35 @@ describe("amount fields in the reader's language", () => {
     expect(typeKeys(keys, mark as ',' | '.')).toEqual({ shown, value });
   });
 
+  it.each([
+    // A letter or a sign typed is refused: the field stays as it was, it does not show another number.
+    ['.', '1e', '1'],
+    ['.', '-', ''],
+    ['.', '-5', '5'],
+    [',', '2,5e', '2,5'],
+    ['.', '5-', '5'],
+    ['.', '+5', '5'],
+  ])('mark %s, typed %s key by key: the sign or letter is refused, shown %s', (mark, keys, shown) => {
+    expect(typeKeys(keys, mark as ',' | '.').shown).toBe(shown);
+  });
+
+  it.each([
+    // A pasted "1e3" or "-5" is refused whole: never 13 or 5, the field keeps what it had.
+    ['.', '', '1e3', ''],
+    ['.', '', '-5', ''],
+    ['.', '25', '1e3', '25'],
+    [',', '', '\u22125', ''],
+    [',', '', '1 234,56 €', ''],
+    ['.', '', '-12.5 USDT', ''],
+    ['.', '', 'USDT 12.5', ''],
+    // A number as its readers write it still goes in.
+    [',', '', '1 234,56', '1234.56'],
+    ['.', '', '1,234.56', '1234.56'],
+    ['.', '', '\u0661\u066c\u0660\u0660\u0660', '1000'],
+  ])('mark %s, a field holding %j, %j pasted: holds %j', (mark, value, pasted, held) => {
+    expect(paste(value, pasted, mark as ',' | '.')).toBe(held);
+  });
+
   it('a whole-number field (lots) keeps a typed fraction for its check to refuse, in either mark', () => {
     expect(typeKeys('1,5', ',', 0)).toEqual({ shown: '1,5', value: '1.5' });
     expect(typeKeys('1,5', '.', 0)).toEqual({ shown: '1.5', value: '1.5' });
@@ -164,10 +210,17 @@ describe("amount fields in the reader's language", () => {
     ['.', '1.2.3', '1.23'],
     [',', '1,2,3', '1.23'],
     [',', '1.234,5,6', '1.23456'],
-    // Spaces (French groups with a narrow no-break space), signs and letters go.
+    // Spaces (French groups with a narrow no-break space) go.
     [',', '1\u202f234,5', '1234.5'],
-    [',', '1 234,56 €', '1234.56'],
-    ['.', '-12.5 USDT', '12.5'],
+    [',', '1 234,56', '1234.56'],
+    // Signs, letters and symbols are no part of an amount: the text means none.
+    [',', '1 234,56 €', null],
+    ['.', '-12.5 USDT', null],
+    ['.', '1e3', null],
+    ['.', '-5', null],
+    ['.', '\u22125', null],
+    ['.', '+5', null],
+    ['.', '\uff0d5', null],
     // Arabic-Indic and Persian digits and the Arabic decimal separator; full-width digits from an input method.
     ['.', '\u0661\u0662\u066b\u0665', '12.5'],
     [',', '\u06f1\u06f2\u066b\u06f5', '12.5'],

@@ -33,14 +33,20 @@ export function decimalMarkOf(lang: string): DecimalMark {
  * - otherwise the first separator is the decimal mark and later ones are dropped: a second separator typed after
  *   the first changes nothing ("1,5." → "1.5").
  * Arabic-Indic and Persian digits and the Arabic decimal separator "٫" read as what they are; full-width digits and
- * marks (a Chinese or Japanese input method) as their ASCII forms; spaces, letters and signs go.
+ * marks (a Chinese or Japanese input method) as their ASCII forms; spaces and the Arabic thousands separator "٬"
+ * (grouping) go.
+ *
+ * Anything else is not part of an amount, and the text means none: null. A letter or a sign dropped would merge
+ * what is left into another number ("1e3" into 13, "-5" into 5), so the field refuses the keystroke or the paste
+ * and keeps what it had (`useAmountInput`).
  */
-export function readAmountText(raw: string, mark: DecimalMark): string {
-  const text = raw
+export function readAmountText(raw: string, mark: DecimalMark): string | null {
+  const normalized = raw
     .normalize('NFKC')
     .replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) & 0xf))
-    .replace(/\u066b/g, mark)
-    .replace(/[^\d.,]/g, '');
+    .replace(/\u066b/g, mark);
+  if (/[^\d.,\s\u066c]/.test(normalized)) return null;
+  const text = normalized.replace(/[^\d.,]/g, '');
   const last = Math.max(text.lastIndexOf('.'), text.lastIndexOf(','));
   if (last === -1) return text;
   const other = text[last] === '.' ? ',' : '.';
@@ -68,13 +74,14 @@ export function showAmountText(value: string, mark: DecimalMark): string {
 /**
  * What an amount field keeps of a decimal string (`readAmountText`'s) or of text a decimal-point reader typed or
  * pasted: digits and one decimal point, at most `maxDecimals` decimals and `maxIntDigits` integer digits, no leading
- * zeros ("007" → "7", ".5" → "0.5").
+ * zeros ("007" → "7", ".5" → "0.5"). Text that is no amount ("1e3", "-5": `readAmountText`'s null) keeps nothing,
+ * never another number; a field never passes it (it refuses the change first).
  *
  * A whole-number field (`maxDecimals` 0: lots) keeps a fraction as typed, for its check to refuse ("a whole
  * number of lots"): dropping the point made the next digit join the integer, "1.5" typed key by key became 15.
  */
 export function sanitizeAmountInput(raw: string, maxDecimals: number, maxIntDigits = 15): string {
-  const cleaned = readAmountText(raw, '.');
+  const cleaned = readAmountText(raw, '.') ?? '';
   const dot = cleaned.indexOf('.');
   let int = dot === -1 ? cleaned : cleaned.slice(0, dot);
   let frac = dot === -1 ? null : cleaned.slice(dot + 1);

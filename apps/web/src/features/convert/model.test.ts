@@ -13,7 +13,9 @@ describe('slippage', () => {
     ['0.555', '0.55', null],
     ['123', '12', 'convert.slippageRange'],
     ['.5', '0.5', null],
-    ['1,5%', '1.5', null],
+    ['1,5', '1.5', null],
+    // A sign is no part of a number: nothing kept (the field refuses such text before it gets here), never 1.
+    ['-1', '', 'convert.slippageRequired'],
     ['007', '7', 'convert.slippageRange'],
   ])('keeps what a slippage field may hold, then checks it: %s → %s (%s)', (typed, kept, problem) => {
     expect(sanitizeSlippageInput(typed)).toBe(kept);
