@@ -218,9 +218,24 @@ describe('assets: demo account, demo assets, transfer, records', () => {
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('nexa-session') ?? '{}').state);
     expect(stored.denomination).toBe('CNY');
 
-    // Back to the real account: its own, empty balances.
+    // Back to the real account, on purpose only: a question first; "Cancel" stays in demo, nothing sent.
+    const changes: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/user/changeUser')) changes.push(r.url());
+    });
+    const dialog = page.locator('.adm-dialog');
     await page.getByTestId('assets-mode-real').click();
+    await expect.poll(() => dialog.textContent()).toContain('Switch to your real account?');
+    await shot(page, 'assets-to-real-en');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect(page.getByTestId('assets-mode-demo').getAttribute('aria-pressed')).resolves.toBe('true');
+    expect(changes).toEqual([]);
+    // Confirmed: its own, empty balances.
+    await page.getByTestId('assets-mode-real').click();
+    await dialog.getByRole('button', { name: 'Switch' }).click();
     await expect.poll(() => text(page, 'mine-mode')).toBe('Real account');
+    expect(changes).toHaveLength(1);
     await expect.poll(() => text(page, 'assets-total')).toBe('¥0.00');
     await expect.poll(() => text(page, 'assets-wallet-spot')).toContain('0.00');
     await expect.poll(() => text(page, 'assets-wallet-spot')).not.toContain('7,500.00');

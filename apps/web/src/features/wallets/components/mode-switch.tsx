@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 const MODES: readonly AccountMode[] = ['real', 'demo'];
 
 /**
- * Real account | Demo account (spec §4). Shows the chosen side at once; the switch itself is the caller's
- * (user/changeUser), no confirmation asked.
+ * Real account | Demo account (spec §4). The switch itself is the caller's (user/changeUser), which asks first
+ * when the move is into real money.
  */
 export function ModeSwitch({
   mode,

@@ -4,6 +4,7 @@ import { Page } from '@/components/ui/page';
 import { ROUTES } from '@/lib/routes';
 import { useUserInfo } from '@/lib/user-query';
 import { useAccountMode, useHideAmounts } from '@/shared/account-mode';
+import { Dialog } from '@/shared/dialog';
 import { useLanguageItem } from '@/shared/language-item';
 import { MessageBell } from '@/shared/message-bell';
 import type { AccountMode } from '@nexa/contract';
@@ -64,9 +65,19 @@ export default function MinePage() {
   const [hidden, setHidden] = useHideAmounts();
   const { switchTo, pendingMode, switching } = useSwitchMode();
 
-  const changeMode = (next: AccountMode) => {
+  const changeMode = async (next: AccountMode) => {
+    // Into real money only on purpose: every order after it uses the real balances (back to demo needs no question).
+    if (next === 'real') {
+      const ok = await Dialog.confirm({
+        title: t('mine.mode.toRealTitle'),
+        content: t('mine.mode.toRealBody'),
+        confirmText: t('mine.mode.toRealConfirm'),
+        cancelText: t('common.cancel'),
+      });
+      if (!ok) return;
+    }
     // A refusal or a network failure is toasted by the request helper; the switch falls back by itself.
-    switchTo(next).catch(() => undefined);
+    await switchTo(next).catch(() => undefined);
   };
 
   const refresh = async () => {
@@ -103,7 +114,7 @@ export default function MinePage() {
     >
       <PullToRefresh onRefresh={refresh}>
         <div className="stack">
-          <ModeSwitch mode={pendingMode ?? mode} onChange={changeMode} disabled={switching} />
+          <ModeSwitch mode={pendingMode ?? mode} onChange={(m) => void changeMode(m)} disabled={switching} />
           <TotalCard
             data={data}
             denomination={denomination}
