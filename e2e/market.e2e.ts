@@ -311,6 +311,37 @@ describe('market data screens', () => {
     await context.close();
   });
 
+  it('a tap on a Markets row leaves no crosshair on the chart the next page draws under the finger', async () => {
+    const context = await phone(browser);
+    const page = await context.newPage();
+    await openSignedIn(page, await registerUser('ghost'), ROUTE.markets, { lang: 'en', theme: 'dark' });
+    await expect.poll(() => page.getByTestId('market-row').count(), { timeout: 15_000 }).toBeGreaterThan(5);
+    // The row that sits where the Futures chart will be drawn (the chart spans roughly y 150–450 at 390×844).
+    const rows = page.getByTestId('market-row');
+    let target = rows.first();
+    for (let i = 0; i < (await rows.count()); i++) {
+      const box = await rows.nth(i).boundingBox();
+      if (box && box.y + box.height / 2 > 300) {
+        target = rows.nth(i);
+        break;
+      }
+    }
+    // A click, as the browser follows a tap with mouse events, the pointer left where the finger was.
+    await target.click();
+    await page.getByTestId('delivery-page').waitFor();
+    await page.getByTestId('chart').waitFor({ timeout: 20_000 });
+    await expect.poll(() => canvasAttr(page, 'data-status'), { timeout: 15_000 }).toBe('ready');
+    await page.waitForTimeout(1_000);
+    // No candle's legend: the browser's hover emulation at the tap's spot is not a user pointing at the chart.
+    expect(await page.locator('.chart__legend').isHidden()).toBe(true);
+    // Touched, the chart shows the candle under the finger.
+    const chart = await page.getByTestId('chart').boundingBox();
+    await page.mouse.click(chart!.x + chart!.width * 0.7, chart!.y + chart!.height * 0.4);
+    await page.mouse.move(chart!.x + chart!.width * 0.6, chart!.y + chart!.height * 0.4);
+    await expect.poll(() => page.locator('.chart__legend').isVisible()).toBe(true);
+    await context.close();
+  });
+
   it('the Perpetual tab shows the order book and the latest trades, live', async () => {
     const context = await phone(browser);
     const page = await context.newPage();

@@ -1,6 +1,7 @@
 import {
   AreaSeries,
   CandlestickSeries,
+  CrosshairMode,
   HistogramSeries,
   type IChartApi,
   type LogicalRange,
@@ -91,12 +92,25 @@ export function useChart({ view, pricePrecision, locale }: { view: View; pricePr
     };
     chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
 
+    // A phone has no pointer resting over the page: a mouse move the chart gets before it is touched is the browser
+    // emulating hover at the spot of the tap that opened this page (a Markets row), which drew a crosshair and a
+    // legend there and left them. On such a device the crosshair and the legend wait for a touch on the chart.
+    let pointing = !window.matchMedia('(hover: none)').matches;
+    const wake = () => {
+      pointing = true;
+      chart.applyOptions({ crosshair: { mode: CrosshairMode.Normal } });
+    };
+    if (!pointing) {
+      chart.applyOptions({ crosshair: { mode: CrosshairMode.Hidden } });
+      host.addEventListener('pointerdown', wake, { capture: true, once: true });
+    }
+
     // The legend: the hovered candle's open, high, low, close.
     const onCrosshair = (param: MouseEventParams) => {
       const legend = legendRef.current;
       if (!legend) return;
       const time = typeof param.time === 'number' ? param.time * 1000 : undefined;
-      const candle = time === undefined ? undefined : findCandle(bufferRef.current.candles, time);
+      const candle = !pointing || time === undefined ? undefined : findCandle(bufferRef.current.candles, time);
       if (!candle) {
         legend.hidden = true;
         return;
@@ -119,6 +133,7 @@ export function useChart({ view, pricePrecision, locale }: { view: View; pricePr
     observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
 
     return () => {
+      host.removeEventListener('pointerdown', wake, { capture: true });
       observer.disconnect();
       chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
       chart.unsubscribeCrosshairMove(onCrosshair);
