@@ -94,6 +94,8 @@ describe('referral: invite, qualify, trade, see rebates, levels and teams', () =
       await shot(page, 'referral-share-b-dark-en');
       await page.getByTestId('referral-tab-rebates').click();
       await page.getByTestId('referral-rebate').first().waitFor();
+      // Which invitee it came from: C's UID beside the masked login.
+      await expect(textOf(page, 'referral-rebate-source')).resolves.toMatch(new RegExp(`^UID ${c.user.uid} · `));
       await shot(page, 'referral-rebates-b-dark-en');
 
       // Once the 30 s delivery order settled, both A (depth 2) and B (depth 1) hold its turnover rebate too.

@@ -66,7 +66,7 @@ export const AdminRebatesBody = Page.extend({
 export type AdminRebatesBody = z.infer<typeof AdminRebatesBody>;
 
 /** A rebate record as its earner sees it, with both users unmasked and the ledger transfer that paid it. */
-export const AdminRebate = RebateRecord.extend({
+export const AdminRebate = RebateRecord.omit({ sourceUid: true }).extend({
   earner: OperatorUserRef,
   sourceUser: OperatorUserRef,
   transferId: z.string(),

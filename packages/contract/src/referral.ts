@@ -118,7 +118,8 @@ export type RebateRecordsBody = z.infer<typeof RebateRecordsBody>;
 
 export const RebateRecord = z.object({
   id: z.string(),
-  /** The trading user, masked. */
+  /** The trading user: UID, and the login masked (as the team list and copy trading show a user). */
+  sourceUid: z.number().int(),
   sourceUser: z.string(),
   depth: z.number().int().min(1).max(3),
   product: RebateProduct,

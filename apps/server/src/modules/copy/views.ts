@@ -7,7 +7,7 @@ import {
   type PublicUser,
   QUOTE_CURRENCY,
 } from '@nexa/contract';
-import { copyNetProfit } from '@nexa/rules';
+import { copyNetProfit, maskContact } from '@nexa/rules';
 import { formatAmount, money } from '../../ledger/index.js';
 import type { FollowRow, PlanRow, UserFace } from './repository.js';
 
@@ -20,17 +20,9 @@ export const followRef = (followId: string) => `copy_follow:${followId}`;
 export const ms = (v: Date | string) => (v instanceof Date ? v.getTime() : new Date(v).getTime());
 const usdt = (v: string) => formatAmount(money(v), QUOTE_CURRENCY);
 
-/**
- * A login as others may see it: the first two characters of an e-mail's name, or the first three and last four
- * digits of a mobile number; the rest masked.
- */
-export function maskLogin(u: Pick<UserFace, 'email' | 'areaCode' | 'mobile'>): string {
-  if (u.email) {
-    const [name = '', domain = ''] = u.email.split('@');
-    return `${name.slice(0, 2)}***@${domain}`;
-  }
-  const m = u.mobile ?? '';
-  return `+${u.areaCode ?? ''} ${m.slice(0, 3)}****${m.slice(-4)}`;
+/** A login as others may see it: the one rule of the app (`maskContact`), as the invitation centre shows a user. */
+export function maskLogin(u: Pick<UserFace, 'email' | 'mobile'>): string {
+  return maskContact(u.email, u.mobile);
 }
 
 export const publicUser = (u: UserFace): PublicUser => ({ uid: Number(u.uid), nickname: maskLogin(u) });
@@ -44,7 +36,7 @@ export function toPlan(r: PlanRow, pricePrecision: number): FollowPlan {
     id: r.id,
     leader: {
       uid: Number(r.leaderUid),
-      nickname: maskLogin({ email: r.leaderEmail, areaCode: r.leaderAreaCode, mobile: r.leaderMobile }),
+      nickname: maskLogin({ email: r.leaderEmail, mobile: r.leaderMobile }),
     },
     mode: r.mode,
     title: r.title,

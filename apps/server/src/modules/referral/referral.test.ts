@@ -287,6 +287,8 @@ describe('referral: rebates over three levels', () => {
     expect((await records(a)).total).toBe(0);
     // The source user is masked; the base is the fee.
     expect((await perp(d))?.sourceUser).toMatch(/^re\*\*\*@example\.com$/);
+    // Which invitee it came from: the UID, as the team list shows it (masked logins can look alike).
+    expect((await perp(d))?.sourceUid).toBe(e.uid);
     expect((await perp(d))?.baseAmount).toBe(feeAmount.toFixed());
 
     // Income on the invite centre; a second drain pays nothing more.

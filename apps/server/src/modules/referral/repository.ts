@@ -79,6 +79,7 @@ export interface NewRebate {
 
 export interface RebateRow {
   id: string;
+  sourceUid: string;
   sourceUserEmail: string | null;
   sourceUserMobile: string | null;
   depth: number;
@@ -387,6 +388,7 @@ export const referralRepository = {
     );
     const rows = await queryRows<{
       id: string;
+      uid: string;
       email: string | null;
       mobile: string | null;
       depth: number;
@@ -399,7 +401,8 @@ export const referralRepository = {
       created_at: Date | string;
     }>(
       ex,
-      sql`SELECT r.id::text AS id, u.email, u.mobile, r.depth, r.product, trim_scale(r.base_amount)::text AS base,
+      sql`SELECT r.id::text AS id, u.uid::text AS uid, u.email, u.mobile, r.depth, r.product,
+                 trim_scale(r.base_amount)::text AS base,
                  trim_scale(r.rate)::text AS rate, trim_scale(r.rebate)::text AS rebate, r.currency,
                  r.earner_level AS level, r.created_at
           FROM rebate_records r JOIN users u ON u.id = r.source_user_id
@@ -409,6 +412,7 @@ export const referralRepository = {
       total: total[0]!.n,
       list: rows.map((r) => ({
         id: r.id,
+        sourceUid: r.uid,
         sourceUserEmail: r.email,
         sourceUserMobile: r.mobile,
         depth: Number(r.depth),

@@ -116,6 +116,7 @@ export class ReferralService {
       pageSize,
       list: list.map((r) => ({
         id: r.id,
+        sourceUid: Number(r.sourceUid),
         sourceUser: maskContact(r.sourceUserEmail, r.sourceUserMobile),
         depth: r.depth,
         product: r.product,

@@ -47,7 +47,7 @@ export function RebateList() {
           <dl className="fact-list fact-list--muted">
             <div>
               <dt>{t('referral.rebates.from')}</dt>
-              <dd dir="ltr">{r.sourceUser}</dd>
+              <dd dir="ltr" data-testid="referral-rebate-source">{`UID ${r.sourceUid} · ${r.sourceUser}`}</dd>
             </div>
             <div>
               <dt>{t('referral.rebates.depth')}</dt>
