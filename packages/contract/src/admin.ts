@@ -4,7 +4,7 @@ import { EpochMs, Page, freeText, pageOf } from './common.js';
 import { contentAdminApi } from './content.js';
 import { type ApiDef, def } from './define.js';
 import { Chain, DepositRecord, ReviewStatus, WithdrawalRecord } from './funding.js';
-import { VerificationLevel, VerificationStatus } from './kyc.js';
+import { VerificationLevel, VerificationStatus, VerifiedIdentity } from './kyc.js';
 import { oversightApi } from './oversight.js';
 import { referralAdminApi } from './referral.js';
 import { supportAdminApi } from './support.js';
@@ -86,6 +86,8 @@ export const AdminVerification = z.object({
   /** /api/admin/file/<name>, with the ADMIN-TOKEN header. */
   frontImageUrl: z.string().nullable(),
   backImageUrl: z.string().nullable(),
+  /** An advanced submission's verified basic identity (null for a basic one, or none verified). */
+  basic: VerifiedIdentity.nullable(),
   reason: z.string().nullable(),
   createdAt: EpochMs,
   reviewedAt: EpochMs.nullable(),

@@ -12,8 +12,12 @@ export const Code = {
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
-/** Why a field was refused; the server turns it into a sentence in the caller's language. */
-export const FieldReason = ['required', 'invalid', 'mismatch', 'tooShort', 'tooLong'] as const;
+/**
+ * Why a field was refused; the server turns it into a sentence in the caller's language. `mismatch`: not the value
+ * it must equal (a repeated password, an advanced verification's basic identity); `duplicate`: the same as another
+ * field's value where it must differ (an ID's back photo that is its front).
+ */
+export const FieldReason = ['required', 'invalid', 'mismatch', 'duplicate', 'tooShort', 'tooLong'] as const;
 export type FieldReason = (typeof FieldReason)[number];
 
 export interface FieldError {

@@ -15,7 +15,11 @@ export const CountryListData = z.object({
 });
 export type CountryListData = z.infer<typeof CountryListData>;
 
-/** Basic: country, name, ID number. Advanced (after basic is verified): also address, city, both ID photos. */
+/**
+ * Basic: country, name, ID number. Advanced (after basic is verified): address, city and both photos of the same ID
+ * document; its country, name and ID number are those of the verified basic identity. An advanced body may omit
+ * them (the app does); one that gives them is refused unless they are the basic ones (field reason `mismatch`).
+ */
 export const SubmitVerificationBody = z
   .object({
     level: VerificationLevel,
@@ -24,20 +28,26 @@ export const SubmitVerificationBody = z
       .string()
       .trim()
       .toUpperCase()
-      .regex(/^[A-Z]{2}$/),
-    name: freeText(100, { min: 1 }),
+      .regex(/^[A-Z]{2}$/)
+      .optional(),
+    name: freeText(100, { min: 1 }).optional(),
     idNumber: z
       .string()
       .trim()
-      .regex(/^[A-Za-z0-9-]{4,32}$/),
+      .regex(/^[A-Za-z0-9-]{4,32}$/)
+      .optional(),
     address: freeText(200).optional(),
     city: freeText(100).optional(),
     frontImage: UploadName.optional(),
+    /** A different upload from `frontImage` (the server also refuses the same picture uploaded twice). */
     backImage: UploadName.optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.level !== 'advanced') return;
-    for (const field of ['address', 'city', 'frontImage', 'backImage'] as const) {
+    const required =
+      v.level === 'advanced'
+        ? (['address', 'city', 'frontImage', 'backImage'] as const)
+        : (['country', 'name', 'idNumber'] as const);
+    for (const field of required) {
       if (!v[field]) ctx.addIssue({ code: 'custom', path: [field], message: 'required' });
     }
   });
@@ -63,6 +73,20 @@ export const UserVerificationData = z.object({
   verified: z.boolean(),
 });
 export type UserVerificationData = z.infer<typeof UserVerificationData>;
+
+/**
+ * The verified basic identity an advanced submission belongs to, as operators see it beside the advanced data: the
+ * full ID number and when it was verified.
+ */
+export const VerifiedIdentity = z.object({
+  /** The basic verification record. */
+  id: z.string(),
+  country: z.string(),
+  name: z.string(),
+  idNumber: z.string(),
+  verifiedAt: EpochMs.nullable(),
+});
+export type VerifiedIdentity = z.infer<typeof VerifiedIdentity>;
 
 export const kycApi = {
   'user_verification/getCountryList': def(true, true, z.object({}).passthrough(), CountryListData),

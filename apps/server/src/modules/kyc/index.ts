@@ -1,5 +1,5 @@
 import type { Executor } from '../../platform/db.js';
-import type { ApprovalHook, KycOperations } from '../../platform/review.js';
+import type { ApprovalHook, KycOperations, UploadReader } from '../../platform/review.js';
 import type { MessagePort } from '../messages/index.js';
 import { KycService } from './service.js';
 
@@ -17,6 +17,7 @@ export function createKyc(d: {
   now: () => Date;
   onVerified?: ApprovalHook;
   messages?: MessagePort;
+  uploads: Pick<UploadReader, 'read'>;
 }): KycModule {
   const service = new KycService(d);
   return {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { CountryListData, UserVerificationData } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +43,9 @@ const basic = { level: 'basic', country: 'fr', name: 'Jeanne Dupont', idNumber: 
 const submit = (u: User, body: object, lang?: string) =>
   u.as<UserVerificationData>('user_verification/submitIdentityVerification', body, lang);
 const state = async (u: User) => (await u.as<UserVerificationData>('user_verification/getUserVerification')).data;
-const photo = async (u: User) => (await uploadFile(t.app, u.token, TINY_PNG)).data.name;
+/** An upload of a picture of its own (a PNG with different trailing bytes each time). */
+const photo = async (u: User, bytes = Buffer.concat([TINY_PNG, Buffer.from(randomUUID())])) =>
+  (await uploadFile(t.app, u.token, bytes)).data.name;
 const count = async (userId: string) =>
   Number(
     (
@@ -89,6 +92,18 @@ describe('basic verification', () => {
     });
     expect((await submit(u, { ...basic, country: '' }, 'ar')).msg).toBe('يرجى اختيار الدولة أو المنطقة');
     expect(await submit(u, { ...basic, idNumber: '' })).toMatchObject({ code: 400, msg: 'Please enter ID number' });
+    // Omitted (an advanced body may omit them, a basic one never).
+    const { name: _name, idNumber: _id, country: _country, ...bare } = basic;
+    expect(await submit(u, bare)).toMatchObject({
+      code: 400,
+      data: {
+        fields: [
+          { field: 'country', reason: 'required' },
+          { field: 'name', reason: 'required' },
+          { field: 'idNumber', reason: 'required' },
+        ],
+      },
+    });
     expect(await submit(u, { ...basic, idNumber: 'x' })).toMatchObject({
       code: 400,
       data: { fields: [{ field: 'idNumber', reason: 'invalid' }] },
@@ -219,6 +234,135 @@ describe('advanced verification', () => {
     expect(approved.status).toBe('verified');
     expect((await state(u)).advanced.status).toBe('verified');
     expect(await submit(u, full)).toMatchObject({ code: 0, msg: 'This verification is already complete' });
+  });
+
+  it('is for the verified basic identity: another country, name or ID number is refused on its field, nothing stored', async () => {
+    const u = await verifiedBasic();
+    const full = {
+      level: 'advanced',
+      address: 'Heidestraße 17',
+      city: 'Köln',
+      frontImage: await photo(u),
+      backImage: await photo(u),
+    };
+    // The reviewer's case: basic verified as one person, advanced typed as another.
+    expect(await submit(u, { ...full, name: 'Max Mustermann' })).toMatchObject({
+      code: 400,
+      msg: 'The name must be that of your verified basic identity',
+      data: { fields: [{ field: 'name', reason: 'mismatch' }] },
+    });
+    expect((await submit(u, { ...full, name: 'Max Mustermann' }, 'de')).msg).toBe(
+      'Der Name muss dem Ihrer verifizierten Basis-Identität entsprechen',
+    );
+    expect(await submit(u, { ...full, idNumber: 'L01X00T47' })).toMatchObject({
+      code: 400,
+      msg: 'The ID number must be that of your verified basic identity',
+      data: { fields: [{ field: 'idNumber', reason: 'mismatch' }] },
+    });
+    expect(await submit(u, { ...full, country: 'de' })).toMatchObject({
+      code: 400,
+      msg: 'The country or region must be that of your verified basic identity',
+    });
+    expect(
+      await submit(u, { ...full, country: 'DE', name: 'Max Mustermann', idNumber: 'L01X00T47' }, 'zh'),
+    ).toMatchObject({
+      code: 400,
+      msg: '国家或地区必须与已通过的初级认证一致',
+      data: {
+        fields: [
+          { field: 'country', reason: 'mismatch' },
+          { field: 'name', reason: 'mismatch' },
+          { field: 'idNumber', reason: 'mismatch' },
+        ],
+      },
+    });
+    expect(await count(u.id)).toBe(1);
+    expect((await state(u)).advanced.status).toBe('unverified');
+
+    // Without them (as the app sends it): stored with the basic identity.
+    const ok = await submit(u, full);
+    expect(ok.code, ok.msg).toBe(1);
+    expect(ok.data.advanced).toMatchObject({
+      status: 'review',
+      country: 'FR',
+      name: 'Jeanne Dupont',
+      idNumber: '****4567',
+    });
+    const rows = await queryRows<{ country: string; name: string; id_number: string }>(
+      t.database.db,
+      sql`SELECT country, name, id_number FROM verifications WHERE user_id = ${u.id} AND level = 'advanced'`,
+    );
+    expect(rows).toEqual([{ country: 'FR', name: 'Jeanne Dupont', id_number: 'FR-12AB34567' }]);
+  });
+
+  it('accepts the basic values given again as typed (case, spaces, hyphens) and stores the basic ones', async () => {
+    const u = await verifiedBasic();
+    const res = await submit(u, {
+      level: 'advanced',
+      country: 'fr',
+      name: '  jeanne   DUPONT ',
+      idNumber: 'fr12ab34567',
+      address: '1 rue de la Paix',
+      city: 'Paris',
+      frontImage: await photo(u),
+      backImage: await photo(u),
+    });
+    expect(res.code, res.msg).toBe(1);
+    expect(await pending(u)).toMatchObject({ country: 'FR', name: 'Jeanne Dupont', idNumber: 'FR-12AB34567' });
+  });
+
+  it('refuses one picture as both the front and the back, the same upload or the same image uploaded twice', async () => {
+    const u = await verifiedBasic();
+    const front = await photo(u, TINY_PNG);
+    const body = { level: 'advanced', address: '1 rue de la Paix', city: 'Paris', frontImage: front };
+    const sentence = 'The back photo is the same picture as the front. Please upload a photo of the back of your ID';
+    expect(await submit(u, { ...body, backImage: front })).toMatchObject({
+      code: 400,
+      msg: sentence,
+      data: { fields: [{ field: 'backImage', reason: 'duplicate' }] },
+    });
+    const again = await photo(u, TINY_PNG);
+    expect(again).not.toBe(front);
+    expect(await submit(u, { ...body, backImage: again })).toMatchObject({
+      code: 400,
+      msg: sentence,
+      data: { fields: [{ field: 'backImage', reason: 'duplicate' }] },
+    });
+    expect((await submit(u, { ...body, backImage: again }, 'fr')).msg).toBe(
+      'La photo du verso est la même image que le recto. Veuillez téléverser une photo du verso de votre pièce d’identité',
+    );
+    expect(await count(u.id)).toBe(1);
+    expect((await submit(u, { ...body, backImage: await photo(u) })).code).toBe(1);
+  });
+
+  it('shows operators the verified basic identity beside an advanced submission', async () => {
+    const u = await verifiedBasic();
+    const basicRecord = (
+      await t.app.kycOperations.listVerifications({ status: 'verified', page: 1, pageSize: 100 })
+    ).list.find((v) => v.owner.userId === u.id)!;
+    expect(basicRecord).toMatchObject({ level: 'basic', basic: null });
+    expect(
+      (
+        await submit(u, {
+          level: 'advanced',
+          address: 'a',
+          city: 'b',
+          frontImage: await photo(u),
+          backImage: await photo(u),
+        })
+      ).code,
+    ).toBe(1);
+    const seen = await pending(u);
+    expect(seen.basic).toEqual({
+      id: basicRecord.id,
+      country: 'FR',
+      name: 'Jeanne Dupont',
+      idNumber: 'FR-12AB34567',
+      verifiedAt: basicRecord.reviewedAt,
+    });
+    expect(seen.basic?.verifiedAt).toEqual(expect.any(Number));
+    const decided = await t.app.kycOperations.rejectVerification(seen.id, { operatorId: operator, reason: 'blurred' });
+    expect(decided.basic?.id).toBe(basicRecord.id);
   });
 
   it("never shows one user's verification to another", async () => {

@@ -22,10 +22,11 @@ export const kycModule = nexaModule(
       now,
       onVerified: (tx, userId) => app.referral.service.onApproval(tx, userId),
       messages: app.messages,
+      uploads: app.uploadReader,
     });
     registerKycRoutes(router, kyc.service, config.funding.perIpPerMinute);
     app.decorate('kyc', kyc.service);
     app.decorate('kycOperations', kyc.operations);
   },
-  ['referral', 'messages'],
+  ['referral', 'messages', 'uploads'],
 );

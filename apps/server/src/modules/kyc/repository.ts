@@ -27,6 +27,12 @@ export interface VerificationRow {
   /** The operator who decided it, for operators (null while under review). */
   reviewed_by?: string | null;
   reviewed_by_name?: string | null;
+  /** An advanced submission's verified basic identity, for operators (null otherwise). */
+  basic_id?: string | null;
+  basic_country?: string | null;
+  basic_name?: string | null;
+  basic_id_number?: string | null;
+  basic_reviewed_at?: Ts | null;
 }
 
 const COLUMNS = sql.raw(`v.id::text AS id, v.user_id::text AS user_id, v.level, v.status, v.country, v.name,
@@ -36,7 +42,15 @@ const OWNER = sql.raw(
   `u.uid AS owner_uid, u.email AS owner_email, u.area_code AS owner_area_code, u.mobile AS owner_mobile,
    v.reviewed_by::text AS reviewed_by, r.username AS reviewed_by_name`,
 );
-const OWNER_JOINS = sql.raw('JOIN users u ON u.id = v.user_id LEFT JOIN operators r ON r.id = v.reviewed_by');
+/** An advanced submission's verified basic identity (the one it must be the same person and document as). */
+const BASIC = sql.raw(`b.id::text AS basic_id, b.country AS basic_country, b.name AS basic_name,
+   b.id_number AS basic_id_number, b.reviewed_at AS basic_reviewed_at`);
+const OWNER_JOINS = sql.raw(`JOIN users u ON u.id = v.user_id LEFT JOIN operators r ON r.id = v.reviewed_by
+  LEFT JOIN LATERAL (
+    SELECT b.id, b.country, b.name, b.id_number, b.reviewed_at FROM verifications b
+     WHERE v.level = 'advanced' AND b.user_id = v.user_id AND b.level = 'basic' AND b.status = 'verified'
+     ORDER BY b.reviewed_at DESC NULLS LAST, b.id DESC LIMIT 1
+  ) b ON true`);
 const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 export const kycRepository = {
@@ -88,7 +102,7 @@ export const kycRepository = {
     return queryPage<VerificationRow>(
       ex,
       sql`SELECT count(*)::int AS n FROM verifications v WHERE ${where}`,
-      sql`SELECT ${COLUMNS}, ${OWNER} FROM verifications v ${OWNER_JOINS} WHERE ${where}
+      sql`SELECT ${COLUMNS}, ${OWNER}, ${BASIC} FROM verifications v ${OWNER_JOINS} WHERE ${where}
             ORDER BY v.created_at DESC, v.id DESC LIMIT ${limit} OFFSET ${offset}`,
     );
   },
@@ -96,7 +110,7 @@ export const kycRepository = {
   async lock(ex: Executor, id: string): Promise<VerificationRow | undefined> {
     const rows = await queryRows<VerificationRow>(
       ex,
-      sql`SELECT ${COLUMNS}, ${OWNER} FROM verifications v ${OWNER_JOINS}
+      sql`SELECT ${COLUMNS}, ${OWNER}, ${BASIC} FROM verifications v ${OWNER_JOINS}
           WHERE v.id = ${id} FOR UPDATE OF v`,
     );
     return rows[0];

@@ -1,6 +1,7 @@
 import type {
   AdminVerification,
   CountryListData,
+  FieldError,
   Lang,
   SubmitVerificationBody,
   UserVerificationData,
@@ -16,6 +17,7 @@ import {
   type Decision,
   type Page,
   type ReviewListQuery,
+  type UploadReader,
   recordAudit,
 } from '../../platform/review.js';
 import { uploadBelongsTo } from '../../platform/uploads.js';
@@ -30,6 +32,8 @@ export interface KycDeps {
   onVerified?: ApprovalHook;
   /** The message centre: the user hears of the decision. */
   messages?: MessagePort;
+  /** The stored uploads: an ID's back photo must not be the same picture as its front. */
+  uploads: Pick<UploadReader, 'read'>;
 }
 
 const ms = (v: Date | string) => (v instanceof Date ? v.getTime() : new Date(v).getTime());
@@ -46,9 +50,37 @@ const UNVERIFIED: VerificationState = {
   reviewedAt: null,
 };
 
+/** A name as typed: Unicode forms, spaces and case do not make another name. */
+const sameName = (a: string, b: string) => {
+  const norm = (s: string) => s.normalize('NFKC').replace(/\s+/g, ' ').trim().toLocaleLowerCase();
+  return norm(a) === norm(b);
+};
+/** An ID number as typed: case and hyphens do not make another number. */
+const sameIdNumber = (a: string, b: string) => {
+  const norm = (s: string) => s.replace(/-/g, '').toUpperCase();
+  return norm(a) === norm(b);
+};
+
 /**
- * Identity verification (spec §2, §4): basic (country, name, ID number), then advanced (also address, city and
- * both ID photos). A level under review or verified cannot be submitted again; a rejected one can.
+ * The fields of an advanced body that are not the verified basic identity. The body may omit them (they are taken
+ * from the basic record); given, they must be the same person and document.
+ */
+function notBasicIdentity(body: SubmitVerificationBody, basic: VerificationRow): FieldError[] {
+  const differ: FieldError[] = [];
+  if (body.country !== undefined && body.country !== basic.country)
+    differ.push({ field: 'country', reason: 'mismatch' });
+  if (body.name !== undefined && !sameName(body.name, basic.name)) differ.push({ field: 'name', reason: 'mismatch' });
+  if (body.idNumber !== undefined && !sameIdNumber(body.idNumber, basic.id_number)) {
+    differ.push({ field: 'idNumber', reason: 'mismatch' });
+  }
+  return differ;
+}
+
+/**
+ * Identity verification (spec §2, §4): basic (country, name, ID number), then advanced: address, city and photos of
+ * both sides of the same ID document, for the identity basic verified (its country, name and ID number are copied
+ * from the verified basic record, never taken from the advanced body). A level under review or verified cannot be
+ * submitted again; a rejected one can.
  */
 export class KycService {
   constructor(private readonly d: KycDeps) {}
@@ -58,9 +90,15 @@ export class KycService {
   }
 
   async submit(user: AuthUser, body: SubmitVerificationBody): Promise<UserVerificationData> {
-    if (!isCountry(body.country)) throw invalid([{ field: 'country', reason: 'invalid' }]);
+    if (body.country !== undefined && !isCountry(body.country))
+      throw invalid([{ field: 'country', reason: 'invalid' }]);
     const userId = BigInt(user.id);
     const advanced = body.level === 'advanced';
+    const pictures = advanced
+      ? await Promise.all(
+          [body.frontImage!, body.backImage!].map(async (name) => (await this.d.uploads.read(name))?.bytes ?? null),
+        )
+      : [];
     await this.d.db.transaction(async (tx) => {
       await repo.lockUser(tx, userId);
       const latest = await repo.latest(tx, userId);
@@ -69,17 +107,18 @@ export class KycService {
       const current = latest.find((r) => r.level === body.level);
       if (current?.status === 'review') throw refused('kyc.underReview');
       if (current?.status === 'verified') throw refused('kyc.alreadyVerified');
+      // Basic: the identity typed (the contract requires all three). Advanced: the verified basic one.
+      let identity = { country: body.country!, name: body.name!, idNumber: body.idNumber! };
       if (advanced) {
-        for (const field of ['frontImage', 'backImage'] as const) {
-          if (!(await uploadBelongsTo(tx, userId, body[field]!))) throw invalid([{ field, reason: 'invalid' }]);
-        }
+        const differ = notBasicIdentity(body, basic!);
+        if (differ.length > 0) throw invalid(differ);
+        identity = { country: basic!.country, name: basic!.name, idNumber: basic!.id_number };
+        await this.checkPhotos(tx, userId, body, pictures);
       }
       await repo.insert(tx, {
         userId,
         level: body.level,
-        country: body.country,
-        name: body.name,
-        idNumber: body.idNumber,
+        ...identity,
         address: advanced ? body.address! : null,
         city: advanced ? body.city! : null,
         frontImage: advanced ? body.frontImage! : null,
@@ -88,6 +127,32 @@ export class KycService {
       });
     });
     return this.state(user);
+  }
+
+  /**
+   * Both photos are the user's own uploads, and two pictures: the same upload, or the same image uploaded twice,
+   * given as front and back shows one side only. `pictures` were read before the transaction (the upload store reads
+   * outside it, and the embedded database has one connection).
+   */
+  private async checkPhotos(
+    tx: Executor,
+    userId: bigint,
+    body: SubmitVerificationBody,
+    pictures: readonly (Buffer | null)[],
+  ): Promise<void> {
+    const front = body.frontImage!;
+    const back = body.backImage!;
+    for (const [field, name] of [
+      ['frontImage', front],
+      ['backImage', back],
+    ] as const) {
+      if (!(await uploadBelongsTo(tx, userId, name))) throw invalid([{ field, reason: 'invalid' }]);
+    }
+    if (front === back) throw invalid([{ field: 'backImage', reason: 'duplicate' }]);
+    const [a, b] = pictures;
+    if (!a) throw invalid([{ field: 'frontImage', reason: 'invalid' }]);
+    if (!b) throw invalid([{ field: 'backImage', reason: 'invalid' }]);
+    if (a.equals(b)) throw invalid([{ field: 'backImage', reason: 'duplicate' }]);
   }
 
   async state(user: AuthUser): Promise<UserVerificationData> {
@@ -184,6 +249,16 @@ function toAdmin(r: VerificationRow): AdminVerification {
     city: r.city,
     frontImageUrl: adminFile(r.front_image),
     backImageUrl: adminFile(r.back_image),
+    basic:
+      r.level === 'advanced' && r.basic_id
+        ? {
+            id: r.basic_id,
+            country: r.basic_country!,
+            name: r.basic_name!,
+            idNumber: r.basic_id_number!,
+            verifiedAt: r.basic_reviewed_at ? ms(r.basic_reviewed_at) : null,
+          }
+        : null,
     reason: r.reason,
     createdAt: ms(r.created_at),
     reviewedAt: r.reviewed_at === null ? null : ms(r.reviewed_at),

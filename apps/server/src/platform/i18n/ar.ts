@@ -196,6 +196,11 @@ export const ar: Catalogue = {
   'kyc.basicFirst': 'يرجى إكمال التحقق الأساسي أولًا',
   'kyc.underReview': 'التحقق الخاص بك قيد المراجعة',
   'kyc.alreadyVerified': 'تم إكمال هذا التحقق بالفعل',
+  'field.mismatch.country': 'يجب أن تكون الدولة أو المنطقة هي نفسها في هويتك الأساسية الموثقة',
+  'field.mismatch.name': 'يجب أن يكون الاسم هو نفسه في هويتك الأساسية الموثقة',
+  'field.mismatch.idNumber': 'يجب أن يكون رقم الهوية هو نفسه في هويتك الأساسية الموثقة',
+  'field.duplicate': '{field} مطابق لحقل آخر',
+  'field.duplicate.backImage': 'صورة الوجه الخلفي هي نفس صورة الوجه الأمامي. يرجى رفع صورة للوجه الخلفي من هويتك',
   // Perpetual contracts (issue 7).
   'perp.productDisabled': 'هذا المنتج غير متاح للتداول حاليًا',
   'perp.marketUnavailable': 'سعر السوق غير متاح حاليًا. يرجى المحاولة بعد قليل.',

@@ -212,6 +212,12 @@ export const de: Catalogue = {
   'kyc.basicFirst': 'Bitte schließen Sie zuerst die Basisverifizierung ab',
   'kyc.underReview': 'Ihre Verifizierung wird geprüft',
   'kyc.alreadyVerified': 'Diese Verifizierung ist bereits abgeschlossen',
+  'field.mismatch.country': 'Land oder Region müssen denen Ihrer verifizierten Basis-Identität entsprechen',
+  'field.mismatch.name': 'Der Name muss dem Ihrer verifizierten Basis-Identität entsprechen',
+  'field.mismatch.idNumber': 'Die Ausweisnummer muss der Ihrer verifizierten Basis-Identität entsprechen',
+  'field.duplicate': '{field} ist identisch mit einem anderen Feld',
+  'field.duplicate.backImage':
+    'Das Foto der Rückseite ist dasselbe Bild wie die Vorderseite. Bitte laden Sie ein Foto der Rückseite Ihres Ausweises hoch',
   // Perpetual contracts (issue 7).
   'perp.productDisabled': 'Dieses Produkt ist derzeit nicht handelbar',
   'perp.marketUnavailable': 'Der Marktpreis ist gerade nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.',

@@ -202,6 +202,12 @@ export const en = {
   'kyc.basicFirst': 'Please complete basic verification first',
   'kyc.underReview': 'Your verification is under review',
   'kyc.alreadyVerified': 'This verification is already complete',
+  'field.mismatch.country': 'The country or region must be that of your verified basic identity',
+  'field.mismatch.name': 'The name must be that of your verified basic identity',
+  'field.mismatch.idNumber': 'The ID number must be that of your verified basic identity',
+  'field.duplicate': '{field} is the same as another field',
+  'field.duplicate.backImage':
+    'The back photo is the same picture as the front. Please upload a photo of the back of your ID',
   // Perpetual contracts (issue 7).
   'perp.productDisabled': 'This product is not available for trading now',
   'perp.marketUnavailable': 'The market price is not available right now. Please try again shortly.',

@@ -210,6 +210,12 @@ export const fr: Catalogue = {
   'kyc.basicFirst': 'Veuillez d’abord effectuer la vérification de base',
   'kyc.underReview': 'Votre vérification est en cours d’examen',
   'kyc.alreadyVerified': 'Cette vérification est déjà effectuée',
+  'field.mismatch.country': 'Le pays ou la région doit être celui de votre identité de base vérifiée',
+  'field.mismatch.name': 'Le nom doit être celui de votre identité de base vérifiée',
+  'field.mismatch.idNumber': 'Le numéro de pièce d’identité doit être celui de votre identité de base vérifiée',
+  'field.duplicate': '{field} est identique à un autre champ',
+  'field.duplicate.backImage':
+    'La photo du verso est la même image que le recto. Veuillez téléverser une photo du verso de votre pièce d’identité',
   // Perpetual contracts (issue 7).
   'perp.productDisabled': "Ce produit n'est pas négociable pour le moment",
   'perp.marketUnavailable': "Le prix du marché n'est pas disponible pour le moment. Veuillez réessayer sous peu.",

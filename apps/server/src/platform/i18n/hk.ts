@@ -191,6 +191,11 @@ export const hk: Catalogue = {
   'kyc.basicFirst': '請先完成初級認證',
   'kyc.underReview': '您的認證正在審核中',
   'kyc.alreadyVerified': '此級別認證已完成',
+  'field.mismatch.country': '國家或地區必須與已通過的初級認證一致',
+  'field.mismatch.name': '姓名必須與已通過的初級認證一致',
+  'field.mismatch.idNumber': '證件號碼必須與已通過的初級認證一致',
+  'field.duplicate': '{field}與另一項重複',
+  'field.duplicate.backImage': '背面照片與正面照片是同一張圖片，請上傳證件背面的照片',
   // Perpetual contracts (issue 7).
   'perp.productDisabled': '該產品暫不可交易',
   'perp.marketUnavailable': '暫時無法取得市場價格，請稍後再試',

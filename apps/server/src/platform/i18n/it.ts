@@ -202,6 +202,12 @@ export const it: Catalogue = {
   'kyc.basicFirst': 'Completa prima la verifica di base',
   'kyc.underReview': 'La tua verifica è in fase di revisione',
   'kyc.alreadyVerified': 'Questa verifica è già stata completata',
+  'field.mismatch.country': 'Il paese o la regione devono essere quelli della tua identità di base verificata',
+  'field.mismatch.name': 'Il nome deve essere quello della tua identità di base verificata',
+  'field.mismatch.idNumber': 'Il numero del documento deve essere quello della tua identità di base verificata',
+  'field.duplicate': '{field} è uguale a un altro campo',
+  'field.duplicate.backImage':
+    'La foto del retro è la stessa immagine del fronte. Carica una foto del retro del tuo documento',
   // Perpetual contracts (issue 7).
   'perp.productDisabled': 'Questo prodotto non è negoziabile al momento',
   'perp.marketUnavailable': 'Il prezzo di mercato non è disponibile al momento. Riprova tra poco.',

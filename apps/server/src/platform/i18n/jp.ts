@@ -197,6 +197,11 @@ export const jp: Catalogue = {
   'kyc.basicFirst': '先に基本認証を完了してください',
   'kyc.underReview': '認証は審査中です',
   'kyc.alreadyVerified': 'この認証はすでに完了しています',
+  'field.mismatch.country': '国・地域は認証済みの基本本人確認と同じである必要があります',
+  'field.mismatch.name': '氏名は認証済みの基本本人確認と同じである必要があります',
+  'field.mismatch.idNumber': '身分証番号は認証済みの基本本人確認と同じである必要があります',
+  'field.duplicate': '{field}が他の項目と同じです',
+  'field.duplicate.backImage': '裏面の写真が表面と同じ画像です。身分証の裏面の写真をアップロードしてください',
   // Perpetual contracts (issue 7).
   'perp.productDisabled': 'この商品は現在取引できません',
   'perp.marketUnavailable': '現在、市場価格を取得できません。しばらくしてから再度お試しください。',

@@ -201,6 +201,11 @@ export const kr: Catalogue = {
   'kyc.basicFirst': '먼저 기본 인증을 완료해 주세요',
   'kyc.underReview': '인증 심사가 진행 중입니다',
   'kyc.alreadyVerified': '이미 완료된 인증입니다',
+  'field.mismatch.country': '국가 또는 지역은 인증된 기본 신원과 같아야 합니다',
+  'field.mismatch.name': '이름은 인증된 기본 신원과 같아야 합니다',
+  'field.mismatch.idNumber': '신분증 번호는 인증된 기본 신원과 같아야 합니다',
+  'field.duplicate': '{field}이(가) 다른 항목과 같습니다',
+  'field.duplicate.backImage': '뒷면 사진이 앞면과 같은 이미지입니다. 신분증 뒷면 사진을 업로드해 주세요',
   // Perpetual contracts (issue 7).
   'perp.productDisabled': '이 상품은 현재 거래할 수 없습니다',
   'perp.marketUnavailable': '현재 시장 가격을 가져올 수 없습니다. 잠시 후 다시 시도해 주세요.',

@@ -201,6 +201,11 @@ export const pe: Catalogue = {
   'kyc.basicFirst': 'لطفاً ابتدا احراز هویت پایه را تکمیل کنید',
   'kyc.underReview': 'احراز هویت شما در حال بررسی است',
   'kyc.alreadyVerified': 'این احراز هویت قبلاً تکمیل شده است',
+  'field.mismatch.country': 'کشور یا منطقه باید همان هویت پایهٔ تأییدشدهٔ شما باشد',
+  'field.mismatch.name': 'نام باید همان نام هویت پایهٔ تأییدشدهٔ شما باشد',
+  'field.mismatch.idNumber': 'شمارهٔ مدرک باید همان شمارهٔ هویت پایهٔ تأییدشدهٔ شما باشد',
+  'field.duplicate': '{field} با فیلد دیگری یکسان است',
+  'field.duplicate.backImage': 'عکس پشت کارت همان تصویر روی کارت است. لطفاً عکسی از پشت مدرک شناسایی خود بارگذاری کنید',
   // Perpetual contracts (issue 7).
   'perp.productDisabled': 'این محصول در حال حاضر قابل معامله نیست',
   'perp.marketUnavailable': 'قیمت بازار در حال حاضر در دسترس نیست. لطفاً کمی بعد دوباره تلاش کنید.',

@@ -203,6 +203,11 @@ export const pt: Catalogue = {
   'kyc.basicFirst': 'Conclua primeiro a verificação básica',
   'kyc.underReview': 'Sua verificação está em análise',
   'kyc.alreadyVerified': 'Esta verificação já foi concluída',
+  'field.mismatch.country': 'O país ou região deve ser o da sua identidade básica verificada',
+  'field.mismatch.name': 'O nome deve ser o da sua identidade básica verificada',
+  'field.mismatch.idNumber': 'O número do documento deve ser o da sua identidade básica verificada',
+  'field.duplicate': '{field} é igual a outro campo',
+  'field.duplicate.backImage': 'A foto do verso é a mesma imagem da frente. Envie uma foto do verso do seu documento',
   // Perpetual contracts (issue 7).
   'perp.productDisabled': 'Este produto não está disponível para negociação agora',
   'perp.marketUnavailable': 'O preço de mercado não está disponível no momento. Tente novamente em breve.',

@@ -205,6 +205,12 @@ export const sp: Catalogue = {
   'kyc.basicFirst': 'Primero completa la verificación básica',
   'kyc.underReview': 'Tu verificación está en revisión',
   'kyc.alreadyVerified': 'Esta verificación ya está completada',
+  'field.mismatch.country': 'El país o región debe ser el de tu identidad básica verificada',
+  'field.mismatch.name': 'El nombre debe ser el de tu identidad básica verificada',
+  'field.mismatch.idNumber': 'El número de identificación debe ser el de tu identidad básica verificada',
+  'field.duplicate': '{field} es igual a otro campo',
+  'field.duplicate.backImage':
+    'La foto del reverso es la misma imagen que la del anverso. Sube una foto del reverso de tu documento',
   // Perpetual contracts (issue 7).
   'perp.productDisabled': 'Este producto no está disponible para operar ahora',
   'perp.marketUnavailable': 'El precio de mercado no está disponible en este momento. Inténtelo de nuevo en breve.',

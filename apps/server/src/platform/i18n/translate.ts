@@ -17,10 +17,11 @@ export function t(lang: Lang, key: MessageKey, params: Record<string, string | n
  * call's path) picks a call's own label when it has one (`label.index/tbSubmit.amount`: "withdrawal amount").
  */
 export function fieldMessage(lang: Lang, field: FieldError, scope?: string): string {
-  if (field.reason === 'mismatch') return t(lang, 'field.mismatch');
-  // A field may have its own sentence for a reason, e.g. "Please select a currency" for a choice.
+  // A field may have its own sentence for a reason, e.g. "Please select a currency" for a choice, or "The name must be
+  // that of your verified basic identity" for an advanced verification's name.
   const specific = `field.${field.reason}.${field.field}`;
   if (specific in catalogues.en) return t(lang, specific as MessageKey);
+  if (field.reason === 'mismatch') return t(lang, 'field.mismatch');
   const scoped = `label.${scope}.${field.field}`;
   const labelKey = (scope && scoped in catalogues.en ? scoped : `label.${field.field}`) as MessageKey;
   const label = labelKey in catalogues.en ? t(lang, labelKey) : field.field;

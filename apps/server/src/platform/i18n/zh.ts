@@ -191,6 +191,11 @@ export const zh: Catalogue = {
   'kyc.basicFirst': '请先完成初级认证',
   'kyc.underReview': '您的认证正在审核中',
   'kyc.alreadyVerified': '该级别认证已完成',
+  'field.mismatch.country': '国家或地区必须与已通过的初级认证一致',
+  'field.mismatch.name': '姓名必须与已通过的初级认证一致',
+  'field.mismatch.idNumber': '证件号码必须与已通过的初级认证一致',
+  'field.duplicate': '{field}与另一项重复',
+  'field.duplicate.backImage': '背面照片与正面照片是同一张图片，请上传证件背面的照片',
   // Perpetual contracts (issue 7).
   'perp.productDisabled': '该产品暂不可交易',
   'perp.marketUnavailable': '暂时无法获取市场价格，请稍后再试',
