@@ -311,106 +311,136 @@ describe('convert in a decimal-comma language', () => {
 
 describe('identity verification', () => {
   // Two reviews, two photo uploads and five screens: about 50 s on an idle machine, so it gets more than the default.
-  it('submits basic, is approved by an operator, then advanced with two photos', { timeout: 180_000 }, async () => {
-    const session = await registerUser('kyc');
-    const uid = (session.user as { uid: number }).uid;
-    const context = await phone(browser);
-    const page = await context.newPage();
-    const submits = countCalls(page, 'user_verification/submitIdentityVerification');
+  it(
+    'submits basic, is approved by an operator, then advanced for that identity with two different photos',
+    { timeout: 180_000 },
+    async () => {
+      const session = await registerUser('kyc');
+      const uid = (session.user as { uid: number }).uid;
+      const context = await phone(browser);
+      const page = await context.newPage();
+      const submits = countCalls(page, 'user_verification/submitIdentityVerification');
 
-    await openSignedIn(page, session, ROUTE.verification);
-    await page.getByTestId('verification-page').waitFor();
-    await expect.poll(() => text(page, 'kyc-basic-status')).toBe('Not verified');
-    await expect(page.getByTestId('kyc-advanced-start').isDisabled()).resolves.toBe(true);
-    await shot(page, 'verification-unverified-en-dark');
+      await openSignedIn(page, session, ROUTE.verification);
+      await page.getByTestId('verification-page').waitFor();
+      await expect.poll(() => text(page, 'kyc-basic-status')).toBe('Not verified');
+      await expect(page.getByTestId('kyc-advanced-start').isDisabled()).resolves.toBe(true);
+      await shot(page, 'verification-unverified-en-dark');
 
-    // Basic: every prompt first, nothing sent.
-    await page.getByTestId('kyc-basic-start').click();
-    await page.getByTestId('primary-page').waitFor();
-    await page.getByTestId('kyc-submit').click();
-    await expect.poll(() => text(page, 'kyc-country-error')).toBe('Please select country or region');
-    await expect(text(page, 'kyc-name-error')).resolves.toBe('Please enter name');
-    await expect(text(page, 'kyc-id-number-error')).resolves.toBe('Please enter ID number');
-    await page.getByTestId('kyc-id-number').fill('x');
-    await page.getByTestId('kyc-submit').click();
-    await expect
-      .poll(() => text(page, 'kyc-id-number-error'))
-      .toBe('The ID number has 4 to 32 letters, digits or hyphens');
-    expect(submits()).toBe(0);
-    await shot(page, 'primary-errors-en-dark');
+      // Basic: every prompt first, nothing sent.
+      await page.getByTestId('kyc-basic-start').click();
+      await page.getByTestId('primary-page').waitFor();
+      await page.getByTestId('kyc-submit').click();
+      await expect.poll(() => text(page, 'kyc-country-error')).toBe('Please select country or region');
+      await expect(text(page, 'kyc-name-error')).resolves.toBe('Please enter name');
+      await expect(text(page, 'kyc-id-number-error')).resolves.toBe('Please enter ID number');
+      await page.getByTestId('kyc-id-number').fill('x');
+      await page.getByTestId('kyc-submit').click();
+      await expect
+        .poll(() => text(page, 'kyc-id-number-error'))
+        .toBe('The ID number has 4 to 32 letters, digits or hyphens');
+      expect(submits()).toBe(0);
+      await shot(page, 'primary-errors-en-dark');
 
-    await page.getByTestId('kyc-country').click();
-    await page.getByTestId('kyc-country-search').fill('germ');
-    await page.getByTestId('kyc-country-option-DE').click();
-    await expect(page.getByTestId('kyc-country').getAttribute('data-value')).resolves.toBe('DE');
-    await expect(text(page, 'kyc-country')).resolves.toContain('Germany');
-    await page.getByTestId('kyc-name').fill('Erika Mustermann');
-    await page.getByTestId('kyc-id-number').fill('T22000129');
-    await page.getByTestId('kyc-submit').click();
-
-    // Under review on the status page; the operator approves; the page shows it without a reload.
-    await page.getByTestId('verification-page').waitFor();
-    await expect.poll(() => text(page, 'kyc-basic-status')).toBe('Under review');
-    expect(submits()).toBe(1);
-    await page.locator('.adm-toast-main').waitFor({ state: 'detached' });
-    await shot(page, 'verification-review-en-dark');
-    await approveVerification(uid, 'basic');
-    await expect.poll(() => text(page, 'kyc-basic-status'), { timeout: 15_000 }).toBe('Verified');
-    await expect(page.getByTestId('kyc-advanced-start').isDisabled()).resolves.toBe(false);
-
-    // Advanced: prefilled from basic; photos checked here before any upload.
-    await page.getByTestId('kyc-advanced-start').click();
-    await page.getByTestId('primary2-page').waitFor();
-    await expect.poll(() => page.getByTestId('kyc-country').getAttribute('data-value')).toBe('DE');
-    await expect(page.getByTestId('kyc-name').inputValue()).resolves.toBe('Erika Mustermann');
-    await page.getByTestId('kyc-submit').click();
-    await expect.poll(() => text(page, 'kyc-address-error')).toBe('Please enter address');
-    await expect(text(page, 'kyc-city-error')).resolves.toBe('Please enter city');
-    await expect(text(page, 'kyc-front-error')).resolves.toBe('Please upload the front of your ID');
-    await expect(text(page, 'kyc-back-error')).resolves.toBe('Please upload the back of your ID');
-    const notImage = path.join(files, 'notes.txt');
-    writeFileSync(notImage, 'not an image');
-    await page.getByTestId('kyc-front-input').setInputFiles(notImage);
-    await expect.poll(() => text(page, 'kyc-front-error')).toBe('Please choose an image (PNG, JPEG, WebP or GIF)');
-    expect(submits()).toBe(1);
-
-    const png = path.join(files, 'id.png');
-    writeFileSync(png, TINY_PNG);
-    await page.getByTestId('kyc-front-input').setInputFiles(png);
-    await page.getByTestId('kyc-back-input').setInputFiles(png);
-    await expect.poll(() => page.getByTestId('kyc-front').getAttribute('data-state')).toBe('done');
-    await expect.poll(() => page.getByTestId('kyc-back').getAttribute('data-state')).toBe('done');
-    if ((await page.getByTestId('kyc-id-number').inputValue()) === '') {
+      await page.getByTestId('kyc-country').click();
+      await page.getByTestId('kyc-country-search').fill('germ');
+      await page.getByTestId('kyc-country-option-DE').click();
+      await expect(page.getByTestId('kyc-country').getAttribute('data-value')).resolves.toBe('DE');
+      await expect(text(page, 'kyc-country')).resolves.toContain('Germany');
+      await page.getByTestId('kyc-name').fill('Erika Mustermann');
       await page.getByTestId('kyc-id-number').fill('T22000129');
-    }
-    await page.getByTestId('kyc-address').fill('Heidestraße 17');
-    await page.getByTestId('kyc-city').fill('Köln');
-    await page.getByTestId('kyc-city').blur();
-    await page.waitForTimeout(300); // the fields' border transitions
-    await shot(page, 'primary2-filled-en-dark');
-    await page.getByTestId('kyc-submit').click();
+      await page.getByTestId('kyc-submit').click();
 
-    await page.getByTestId('verification-page').waitFor();
-    await expect.poll(() => text(page, 'kyc-advanced-status')).toBe('Under review');
-    await approveVerification(uid, 'advanced');
-    await expect.poll(() => text(page, 'kyc-advanced-status'), { timeout: 15_000 }).toBe('Verified');
-    await expect(page.getByTestId('kyc-summary').getAttribute('data-verified')).resolves.toBe('true');
-    await shot(page, 'verification-verified-en-dark');
+      // Under review on the status page; the operator approves; the page shows it without a reload.
+      await page.getByTestId('verification-page').waitFor();
+      await expect.poll(() => text(page, 'kyc-basic-status')).toBe('Under review');
+      expect(submits()).toBe(1);
+      await page.locator('.adm-toast-main').waitFor({ state: 'detached' });
+      await shot(page, 'verification-review-en-dark');
+      await approveVerification(uid, 'basic');
+      await expect.poll(() => text(page, 'kyc-basic-status'), { timeout: 15_000 }).toBe('Verified');
+      await expect(page.getByTestId('kyc-advanced-start').isDisabled()).resolves.toBe(false);
 
-    await shootEverywhere(context, session, ROUTE.verification, 'kyc-advanced', 'verification');
-    // The forms as a new user sees them.
-    const fresh = await registerUser('kyc2');
-    await shootEverywhere(context, fresh, ROUTE.primary, 'kyc-submit', 'primary');
-    await shootEverywhere(context, fresh, ROUTE.primary2, 'kyc-notice', 'primary2-locked');
-    await api(
-      'user_verification/submitIdentityVerification',
-      { level: 'basic', country: 'FR', name: 'Jean Dupont', idNumber: 'FR-88231' },
-      fresh.token,
-    );
-    await approveVerification((fresh.user as { uid: number }).uid, 'basic');
-    await shootEverywhere(context, fresh, ROUTE.primary2, 'kyc-submit', 'primary2');
-    await context.close();
-  });
+      // Advanced: for the verified basic identity, shown read only (the ID number masked); only the new details asked.
+      await page.getByTestId('kyc-advanced-start').click();
+      await page.getByTestId('primary2-page').waitFor();
+      await expect.poll(() => text(page, 'kyc-identity-country')).toBe('Germany');
+      await expect(page.getByTestId('kyc-identity-country').getAttribute('data-value')).resolves.toBe('DE');
+      await expect(text(page, 'kyc-identity-name')).resolves.toBe('Erika Mustermann');
+      await expect(text(page, 'kyc-identity-id-number')).resolves.toBe('****0129');
+      for (const input of ['kyc-country', 'kyc-name', 'kyc-id-number']) {
+        await expect(page.getByTestId(input).count(), input).resolves.toBe(0);
+      }
+      await page.getByTestId('kyc-submit').click();
+      await expect.poll(() => text(page, 'kyc-address-error')).toBe('Please enter address');
+      await expect(text(page, 'kyc-city-error')).resolves.toBe('Please enter city');
+      await expect(text(page, 'kyc-front-error')).resolves.toBe('Please upload the front of your ID');
+      await expect(text(page, 'kyc-back-error')).resolves.toBe('Please upload the back of your ID');
+      const notImage = path.join(files, 'notes.txt');
+      writeFileSync(notImage, 'not an image');
+      await page.getByTestId('kyc-front-input').setInputFiles(notImage);
+      await expect.poll(() => text(page, 'kyc-front-error')).toBe('Please choose an image (PNG, JPEG, WebP or GIF)');
+      expect(submits()).toBe(1);
+
+      // One picture chosen for both sides: the server refuses it on the back photo, nothing is stored.
+      const png = path.join(files, 'id.png');
+      writeFileSync(png, TINY_PNG);
+      await page.getByTestId('kyc-front-input').setInputFiles(png);
+      await page.getByTestId('kyc-back-input').setInputFiles(png);
+      await expect.poll(() => page.getByTestId('kyc-front').getAttribute('data-state')).toBe('done');
+      await expect.poll(() => page.getByTestId('kyc-back').getAttribute('data-state')).toBe('done');
+      await page.getByTestId('kyc-address').fill('Heidestraße 17');
+      await page.getByTestId('kyc-city').fill('Köln');
+      const sent = page.waitForRequest((r) => r.url().includes('/api/user_verification/submitIdentityVerification'));
+      await page.getByTestId('kyc-submit').click();
+      // The app sends only what is new: the server takes country, name and ID number from the basic record.
+      const body = JSON.parse((await sent).postData() ?? '{}') as Record<string, unknown>;
+      expect(Object.keys(body).sort()).toEqual(['address', 'backImage', 'city', 'frontImage', 'level']);
+      await expect
+        .poll(() => text(page, 'kyc-back-error'))
+        .toBe('This is the same picture as the front. Please upload a photo of the back of your ID');
+      expect(submits()).toBe(2);
+      await page.getByTestId('kyc-back-error').scrollIntoViewIfNeeded();
+      await shot(page, 'primary2-same-photo-en-dark');
+      expect(
+        (await api<{ advanced: { status: string } }>('user_verification/getUserVerification', {}, session.token))
+          .advanced.status,
+      ).toBe('unverified');
+
+      const back = path.join(files, 'id-back.png');
+      writeFileSync(back, Buffer.concat([TINY_PNG, Buffer.from('back of the card')]));
+      await page.getByTestId('kyc-back-input').setInputFiles(back);
+      await expect.poll(() => page.getByTestId('kyc-back-error').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('kyc-back').getAttribute('data-state')).toBe('done');
+      await page.getByTestId('kyc-address').fill('Heidestraße 17');
+      await page.getByTestId('kyc-city').fill('Köln');
+      await page.getByTestId('kyc-city').blur();
+      await page.waitForTimeout(300); // the fields' border transitions
+      await shot(page, 'primary2-filled-en-dark');
+      await page.getByTestId('kyc-submit').click();
+
+      await page.getByTestId('verification-page').waitFor();
+      await expect.poll(() => text(page, 'kyc-advanced-status')).toBe('Under review');
+      await approveVerification(uid, 'advanced');
+      await expect.poll(() => text(page, 'kyc-advanced-status'), { timeout: 15_000 }).toBe('Verified');
+      await expect(page.getByTestId('kyc-summary').getAttribute('data-verified')).resolves.toBe('true');
+      await shot(page, 'verification-verified-en-dark');
+
+      await shootEverywhere(context, session, ROUTE.verification, 'kyc-advanced', 'verification');
+      // The forms as a new user sees them.
+      const fresh = await registerUser('kyc2');
+      await shootEverywhere(context, fresh, ROUTE.primary, 'kyc-submit', 'primary');
+      await shootEverywhere(context, fresh, ROUTE.primary2, 'kyc-notice', 'primary2-locked');
+      await api(
+        'user_verification/submitIdentityVerification',
+        { level: 'basic', country: 'FR', name: 'Jean Dupont', idNumber: 'FR-88231' },
+        fresh.token,
+      );
+      await approveVerification((fresh.user as { uid: number }).uid, 'basic');
+      await shootEverywhere(context, fresh, ROUTE.primary2, 'kyc-submit', 'primary2');
+      await context.close();
+    },
+  );
 });
 
 describe('change login password', () => {

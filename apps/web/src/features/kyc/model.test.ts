@@ -22,8 +22,8 @@ describe('basic verification', () => {
 });
 
 describe('advanced verification', () => {
-  it('also asks for address, city and both photos', () => {
-    expect(validateAdvanced({ ...basic, address: '', city: '', frontImage: null, backImage: null })).toEqual({
+  it('asks for address, city and both photos only (the identity is the verified basic one)', () => {
+    expect(validateAdvanced({ address: '', city: '', frontImage: null, backImage: null })).toEqual({
       address: 'kyc.errors.address',
       city: 'kyc.errors.city',
       frontImage: 'kyc.errors.front',
@@ -31,7 +31,7 @@ describe('advanced verification', () => {
     });
     const photo = `${'a'.repeat(32)}.png`;
     expect(
-      validateAdvanced({ ...basic, address: 'Main St 1', city: 'Berlin', frontImage: photo, backImage: photo }),
+      validateAdvanced({ address: 'Main St 1', city: 'Berlin', frontImage: photo, backImage: `${'b'.repeat(32)}.png` }),
     ).toEqual({});
   });
 });
@@ -48,6 +48,8 @@ describe('server answers', () => {
   it.each([
     ['idNumber', 'invalid', 'kyc.errors.idNumberInvalid'],
     ['city', 'required', 'kyc.errors.city'],
+    ['backImage', 'duplicate', 'kyc.errors.backSame'],
+    ['backImage', 'required', 'kyc.errors.back'],
     ['other', 'invalid', undefined],
   ] as const)('maps a refused %s (%s) to its prompt: %s', (field, reason, prompt) => {
     expect(errorsFromServer([{ field, reason }])).toEqual(prompt ? { [field]: prompt } : {});

@@ -18,6 +18,7 @@ export type KycErrorKey =
   | 'kyc.errors.cityLength'
   | 'kyc.errors.front'
   | 'kyc.errors.back'
+  | 'kyc.errors.backSame'
   | 'kyc.errors.imageType'
   | 'kyc.errors.imageSize';
 export type KycErrors = Partial<Record<KycField, KycErrorKey>>;
@@ -32,7 +33,11 @@ export interface BasicInput {
   idNumber: string;
 }
 
-export interface AdvancedInput extends BasicInput {
+/**
+ * Advanced verification asks only for what is new: its country, name and ID number are those of the verified basic
+ * identity (the server takes them from there), shown on the form, not typed.
+ */
+export interface AdvancedInput {
   address: string;
   city: string;
   frontImage: string | null;
@@ -55,7 +60,7 @@ export function validateBasic(v: BasicInput): KycErrors {
 }
 
 export function validateAdvanced(v: AdvancedInput): KycErrors {
-  const errors = validateBasic(v);
+  const errors: KycErrors = {};
   const address = v.address.trim();
   if (!address) errors.address = 'kyc.errors.address';
   else if (address.length > KYC_LIMITS.address) errors.address = 'kyc.errors.addressLength';
@@ -72,9 +77,12 @@ export function checkImage(file: { type: string; size: number }) {
   return checkImageFile(file, { type: 'kyc.errors.imageType', size: 'kyc.errors.imageSize' } as const);
 }
 
-/** The server's 400 `fields` as prompts under the inputs it refused. */
+/**
+ * The server's 400 `fields` as prompts under the inputs it refused; a back photo that is the front's picture
+ * (`duplicate`) says so.
+ */
 export function errorsFromServer(fields: readonly FieldError[]): KycErrors {
-  return promptsFromServer<KycField, KycErrorKey>(fields, {
+  const found = promptsFromServer<KycField, KycErrorKey>(fields, {
     required: {
       country: 'kyc.errors.country',
       name: 'kyc.errors.name',
@@ -91,6 +99,8 @@ export function errorsFromServer(fields: readonly FieldError[]): KycErrors {
       city: 'kyc.errors.cityLength',
     },
   });
+  if (fields.some((f) => f.field === 'backImage' && f.reason === 'duplicate')) found.backImage = 'kyc.errors.backSame';
+  return found;
 }
 
 /** Whether the user may (re)submit a level in this state: never while it is under review or once verified. */

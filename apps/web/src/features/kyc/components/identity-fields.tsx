@@ -1,5 +1,4 @@
 import { FieldList, type FieldSpec } from '@/components/ui/field-list';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KYC_LIMITS, type KycErrors } from '../model';
 import { CountryField } from './country-field';
@@ -29,20 +28,18 @@ const ID_NUMBER: FieldSpec<keyof IdentityValues> = {
 };
 
 /**
- * The fields both verification levels ask for: country or region, name, ID number. `onChange` gets the field that
- * changed (its error is cleared by the caller); `idHint` is shown beside the ID number's label.
+ * The fields basic verification asks for: country or region, name, ID number (advanced verification shows the
+ * verified ones, read only). `onChange` gets the field that changed (its error is cleared by the caller).
  */
 export function IdentityFields({
   values,
   errors,
   countryFallback,
-  idHint,
   onChange,
 }: {
   values: IdentityValues;
   errors: KycErrors;
   countryFallback: string | null;
-  idHint?: ReactNode;
   onChange: (field: keyof IdentityValues, value: string) => void;
 }) {
   const { t } = useTranslation();
@@ -54,7 +51,7 @@ export function IdentityFields({
         onChange={(code) => onChange('country', code)}
         error={errors.country ? t(errors.country) : null}
       />
-      <FieldList fields={[NAME, { ...ID_NUMBER, hint: idHint }]} values={values} errors={errors} onChange={onChange} />
+      <FieldList fields={[NAME, ID_NUMBER]} values={values} errors={errors} onChange={onChange} />
     </>
   );
 }

@@ -1,17 +1,16 @@
 import { FieldList, type FieldSpec } from '@/components/ui/field-list';
-import { isolateLtr } from '@/lib/format';
 import { useFormFields } from '@/lib/use-form-fields';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import type { UserVerificationData } from '@nexa/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IdentityFields } from '../components/identity-fields';
 import { LevelForm, LevelPage } from '../components/level-page';
 import { PhotoUpload } from '../components/photo-upload';
+import { VerifiedIdentity } from '../components/verified-identity';
 import { useSubmitVerification } from '../hooks/use-submit-verification';
-import { KYC_LIMITS, type KycErrors, hasErrors, isIdNumber, validateAdvanced } from '../model';
+import { KYC_LIMITS, type KycErrors, hasErrors, validateAdvanced } from '../model';
 
-type Field = 'country' | 'name' | 'idNumber' | 'address' | 'city';
+type Field = 'address' | 'city';
 type Side = 'front' | 'back';
 
 const ADDRESS: FieldSpec<Field>[] = [
@@ -28,15 +27,9 @@ const ADDRESS: FieldSpec<Field>[] = [
 function AdvancedForm({ data }: { data: UserVerificationData }) {
   const { t } = useTranslation();
   const { basic, advanced } = data;
-  // Country, name and ID number come from the verified basic level. The server shows the ID number masked
-  // ("****1234"); then it is typed again and the hint says which one.
-  const { values, errors, setErrors, set, clear } = useFormFields<Field, KycErrors>({
-    country: advanced.country ?? basic.country ?? '',
-    name: advanced.name ?? basic.name ?? '',
-    idNumber: basic.idNumber && isIdNumber(basic.idNumber) ? basic.idNumber : '',
-    address: '',
-    city: '',
-  });
+  // Country, name and ID number are the verified basic identity's: shown, never typed or sent (the server takes
+  // them from the basic record). Only the address, the city and the document's photos are asked for.
+  const { values, errors, setErrors, set, clear } = useFormFields<Field, KycErrors>({ address: '', city: '' });
   const [photos, setPhotos] = useState<Record<Side, string | null>>({ front: null, back: null });
   const [busy, setBusy] = useState({ front: false, back: false });
   const send = useSubmitVerification(setErrors);
@@ -50,9 +43,6 @@ function AdvancedForm({ data }: { data: UserVerificationData }) {
     if (hasErrors(found) || !front || !back) return;
     await send({
       level: 'advanced',
-      country: values.country,
-      name: values.name.trim(),
-      idNumber: values.idNumber.trim(),
       address: values.address.trim(),
       city: values.city.trim(),
       frontImage: front,
@@ -64,17 +54,10 @@ function AdvancedForm({ data }: { data: UserVerificationData }) {
     const key = errors[`${side}Image`];
     return key ? t(key) : null;
   };
-  const maskedId = basic.idNumber && !isIdNumber(basic.idNumber) ? basic.idNumber : null;
 
   return (
     <LevelForm level="advanced" previous={advanced} submit={submit} uploading={uploading}>
-      <IdentityFields
-        values={values}
-        errors={errors}
-        countryFallback={basic.country}
-        idHint={maskedId ? t('kyc.idNumberHint', { masked: isolateLtr(maskedId) }) : undefined}
-        onChange={set}
-      />
+      <VerifiedIdentity basic={basic} />
       <FieldList fields={ADDRESS} values={values} errors={errors} onChange={set} />
       <div className="field">
         <span className="field__label">
@@ -101,7 +84,10 @@ function AdvancedForm({ data }: { data: UserVerificationData }) {
   );
 }
 
-/** Advanced verification (spec §2 mine/primary2): address, city, front and back ID photos, after basic. */
+/**
+ * Advanced verification (spec §2 mine/primary2), after basic: for the verified basic identity (shown read only),
+ * the address, city, and photos of the front and back of that ID document.
+ */
 export default function Primary2Page() {
   return <LevelPage level="advanced">{(data) => <AdvancedForm data={data} />}</LevelPage>;
 }
