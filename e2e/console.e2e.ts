@@ -705,6 +705,84 @@ describe('operator console', () => {
     await page.context().close();
   }, 180_000);
 
+  it('shows an advanced verification beside the verified basic identity it belongs to', async () => {
+    const chief = await ctx.server.createOperator('chief-kyc');
+    const user = (await registerUser('console-kyc')) as { token: string; user: { uid: number } };
+    const idNumber = `L01X${Date.now().toString(36).toUpperCase()}`;
+    await api(
+      'user_verification/submitIdentityVerification',
+      { level: 'basic', country: 'DE', name: 'Max Mustermann', idNumber },
+      user.token,
+    );
+    const page = await desktop();
+    await logIn(page, chief.username, chief.password);
+    const adminCall = <T>(path: string, body: object) =>
+      page.evaluate(
+        async ([p, b]) => {
+          const res = await fetch(`/api/${p}`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'ADMIN-TOKEN': sessionStorage.getItem('nexa.console.token') ?? '',
+            },
+            body: JSON.stringify(b),
+          });
+          return ((await res.json()) as { data: unknown }).data;
+        },
+        [path, body] as const,
+      ) as Promise<T>;
+    const mine = async (level: string) =>
+      (
+        await adminCall<{ list: { id: string; level: string; owner: { uid: number } }[] }>('admin/verifications', {
+          status: 'review',
+          page: 1,
+          pageSize: 100,
+        })
+      ).list.find((v) => v.owner.uid === user.user.uid && v.level === level)!;
+    await adminCall('admin/approveVerification', { id: (await mine('basic')).id });
+    const upload = async (tail: string) => {
+      const form = new FormData();
+      const bytes = Buffer.concat([receiptPng(), Buffer.from(tail)]);
+      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `${tail}.png`);
+      const up = await fetch(`${ctx.server.url}/api/common/upload`, {
+        method: 'POST',
+        headers: { TOKEN: user.token },
+        body: form,
+      }).then((r) => r.json() as Promise<{ data: { name: string } }>);
+      return up.data.name;
+    };
+    await api(
+      'user_verification/submitIdentityVerification',
+      {
+        level: 'advanced',
+        address: 'Heidestraße 17',
+        city: 'Köln',
+        frontImage: await upload('front'),
+        backImage: await upload('back'),
+      },
+      user.token,
+    );
+
+    await page.getByTestId('nav-reviews').click();
+    await page.getByRole('tab', { name: 'Identity verifications' }).click();
+    const queue = page.getByRole('tabpanel', { name: 'Identity verifications' });
+    await queue.getByRole('row', { name: /Advanced.*Max Mustermann/ }).click();
+    const drawer = page.locator('.ant-drawer-open');
+    const basic = drawer.getByTestId('basic-identity');
+    await basic.waitFor();
+    expect(await basic.locator('.ant-descriptions-title').textContent()).toBe('Verified basic identity');
+    expect(await drawer.getByTestId('basic-country').textContent()).toBe('DE');
+    expect(await drawer.getByTestId('basic-name').textContent()).toBe('Max Mustermann');
+    expect(await drawer.getByTestId('basic-id-number').textContent()).toBe(idNumber);
+    expect(await drawer.getByTestId('basic-verified-at').textContent()).not.toBe('—');
+    expect(await drawer.getByTestId('basic-identity-check').textContent()).toBe('Same as this submission');
+    await drawer
+      .locator('.ant-drawer-content-wrapper')
+      .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+    await shot(page, 'console-review-advanced-basic-identity');
+    await page.context().close();
+  }, 180_000);
+
   it('a review queue whose last page empties steps back to the page that still has records', async () => {
     const chief = await ctx.server.createOperator('chief-paging');
     const page = await desktop();

@@ -1,5 +1,5 @@
-import type { AdminWithdrawal } from '@nexa/contract';
-import { Card, Col, Descriptions, Drawer, Row, Segmented, Table, Tabs, Tag, Typography } from 'antd';
+import type { AdminVerification, AdminWithdrawal } from '@nexa/contract';
+import { Alert, Card, Col, Descriptions, Drawer, Row, Segmented, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
@@ -227,6 +227,60 @@ function WithdrawalReview({ w, onDone }: { w: AdminWithdrawal; onDone: () => voi
   );
 }
 
+/** The identity fields of an advanced submission that are not its verified basic identity's. */
+const IDENTITY = ['country', 'name', 'idNumber'] as const;
+/** As the server compares them: case, spaces and hyphens make no other name or number. */
+const norm = (s: string) => s.replace(/[\s-]+/g, '').toUpperCase();
+const differsFromBasic = (v: AdminVerification) =>
+  v.basic ? IDENTITY.filter((f) => norm(v[f]) !== norm(v.basic![f])) : [];
+
+/**
+ * Beside an advanced submission: the verified basic identity it belongs to (country, name, full ID number, when it
+ * was verified), and whether the submission's identity is that one. Advanced verification is for the person and the
+ * document basic verified; the photos must show that document.
+ */
+function BasicIdentity({ v }: { v: AdminVerification }) {
+  const { t } = useTranslation();
+  if (!v.basic) {
+    return <Alert type="error" showIcon style={{ marginTop: 16 }} message={t('review.noBasicIdentity')} />;
+  }
+  const differ = differsFromBasic(v);
+  return (
+    <Descriptions
+      column={4}
+      bordered
+      size="small"
+      style={{ marginTop: 16 }}
+      data-testid="basic-identity"
+      title={t('review.basicIdentity')}
+      extra={
+        differ.length === 0 ? (
+          <Tag color="green" data-testid="basic-identity-check">
+            {t('review.basicSame')}
+          </Tag>
+        ) : (
+          <Tag color="red" data-testid="basic-identity-check">
+            {t('review.basicDiffers', { fields: differ.map((f) => t(`col.${f}`)).join(', ') })}
+          </Tag>
+        )
+      }
+    >
+      <Descriptions.Item label={t('col.country')}>
+        <span data-testid="basic-country">{v.basic.country}</span>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('col.name')}>
+        <span data-testid="basic-name">{v.basic.name}</span>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('col.idNumber')}>
+        <span data-testid="basic-id-number">{v.basic.idNumber}</span>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('review.verifiedAt')}>
+        <span data-testid="basic-verified-at">{dateTime(v.basic.verifiedAt)}</span>
+      </Descriptions.Item>
+    </Descriptions>
+  );
+}
+
 function Verifications() {
   const { t } = useTranslation();
   return (
@@ -255,6 +309,7 @@ function Verifications() {
             </Descriptions.Item>
             {decisionItems(t, open)}
           </Descriptions>
+          {open.level === 'advanced' && <BasicIdentity v={open} />}
           <Row gutter={16} style={{ marginTop: 16 }}>
             <Col span={12}>
               <Typography.Title level={5}>{t('review.front')}</Typography.Title>
