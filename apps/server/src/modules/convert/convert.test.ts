@@ -378,7 +378,7 @@ describe('index/sdSubmit', () => {
       [{ fromCurrency: 'USDT', toCurrency: 'USDT', amount: '1' }, 'Choose two different currencies'],
       [{ fromCurrency: 'USDT', toCurrency: 'BTC', amount: '1.001' }, 'The amount can have at most 2 decimals'],
       [{ fromCurrency: 'USDT', toCurrency: 'BTC', amount: '0.0001' }, 'The amount can have at most 2 decimals'],
-      [{ fromCurrency: 'USDT', toCurrency: 'BTC', amount: '0.0' }, 'amount is not valid'],
+      [{ fromCurrency: 'USDT', toCurrency: 'BTC', amount: '0.0' }, 'Amount is not valid'],
       // 0.00000001 BTC is 0.0004 USDT: rounded down, nothing to receive.
       [{ fromCurrency: 'BTC', toCurrency: 'USDT', amount: '0.00000001' }, 'The amount is too small to convert'],
     ];
@@ -395,7 +395,7 @@ describe('index/sdSubmit', () => {
       slippage: '5.01',
       rate: '0.000025',
     });
-    expect(bad.msg).toBe('slippage is not valid');
+    expect(bad.msg).toBe('Slippage is not valid');
     expect(
       await Promise.all([countRows('convert_orders'), countRows('ledger_transfers'), countRows('account_changes')]),
     ).toEqual(before);

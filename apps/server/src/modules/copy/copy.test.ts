@@ -587,7 +587,11 @@ describe('bad input and refusals', () => {
     const who = await a.as<PublicUser>('user/lookupUid', { uid: b.me.uid });
     expect(who.data.uid).toBe(b.me.uid);
     expect(who.data.nickname).toMatch(/\*\*\*@example\.com$/);
-    expect((await a.as('user/lookupUid', { uid: 999_999_997 })).code).toBe(400);
+    // A well-formed UID nobody has is said so, not "user ID is not valid".
+    expect(await a.as('user/lookupUid', { uid: 999_999_997 })).toMatchObject({
+      code: 400,
+      msg: 'No user has this UID',
+    });
     expect((await a.as('order/cancelPlan', { planId: plan.id, requestId: rid() })).code).toBe(1);
   });
 });

@@ -399,7 +399,7 @@ describe('withdrawal bindings and password', () => {
     );
     expect(await u.as('user/saveUserAddress', { chain: 'TRC20', address: ERC20, label: 'My wallet' })).toMatchObject({
       code: 400,
-      msg: 'wallet address is not valid',
+      msg: 'Wallet address is not valid',
       data: { fields: [{ field: 'address', reason: 'invalid' }] },
     });
     expect((await u.as<UserAddressData>('user/getUserAddress')).data.list).toEqual([]);
@@ -435,7 +435,7 @@ describe('withdrawal bindings and password', () => {
     for (const cardNumber of ['12ab', '6222 0212 3456 789a', '6222 0212 3456 7890', 'DE89 3704 0044 0532 0130 01']) {
       expect(await u.as('user/saveUserBank', { ...card, cardNumber }), cardNumber).toMatchObject({
         code: 400,
-        msg: 'card number or IBAN is not valid',
+        msg: 'Card number or IBAN is not valid',
         data: { fields: [{ field: 'cardNumber', reason: 'invalid' }] },
       });
     }

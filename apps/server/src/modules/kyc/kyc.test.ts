@@ -110,7 +110,7 @@ describe('basic verification', () => {
     });
     expect(await submit(u, { ...basic, country: 'XX' })).toMatchObject({
       code: 400,
-      msg: 'country or region is not valid',
+      msg: 'Country or region is not valid',
     });
     expect(await count(u.id)).toBe(0);
     expect(await state(u)).toMatchObject({ basic: { status: 'unverified' }, verified: false });

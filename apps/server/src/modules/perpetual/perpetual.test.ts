@@ -219,11 +219,11 @@ describe('perpetual: market orders, positions and closes', () => {
     expect(missing).toMatchObject({ code: 400, msg: 'Please enter quantity' });
     expect(missing.data.fields.map((f) => f.field)).toEqual(['quantity']);
     const fractional = await open(u.as, { quantity: '1.5' });
-    expect(fractional).toMatchObject({ code: 400, msg: 'quantity is not valid' });
+    expect(fractional).toMatchObject({ code: 400, msg: 'Quantity is not valid' });
     const noLimit = await open(u.as, { type: 'limit' });
     expect(noLimit).toMatchObject({ code: 400, msg: 'Please enter price' });
     const badSide = await open(u.as, { side: 'up' });
-    expect(badSide).toMatchObject({ code: 400, msg: 'direction is not valid' });
+    expect(badSide).toMatchObject({ code: 400, msg: 'Direction is not valid' });
     const leverage = await open(u.as, { leverage: 100 });
     expect(leverage).toMatchObject({
       code: 0,

@@ -133,6 +133,7 @@ export const de: Catalogue = {
   'admin.selfChange': 'Sie können Ihre eigene Rolle nicht ändern und Ihr eigenes Konto nicht deaktivieren',
   'admin.operatorExists': 'Ein Operator mit diesem Benutzernamen existiert bereits',
   'field.invalid.categoryId': 'Diese Kategorie gibt es nicht (sie wurde vielleicht gerade gelöscht)',
+  'field.invalid.uid': 'Es gibt keinen Nutzer mit dieser UID',
   'admin.categoryNotEmpty':
     'Diese Kategorie enthält noch Artikel: Löschen Sie sie zuerst oder verschieben Sie sie in eine andere Kategorie',
   'admin.weakPassword':

@@ -131,6 +131,7 @@ export const en = {
   'admin.selfChange': 'You cannot change your own role or disable your own account',
   'admin.operatorExists': 'An operator with this username already exists',
   'field.invalid.categoryId': 'This category does not exist (it may just have been deleted)',
+  'field.invalid.uid': 'No user has this UID',
   'admin.categoryNotEmpty': 'This category still has articles: delete them or move them to another category first',
   'admin.weakPassword':
     'The password must have at least 12 characters, letters and digits, and must not contain the username',

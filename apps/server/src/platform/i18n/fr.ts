@@ -136,6 +136,7 @@ export const fr: Catalogue = {
   'admin.selfChange': 'Vous ne pouvez ni changer votre propre rôle ni désactiver votre propre compte',
   'admin.operatorExists': "Un opérateur avec ce nom d'utilisateur existe déjà",
   'field.invalid.categoryId': "Cette catégorie n'existe pas (elle vient peut-être d'être supprimée)",
+  'field.invalid.uid': "Aucun utilisateur n'a cet UID",
   'admin.categoryNotEmpty':
     "Cette catégorie contient encore des articles : supprimez-les ou déplacez-les d'abord vers une autre catégorie",
   'admin.weakPassword':

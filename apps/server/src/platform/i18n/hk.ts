@@ -122,6 +122,7 @@ export const hk: Catalogue = {
   'admin.selfChange': '不能修改自己的角色或停用自己的帳戶',
   'admin.operatorExists': '該用戶名的操作員已存在',
   'field.invalid.categoryId': '該分類不存在（可能剛被刪除）',
+  'field.invalid.uid': '沒有此 UID 的用戶',
   'admin.categoryNotEmpty': '該分類下仍有文章：請先刪除這些文章或將其移到其他分類',
   'admin.weakPassword': '密碼至少 12 位，須包含字母和數字，且不能包含用戶名',
   'auth.loginFrozen': '該帳戶已被凍結登入，請聯絡客服。',

@@ -130,6 +130,7 @@ export const it: Catalogue = {
   'admin.selfChange': 'Non puoi cambiare il tuo ruolo né disattivare il tuo account',
   'admin.operatorExists': 'Esiste già un operatore con questo nome utente',
   'field.invalid.categoryId': 'Questa categoria non esiste (forse è appena stata eliminata)',
+  'field.invalid.uid': 'Nessun utente ha questo UID',
   'admin.categoryNotEmpty':
     "Questa categoria contiene ancora articoli: eliminali o spostali prima in un'altra categoria",
   'admin.weakPassword': 'La password deve avere almeno 12 caratteri, lettere e cifre, e non contenere il nome utente',

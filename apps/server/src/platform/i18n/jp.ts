@@ -127,6 +127,7 @@ export const jp: Catalogue = {
   'admin.selfChange': '自分のロールの変更や自分のアカウントの無効化はできません',
   'admin.operatorExists': 'このユーザー名のオペレーターは既に存在します',
   'field.invalid.categoryId': 'このカテゴリは存在しません（削除されたばかりの可能性があります）',
+  'field.invalid.uid': 'このUIDのユーザーはいません',
   'admin.categoryNotEmpty': 'このカテゴリにはまだ記事があります。先に記事を削除するか、別のカテゴリに移動してください',
   'admin.weakPassword': 'パスワードは英字と数字を含む12文字以上で、ユーザー名を含めることはできません',
   'auth.loginFrozen': 'このアカウントへのログインは凍結されています。カスタマーサービスにお問い合わせください。',

@@ -131,6 +131,7 @@ export const kr: Catalogue = {
   'admin.selfChange': '자신의 역할을 변경하거나 자신의 계정을 비활성화할 수 없습니다',
   'admin.operatorExists': '이 사용자 이름의 운영자가 이미 있습니다',
   'field.invalid.categoryId': '이 카테고리는 존재하지 않습니다(방금 삭제되었을 수 있습니다)',
+  'field.invalid.uid': '이 UID의 사용자가 없습니다',
   'admin.categoryNotEmpty': '이 카테고리에 아직 글이 있습니다. 먼저 글을 삭제하거나 다른 카테고리로 옮기세요',
   'admin.weakPassword': '비밀번호는 문자와 숫자를 포함해 12자 이상이어야 하며 사용자 이름을 포함할 수 없습니다',
   'auth.loginFrozen': '이 계정의 로그인이 동결되었습니다. 고객센터에 문의하세요.',

@@ -131,6 +131,7 @@ export const pt: Catalogue = {
   'admin.selfChange': 'Não pode alterar a sua própria função nem desativar a sua própria conta',
   'admin.operatorExists': 'Já existe um operador com este nome de utilizador',
   'field.invalid.categoryId': 'Esta categoria não existe (pode ter acabado de ser eliminada)',
+  'field.invalid.uid': 'Nenhum utilizador tem este UID',
   'admin.categoryNotEmpty': 'Esta categoria ainda tem artigos: elimine-os ou mova-os primeiro para outra categoria',
   'admin.weakPassword':
     'A palavra-passe deve ter pelo menos 12 caracteres, letras e dígitos, e não conter o nome de utilizador',

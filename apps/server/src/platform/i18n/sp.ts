@@ -132,6 +132,7 @@ export const sp: Catalogue = {
   'admin.selfChange': 'No puede cambiar su propio rol ni desactivar su propia cuenta',
   'admin.operatorExists': 'Ya existe un operador con este nombre de usuario',
   'field.invalid.categoryId': 'Esta categoría no existe (puede que se acabe de eliminar)',
+  'field.invalid.uid': 'Ningún usuario tiene este UID',
   'admin.categoryNotEmpty': 'Esta categoría todavía tiene artículos: elimínalos o muévelos primero a otra categoría',
   'admin.weakPassword':
     'La contraseña debe tener al menos 12 caracteres, letras y números, y no contener el nombre de usuario',

@@ -25,5 +25,14 @@ export function fieldMessage(lang: Lang, field: FieldError, scope?: string): str
   const scoped = `label.${scope}.${field.field}`;
   const labelKey = (scope && scoped in catalogues.en ? scoped : `label.${field.field}`) as MessageKey;
   const label = labelKey in catalogues.en ? t(lang, labelKey) : field.field;
-  return t(lang, `field.${field.reason}`, { field: label });
+  return sentence(t(lang, `field.${field.reason}`, { field: label }));
+}
+
+/**
+ * A sentence begins with a capital: labels are written to sit inside one ("Please enter {field}"), so a template
+ * that starts with the label ("{field} is not valid") read "mobile number is not valid" in a toast. Scripts without
+ * case are unchanged.
+ */
+function sentence(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -122,6 +122,7 @@ export const zh: Catalogue = {
   'admin.selfChange': '不能修改自己的角色或停用自己的账户',
   'admin.operatorExists': '该用户名的操作员已存在',
   'field.invalid.categoryId': '该分类不存在（可能刚被删除）',
+  'field.invalid.uid': '没有此 UID 的用户',
   'admin.categoryNotEmpty': '该分类下仍有文章：请先删除这些文章或将其移到其他分类',
   'admin.weakPassword': '密码至少 12 位，须包含字母和数字，且不能包含用户名',
   'auth.loginFrozen': '该账户已被冻结登录，请联系客服。',
