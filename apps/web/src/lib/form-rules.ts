@@ -35,6 +35,15 @@ export function promptsFromServer<F extends string, K>(
 }
 
 /**
+ * Whether every field a refusal names has its prompt under an input (`inline`, from `promptsFromServer`): then the
+ * form says it all where it belongs and no toast repeats it. A refusal without fields (a wrong password, a lockout,
+ * the network) or naming a field the form does not show is said as a toast.
+ */
+export function refusalShownInline(fields: readonly FieldError[], inline: Partial<Record<string, unknown>>): boolean {
+  return fields.length > 0 && fields.every((f) => inline[f.field] !== undefined);
+}
+
+/**
  * Refuses before uploading what the server would refuse as an image: another type (or an empty file), or more
  * than `UPLOAD_LIMITS.maxBytes`. Answers the caller's prompt for the problem, or null.
  */

@@ -1,11 +1,11 @@
-import { hasErrors, promptsFromServer } from '@/lib/form-rules';
+import { hasErrors, promptsFromServer, refusalShownInline } from '@/lib/form-rules';
 /**
  * The auth forms' fields and prompts without their format checks (`validation.ts`, which builds the contract's
  * schemas with zod): the login page's first paint needs these, and loads the checks when the form is submitted.
  */
 import type { FieldError, IdentityType, Lang } from '@nexa/contract';
 
-export { hasErrors };
+export { hasErrors, refusalShownInline };
 
 export type ValidationKey =
   | 'validation.email'
@@ -54,15 +54,6 @@ export function fieldErrorsFromServer(fields: readonly FieldError[]): FieldError
     },
     mismatch: 'validation.passwordMismatch',
   });
-}
-
-/**
- * Whether every field a refusal names has its prompt under an input (`inline`, from `fieldErrorsFromServer`): then
- * the form says it all where it belongs and no toast repeats it. A refusal without fields (a wrong password, a
- * lockout, the network) or naming a field the form does not show is said as a toast.
- */
-export function refusalShownInline(fields: readonly FieldError[], inline: FieldErrors): boolean {
-  return fields.length > 0 && fields.every((f) => f.field in inline);
 }
 
 /** A sensible first area code for the interface language (the user can pick any). */
