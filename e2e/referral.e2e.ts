@@ -127,7 +127,7 @@ describe('referral: invite, qualify, trade, see rebates, levels and teams', () =
       await openSignedIn(page, a, '/pages/tabbarPages/mine/shareRules', { lang: 'pe', theme: 'dark' });
       await page.getByTestId('referral-rules-page').waitFor();
       await expect.poll(() => page.getByTestId('referral-rules-row-perpetual-6').count()).toBe(1);
-      const heads = await page.locator('.ref-table th').first().locator('xpath=..').locator('th').allTextContents();
+      const heads = await page.getByTestId('referral-rules-perpetual').locator('.ref-table thead th').allTextContents();
       expect(heads.slice(-3)).toEqual(['ردیف\u00a0۱', 'ردیف\u00a0۲', 'ردیف\u00a0۳']);
       await shot(page, 'referral-rules-dark-pe');
       await context.close();

@@ -157,7 +157,7 @@ export default function SharePage() {
               <InvitePoster code={data.inviteCode} link={absolute(data.link)} />
               <LevelCard data={data} />
               <section className="section">
-                <Tabs direction={direction} activeKey={tab} onChange={(k) => setTab(k as Tab)}>
+                <Tabs direction={direction} activeKey={tab} onChange={(k) => setTab(k as Tab)} className="ref-tabs">
                   {(['team1', 'team2', 'team3', 'rebates'] as const).map((k) => (
                     <Tabs.Tab
                       key={k}
