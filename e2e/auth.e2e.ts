@@ -60,13 +60,23 @@ describe('first journey: register, shell, language and theme, log out', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('ja');
     await expect.poll(() => page.getByTestId('settings-logout').textContent()).toMatch(/[ぁ-んァ-ン一-龯]/);
 
-    // Theme: dark by default, switched to light, and kept after a reload.
-    await page.getByTestId('settings-theme').click();
+    // Theme: dark by default, switched to light by a tap on the row's label (the row is the switch), and kept
+    // after a reload.
+    const theme = page.getByRole('switch', { name: 'ダークモード' });
+    await expect(theme.getAttribute('aria-checked')).resolves.toBe('true');
+    await page.getByText('ダークモード', { exact: true }).click({ position: { x: 4, y: 4 } });
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
     await page.reload();
     await page.getByTestId('settings-page').waitFor();
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
     await shot(page, 'settings-light-jp');
+    // One control, reached by keyboard: Space switches it back to dark and back again.
+    await expect(theme.getAttribute('aria-checked')).resolves.toBe('false');
+    await theme.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
 
     // Log out → login page; the old token no longer works.
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('nexa-session') ?? '{}').state?.token);

@@ -11,7 +11,7 @@ export interface MenuItem {
   value?: ReactNode;
   /** Anything else at the row's end: a "soon" tag, the version. */
   extra?: ReactNode;
-  /** A switch at the row's end, labelled by the row (its test id is the switch's). */
+  /** The row is a switch, drawn at its end; a tap anywhere on the row toggles it (its test id is the switch's). */
   toggle?: { on: boolean; onChange: (on: boolean) => void; testId: string };
   disabled?: boolean;
   testId?: string;
@@ -22,25 +22,41 @@ export function MenuList({ header, items }: { header?: ReactNode; items: readonl
   const navigate = useNavigate();
   return (
     <List header={header} className="card-list">
-      {items.map(({ label, to, value, extra, toggle, disabled, testId }) => (
-        <List.Item
-          key={label}
-          onClick={to ? () => navigate(to) : undefined}
-          extra={
-            toggle ? (
-              <Switch checked={toggle.on} onChange={toggle.onChange} aria-label={label} data-testid={toggle.testId} />
-            ) : value !== undefined ? (
-              <span className="list-extra">{value}</span>
-            ) : (
-              extra
-            )
-          }
-          disabled={disabled}
-          data-testid={testId}
-        >
-          {label}
-        </List.Item>
-      ))}
+      {items.map(({ label, to, value, extra, toggle, disabled, testId }) =>
+        toggle ? (
+          // A switch row is one control: its label is the switch (a button whose tap area is the whole row), the
+          // drawn switch only shows its state. Before, only the small switch answered a tap.
+          <List.Item
+            key={label}
+            className="menu-toggle"
+            extra={<Switch checked={toggle.on} className="menu-toggle__switch" aria-hidden="true" />}
+            disabled={disabled}
+            data-testid={testId}
+          >
+            <button
+              type="button"
+              role="switch"
+              aria-checked={toggle.on}
+              className="menu-toggle__button"
+              disabled={disabled}
+              onClick={() => toggle.onChange(!toggle.on)}
+              data-testid={toggle.testId}
+            >
+              {label}
+            </button>
+          </List.Item>
+        ) : (
+          <List.Item
+            key={label}
+            onClick={to ? () => navigate(to) : undefined}
+            extra={value !== undefined ? <span className="list-extra">{value}</span> : extra}
+            disabled={disabled}
+            data-testid={testId}
+          >
+            {label}
+          </List.Item>
+        ),
+      )}
     </List>
   );
 }
