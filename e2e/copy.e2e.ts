@@ -256,6 +256,11 @@ describe('copy trading: a plan published, followed, placed at one entry and sett
         expect(plain(await row.getByTestId('copy-row-share-paid').textContent())).toContain(
           usdtText(cents(c.profitShare ?? '0')),
         );
+        // The net profit in USDT like the card's other amounts, signed.
+        const profit = cents(c.profit ?? '0');
+        expect(plain(await row.getByTestId('copy-row-profit').textContent())).toContain(
+          `${profit > 0 ? '+' : ''}${usdtText(profit)}`,
+        );
       }
       // Entry prices as every price of the app: the product's precision with thousands separators.
       const first = settled[0]!;

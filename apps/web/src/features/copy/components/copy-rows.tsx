@@ -65,7 +65,8 @@ function useResultRows(record: CopyRow): (FactRow | false)[] {
     },
     record.profit !== null && {
       label: t('copy.fact.profit'),
-      value: isolateLtr(formatSigned(record.profit)),
+      // In USDT like every other amount of the card.
+      value: isolateLtr(`${formatSigned(record.profit)} USDT`),
       valueClassName: `tone--${signOf(record.profit) > 0 ? 'up' : signOf(record.profit) < 0 ? 'down' : 'flat'}`,
       testId: 'copy-row-profit',
     },
