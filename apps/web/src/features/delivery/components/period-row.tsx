@@ -6,6 +6,21 @@ import { useTranslation } from 'react-i18next';
 import { yieldPercent } from '../model';
 import { Figure, usePeriodName } from './bits';
 
+/**
+ * "10 min" on one line, its unit smaller: a chip is ~45 px wide at 320 px, where the number and the unit broke onto
+ * two lines (three with the yield) in de/fr/ru/pe while their neighbours took two.
+ */
+function PeriodTime({ name }: { name: string }) {
+  const gap = name.indexOf(' ');
+  if (gap < 0) return <span className="period-chip__time">{name}</span>;
+  return (
+    <span className="period-chip__time">
+      {name.slice(0, gap)}
+      <span className="period-chip__unit">{`\u00a0${name.slice(gap + 1)}`}</span>
+    </span>
+  );
+}
+
 /** The periods of the product, each with its yield: an error with a retry, placeholders, or the chips. */
 export function PeriodRow({
   periods,
@@ -34,7 +49,7 @@ export function PeriodRow({
     value: p.seconds,
     label: (
       <>
-        <span className="period-chip__time">{periodName(p.seconds)}</span>
+        <PeriodTime name={periodName(p.seconds)} />
         <span className="period-chip__sep"> · </span>
         <Figure className="period-chip__yield">{yieldPercent(p.yield)}%</Figure>
       </>
