@@ -16,6 +16,13 @@ const ROUTE = {
   perpetual: '/pages/tabbarPages/perpetual/index',
   changes: '/pages/tabbarPages/mine/changeRecord',
   convert: '/pages/tabbarPages/mine/spotGoods',
+  about: '/pages/tabbarPages/mine/about',
+  share: '/pages/tabbarPages/mine/share',
+  shareRules: '/pages/tabbarPages/mine/shareRules',
+  security: '/pages/tabbarPages/mine/security',
+  twoFactor: '/pages/tabbarPages/mine/security/twoFactor',
+  verification: '/pages/tabbarPages/home/verification',
+  copySettings: '/pages/tabbarPages/futures/copySettings',
 } as const;
 
 /** The first control of each order form: it must be on the first screen, above the tab bar. */
@@ -405,6 +412,20 @@ describe('labels whole in all 13 languages, at 320 and 390 px', () => {
         await page.setViewportSize(NARROW);
         await openIn(page, session, ROUTE.futures, lang);
         await page.getByTestId('futures-tab-follow').waitFor();
+        // Each period chip's length is one line ("10 min", not "10" over "min") and inside its chip.
+        await page.locator('.period-chip__time').first().waitFor();
+        // (Lines told apart by where they start: the unit is smaller than its number, its box lower.)
+        const times = await page.locator('.period-chip__time').evaluateAll((els) =>
+          els.map((el) => {
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            const rects = Array.from(range.getClientRects()).sort((a, b) => a.top - b.top);
+            return rects.filter((r, i) => i === 0 || r.top >= rects[i - 1]!.bottom - 2).length;
+          }),
+        );
+        if (times.some((n) => n !== 1)) bad.push(`320 ${lang}: the period lengths take ${times.join('/')} lines`);
+        for (const word of await splitOrCut(page, '.period-chip')) bad.push(`320 ${lang}: period ${word}`);
+        await shot(page, `layout-futures-periods-320-${lang}`);
         // Narrow: the four fit, or the bar scrolls and says so with a fade at its cut edge.
         const narrow = await tabBar(page, '.order-tabs__bar');
         if (narrow.overflow > 0) {
@@ -487,6 +508,168 @@ describe('labels whole in all 13 languages, at 320 and 390 px', () => {
       }
       await context.close();
       expect(bad).toEqual([]);
+    },
+  );
+
+  it(
+    'About, the invitation rules and the invite centre: every fact, table column and team tab is whole',
+    { timeout: 360_000 },
+    async () => {
+      const session = await registerUser('referral-fit');
+      const context = await phoneOf(ctx.browser, NARROW.width, NARROW.height);
+      const page = await context.newPage();
+      const bad: string[] = [];
+      /** The matching elements that reach past `box` (a selector of their container) or are wider than they show. */
+      const outside = (box: string, parts: string) =>
+        page.locator(box).evaluateAll(
+          (boxes, sel) =>
+            boxes.flatMap((b) => {
+              const edge = b.getBoundingClientRect();
+              return Array.from(b.querySelectorAll(sel))
+                .filter((e) => {
+                  const r = e.getBoundingClientRect();
+                  return e.scrollWidth > e.clientWidth + 0.5 || r.left < edge.left - 0.5 || r.right > edge.right + 0.5;
+                })
+                .map((e) => e.textContent);
+            }),
+          parts,
+        );
+      for (const lang of LANGS) {
+        await page.setViewportSize(NARROW);
+        await openIn(page, session, ROUTE.about, lang);
+        await page.getByTestId('about-email').waitFor({ timeout: 20_000 });
+        for (const size of [NARROW, PHONE]) {
+          await page.setViewportSize(size);
+          // The support address wraps or goes under its label: inside the card.
+          for (const text of await outside('.about-facts', 'dt, dd, a'))
+            bad.push(`${size.width} ${lang} about: ${text}`);
+          await page.getByTestId('about-email').scrollIntoViewIfNeeded();
+          await shot(page, `layout-about-${size.width}-${lang}`);
+        }
+
+        await page.setViewportSize(NARROW);
+        await openIn(page, session, ROUTE.shareRules, lang);
+        await page.getByTestId('referral-rules-row-perpetual-6').waitFor({ timeout: 20_000 });
+        for (const size of [NARROW, PHONE]) {
+          await page.setViewportSize(size);
+          // Every column in sight: no table wider than its card (a sideways scroll nobody finds).
+          const wide = await page
+            .locator('.ref-table-wrap')
+            .evaluateAll((wraps) => wraps.filter((w) => w.scrollWidth > w.clientWidth + 0.5).length);
+          if (wide > 0) bad.push(`${size.width} ${lang} rules: ${wide} tables scroll sideways`);
+          for (const text of await outside('.ref-table-wrap', 'th, td'))
+            bad.push(`${size.width} ${lang} rules: ${text}`);
+          await page.getByTestId('referral-rules-perpetual').scrollIntoViewIfNeeded();
+          await shot(page, `layout-share-rules-${size.width}-${lang}`);
+        }
+
+        await page.setViewportSize(NARROW);
+        await openIn(page, session, ROUTE.share, lang);
+        await page.getByTestId('referral-tab-rebates').waitFor({ timeout: 20_000 });
+        for (const size of [NARROW, PHONE]) {
+          await page.setViewportSize(size);
+          // All four team tabs in sight, none cut.
+          const bar = await tabBar(page, '.ref-tabs');
+          if (bar.overflow > 0) bad.push(`${size.width} ${lang} share: the tabs overflow by ${bar.overflow} px`);
+          for (const text of await outside('.ref-tabs .adm-tabs-tab-list', '.adm-tabs-tab'))
+            bad.push(`${size.width} ${lang} share: tab ${text}`);
+          for (const word of await splitOrCut(page, '.ref-tabs .adm-tabs-tab'))
+            bad.push(`${size.width} ${lang} share: ${word}`);
+          await page.locator('.ref-tabs').scrollIntoViewIfNeeded();
+          await shot(page, `layout-share-tabs-${size.width}-${lang}`);
+        }
+      }
+      await context.close();
+      expect(bad).toEqual([]);
+    },
+  );
+
+  it(
+    'page titles are whole, on two smaller lines when one is too short, beside the back button and actions',
+    { timeout: 360_000 },
+    async () => {
+      const session = await registerUser('titles-fit');
+      const context = await phoneOf(ctx.browser, NARROW.width, NARROW.height);
+      const page = await context.newPage();
+      const pages = [
+        [ROUTE.twoFactor, 'two-factor-page'],
+        [ROUTE.copySettings, 'copy-settings-page'],
+        [ROUTE.verification, 'verification-page'],
+        [ROUTE.share, 'referral-page'],
+        [ROUTE.security, 'security-page'],
+      ] as const;
+      const bad: string[] = [];
+      let wrapped = 0;
+      for (const lang of LANGS) {
+        for (const [route, testId] of pages) {
+          await page.setViewportSize(NARROW);
+          await openIn(page, session, route, lang);
+          await page.getByTestId(testId).waitFor({ timeout: 20_000 });
+          for (const size of [NARROW, PHONE]) {
+            await page.setViewportSize(size);
+            // The title is fitted when its bar has resized (a ResizeObserver: at the next frame).
+            await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+            const title = await page.locator('.nav-bar__inner').evaluate((bar) => {
+              const h1 = bar.querySelector('.nav-bar__title') as HTMLElement;
+              const box = h1.getBoundingClientRect();
+              const text = document.createRange();
+              text.selectNodeContents(h1);
+              const lines = new Set(Array.from(text.getClientRects()).map((r) => Math.round(r.bottom))).size;
+              // The sides' buttons and links the title must not run under.
+              const hits = Array.from(bar.querySelectorAll('.nav-bar__side > *')).filter((e) => {
+                const r = e.getBoundingClientRect();
+                const t = text.getBoundingClientRect();
+                return r.width > 0 && r.left < t.right - 0.5 && r.right > t.left + 0.5;
+              });
+              // Would the title fit on one line at the full size, in the room between the sides?
+              const style = getComputedStyle(bar);
+              const sides = Array.from(bar.querySelectorAll('.nav-bar__side')).map((side) =>
+                Math.max(
+                  44,
+                  Array.from(side.children).reduce((sum, e) => sum + e.getBoundingClientRect().width + 4, -4),
+                ),
+              );
+              const room =
+                bar.clientWidth -
+                Number.parseFloat(style.paddingLeft) -
+                Number.parseFloat(style.paddingRight) -
+                2 * Number.parseFloat(style.columnGap) -
+                sides.reduce((a, b) => a + b, 0);
+              const ctx2d = document.createElement('canvas').getContext('2d');
+              if (!ctx2d) throw new Error('no 2d canvas');
+              ctx2d.font = `600 17px ${getComputedStyle(h1).fontFamily}`;
+              const need = ctx2d.measureText(h1.textContent ?? '').width;
+              return {
+                // (Within a pixel of the room either is right.)
+                fits: need <= room - 1,
+                long: need > room + 1,
+                cut: h1.scrollWidth > h1.clientWidth + 0.5 || h1.scrollHeight > h1.clientHeight + 1,
+                lines,
+                size: Number.parseFloat(getComputedStyle(h1).fontSize),
+                overlaps: hits.length,
+                inside: box.top >= bar.getBoundingClientRect().top && box.bottom <= bar.getBoundingClientRect().bottom,
+                height: bar.getBoundingClientRect().height,
+              };
+            });
+            const where = `${size.width} ${lang} ${testId}`;
+            if (title.cut) bad.push(`${where}: the title is cut`);
+            if (title.lines > 2) bad.push(`${where}: the title takes ${title.lines} lines`);
+            // A title that fits keeps the full size on one line; a longer one is smaller.
+            if (title.fits && (title.lines !== 1 || title.size !== 17))
+              bad.push(`${where}: fits, but ${title.lines} lines at ${title.size} px`);
+            if (title.long && title.size >= 17) bad.push(`${where}: too long, but ${title.size} px`);
+            if (title.overlaps > 0) bad.push(`${where}: the title runs under the back button or an action`);
+            if (!title.inside) bad.push(`${where}: the title leaves the bar`);
+            if (title.height !== 52) bad.push(`${where}: the bar is ${title.height} px tall`);
+            if (title.long) wrapped += 1;
+            if (size === NARROW && title.long) await shot(page, `layout-title-${testId}-320-${lang}`);
+          }
+        }
+      }
+      await context.close();
+      expect(bad).toEqual([]);
+      // The long languages' titles are too long for one line at 320 px (the checks above ran on them).
+      expect(wrapped).toBeGreaterThan(3);
     },
   );
 });
