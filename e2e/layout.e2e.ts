@@ -569,13 +569,13 @@ describe('labels whole in all 13 languages, at 320 and 390 px', () => {
         for (const size of [NARROW, PHONE]) {
           await page.setViewportSize(size);
           // All four team tabs in sight, none cut.
-          const bar = await tabBar(page, '.ref-tabs');
+          const bar = await tabBar(page, '[data-testid="referral-page"] .adm-tabs');
           if (bar.overflow > 0) bad.push(`${size.width} ${lang} share: the tabs overflow by ${bar.overflow} px`);
-          for (const text of await outside('.ref-tabs .adm-tabs-tab-list', '.adm-tabs-tab'))
+          for (const text of await outside('[data-testid="referral-page"] .adm-tabs-tab-list', '.adm-tabs-tab'))
             bad.push(`${size.width} ${lang} share: tab ${text}`);
-          for (const word of await splitOrCut(page, '.ref-tabs .adm-tabs-tab'))
+          for (const word of await splitOrCut(page, '[data-testid="referral-page"] .adm-tabs-tab'))
             bad.push(`${size.width} ${lang} share: ${word}`);
-          await page.locator('.ref-tabs').scrollIntoViewIfNeeded();
+          await page.locator('[data-testid="referral-page"] .adm-tabs').scrollIntoViewIfNeeded();
           await shot(page, `layout-share-tabs-${size.width}-${lang}`);
         }
       }
