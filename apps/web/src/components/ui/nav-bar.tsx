@@ -22,9 +22,13 @@ const WRAP = 'nav-bar__title--wrap';
  */
 function useTitleFit(title: ReactNode) {
   const ref = useRef<HTMLHeadingElement>(null);
+  const hasTitle = title !== undefined;
+  // Keyed by the text, not the node: a page that re-renders (live prices) with an element title would measure, and
+  // force a layout, at every render.
+  const key = typeof title === 'string' ? title : hasTitle ? 'element' : undefined;
   useLayoutEffect(() => {
     const el = ref.current;
-    if (!el || title === undefined) return;
+    if (!el || key === undefined) return;
     const text = document.createRange();
     text.selectNodeContents(el);
     // Fractional widths: scrollWidth rounds, and a text a third of a pixel too wide already ends in "…".
@@ -38,8 +42,14 @@ function useTitleFit(title: ReactNode) {
     // The bar and its sides, not only the title: a title on two lines keeps its size when the screen widens.
     const observer = new ResizeObserver(fit);
     for (const box of [el, el.parentElement, ...(el.parentElement?.children ?? [])]) if (box) observer.observe(box);
-    return () => observer.disconnect();
-  }, [title]);
+    // A title that is an element (a picker) changes its text without a new `title` string.
+    const edits = new MutationObserver(fit);
+    edits.observe(el, { subtree: true, childList: true, characterData: true });
+    return () => {
+      observer.disconnect();
+      edits.disconnect();
+    };
+  }, [key]);
   return ref;
 }
 
