@@ -68,3 +68,19 @@ export function multiplyDecimal(a: string, b: string, scale = 2): string | null 
 
 /** A positive amount a user may submit: "12", "0.5" (not "", "0", "0.00", "1.", "-1"). */
 export const isPositiveAmount = (value: string) => /^\d+(\.\d+)?$/.test(value) && signOf(value) > 0;
+
+/**
+ * What an account change shows, in the user's app and the operator console alike: the change of the available
+ * balance (what "Available after" sums), and apart from it the change of the frozen amount. A hold is available −100
+ * with frozen +100; a stake lost or a withdrawal paid out of the hold is frozen −100 alone, and must not read as a
+ * second debit of the available balance; a release is available +100 with frozen −100. Null where that balance did
+ * not move (an adjustment of 0 shows available 0).
+ */
+export function changeFigures(change: { amount: string; frozenChange: string }): {
+  available: string | null;
+  frozen: string | null;
+} {
+  const frozen = signOf(change.frozenChange) === 0 ? null : change.frozenChange;
+  const available = signOf(change.amount) === 0 && frozen !== null ? null : change.amount;
+  return { available, frozen };
+}

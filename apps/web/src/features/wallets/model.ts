@@ -1,6 +1,5 @@
 /** Pure rules of the Assets screens, tested in model.test.ts. */
-import { signOf } from '@/lib/decimal';
-import { type Currency, type MoneyLog, type TransferTypeData, WALLETS, type Wallet } from '@nexa/contract';
+import { type Currency, type TransferTypeData, WALLETS, type Wallet } from '@nexa/contract';
 
 export function isWallet(value: string | null | undefined): value is Wallet {
   return typeof value === 'string' && (WALLETS as readonly string[]).includes(value);
@@ -42,19 +41,4 @@ export function dayRangeMs(first: Date, last: Date): { start: number; end: numbe
   const start = new Date(a.getFullYear(), a.getMonth(), a.getDate()).getTime();
   const end = new Date(b.getFullYear(), b.getMonth(), b.getDate() + 1).getTime();
   return { start, end };
-}
-
-/**
- * What an account change shows: the change of the available balance (what "Available after" sums), and apart from
- * it the change of the frozen amount. A hold is available −100 with frozen +100; a stake lost or a withdrawal paid
- * out of the hold is frozen −100 alone, and must not read as a second debit of the available balance; a release is
- * available +100 with frozen −100. Null where that balance did not move (an adjustment of 0 shows available 0).
- */
-export function changeFigures(log: Pick<MoneyLog, 'amount' | 'frozenChange'>): {
-  available: string | null;
-  frozen: string | null;
-} {
-  const frozen = signOf(log.frozenChange) === 0 ? null : log.frozenChange;
-  const available = signOf(log.amount) === 0 && frozen !== null ? null : log.amount;
-  return { available, frozen };
 }

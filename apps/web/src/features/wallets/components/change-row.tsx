@@ -2,9 +2,9 @@ import { Figure } from '@/components/ui/figure';
 import { signOf } from '@/lib/decimal';
 import { formatDecimal, formatRecordTime, formatSigned } from '@/lib/format';
 import type { MoneyLog } from '@nexa/contract';
+import { changeFigures } from '@nexa/rules';
 import { useTranslation } from 'react-i18next';
 import { useChangeTypeName } from '../hooks/use-change-type-name';
-import { changeFigures } from '../model';
 
 const toneOf = (value: string) => {
   const sign = signOf(value);
