@@ -97,11 +97,16 @@ export const AdminUserChange = z.object({
   wallet: z.string(),
   currency: z.string(),
   type: z.string(),
+  /** Signed change of the available balance. */
   amount: z.string(),
+  /** Signed change of the frozen balance: a hold is amount −x with frozen +x, a spend out of it frozen −x alone. */
+  frozenChange: z.string(),
+  /** The available balance after the change. */
   balanceAfter: z.string(),
   ref: z.string(),
   createdAt: EpochMs,
 });
+export type AdminUserChange = z.infer<typeof AdminUserChange>;
 export const AdminUserOrder = z.object({
   product: z.enum(['delivery', 'perpetual']),
   id: z.string(),

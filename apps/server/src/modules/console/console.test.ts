@@ -1,7 +1,17 @@
-import type { AdminUserDetail, AdminUserSummary, AuditEntry, DashboardData, DepositRecord } from '@nexa/contract';
+import type {
+  AdminUserChange,
+  AdminUserDetail,
+  AdminUserSummary,
+  AdminVerification,
+  AuditEntry,
+  DashboardData,
+  DepositRecord,
+  WithdrawalRecord,
+} from '@nexa/contract';
 import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Money, money } from '../../ledger/index.js';
 import { TINY_PNG, type TestApp, call, createTestApp, loginOperator, registerUser, uploadFile } from '../../testing.js';
 
 let t: TestApp;
@@ -146,6 +156,80 @@ describe('users, as support sees them', () => {
     expect(sessionIds).toHaveLength(3);
     expect(sessionIds).toEqual([...sessionIds].sort((a, b) => (a > b ? -1 : 1)));
     expect(sessionIds.some((id) => id >= 10_000_000n) && sessionIds.some((id) => id < 10_000_000n)).toBe(true);
+  });
+
+  it("gives each account change its frozen change: a withdrawal's holds, its payout out of frozen alone, a release", async () => {
+    // A verified user with a withdrawal password and a bound address withdraws twice out of an approved 100 USDT.
+    const u = await fundedUser();
+    expect((await post('admin/approveDeposit', { id: u.depositId }, reviewer)).code).toBe(1);
+    const kyc = await u.as('user_verification/submitIdentityVerification', {
+      level: 'basic',
+      country: 'DE',
+      name: 'Erika Mustermann',
+      idNumber: `L${rid()}`,
+    });
+    expect(kyc.code, kyc.msg).toBe(1);
+    const userId = (await post<{ list: AdminUserSummary[] }>('admin/users', { q: String(u.user.uid) }, support)).data
+      .list[0]!.userId;
+    const queue = await post<{ list: AdminVerification[] }>(
+      'admin/verifications',
+      { status: 'review', pageSize: 100 },
+      reviewer,
+    );
+    const mine = queue.data.list.find((v) => v.owner.userId === userId)!;
+    expect((await post('admin/approveVerification', { id: mine.id }, reviewer)).code).toBe(1);
+    expect((await u.as('index/withdrawalPassword', { password: '123456', password2: '123456' })).code).toBe(1);
+    const address = { chain: 'TRC20', address: 'TXYZopqrstuvwxyzABCDEFGHJKLMNPQRST', label: 'Mine' };
+    expect((await u.as('user/saveUserAddress', address)).code).toBe(1);
+    const withdraw = async (amount: string) => {
+      const w = await u.as<WithdrawalRecord>('index/tbSubmit', {
+        method: 'crypto',
+        currency: 'USDT',
+        chain: 'TRC20',
+        amount,
+        withdrawalPassword: '123456',
+        requestId: rid(),
+      });
+      expect(w.code, w.msg).toBe(1);
+      return w.data;
+    };
+    const paid = await withdraw('40');
+    const refused = await withdraw('20');
+    expect((await post('admin/approveWithdrawal', { id: paid.id }, reviewer)).code).toBe(1);
+    expect((await post('admin/rejectWithdrawal', { id: refused.id, reason: 'Address check' }, reviewer)).code).toBe(1);
+
+    // Each change with the signed change of the available balance, of the frozen balance, and the available after.
+    const [f1, f2] = [money(paid.fee), money(refused.fee)];
+    const expected: [string, Money, Money][] = [
+      ['deposit', money(100), money(0)],
+      // The holds: out of the available balance, into frozen.
+      ['withdrawal_freeze', money(-40), money(40)],
+      ['withdrawal_fee', f1.neg(), f1],
+      ['withdrawal_freeze', money(-20), money(20)],
+      ['withdrawal_fee', f2.neg(), f2],
+      // The payout takes amount and fee out of frozen alone: the available balance does not move again.
+      ['withdrawal_paid', money(0), money(-40)],
+      ['withdrawal_fee', money(0), f1.neg()],
+      // The release: back from frozen to available.
+      ['withdrawal_refund', money(20), money(-20)],
+      ['withdrawal_refund', f2, f2.neg()],
+    ];
+    let available = money(0);
+    const want = expected.map(([type, change, frozen]) => {
+      available = available.plus(change);
+      return [type, change.toFixed(), frozen.toFixed(), available.toFixed()];
+    });
+    const changes = await post<{ list: AdminUserChange[]; total: number }>(
+      'admin/userChanges',
+      { userId, pageSize: 20 },
+      support,
+    );
+    expect(changes.code, changes.msg).toBe(1);
+    const fixed = (v: string | undefined) => (v === undefined ? v : money(v).toFixed());
+    const got = changes.data.list
+      .map((c) => [c.type, fixed(c.amount), fixed(c.frozenChange), fixed(c.balanceAfter)])
+      .reverse();
+    expect(got).toEqual(want);
   });
 
   it('refuses bad input and answers 404 for an unknown user', async () => {

@@ -106,6 +106,7 @@ export const consoleRepository = {
       currency: string;
       type: string;
       amount: string;
+      frozen_change: string;
       balance_after: string;
       ref: string;
       created_at: Ts;
@@ -113,7 +114,7 @@ export const consoleRepository = {
       ex,
       sql`SELECT count(*)::int AS n FROM account_changes WHERE user_id = ${userId}`,
       sql`SELECT id::text AS id, mode, wallet, currency, type, amount::text AS amount,
-                 balance_after::text AS balance_after, ref, created_at
+                 frozen_change::text AS frozen_change, balance_after::text AS balance_after, ref, created_at
           FROM account_changes WHERE user_id = ${userId} ORDER BY account_changes.id DESC LIMIT ${limit} OFFSET ${offset}`,
     );
   },

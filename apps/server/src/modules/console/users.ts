@@ -86,6 +86,7 @@ export class ConsoleUsers {
       currency: r.currency,
       type: r.type,
       amount: r.amount,
+      frozenChange: r.frozen_change,
       balanceAfter: r.balance_after,
       ref: r.ref,
       createdAt: ms(r.created_at),

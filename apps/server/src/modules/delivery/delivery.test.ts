@@ -1,4 +1,6 @@
 import type {
+  AdminUserChange,
+  AdminUserSummary,
   DeliveryOrder,
   HistoryOrdersData,
   MoneyCallOutcomeData,
@@ -11,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ledger, money } from '../../ledger/index.js';
 import type { AuthUser } from '../../platform/http.js';
 import { actorOf } from '../../platform/money-call.js';
-import { ManualSource, type TestApp, call, createTestApp, registerUser, until } from '../../testing.js';
+import { ManualSource, type TestApp, call, createTestApp, loginOperator, registerUser, until } from '../../testing.js';
 import { profitOf } from './rules.js';
 
 let t: TestApp;
@@ -280,6 +282,46 @@ describe('delivery orders: money', () => {
     expect((await other.as('order/getOrderCountdown', { id: open.data.id })).code).toBe(404);
     const cd = await u.as<{ remainingMs: number; entryPrice: string }>('order/getOrderCountdown', { id: open.data.id });
     expect(cd.data).toMatchObject({ remainingMs: 60_000, entryPrice: '0.6000' });
+  });
+
+  it('the operator console reads a lost stake as a hold, then a loss out of frozen alone', async () => {
+    const u = await trader();
+    t.clock.advance(1_000);
+    await price('SOLUSDT', '100.00');
+    const created = await u.as<DeliveryOrder>('order/createDeliveryOrder', {
+      symbol: 'SOLUSDT',
+      direction: 'call',
+      seconds: 30,
+      amount: '100',
+      requestId: rid(),
+    });
+    expect(created.code, created.msg).toBe(1);
+    t.clock.advance(30_000);
+    await price('SOLUSDT', '99.00');
+    t.clock.advance(1_000);
+    await price('SOLUSDT', '99.00');
+    await t.app.delivery.settlement.settleDue();
+    expect(await deliveryWallet(u.as)).toMatchObject({ available: '900.00', frozen: '0.00' });
+
+    const op = await loginOperator(t);
+    const admin = <T>(path: string, body: object) =>
+      call<T>(t.app, path, body, { 'ADMIN-TOKEN': op.token, lang: 'en' });
+    const userId = (await admin<{ list: AdminUserSummary[] }>('admin/users', { q: String(u.me.uid) })).data.list[0]!
+      .userId;
+    const changes = await admin<{ list: AdminUserChange[] }>('admin/userChanges', { userId, pageSize: 20 });
+    expect(changes.code, changes.msg).toBe(1);
+    // The console sends the ledger's decimals as stored; compared by value.
+    const value = (v: string | undefined) => (v === undefined ? v : money(v).toFixed());
+    const delivery = changes.data.list
+      .filter((c) => c.wallet === 'delivery')
+      .map((c) => [c.mode, c.type, value(c.amount), value(c.frozenChange), value(c.balanceAfter)])
+      .reverse();
+    // The available balance is debited once, by the stake's hold; the loss only empties the hold.
+    expect(delivery).toEqual([
+      ['demo', 'transfer_in', '1000', '0', '1000'],
+      ['demo', 'delivery_stake', '-100', '100', '900'],
+      ['demo', 'delivery_loss', '0', '-100', '900'],
+    ]);
   });
 
   it('settles each order exactly once when settlers race, with the ledger intact', async () => {
