@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
-// The operator console: its own build under /admin/, sharing nothing with the H5 app but the contract.
+// The operator console: its own build under /admin/, sharing nothing with the H5 app but the contract and the rules.
 export default defineConfig({
   base: '/admin/',
   // Text assets also precompressed (.br, .gz) for the server to send as they are, as the H5 app's build does.

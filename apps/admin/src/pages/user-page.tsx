@@ -1,4 +1,5 @@
 import type { AdminUserDetail } from '@nexa/contract';
+import { changeFigures } from '@nexa/rules';
 import { Button, Card, Descriptions, Form, Input, Modal, Space, Table, type TableProps, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -201,6 +202,11 @@ function History<P extends HistoryPath>(props: {
   );
 }
 
+/**
+ * A user's account changes, as the user's app shows them (`changeFigures`): "Available" is the change of the available
+ * balance, the one "Available after" sums; "Frozen" what moved into or out of frozen. A hold reads −100 / +100, the
+ * stake lost or the withdrawal paid out of it "—" / −100, so nothing reads as charged twice.
+ */
 function Changes({ userId }: { userId: string }) {
   const { t } = useTranslation();
   return (
@@ -213,8 +219,23 @@ function Changes({ userId }: { userId: string }) {
         { title: t('col.mode'), render: (_, r) => t(`mode.${r.mode}`) },
         { title: t('col.wallet'), render: (_, r) => t(`wallet.${r.wallet}`) },
         { title: t('col.type'), render: (_, r) => codeLabel(t, 'changeType', r.type) },
-        { title: t('col.amount'), align: 'right', render: (_, r) => `${amount(r.amount)} ${r.currency}` },
-        { title: t('col.balanceAfter'), align: 'right', render: (_, r) => amount(r.balanceAfter) },
+        {
+          title: t('col.available'),
+          align: 'right',
+          render: (_, r) => {
+            const { available } = changeFigures(r);
+            return available === null ? '—' : `${amount(available)} ${r.currency}`;
+          },
+        },
+        {
+          title: t('col.frozen'),
+          align: 'right',
+          render: (_, r) => {
+            const { frozen } = changeFigures(r);
+            return frozen === null ? null : `${amount(frozen)} ${r.currency}`;
+          },
+        },
+        { title: t('col.availableAfter'), align: 'right', render: (_, r) => amount(r.balanceAfter) },
         { title: t('col.ref'), dataIndex: 'ref' },
       ]}
     />
