@@ -72,6 +72,16 @@ async function clickWhenStill(button: Locator) {
   await button.click();
 }
 
+/** Opens the tab `name` and waits until its tab bar has stopped moving: the shot shows that tab as the chosen one. */
+async function openTab(page: Page, name: string) {
+  await page.getByRole('tab', { name }).click();
+  await page.getByRole('tab', { name, selected: true }).waitFor();
+  await page
+    .locator('.ant-tabs-nav')
+    .first()
+    .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+}
+
 async function logOut(page: Page) {
   await page.getByTestId('logout').click();
   await page.getByTestId('login-username').waitFor();
@@ -304,12 +314,29 @@ describe('operator console', () => {
       .poll(async () => (await rows.allInnerTexts()).map((r) => /deposit\.approve/.test(r)), { timeout: 30_000 })
       .toEqual([true]);
     await shot(page, 'console-audit');
-    // The user's page: the approved deposit in the change log and in the deposits and withdrawals tab.
+    // The user's page: the approved deposit and a withdrawal under review in the change log and in the deposits and
+    // withdrawals tab. The withdrawal holds 100 and its fee: out of the available balance, into frozen.
     await api(
       'user/saveUserBank',
       { bankName: 'Example Bank', cardNumber: '6222 0212 3456 7894', userName: 'Erika Mustermann' },
       user.token,
     );
+    await api('index/withdrawalPassword', { password: '246810', password2: '246810' }, user.token);
+    const withdrawal = await api<{ fee: string }>(
+      'index/tbSubmit',
+      { method: 'bank', currency: 'USDT', amount: '100', withdrawalPassword: '246810', requestId: randomUUID() },
+      user.token,
+    );
+    // Figures as the console writes them (trailing zeros dropped), as patterns.
+    const figure = (v: string) => (v.includes('.') ? v.replace(/\.?0+$/, '') : v);
+    const pattern = (v: string) => figure(v).replace('.', '\\.');
+    const fee = withdrawal.fee;
+    const spot = await api<{ currencies: { currency: string; available: string }[] }>(
+      'index/money',
+      { wallet: 'spot' },
+      user.token,
+    );
+    const availableAfter = spot.currencies.find((c) => c.currency === 'USDT')!.available;
     await page.getByTestId('nav-users').click();
     await page.getByTestId('user-search').locator('input').fill(String(user.user.uid));
     await page.getByTestId('user-search').locator('input').press('Enter');
@@ -318,15 +345,42 @@ describe('operator console', () => {
     await expect
       .poll(() => page.getByTestId('user-bank-card').innerText())
       .toMatch(/^Example Bank · Erika Mustermann · \*{4} 7894 \(bound /);
-    await page.getByRole('tab', { name: 'Change log' }).click();
-    const changes = page.getByRole('tabpanel').locator('tr.ant-table-row');
-    // Each change named in the operator's language, not by its stored code.
+    await openTab(page, 'Change log');
+    const changeLog = page.getByRole('tabpanel');
+    const changes = changeLog.locator('tr.ant-table-row');
+    // Each change named in the operator's language, not by its stored code. A hold is the available change and,
+    // in the Frozen column, the same amount frozen: one debit, not two. Newest first.
     await expect
       .poll(() => changes.allInnerTexts(), { timeout: 30_000 })
-      .toEqual([expect.stringMatching(/\bDeposit\s+250(\.0+)? USDT/)]);
-    await page.getByRole('tab', { name: 'Deposits and withdrawals' }).click();
+      .toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `\\bWithdrawal fee\\s+-${pattern(fee)} USDT\\s+${pattern(fee)} USDT\\s+${pattern(availableAfter)}\\s`,
+          ),
+        ),
+        expect.stringMatching(/\bWithdrawal \(frozen\)\s+-100 USDT\s+100 USDT\s+150\s/),
+        expect.stringMatching(/\bDeposit\s+250 USDT\s+250\s/),
+      ]);
+    const headers = await changeLog.locator('thead th').allInnerTexts();
+    expect(headers.map((h) => h.trim())).toEqual([
+      'Time',
+      'Mode',
+      'Wallet',
+      'Type',
+      'Available',
+      'Frozen',
+      'Available after',
+      'Reference',
+    ]);
+    const frozenColumn = headers.indexOf('Frozen');
+    const frozenCells = changes.locator(`td:nth-child(${frozenColumn + 1})`);
+    expect(await frozenCells.allInnerTexts()).toEqual([`${figure(fee)} USDT`, '100 USDT', '']);
+    await shot(page, 'console-user-changes');
+    await openTab(page, 'Deposits and withdrawals');
     const funding = page.getByRole('tabpanel').locator('tr.ant-table-row');
-    await expect.poll(() => funding.allInnerTexts(), { timeout: 30_000 }).toEqual([expect.stringMatching(/Approved/)]);
+    await expect
+      .poll(() => funding.allInnerTexts(), { timeout: 30_000 })
+      .toEqual([expect.stringMatching(/Withdrawal.*In review/), expect.stringMatching(/Approved/)]);
     await shot(page, 'console-user-funding');
     // Operators read English or Chinese.
     await page.getByTestId('nav-audit').click();
