@@ -208,6 +208,40 @@ describe('futures: a delivery order from the panel to its settled result', () =>
     },
   );
 
+  it('checks the stake again while the confirm sheet is open: money moved out elsewhere stops Confirm', async () => {
+    const session = await demoTrader('futures-balance', 'delivery', '300');
+    const transfer = (from: string, to: string, amount: string) =>
+      api('index/zySubmit', { from, to, currency: 'USDT', amount, requestId: randomUUID() }, session.token);
+    const context = await phone(browser);
+    const page = await context.newPage();
+    await openSignedIn(page, session, ROUTE.futures);
+    await page.getByTestId('delivery-page').waitFor();
+    await expect.poll(() => text(page, 'futures-available')).toBe('300.00');
+    await page.getByTestId('futures-amount').fill('100');
+    await page.getByTestId('futures-call').click();
+    await page.getByTestId('futures-confirm-sheet').waitFor();
+    const confirm = page.getByTestId('futures-confirm');
+    await expect(confirm.isEnabled()).resolves.toBe(true);
+    await expect(page.getByTestId('futures-confirm-problem').count()).resolves.toBe(0);
+
+    // Another device moves 250 of the 300 to spot: the sheet follows the balance (the user socket) and says why the
+    // server would refuse the 100, and Confirm waits.
+    await transfer('delivery', 'spot', '250');
+    await expect.poll(() => text(page, 'futures-confirm-problem'), { timeout: 10_000 }).toBe('Insufficient balance');
+    await expect(confirm.isDisabled()).resolves.toBe(true);
+    await page.waitForTimeout(400);
+    await shot(page, 'futures-confirm-insufficient-en');
+
+    // The money comes back: the sheet is right again and places the order.
+    await transfer('spot', 'delivery', '250');
+    await expect.poll(() => page.getByTestId('futures-confirm-problem').count(), { timeout: 10_000 }).toBe(0);
+    await expect(confirm.isEnabled()).resolves.toBe(true);
+    await confirm.click();
+    await page.getByTestId('futures-countdown').waitFor();
+    await expect.poll(() => deliveryAvailable(session.token)).toBe('200.00');
+    await context.close();
+  });
+
   it('keeps real and demo orders apart', async () => {
     const session = await demoTrader('modes', 'delivery', '500');
     await placeOrder(session.token, { symbol: 'ETHUSDT', direction: 'put', seconds: 60, amount: '20' });

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { type AmountProblem, QUICK_AMOUNTS, fitsBounds } from '../model';
 import { Figure } from './bits';
 
-function useProblemText() {
+/** What an amount problem says: under the amount field, and in the confirm sheet when the balance fell. */
+export function useProblemText() {
   const { t } = useTranslation();
   return (p: AmountProblem): string => {
     switch (p.kind) {

@@ -3,7 +3,9 @@ import { formatAmount } from '@/lib/format';
 import { ConfirmDraftSheet, type ConfirmSheetProps, FactList } from '@/shared/sheet';
 import { Usdt } from '@/shared/trading-bits';
 import { useTranslation } from 'react-i18next';
-import { expectedProfit } from '../model';
+import { useDeliveryBalance } from '../hooks/use-delivery-queries';
+import { checkAmount, expectedProfit } from '../model';
+import { useProblemText } from './amount-box';
 import { DirectionTag, PeriodYield } from './bits';
 import type { OrderDraft } from './trade-panel';
 
@@ -17,8 +19,22 @@ const CONFIRM_LOOK = {
   testIdPrefix: 'futures',
 };
 
+/**
+ * What stops the draft from being placed now: the order entry's own check (`checkAmount`) against the delivery
+ * wallet's balance as it is now, which the live user socket keeps current (an order placed on another device, a
+ * withdrawal, a transfer out). Nothing while the draft's own call is on its way: the stake it holds may already be
+ * out of the balance read then.
+ */
+function useDraftProblem(draft: OrderDraft | null, pending: boolean): string | null {
+  const { available } = useDeliveryBalance();
+  const problemText = useProblemText();
+  if (!draft || pending) return null;
+  const found = checkAmount(draft.amount, draft.period, available);
+  return found ? problemText(found) : null;
+}
+
 /** The facts of an order draft: product, direction, period with its yield, amount and the expected profit. */
-function DraftFacts({ draft }: { draft: OrderDraft }) {
+function DraftFacts({ draft, problem }: { draft: OrderDraft; problem: string | null }) {
   const { t } = useTranslation();
   const profit = expectedProfit(draft.amount, draft.period.yield);
   const rows = [
@@ -38,6 +54,15 @@ function DraftFacts({ draft }: { draft: OrderDraft }) {
   return (
     <>
       <FactList className="fact-list summary-list" rows={rows} />
+      {problem ? (
+        <p
+          className="callout callout--small tone--danger confirm-sheet__note"
+          role="alert"
+          data-testid="futures-confirm-problem"
+        >
+          {problem}
+        </p>
+      ) : null}
       <p className="callout callout--small tone--warning confirm-sheet__note">{t('delivery.confirm.note')}</p>
     </>
   );
@@ -46,10 +71,13 @@ function DraftFacts({ draft }: { draft: OrderDraft }) {
 /**
  * The last look before the stake is held: product, direction, period, amount and expected profit, and the rule
  * that decides the result. Confirm places the order (a retry after a network failure reuses its requestId).
+ * While it is open the stake is checked again as the balance moves: what the server would refuse is said above the
+ * buttons, and Confirm waits until it is right again.
  */
 export function ConfirmSheet(props: ConfirmSheetProps<OrderDraft>) {
   const { t } = useTranslation();
   const submit = t('delivery.confirm.submit');
+  const problem = useDraftProblem(props.draft, props.pending);
   const { ensureLive } = useLivePriceGuard();
   // The entry is the latest price when the order is accepted: never confirmed while prices have stopped moving.
   const onConfirm = () => (ensureLive() ? props.onConfirm() : undefined);
@@ -59,9 +87,9 @@ export function ConfirmSheet(props: ConfirmSheetProps<OrderDraft>) {
       onConfirm={onConfirm}
       look={CONFIRM_LOOK}
       title={t('delivery.confirm.title')}
-      confirm={(d) => ({ label: submit, tone: d.direction })}
+      confirm={(d) => ({ label: submit, tone: d.direction, disabled: problem !== null })}
     >
-      {(d) => <DraftFacts draft={d} />}
+      {(d) => <DraftFacts draft={d} problem={problem} />}
     </ConfirmDraftSheet>
   );
 }
