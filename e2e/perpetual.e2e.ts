@@ -228,14 +228,22 @@ describe('perpetual: a 10x market long from the order entry to its history', () 
       await page.getByTestId('perp-position-close').click();
       await page.getByTestId('perp-close-sheet').waitFor();
       await expect(page.getByTestId('perp-close-quantity').inputValue()).resolves.toBe('10');
+      // More lots than open are said as typed, before any submit, and Close waits until the lots are changed.
       await page.getByTestId('perp-close-quantity').fill('11');
-      await page.getByTestId('perp-close-submit').click();
-      await expect.poll(() => text(page, 'perp-close-quantity-error')).toBe('At most 10 lots');
+      await expect.poll(() => text(page, 'perp-close-quantity-error'), { timeout: 2_000 }).toBe('At most 10 lots');
+      await expect(page.getByTestId('perp-close-submit').isDisabled()).resolves.toBe(true);
+      await clean(page, 'perpetual-close-too-many-en-dark');
       // Lots the close refuses have no estimate: not "0.00" beside the error.
       await page.getByTestId('perp-close-quantity').fill('0');
       for (const id of ['perp-close-estimate', 'perp-close-fee', 'perp-close-net']) {
         await expect.poll(() => text(page, id)).toBe('--');
       }
+      // Only that problem is said as typed: an empty field stays quiet until Close is tapped.
+      await expect(page.getByTestId('perp-close-quantity-error').count()).resolves.toBe(0);
+      await page.getByTestId('perp-close-quantity').fill('');
+      await expect(page.getByTestId('perp-close-quantity-error').count()).resolves.toBe(0);
+      await page.getByTestId('perp-close-submit').click();
+      await expect.poll(() => text(page, 'perp-close-quantity-error')).toBe('Please enter quantity');
       await page.getByTestId('perp-close-all-lots').click();
       await clean(page, 'perpetual-close-en-dark');
       await page.getByTestId('perp-close-submit').click();

@@ -5,7 +5,7 @@ import { formatPrice } from '@/lib/market-format';
 import { useTicker } from '@/lib/use-market';
 import { useTranslation } from 'react-i18next';
 import { useClosePosition, useProductInfo } from '../hooks/use-perpetual';
-import { LOTS_MAX_DIGITS, checkLots, closePreview, toneOf } from '../model/perp-model';
+import { LOTS_MAX_DIGITS, checkLots, closePreview, liveCloseLotsProblem, toneOf } from '../model/perp-model';
 import { Figure, useProblemText } from './bits';
 import { NumberField } from './order-fields';
 import { PositionForm, type PositionFormProps, positionSheet, useSheetValue } from './sheet';
@@ -19,6 +19,8 @@ function CloseForm(props: PositionFormProps) {
   const lots = useSheetValue({
     initial: position.quantity,
     check: (value) => checkLots(value, position.quantity),
+    // More lots than are open is said as typed, as adding margin says more than is available.
+    live: (value) => liveCloseLotsProblem(value, position.quantity),
     // All of it: no quantity.
     call: (value) =>
       close.mutateAsync({
@@ -75,6 +77,7 @@ function CloseForm(props: PositionFormProps) {
         label: t('perpetual.closeSheet.submit'),
         // Closed at the market price: never on one that stopped moving.
         onClick: () => (ensureLive() ? lots.submit() : undefined),
+        disabled: lots.problem !== null,
       }}
     >
       <NumberField

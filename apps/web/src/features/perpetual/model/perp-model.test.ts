@@ -9,6 +9,7 @@ import {
   liquidationAfterAdding,
   liquidationPrice,
   liveAddMarginProblem,
+  liveCloseLotsProblem,
   maxLots,
   orderPreview,
   orderReference,
@@ -89,6 +90,12 @@ describe('input checks', () => {
     expect(checkLots('1.5')).toEqual({ kind: 'notPositive' });
     expect(checkLots('3', '2')).toEqual({ kind: 'tooManyLots', max: '2' });
     expect(checkLots('2', '2')).toBeNull();
+  });
+
+  it('says only "more lots than open" while the close sheet is typed in; empty, 0 and fractions wait for Confirm', () => {
+    expect(liveCloseLotsProblem('11', '10')).toEqual({ kind: 'tooManyLots', max: '10' });
+    expect(liveCloseLotsProblem('1000000000', '10')).toEqual({ kind: 'tooManyLots', max: '10' });
+    for (const lots of ['', '0', '1.5', '1', '10']) expect(liveCloseLotsProblem(lots, '10')).toBeNull();
   });
 
   it('keeps TP on the profitable side and SL between the entry and the liquidation price', () => {

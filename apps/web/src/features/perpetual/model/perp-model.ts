@@ -106,6 +106,15 @@ export function checkLots(lots: string, max?: string): ValueProblem | null {
   return null;
 }
 
+/**
+ * What the close sheet's lots field says while the user types, before any submit: only more lots than the position
+ * has (an empty field is on its way somewhere, not wrong); the rest is said on submit (`checkLots`).
+ */
+export function liveCloseLotsProblem(lots: string, open: string): ValueProblem | null {
+  const p = checkLots(lots, open);
+  return p?.kind === 'tooManyLots' ? p : null;
+}
+
 /** A positive price or amount. */
 export function checkPositive(value: string): ValueProblem | null {
   if (value.trim() === '') return { kind: 'empty' };
