@@ -7,7 +7,7 @@ import { Checkbox, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCloseAll } from '../hooks/use-perpetual';
-import { toneOf, unrealizedPnl } from '../model/perp-model';
+import { closeAllPnl, toneOf } from '../model/perp-model';
 import { Figure, SideTag, useProductOf } from './bits';
 import { PERP_SHEET, SheetActions } from './sheet';
 
@@ -33,12 +33,15 @@ export function useCloseAllNow() {
   return { run, pending: closeAll.isPending };
 }
 
-/** One position that will close: pair, side and leverage, lots, and its PnL at the live price (as a close books it). */
+/**
+ * One position that will close: pair, side and leverage, lots, and the PnL closing it at the live price books (the
+ * close's own rule: past the liquidation price the loss is the margin, not more).
+ */
 function ClosingRow({ position }: { position: PerpPosition }) {
   const { t } = useTranslation();
   const { pair } = useProductOf(position.symbol);
   const mark = useTicker(position.symbol)?.price ?? position.markPrice;
-  const pnl = unrealizedPnl(position.side, position.entryPrice, mark, position.quantity, position.contractSize);
+  const pnl = closeAllPnl(position, mark);
   return (
     <li className="perp-closing__row" data-testid="perp-close-all-row" data-symbol={position.symbol}>
       <span className="perp-closing__what">
@@ -49,7 +52,7 @@ function ClosingRow({ position }: { position: PerpPosition }) {
       </span>
       <span>
         <Figure className={`tone-${toneOf(pnl)}`} testId="perp-close-all-pnl">
-          {formatSigned(formatAmount(pnl, 2, false))}
+          {pnl ? formatSigned(formatAmount(pnl, 2, false)) : '--'}
         </Figure>{' '}
         USDT
       </span>

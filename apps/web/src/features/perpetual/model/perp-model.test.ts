@@ -4,6 +4,7 @@ import {
   checkAddMargin,
   checkLots,
   checkTpSl,
+  closeAllPnl,
   closePreview,
   limitFillsNow,
   liquidationAfterAdding,
@@ -172,6 +173,29 @@ describe('closing a position: what the close sheet shows is what the close books
     for (const lots of ['', '0', '1.5', '101']) expect(closePreview(long, lots, '65199.33', '0.0005')).toBeNull();
     expect(closePreview(long, '30', undefined, '0.0005')).toBeNull();
     expect(closePreview(long, '30', '65199.33', undefined)).toBeNull();
+  });
+});
+
+describe('closing all: the estimate of each position is what its close books', () => {
+  const long = { side: 'long' as const, entryPrice: '65210', margin: '65.22', quantity: '100', contractSize: '0.001' };
+  const short = { ...long, side: 'short' as const };
+
+  it('is the PnL of closing all the lots, before the fee', () => {
+    expect(closeAllPnl(long, '65199.33')).toBe(closePreview(long, '100', '65199.33', '0.0005')?.pnl);
+    expect(closeAllPnl(long, '65199.33')).toBe('-1.07');
+    expect(closeAllPnl(short, '65199.33')).toBe('1.06');
+  });
+
+  it('past the liquidation price, loses the margin and no more (the settlement cap), not the open PnL', () => {
+    // 0.1 BTC long from 65,210 with 65.22 margin at 64,000: the open PnL is −121.00, the close takes 65.22.
+    expect(unrealizedPnl('long', '65210', '64000', '100', '0.001')).toBe('-121.00');
+    expect(closeAllPnl(long, '64000')).toBe('-65.22');
+    expect(closeAllPnl(short, '66500')).toBe('-65.22');
+  });
+
+  it('estimates nothing without a price', () => {
+    expect(closeAllPnl(long, undefined)).toBeNull();
+    expect(closeAllPnl(long, '0')).toBeNull();
   });
 });
 

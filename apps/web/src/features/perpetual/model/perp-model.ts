@@ -258,6 +258,16 @@ export interface ClosePreview {
   net: string;
 }
 
+/** `settleClose` of `lots` at `price` on the strings a screen holds; null for lots it refuses, an unknown price or rate. */
+function settleAt(position: ClosablePosition, lots: string, price: string | undefined, feeRate: string | undefined) {
+  if (checkLots(lots, position.quantity)) return null;
+  const at = parseDecimal(price);
+  const rate = parseDecimal(feeRate);
+  const p = exposureFrom(position.side, position.entryPrice, position.margin, position.quantity, position.contractSize);
+  if (!p || !at?.gt(0) || !rate || rate.isNeg()) return null;
+  return settleClose(p, parseDecimal(lots) ?? p.quantity, at, rate);
+}
+
 /**
  * Closing `lots` of a position at `price`, figured by @nexa/rules' `settleClose`, the very arithmetic the server
  * books a close with (PnL to the cent, a loss capped at the closing margin, the fee out of what is left), so the
@@ -269,12 +279,17 @@ export function closePreview(
   price: string | undefined,
   feeRate: string | undefined,
 ): ClosePreview | null {
-  if (checkLots(lots, position.quantity)) return null;
-  const at = parseDecimal(price);
-  const rate = parseDecimal(feeRate);
-  const p = exposureFrom(position.side, position.entryPrice, position.margin, position.quantity, position.contractSize);
-  if (!p || !at?.gt(0) || !rate || rate.isNeg()) return null;
-  const s = settleClose(p, parseDecimal(lots) ?? p.quantity, at, rate);
-  const usdt = (v: typeof at) => v.toFixed(USDT_DECIMALS);
+  const s = settleAt(position, lots, price, feeRate);
+  if (!s) return null;
+  const usdt = (v: typeof s.pnl) => v.toFixed(USDT_DECIMALS);
   return { pnl: usdt(s.pnl), fee: usdt(s.fee), net: usdt(s.pnl.minus(s.fee)) };
+}
+
+/**
+ * The PnL closing all of a position at `price` books, by the same `settleClose` (to the cent, a loss capped at the
+ * position's margin: past its liquidation price no more than the margin is lost), for the close-all list. The fee
+ * comes out of what is left after the PnL and never changes it, so no fee rate is needed. Null for an unknown price.
+ */
+export function closeAllPnl(position: ClosablePosition, price: string | undefined): string | null {
+  return settleAt(position, position.quantity, price, '0')?.pnl.toFixed(USDT_DECIMALS) ?? null;
 }
