@@ -1,4 +1,4 @@
-import { money, settleClose } from '@nexa/rules';
+import { money, pnlPreview, settleClose } from '@nexa/rules';
 import { describe, expect, it } from 'vitest';
 import {
   checkAddMargin,
@@ -16,7 +16,6 @@ import {
   orderReference,
   quoteOrder,
   quotedOrderProblems,
-  unrealizedPnl,
 } from './perp-model';
 
 const BTC = { contractSize: '0.001', feeRate: '0.0005' };
@@ -79,8 +78,8 @@ describe('perpetual arithmetic (the contract header, the server rounding)', () =
   });
 
   it('computes PnL as the server reports and a close books it (a profit down, a loss up to the cent)', () => {
-    expect(unrealizedPnl('long', '67250.50', '67300.129', '10', '0.001')).toBe('0.49');
-    expect(unrealizedPnl('short', '67250.50', '67300.129', '10', '0.001')).toBe('-0.50');
+    expect(pnlPreview('long', '67250.50', '67300.129', '10', '0.001')).toBe('0.49');
+    expect(pnlPreview('short', '67250.50', '67300.129', '10', '0.001')).toBe('-0.50');
   });
 });
 
@@ -188,7 +187,7 @@ describe('closing all: the estimate of each position is what its close books', (
 
   it('past the liquidation price, loses the margin and no more (the settlement cap), not the open PnL', () => {
     // 0.1 BTC long from 65,210 with 65.22 margin at 64,000: the open PnL is −121.00, the close takes 65.22.
-    expect(unrealizedPnl('long', '65210', '64000', '100', '0.001')).toBe('-121.00');
+    expect(pnlPreview('long', '65210', '64000', '100', '0.001')).toBe('-121.00');
     expect(closeAllPnl(long, '64000')).toBe('-65.22');
     expect(closeAllPnl(short, '66500')).toBe('-65.22');
   });

@@ -15,7 +15,6 @@ import {
   liquidationPreview,
   orderPreview,
   parseDecimal,
-  pnlPreview,
   settleClose,
 } from '@nexa/rules';
 
@@ -29,9 +28,6 @@ export const LOTS_MAX_DIGITS = 9;
  * below 0, exactly as the server shows it; null without a position size.
  */
 export const liquidationPrice = liquidationPreview;
-
-/** (mark − entry) × lots × size for a long, the opposite for a short, to the cent toward zero (as a position shows). */
-export const unrealizedPnl = pnlPreview;
 
 /**
  * Whether a limit order fills at once: the market is already at or through its price (a long's limit at or above
