@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSubmit, checkImage, errorsFromServer, validateAdvanced, validateBasic } from './model';
+import { canSubmit, checkImage, errorsFromServer, promptText, validateAdvanced, validateBasic } from './model';
 
 const basic = { country: 'DE', name: 'Erika Mustermann', idNumber: 'T22000129' };
 
@@ -45,14 +45,70 @@ describe('photos', () => {
 });
 
 describe('server answers', () => {
+  // What the server says as the envelope's msg: the first refused field's sentence, in the user's language.
+  const msg = 'The server says why';
+
   it.each([
-    ['idNumber', 'invalid', 'kyc.errors.idNumberInvalid'],
-    ['city', 'required', 'kyc.errors.city'],
-    ['backImage', 'duplicate', 'kyc.errors.backSame'],
-    ['backImage', 'required', 'kyc.errors.back'],
-    ['other', 'invalid', undefined],
-  ] as const)('maps a refused %s (%s) to its prompt: %s', (field, reason, prompt) => {
-    expect(errorsFromServer([{ field, reason }])).toEqual(prompt ? { [field]: prompt } : {});
+    ['basic', 'country', 'required', 'kyc.errors.country'],
+    ['basic', 'country', 'invalid', 'kyc.errors.countryInvalid'],
+    ['basic', 'name', 'required', 'kyc.errors.name'],
+    ['basic', 'name', 'tooLong', 'kyc.errors.nameLength'],
+    ['basic', 'name', 'invalid', 'kyc.errors.nameInvalid'],
+    ['basic', 'idNumber', 'required', 'kyc.errors.idNumber'],
+    ['basic', 'idNumber', 'invalid', 'kyc.errors.idNumberInvalid'],
+    ['advanced', 'address', 'required', 'kyc.errors.address'],
+    ['advanced', 'address', 'tooLong', 'kyc.errors.addressLength'],
+    ['advanced', 'address', 'invalid', 'kyc.errors.addressInvalid'],
+    ['advanced', 'city', 'required', 'kyc.errors.city'],
+    ['advanced', 'city', 'tooLong', 'kyc.errors.cityLength'],
+    ['advanced', 'city', 'invalid', 'kyc.errors.cityInvalid'],
+    ['advanced', 'frontImage', 'required', 'kyc.errors.front'],
+    ['advanced', 'frontImage', 'invalid', 'kyc.errors.frontInvalid'],
+    ['advanced', 'backImage', 'required', 'kyc.errors.back'],
+    ['advanced', 'backImage', 'invalid', 'kyc.errors.backInvalid'],
+    ['advanced', 'backImage', 'duplicate', 'kyc.errors.backSame'],
+  ] as const)("says a %s form's refused %s (%s) under it for that reason: %s", (level, field, reason, prompt) => {
+    expect(errorsFromServer([{ field, reason }], msg, level)).toEqual({ [field]: prompt });
+  });
+
+  it('never shows the prompt of another reason: a photo the server could not use is not "please upload"', () => {
+    const refused = errorsFromServer([{ field: 'frontImage', reason: 'invalid' }], msg, 'advanced');
+    expect(refused.frontImage).not.toBe('kyc.errors.front');
+    // A name with a tab in it is not too long.
+    expect(errorsFromServer([{ field: 'name', reason: 'invalid' }], msg, 'basic').name).not.toBe(
+      'kyc.errors.nameLength',
+    );
+  });
+
+  it("gives the first field the server's own sentence when the form has no prompt for its reason", () => {
+    expect(errorsFromServer([{ field: 'city', reason: 'tooShort' }], msg, 'advanced')).toEqual({
+      city: { said: msg },
+    });
+    // A later field's reason is not what msg says: no prompt (the refusal is a toast).
+    expect(
+      errorsFromServer(
+        [
+          { field: 'address', reason: 'invalid' },
+          { field: 'city', reason: 'tooShort' },
+        ],
+        msg,
+        'advanced',
+      ),
+    ).toEqual({ address: 'kyc.errors.addressInvalid' });
+  });
+
+  it("names only the fields the level's form shows (advanced shows the basic identity read only)", () => {
+    expect(errorsFromServer([{ field: 'name', reason: 'mismatch' }], msg, 'advanced')).toEqual({});
+    expect(errorsFromServer([{ field: 'frontImage', reason: 'invalid' }], msg, 'basic')).toEqual({});
+    expect(errorsFromServer([{ field: 'other', reason: 'invalid' }], msg, 'basic')).toEqual({});
+    expect(errorsFromServer([{ field: 'constructor', reason: 'invalid' }], msg, 'basic')).toEqual({});
+  });
+
+  it("shows a prompt as its translation, or the server's sentence as it came", () => {
+    const t = (key: string) => `<${key}>`;
+    expect(promptText('kyc.errors.backSame', t)).toBe('<kyc.errors.backSame>');
+    expect(promptText({ said: msg }, t)).toBe(msg);
+    expect(promptText(undefined, t)).toBeNull();
   });
 
   it('lets a level be submitted when unverified or rejected only', () => {

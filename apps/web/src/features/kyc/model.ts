@@ -1,27 +1,46 @@
 /**
  * Identity verification checks with the spec's prompts (§5: name, country or region). The formats come from the
- * contract, so the client refuses what the server would; results are i18n keys the pages translate.
+ * contract, so the client refuses what the server would; results are i18n keys the pages translate. What only the
+ * server can check (a country not on its list, a photo it cannot use or that is the front's picture, a control
+ * character) comes back as its reason, said under the field.
  */
-import { checkImageFile, hasErrors, promptsFromServer } from '@/lib/form-rules';
-import type { FieldError, VerificationState } from '@nexa/contract';
+import { checkImageFile, hasErrors } from '@/lib/form-rules';
+import type { FieldError, FieldReason, VerificationLevel, VerificationState } from '@nexa/contract';
 
 export type KycField = 'country' | 'name' | 'idNumber' | 'address' | 'city' | 'frontImage' | 'backImage';
 export type KycErrorKey =
   | 'kyc.errors.country'
+  | 'kyc.errors.countryInvalid'
   | 'kyc.errors.name'
   | 'kyc.errors.nameLength'
+  | 'kyc.errors.nameInvalid'
   | 'kyc.errors.idNumber'
   | 'kyc.errors.idNumberInvalid'
   | 'kyc.errors.address'
   | 'kyc.errors.addressLength'
+  | 'kyc.errors.addressInvalid'
   | 'kyc.errors.city'
   | 'kyc.errors.cityLength'
+  | 'kyc.errors.cityInvalid'
   | 'kyc.errors.front'
+  | 'kyc.errors.frontInvalid'
   | 'kyc.errors.back'
+  | 'kyc.errors.backInvalid'
   | 'kyc.errors.backSame'
   | 'kyc.errors.imageType'
   | 'kyc.errors.imageSize';
-export type KycErrors = Partial<Record<KycField, KycErrorKey>>;
+/**
+ * A prompt under a field: one of the form's own (an i18n key), or the server's sentence for a refusal the form has
+ * no prompt of its own for (`said`, already in the user's language).
+ */
+export type KycPrompt = KycErrorKey | { said: string };
+export type KycErrors = Partial<Record<KycField, KycPrompt>>;
+
+/** The prompt's text: the key translated by `t`, or the server's sentence as it came. */
+export function promptText(prompt: KycPrompt | undefined, t: (key: KycErrorKey) => string): string | null {
+  if (prompt === undefined) return null;
+  return typeof prompt === 'string' ? t(prompt) : prompt.said;
+}
 
 export const KYC_LIMITS = { name: 100, address: 200, city: 100 } as const;
 export { hasErrors };
@@ -78,28 +97,50 @@ export function checkImage(file: { type: string; size: number }) {
 }
 
 /**
- * The server's 400 `fields` as prompts under the inputs it refused; a back photo that is the front's picture
- * (`duplicate`) says so.
+ * The fields each level's form shows, with a prompt for every reason the server can refuse them for (the contract's
+ * formats, then the service's own checks: a country not on the list, a photo that is not the user's upload or cannot
+ * be read, a back photo that is the front's picture). `required` is also the prompt of the form's own check.
  */
-export function errorsFromServer(fields: readonly FieldError[]): KycErrors {
-  const found = promptsFromServer<KycField, KycErrorKey>(fields, {
-    required: {
-      country: 'kyc.errors.country',
-      name: 'kyc.errors.name',
-      idNumber: 'kyc.errors.idNumber',
-      address: 'kyc.errors.address',
-      city: 'kyc.errors.city',
-      frontImage: 'kyc.errors.front',
-      backImage: 'kyc.errors.back',
+const SERVER_PROMPTS: Record<
+  VerificationLevel,
+  Partial<Record<KycField, Partial<Record<FieldReason, KycErrorKey>>>>
+> = {
+  basic: {
+    country: { required: 'kyc.errors.country', invalid: 'kyc.errors.countryInvalid' },
+    name: { required: 'kyc.errors.name', tooLong: 'kyc.errors.nameLength', invalid: 'kyc.errors.nameInvalid' },
+    idNumber: { required: 'kyc.errors.idNumber', invalid: 'kyc.errors.idNumberInvalid' },
+  },
+  // Country, name and ID number are shown read only (the verified basic identity): a refusal of those is a toast.
+  advanced: {
+    address: {
+      required: 'kyc.errors.address',
+      tooLong: 'kyc.errors.addressLength',
+      invalid: 'kyc.errors.addressInvalid',
     },
-    invalid: {
-      name: 'kyc.errors.nameLength',
-      idNumber: 'kyc.errors.idNumberInvalid',
-      address: 'kyc.errors.addressLength',
-      city: 'kyc.errors.cityLength',
-    },
+    city: { required: 'kyc.errors.city', tooLong: 'kyc.errors.cityLength', invalid: 'kyc.errors.cityInvalid' },
+    frontImage: { required: 'kyc.errors.front', invalid: 'kyc.errors.frontInvalid' },
+    backImage: { required: 'kyc.errors.back', invalid: 'kyc.errors.backInvalid', duplicate: 'kyc.errors.backSame' },
+  },
+};
+
+/**
+ * The server's 400 `fields` as prompts under the inputs of the `level`'s form, each saying the server's reason: the
+ * form's prompt for that reason, else, for the first field, the server's own sentence (`msg` is the first field's,
+ * in the user's language). A field the form does not show, or a later one whose reason it has no prompt for, gets
+ * none. Never a generic prompt for another reason ("Please upload…"
+ * under a photo the server refused as the front's picture): that would hide the reason.
+ */
+export function errorsFromServer(fields: readonly FieldError[], msg: string, level: VerificationLevel): KycErrors {
+  const prompts = SERVER_PROMPTS[level];
+  const shown = Object.keys(prompts);
+  const found: KycErrors = {};
+  fields.forEach(({ field, reason }, i) => {
+    if (!shown.includes(field)) return;
+    const name = field as KycField;
+    if (found[name]) return;
+    const prompt = prompts[name]?.[reason] ?? (i === 0 && msg ? { said: msg } : undefined);
+    if (prompt) found[name] = prompt;
   });
-  if (fields.some((f) => f.field === 'backImage' && f.reason === 'duplicate')) found.backImage = 'kyc.errors.backSame';
   return found;
 }
 

@@ -1,6 +1,6 @@
 import { FieldList, type FieldSpec } from '@/components/ui/field-list';
 import { useTranslation } from 'react-i18next';
-import { KYC_LIMITS, type KycErrors } from '../model';
+import { KYC_LIMITS, type KycErrors, promptText } from '../model';
 import { CountryField } from './country-field';
 
 export interface IdentityValues {
@@ -49,9 +49,14 @@ export function IdentityFields({
         value={values.country}
         fallbackName={countryFallback}
         onChange={(code) => onChange('country', code)}
-        error={errors.country ? t(errors.country) : null}
+        error={promptText(errors.country, t)}
       />
-      <FieldList fields={[NAME, ID_NUMBER]} values={values} errors={errors} onChange={onChange} />
+      <FieldList
+        fields={[NAME, ID_NUMBER]}
+        values={values}
+        errorText={(name) => promptText(errors[name], t)}
+        onChange={onChange}
+      />
     </>
   );
 }

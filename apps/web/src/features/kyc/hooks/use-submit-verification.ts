@@ -28,7 +28,7 @@ export function useSubmitVerification(onFieldErrors: (errors: KycErrors) => void
       if (typeof idx === 'number' && idx > 0) navigate(-1);
       else navigate(ROUTES.verification, { replace: true });
     } catch (error) {
-      if (error instanceof ApiError) onFieldErrors(errorsFromServer(error.fields));
+      if (error instanceof ApiError) onFieldErrors(errorsFromServer(error.fields, error.msg, body.level));
     }
   };
 }

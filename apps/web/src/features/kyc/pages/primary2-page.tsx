@@ -8,7 +8,7 @@ import { LevelForm, LevelPage } from '../components/level-page';
 import { PhotoUpload } from '../components/photo-upload';
 import { VerifiedIdentity } from '../components/verified-identity';
 import { useSubmitVerification } from '../hooks/use-submit-verification';
-import { KYC_LIMITS, type KycErrors, hasErrors, validateAdvanced } from '../model';
+import { KYC_LIMITS, type KycErrors, hasErrors, promptText, validateAdvanced } from '../model';
 
 type Field = 'address' | 'city';
 type Side = 'front' | 'back';
@@ -50,15 +50,10 @@ function AdvancedForm({ data }: { data: UserVerificationData }) {
     });
   });
 
-  const photoError = (side: Side) => {
-    const key = errors[`${side}Image`];
-    return key ? t(key) : null;
-  };
-
   return (
     <LevelForm level="advanced" previous={advanced} submit={submit} uploading={uploading}>
       <VerifiedIdentity basic={basic} />
-      <FieldList fields={ADDRESS} values={values} errors={errors} onChange={set} />
+      <FieldList fields={ADDRESS} values={values} errorText={(name) => promptText(errors[name], t)} onChange={set} />
       <div className="field">
         <span className="field__label">
           {t('kyc.photos')}
@@ -70,7 +65,7 @@ function AdvancedForm({ data }: { data: UserVerificationData }) {
               key={side}
               side={side}
               value={photos[side]}
-              error={photoError(side)}
+              error={promptText(errors[`${side}Image`], t)}
               onChange={(n) => {
                 setPhotos((p) => ({ ...p, [side]: n }));
                 clear(`${side}Image`);
