@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canSubmit, checkImage, errorsFromServer, promptText, validateAdvanced, validateBasic } from './model';
+import {
+  canSubmit,
+  checkImage,
+  errorsFromServer,
+  promptText,
+  sayRefusal,
+  validateAdvanced,
+  validateBasic,
+} from './model';
 
 const basic = { country: 'DE', name: 'Erika Mustermann', idNumber: 'T22000129' };
 
@@ -102,6 +110,44 @@ describe('server answers', () => {
     expect(errorsFromServer([{ field: 'frontImage', reason: 'invalid' }], msg, 'basic')).toEqual({});
     expect(errorsFromServer([{ field: 'other', reason: 'invalid' }], msg, 'basic')).toEqual({});
     expect(errorsFromServer([{ field: 'constructor', reason: 'invalid' }], msg, 'basic')).toEqual({});
+  });
+
+  it('says a refusal once: under the fields when they show all of it, else as a toast', () => {
+    expect(sayRefusal({ fields: [{ field: 'backImage', reason: 'duplicate' }], msg }, 'advanced')).toEqual({
+      inline: { backImage: 'kyc.errors.backSame' },
+      toast: null,
+    });
+    expect(
+      sayRefusal(
+        {
+          fields: [
+            { field: 'address', reason: 'invalid' },
+            { field: 'city', reason: 'tooLong' },
+          ],
+          msg,
+        },
+        'advanced',
+      ),
+    ).toEqual({ inline: { address: 'kyc.errors.addressInvalid', city: 'kyc.errors.cityLength' }, toast: null });
+    // Under review, already verified, the session, the network: no field.
+    expect(sayRefusal({ fields: [], msg }, 'basic')).toEqual({ inline: {}, toast: msg });
+    // A field the form does not show (the whole body, an advanced form's identity): the toast says it.
+    expect(sayRefusal({ fields: [{ field: 'body', reason: 'invalid' }], msg }, 'basic')).toEqual({
+      inline: {},
+      toast: msg,
+    });
+    expect(
+      sayRefusal(
+        {
+          fields: [
+            { field: 'idNumber', reason: 'mismatch' },
+            { field: 'city', reason: 'required' },
+          ],
+          msg,
+        },
+        'advanced',
+      ),
+    ).toEqual({ inline: { city: 'kyc.errors.city' }, toast: msg });
   });
 
   it("shows a prompt as its translation, or the server's sentence as it came", () => {

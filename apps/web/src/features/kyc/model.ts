@@ -2,9 +2,9 @@
  * Identity verification checks with the spec's prompts (§5: name, country or region). The formats come from the
  * contract, so the client refuses what the server would; results are i18n keys the pages translate. What only the
  * server can check (a country not on its list, a photo it cannot use or that is the front's picture, a control
- * character) comes back as its reason, said under the field.
+ * character) comes back as its reason, said under the field (`sayRefusal`).
  */
-import { checkImageFile, hasErrors } from '@/lib/form-rules';
+import { checkImageFile, hasErrors, refusalShownInline } from '@/lib/form-rules';
 import type { FieldError, FieldReason, VerificationLevel, VerificationState } from '@nexa/contract';
 
 export type KycField = 'country' | 'name' | 'idNumber' | 'address' | 'city' | 'frontImage' | 'backImage';
@@ -127,7 +127,7 @@ const SERVER_PROMPTS: Record<
  * The server's 400 `fields` as prompts under the inputs of the `level`'s form, each saying the server's reason: the
  * form's prompt for that reason, else, for the first field, the server's own sentence (`msg` is the first field's,
  * in the user's language). A field the form does not show, or a later one whose reason it has no prompt for, gets
- * none. Never a generic prompt for another reason ("Please upload…"
+ * none (then the refusal is a toast: `sayRefusal`). Never a generic prompt for another reason ("Please upload…"
  * under a photo the server refused as the front's picture): that would hide the reason.
  */
 export function errorsFromServer(fields: readonly FieldError[], msg: string, level: VerificationLevel): KycErrors {
@@ -142,6 +142,19 @@ export function errorsFromServer(fields: readonly FieldError[], msg: string, lev
     if (prompt) found[name] = prompt;
   });
   return found;
+}
+
+/**
+ * How the form says a refusal of `level`'s submission, once: the fields' reasons under them (`inline`), and a toast
+ * (`toast`, the server's msg) only when a field is not said there or none is named (already verified, under review,
+ * the session, the network).
+ */
+export function sayRefusal(
+  refusal: { fields: readonly FieldError[]; msg: string },
+  level: VerificationLevel,
+): { inline: KycErrors; toast: string | null } {
+  const inline = errorsFromServer(refusal.fields, refusal.msg, level);
+  return { inline, toast: refusalShownInline(refusal.fields, inline) ? null : refusal.msg };
 }
 
 /** Whether the user may (re)submit a level in this state: never while it is under review or once verified. */

@@ -5,6 +5,7 @@ import type { ApiBody } from '@nexa/contract';
 export const kycApi = {
   countries: (signal?: AbortSignal) => request('user_verification/getCountryList', {}, { method: 'GET', signal }),
   status: (signal?: AbortSignal) => request('user_verification/getUserVerification', {}, { method: 'GET', signal }),
+  /** Silent: the form says a refusal itself, under the fields it names, else as a toast (`sayRefusal`). */
   submit: (body: ApiBody<'user_verification/submitIdentityVerification'>) =>
-    request('user_verification/submitIdentityVerification', body),
+    request('user_verification/submitIdentityVerification', body, { silent: true }),
 };
