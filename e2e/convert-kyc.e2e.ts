@@ -133,6 +133,18 @@ function quotedAmounts(page: Page): () => string[] {
   return () => amounts;
 }
 
+/** A KYC prompt as the app ships it in `lang` (kyc.errors.<key>). */
+function kycPrompt(lang: string, key: string): string {
+  const file = path.join(import.meta.dirname, `../apps/web/src/i18n/locales/${lang}.json`);
+  return (JSON.parse(readFileSync(file, 'utf8')) as { kyc: { errors: Record<string, string> } }).kyc.errors[key] ?? '';
+}
+
+/** How many toasts the page shows once a refusal's toast, if any, has had time to appear. */
+async function toastsAfterRefusal(page: Page): Promise<number> {
+  await page.waitForTimeout(800);
+  return page.locator('.adm-toast-main').count();
+}
+
 async function spot(token: string): Promise<Record<string, string>> {
   const money = await api<{ currencies: { currency: string; available: string }[] }>(
     'index/money',
@@ -347,14 +359,36 @@ describe('identity verification', () => {
       await page.getByTestId('kyc-country-option-DE').click();
       await expect(page.getByTestId('kyc-country').getAttribute('data-value')).resolves.toBe('DE');
       await expect(text(page, 'kyc-country')).resolves.toContain('Germany');
-      await page.getByTestId('kyc-name').fill('Erika Mustermann');
+      // A name pasted with a tab in it passes the form's checks; the server refuses it, and the form says why once:
+      // under the name (not "at most 100 characters"), not again in a toast.
+      await page.getByTestId('kyc-name').fill('Erika\tMustermann');
       await page.getByTestId('kyc-id-number').fill('T22000129');
+      await page.getByTestId('kyc-submit').click();
+      await expect
+        .poll(() => text(page, 'kyc-name-error'))
+        .toBe('The name contains a character that cannot be used, such as a tab');
+      expect(submits()).toBe(1);
+      expect(await toastsAfterRefusal(page)).toBe(0);
+      await shot(page, 'primary-refused-name-en-dark');
+
+      // A refusal no field of the form says (here the network) is still a toast.
+      const submitCall = '**/api/user_verification/submitIdentityVerification';
+      await context.route(submitCall, (route) => route.abort('internetdisconnected'));
+      await page.getByTestId('kyc-name').fill('Erika Mustermann');
+      await expect(page.getByTestId('kyc-name-error').count()).resolves.toBe(0);
+      await page.getByTestId('kyc-submit').click();
+      await expect
+        .poll(() => page.locator('.adm-toast-main').textContent(), { timeout: 10_000 })
+        .toBe('Network error, please check your connection');
+      await context.unroute(submitCall);
+      await page.locator('.adm-toast-main').waitFor({ state: 'detached' });
+      expect(submits()).toBe(2);
       await page.getByTestId('kyc-submit').click();
 
       // Under review on the status page; the operator approves; the page shows it without a reload.
       await page.getByTestId('verification-page').waitFor();
       await expect.poll(() => text(page, 'kyc-basic-status')).toBe('Under review');
-      expect(submits()).toBe(1);
+      expect(submits()).toBe(3);
       await page.locator('.adm-toast-main').waitFor({ state: 'detached' });
       await shot(page, 'verification-review-en-dark');
       await approveVerification(uid, 'basic');
@@ -380,7 +414,7 @@ describe('identity verification', () => {
       writeFileSync(notImage, 'not an image');
       await page.getByTestId('kyc-front-input').setInputFiles(notImage);
       await expect.poll(() => text(page, 'kyc-front-error')).toBe('Please choose an image (PNG, JPEG, WebP or GIF)');
-      expect(submits()).toBe(1);
+      expect(submits()).toBe(3);
 
       // One picture chosen for both sides: the server refuses it on the back photo, nothing is stored.
       const png = path.join(files, 'id.png');
@@ -399,7 +433,9 @@ describe('identity verification', () => {
       await expect
         .poll(() => text(page, 'kyc-back-error'))
         .toBe('This is the same picture as the front. Please upload a photo of the back of your ID');
-      expect(submits()).toBe(2);
+      expect(submits()).toBe(4);
+      // Said once: under the back photo, not again in a toast.
+      expect(await toastsAfterRefusal(page)).toBe(0);
       await page.getByTestId('kyc-back-error').scrollIntoViewIfNeeded();
       await shot(page, 'primary2-same-photo-en-dark');
       expect(
@@ -431,12 +467,37 @@ describe('identity verification', () => {
       const fresh = await registerUser('kyc2');
       await shootEverywhere(context, fresh, ROUTE.primary, 'kyc-submit', 'primary');
       await shootEverywhere(context, fresh, ROUTE.primary2, 'kyc-notice', 'primary2-locked');
+      // Both levels' refusals in Arabic: the server's reason under the field, in the user's language, no toast.
+      const ar = await context.newPage();
+      await openSignedIn(ar, fresh, ROUTE.primary, { lang: 'ar', theme: 'dark' });
+      await ar.getByTestId('kyc-country').click();
+      await ar.getByTestId('kyc-country-search').fill('FR');
+      await ar.getByTestId('kyc-country-option-FR').click();
+      await ar.getByTestId('kyc-name').fill('Jean\tDupont');
+      await ar.getByTestId('kyc-id-number').fill('FR-88231');
+      await ar.getByTestId('kyc-submit').click();
+      await expect.poll(() => text(ar, 'kyc-name-error')).toBe(kycPrompt('ar', 'nameInvalid'));
+      expect(await toastsAfterRefusal(ar)).toBe(0);
+      await shot(ar, 'primary-refused-name-ar-dark');
       await api(
         'user_verification/submitIdentityVerification',
         { level: 'basic', country: 'FR', name: 'Jean Dupont', idNumber: 'FR-88231' },
         fresh.token,
       );
       await approveVerification((fresh.user as { uid: number }).uid, 'basic');
+      await openSignedIn(ar, fresh, ROUTE.primary2, { lang: 'ar', theme: 'dark' });
+      await ar.getByTestId('kyc-front-input').setInputFiles(png);
+      await ar.getByTestId('kyc-back-input').setInputFiles(png);
+      await expect.poll(() => ar.getByTestId('kyc-front').getAttribute('data-state')).toBe('done');
+      await expect.poll(() => ar.getByTestId('kyc-back').getAttribute('data-state')).toBe('done');
+      await ar.getByTestId('kyc-address').fill('12 rue de Rivoli');
+      await ar.getByTestId('kyc-city').fill('Paris');
+      await ar.getByTestId('kyc-submit').click();
+      await expect.poll(() => text(ar, 'kyc-back-error')).toBe(kycPrompt('ar', 'backSame'));
+      expect(await toastsAfterRefusal(ar)).toBe(0);
+      await ar.getByTestId('kyc-back-error').scrollIntoViewIfNeeded();
+      await shot(ar, 'primary2-same-photo-ar-dark');
+      await ar.close();
       await shootEverywhere(context, fresh, ROUTE.primary2, 'kyc-submit', 'primary2');
       await context.close();
     },
