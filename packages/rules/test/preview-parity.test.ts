@@ -12,11 +12,7 @@ import { toPosition } from '../../../apps/server/src/modules/perpetual/view.js';
 import { minimumReceived } from '../../../apps/web/src/features/convert/model.js';
 import { expectedProfit } from '../../../apps/web/src/features/delivery/model.js';
 import { feeOf, totalOf } from '../../../apps/web/src/features/funding/model.js';
-import {
-  liquidationPrice,
-  orderPreview,
-  unrealizedPnl,
-} from '../../../apps/web/src/features/perpetual/model/perp-model.js';
+import { liquidationPrice, orderPreview } from '../../../apps/web/src/features/perpetual/model/perp-model.js';
 import {
   Money,
   convertRate,
@@ -26,6 +22,7 @@ import {
   marginOf,
   money,
   feeOf as perpFeeOf,
+  pnlPreview,
   slippageFloor,
   withdrawalFee,
 } from '../src/index.js';
@@ -103,7 +100,7 @@ describe('perpetual previews equal the server', () => {
     fc.assert(
       fc.property(side, price, price, usdt, lots, contractSize, (s, entry, mark, margin, n, size) => {
         const shown = toPosition(row(s, entry, margin, n, size), mark, 8).unrealizedPnl;
-        expect(unrealizedPnl(s, entry, mark, n, size)).toBe(shown);
+        expect(pnlPreview(s, entry, mark, n, size)).toBe(shown);
       }),
       RUNS,
     );
