@@ -22,7 +22,6 @@ const ID_NUMBER: FieldSpec<keyof IdentityValues> = {
   autoComplete: 'off',
   autoCapitalize: 'characters',
   spellCheck: false,
-  dir: 'auto',
   maxLength: 32,
   testId: 'kyc-id-number',
 };

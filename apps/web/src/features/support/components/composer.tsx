@@ -107,7 +107,6 @@ export function Composer({ onSend }: { onSend: (text: string, images: string[]) 
         <textarea
           id={id}
           className="sp-composer__input"
-          dir="auto"
           rows={1}
           value={text}
           maxLength={SUPPORT_LIMITS.textMaxLength}

@@ -89,7 +89,6 @@ export function VisitorForm() {
           <textarea
             id={textId}
             className="field__input sp-visitor__text"
-            dir="auto"
             rows={5}
             maxLength={SUPPORT_LIMITS.textMaxLength}
             value={text}
