@@ -133,6 +133,47 @@ describe('delivery orders: the rule table', () => {
     expect(await deliveryWallet(u.as)).toMatchObject({ available: '1000.00', frozen: '0.00' });
   });
 
+  it('refunds when the last tick before the expiry is older than a live price (the feed had a gap there)', async () => {
+    // A node killed 2 s into a 30 s call and back 40 s later: the newest stored tick at or before the expiry is 28 s
+    // old. Settling on it would decide the call on a price the period did not end on.
+    const u = await trader();
+    await price('ADAUSDT', '0.5000');
+    const created = await u.as<DeliveryOrder>('order/createDeliveryOrder', {
+      symbol: 'ADAUSDT',
+      direction: 'put',
+      seconds: 30,
+      amount: '100',
+      requestId: rid(),
+    });
+    expect(created.code, created.msg).toBe(1);
+    t.clock.advance(2_000);
+    await price('ADAUSDT', '0.4000');
+    t.clock.advance(28_000 + 30_000 + 1_000);
+    await t.app.delivery.settlement.settleDue();
+    const order = (await u.as<HistoryOrdersData>('order/historyOrders')).data.list[0]!;
+    expect(order).toMatchObject({ status: 'refunded', exit: null, payout: '100.00', profit: '0.00' });
+    expect(await deliveryWallet(u.as)).toMatchObject({ available: '1000.00', frozen: '0.00' });
+  });
+
+  it('settles on a tick up to 5 s before the expiry when none came later', async () => {
+    const u = await trader();
+    await price('XRPUSDT', '0.6000');
+    const created = await u.as<DeliveryOrder>('order/createDeliveryOrder', {
+      symbol: 'XRPUSDT',
+      direction: 'put',
+      seconds: 30,
+      amount: '100',
+      requestId: rid(),
+    });
+    expect(created.code, created.msg).toBe(1);
+    t.clock.advance(25_000);
+    await price('XRPUSDT', '0.5000');
+    t.clock.advance(5_000 + 30_000 + 1_000);
+    await t.app.delivery.settlement.settleDue();
+    const order = (await u.as<HistoryOrdersData>('order/historyOrders')).data.list[0]!;
+    expect(order).toMatchObject({ status: 'won', exit: { price: '0.5000', ts: created.data.expiresAt - 5_000 } });
+  });
+
   it('waits for the market to pass the expiry before settling', async () => {
     const u = await trader();
     await price('DOTUSDT', '7.000');

@@ -24,7 +24,10 @@ import type { OrderViews } from './views.js';
 export interface DeliveryLimits {
   /** Open (and scheduled) orders one user may hold in one mode. */
   maxActiveOrders: number;
-  /** A price older than this is no price: no order is accepted on it. */
+  /**
+   * A price older than this is no price: no order is accepted on it, and no order settles on a tick this much older
+   * than its expiry (it is refunded).
+   */
   staleTickMs: number;
   /** How long after expiry the first settlement pass runs (it then waits for the stored market to pass it). */
   settleGraceMs: number;

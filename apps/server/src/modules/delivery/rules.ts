@@ -32,10 +32,20 @@ export function rulesText(lang: Lang): DeliveryDescData {
 /** What a win adds to the stake: the one rule in @nexa/rules (stake × yield, rounded down to the cent). */
 export const profitOf = (stake: Money, yieldRate: string): Money => deliveryProfit(stake, yieldRate);
 
-/** What the stored ticks say of one order: its status, exit tick and payout (ARCHITECTURE §4). */
-export function outcomeOf(row: OrderRecord, tick: { price: string; ts: number; source: string } | null) {
+/**
+ * What the stored ticks say of one order: its status, exit tick and payout (ARCHITECTURE §4). `tick` is the latest
+ * stored tick at or before the expiry; it settles the order only if it came after the entry and at most
+ * `maxExitAgeMs` before the expiry (the same freshness an entry needs). An older one is not the price at the
+ * expiry: the feed had a gap there (every node down, the source silent), and a 30 s call decided on the price 28 s
+ * before its end would be decided on a price the period never ended on. Then the order is refunded.
+ */
+export function outcomeOf(
+  row: OrderRecord,
+  tick: { price: string; ts: number; source: string } | null,
+  maxExitAgeMs: number,
+) {
   const entryTs = Number(row.entryTs);
-  const exit = tick && tick.ts > entryTs ? tick : null;
+  const exit = tick && tick.ts > entryTs && tick.ts >= ms(row.expiresAt) - maxExitAgeMs ? tick : null;
   const stake = money(row.stake);
   let status: 'won' | 'lost' | 'draw' | 'refunded';
   if (!exit) {

@@ -126,7 +126,9 @@ export class DeliverySettlement {
         ready.map((r) => [`${r.symbol}@${ms(r.expiresAt)}`, { symbol: r.symbol, at: ms(r.expiresAt) }]),
       );
       const exits = await this.d.market.ticksAtOrBefore([...wanted.values()], tx);
-      results = ready.map((row) => outcomeOf(row, exits.get(`${row.symbol}@${ms(row.expiresAt)}`) ?? null));
+      results = ready.map((row) =>
+        outcomeOf(row, exits.get(`${row.symbol}@${ms(row.expiresAt)}`) ?? null, this.d.limits.staleTickMs),
+      );
       await this.d.ledger.postBatch(tx, results.flatMap(postingsOf));
       const rows = await repo.settleMany(
         tx,

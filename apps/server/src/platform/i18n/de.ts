@@ -116,7 +116,7 @@ export const de: Catalogue = {
   'delivery.rules.3':
     'Ein Call gewinnt, wenn der Abrechnungskurs über dem Eröffnungskurs liegt; ein Put gewinnt, wenn er darunter liegt. Bei einem Gewinn erhalten Sie Ihren Betrag zurück, zuzüglich Betrag × Rendite der Laufzeit. Bei einem Verlust wird der Betrag einbehalten.',
   'delivery.rules.4':
-    'Entspricht der Abrechnungskurs dem Eröffnungskurs oder geht während der Laufzeit kein Kurs ein, endet die Order unentschieden und der Betrag wird vollständig zurückerstattet.',
+    'Entspricht der Abrechnungskurs dem Eröffnungskurs oder geht in den letzten 5 Sekunden der Laufzeit kein Kurs ein, endet die Order unentschieden und der Betrag wird vollständig zurückerstattet.',
   'delivery.rules.5':
     'Die Ergebnisse beruhen ausschließlich auf Marktpreisen. Niemand kann ein Ergebnis auswählen oder ändern. Demo-Orders verwenden ausschließlich Demo-Guthaben.',
   // convert, change password, operator API

@@ -116,7 +116,7 @@ export const en = {
   'delivery.rules.3':
     "A call wins if the settlement price is above the opening price; a put wins if it is below. A win returns your amount plus amount × the period's yield. A loss keeps the amount.",
   'delivery.rules.4':
-    'If the settlement price equals the opening price, or no price arrives during the period, the order is a draw and the amount is returned in full.',
+    'If the settlement price equals the opening price, or no price arrives in the last 5 seconds of the period, the order is a draw and the amount is returned in full.',
   'delivery.rules.5':
     'Results come from market prices only. Nobody can choose or change a result. Demo orders use demo assets only.',
   // convert, change password, operator API

@@ -119,7 +119,7 @@ export const fr: Catalogue = {
   'delivery.rules.3':
     'Un call est gagnant si le prix de règlement est supérieur au prix d’ouverture ; un put est gagnant s’il est inférieur. En cas de gain, vous récupérez votre montant, plus montant × rendement de la période. En cas de perte, le montant n’est pas restitué.',
   'delivery.rules.4':
-    'Si le prix de règlement est égal au prix d’ouverture, ou si aucun prix n’est reçu pendant la période, l’ordre est déclaré nul et le montant est intégralement restitué.',
+    'Si le prix de règlement est égal au prix d’ouverture, ou si aucun prix n’est reçu dans les 5 dernières secondes de la période, l’ordre est déclaré nul et le montant est intégralement restitué.',
   'delivery.rules.5':
     'Les résultats dépendent uniquement des prix du marché. Personne ne peut choisir ni modifier un résultat. Les ordres de démonstration utilisent uniquement des fonds de démonstration.',
   // convert, change password, operator API

@@ -114,7 +114,7 @@ export const it: Catalogue = {
   'delivery.rules.3':
     'Una call vince se il prezzo di regolamento è superiore al prezzo di apertura; una put vince se è inferiore. In caso di vincita ricevi il tuo importo più importo × rendimento del periodo. In caso di perdita l’importo non viene restituito.',
   'delivery.rules.4':
-    'Se il prezzo di regolamento è uguale al prezzo di apertura, o se durante il periodo non arriva alcun prezzo, l’ordine si chiude in pareggio e l’importo viene restituito per intero.',
+    'Se il prezzo di regolamento è uguale al prezzo di apertura, o se negli ultimi 5 secondi del periodo non arriva alcun prezzo, l’ordine si chiude in pareggio e l’importo viene restituito per intero.',
   'delivery.rules.5':
     'I risultati dipendono esclusivamente dai prezzi di mercato. Nessuno può scegliere o modificare un risultato. Gli ordini demo utilizzano solo fondi demo.',
   // convert, change password, operator API

@@ -116,7 +116,7 @@ export const pt: Catalogue = {
   'delivery.rules.3':
     'Uma ordem de compra ganha se o preço de liquidação for maior que o preço de abertura; uma ordem de venda ganha se for menor. Em caso de ganho, você recebe seu valor de volta mais valor × rendimento do período. Em caso de perda, o valor não é devolvido.',
   'delivery.rules.4':
-    'Se o preço de liquidação for igual ao preço de abertura, ou se nenhum preço for recebido durante o período, a ordem termina empatada e o valor é devolvido integralmente.',
+    'Se o preço de liquidação for igual ao preço de abertura, ou se nenhum preço for recebido nos últimos 5 segundos do período, a ordem termina empatada e o valor é devolvido integralmente.',
   'delivery.rules.5':
     'Os resultados dependem apenas dos preços de mercado. Ninguém pode escolher ou alterar um resultado. Ordens demo usam apenas fundos de demonstração.',
   // convert, change password, operator API

@@ -115,7 +115,7 @@ export const sp: Catalogue = {
   'delivery.rules.3':
     'Una orden call gana si el precio de liquidación es superior al precio de apertura; una orden put gana si es inferior. Si ganas, recibes tu importe más importe × rendimiento del periodo. Si pierdes, el importe no se devuelve.',
   'delivery.rules.4':
-    'Si el precio de liquidación es igual al precio de apertura, o no llega ningún precio durante el periodo, la orden termina en empate y el importe se devuelve íntegramente.',
+    'Si el precio de liquidación es igual al precio de apertura, o no llega ningún precio en los últimos 5 segundos del periodo, la orden termina en empate y el importe se devuelve íntegramente.',
   'delivery.rules.5':
     'Los resultados dependen únicamente de los precios de mercado. Nadie puede elegir ni modificar un resultado. Las órdenes demo solo usan fondos de demostración.',
   // convert, change password, operator API
