@@ -323,6 +323,75 @@ describe('assets: demo account, demo assets, transfer, records', () => {
     await context.close();
   });
 
+  it("keeps a lost transfer's requestId beyond its screen, and says it went through once the connection is back", async () => {
+    const session = await registerUser('lost');
+    await api('user/changeUser', { mode: 'demo' }, session.token);
+    await api('user/getDemoMoney', { requestId: randomUUID() }, session.token);
+    const user = await api('user/getUserinfo', {}, session.token);
+    const context = await phone(browser);
+    const page = await context.newPage();
+    await openSignedIn(page, { token: session.token, user }, ROUTE.transfer);
+    await expect.poll(() => text(page, 'transfer-available')).toBe('10,000.00');
+    const transfers = async () =>
+      (await api<{ total: number }>('index/zyRec', { page: 1, pageSize: 10 }, session.token)).total;
+
+    // The transfer reaches the server, its answer is lost and so is the lookup (the phone went offline).
+    const requestIds: string[] = [];
+    let answersLost = true;
+    await page.route('**/api/index/zySubmit', async (route) => {
+      requestIds.push(JSON.parse(route.request().postData() ?? '{}').requestId);
+      if (!answersLost) return route.continue();
+      await route.fetch();
+      return route.abort('internetdisconnected');
+    });
+    let lookupsLost = true;
+    await page.route('**/api/index/moneyCallOutcome', (route) =>
+      lookupsLost ? route.abort('internetdisconnected') : route.continue(),
+    );
+    const lastToast = () => page.locator('.adm-toast-main').last().textContent();
+    await page.getByTestId('transfer-amount').fill('1000');
+    await page.getByTestId('transfer-submit').click();
+    await page.getByTestId('transfer-confirm').click();
+    await expect.poll(lastToast, { timeout: 10_000 }).toBe('Network error, please check your connection');
+    expect(await transfers()).toBe(1);
+    await expect.poll(() => page.getByTestId('transfer-submit').isEnabled()).toBe(true);
+
+    // The user leaves Transfer, comes back and sends the same transfer again: the same requestId, so it is not done
+    // twice (a new screen used to send a new one, and the server moved 2,000).
+    await page.evaluate((route) => {
+      window.location.hash = `#${route}`;
+    }, ROUTE.mine);
+    await page.getByTestId('mine-page').waitFor();
+    await page.getByTestId('assets-action-transfer').click();
+    await page.getByTestId('transfer-page').waitFor();
+    await page.getByTestId('transfer-amount').fill('1000');
+    await page.getByTestId('transfer-submit').click();
+    await page.getByTestId('transfer-confirm').click();
+    await expect.poll(() => requestIds.length).toBe(2);
+    expect(requestIds[1]).toBe(requestIds[0]);
+    await expect.poll(lastToast, { timeout: 10_000 }).toBe('Network error, please check your connection');
+    expect(await transfers()).toBe(1);
+
+    // The connection is back: the app asks what became of it and says it went through.
+    await expect.poll(() => page.getByTestId('transfer-submit').isEnabled()).toBe(true);
+    lookupsLost = false;
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect.poll(lastToast, { timeout: 10_000 }).toBe('What you sent before the connection dropped went through.');
+    await expect.poll(() => text(page, 'transfer-available')).toBe('9,000.00');
+    await shot(page, 'transfer-lost-answer-told-en');
+
+    // Known now: another transfer of 1,000 is a new one.
+    answersLost = false;
+    await page.getByTestId('transfer-amount').fill('1000');
+    await page.getByTestId('transfer-submit').click();
+    await page.getByTestId('transfer-confirm').click();
+    await expect.poll(() => text(page, 'transfer-available')).toBe('8,000.00');
+    expect(requestIds).toHaveLength(3);
+    expect(requestIds[2]).not.toBe(requestIds[0]);
+    expect(await transfers()).toBe(2);
+    await context.close();
+  });
+
   it('renders every assets screen in zh and ar, dark and light', async () => {
     const session = await registerUser('screens');
     const token = session.token;

@@ -13,7 +13,7 @@ import {
   signOf,
 } from './decimal';
 import { formatDecimal, formatSigned } from './format';
-import { RequestIdKeeper, newRequestId } from './request-id';
+import { newRequestId } from './request-id';
 
 describe('decimal strings', () => {
   it.each([
@@ -261,31 +261,5 @@ describe('request ids', () => {
     const id = newRequestId();
     expect(id).toMatch(/^[A-Za-z0-9]{32}$/);
     expect(newRequestId()).not.toBe(id);
-  });
-
-  it('are reused for a retry of the same action after a network failure, and only then', () => {
-    let n = 0;
-    const keeper = new RequestIdKeeper<undefined>(() => `id-${++n}-xxxxx`);
-    const idFor = (fingerprint: string) => keeper.attempt(fingerprint, undefined).id;
-    const first = idFor('spot>delivery:USDT:2500');
-    keeper.settle(true); // timed out: outcome unknown
-    expect(idFor('spot>delivery:USDT:2500')).toBe(first);
-    keeper.settle(true);
-    // The user changed the amount: a different action.
-    const second = idFor('spot>delivery:USDT:2400');
-    expect(second).not.toBe(first);
-    keeper.settle(false); // answered (success or refusal)
-    expect(idFor('spot>delivery:USDT:2400')).not.toBe(second);
-  });
-
-  it('resend what a lost attempt sent, exactly, even when what the user would send now moved (a new quote)', () => {
-    let n = 0;
-    const keeper = new RequestIdKeeper<{ amount: string; rate: string }>(() => `id-${++n}-xxxxx`);
-    const first = keeper.attempt('USDT>BTC:100', { amount: '100', rate: '0.000015' });
-    keeper.settle(true);
-    expect(keeper.attempt('USDT>BTC:100', { amount: '100', rate: '0.000016' })).toEqual(first);
-    keeper.settle(false);
-    const next = keeper.attempt('USDT>BTC:100', { amount: '100', rate: '0.000016' });
-    expect(next).toEqual({ id: 'id-2-xxxxx', vars: { amount: '100', rate: '0.000016' } });
   });
 });

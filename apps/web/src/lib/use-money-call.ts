@@ -1,12 +1,14 @@
 import { ApiError } from '@/lib/request';
-import { RequestIdKeeper } from '@/lib/request-id';
 import { type MoneyCallOutcomeData, api } from '@nexa/contract';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
 import i18n from 'i18next';
-import { useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { z } from 'zod';
 import { request } from './http';
+import { PendingMoneyCalls, resolveUnknownOutcomes } from './pending-money-calls';
+import { queryClient } from './query-client';
+import { getSession } from './session-store';
 
 /** The code of a money call that, looked up after its answer was lost, never applied (nothing moved). */
 export const CLIENT_NOT_APPLIED = -3;
@@ -54,9 +56,48 @@ export async function settleUnknownOutcome<R>(
 const lookupOutcome = (requestId: string) =>
   request('index/moneyCallOutcome', { requestId }, { silent: true }) as Promise<MoneyCallOutcomeData>;
 
+/** The tab's money calls whose outcome is unknown (lib/pending-money-calls.ts), per signed-in user. */
+const pending = new PendingMoneyCalls(typeof sessionStorage === 'undefined' ? null : sessionStorage, () =>
+  String(getSession().user?.uid ?? ''),
+);
+
+/** Screens on show that sent a call of a scope: told when its lost answer is found applied. */
+const appliedListeners = new Map<string, Set<(answer: unknown, vars: unknown) => void>>();
+
+let resolving: Promise<void> | null = null;
+
+/**
+ * Looks up every unknown outcome now (the connection came back, or a page starts with some from before a reload) and
+ * tells the user what became of each: the screens that sent them store the answer, every query is read again.
+ */
+export function resolvePendingMoneyCalls(): Promise<void> {
+  resolving ??= (async () => {
+    try {
+      const settled = await resolveUnknownOutcomes(pending, lookupOutcome, {
+        applied: (call, response) => {
+          const stored = storedAnswer({ scope: call.scope, response });
+          Toast.show({ icon: 'success', content: i18n.t('errors.appliedLater'), duration: 3000 });
+          if (stored) for (const listener of appliedListeners.get(call.scope) ?? []) listener(stored.answer, call.vars);
+        },
+        notApplied: () => Toast.show({ content: i18n.t('errors.notApplied'), duration: 3000 }),
+      });
+      if (settled > 0) await queryClient.invalidateQueries();
+    } finally {
+      resolving = null;
+    }
+  })();
+  return resolving;
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => void resolvePendingMoneyCalls());
+  // A reload while some were unknown: ask once this module has loaded.
+  if (pending.unknown().length > 0) setTimeout(() => void resolvePendingMoneyCalls(), 0);
+}
+
 /** What a screen does with a money call's settled outcome, besides reading `refresh` again. */
 export interface MoneyCallHooks<V, R> {
-  /** The call applied (answered, or found applied after its answer was lost). */
+  /** The call applied (answered, or found applied after its answer was lost, also once the connection is back). */
   onSuccess?: (result: R, vars: V) => void;
   /** The call is known not to have applied (refused, or found not applied), or its outcome is still unknown. */
   onError?: (error: unknown) => void;
@@ -64,23 +105,34 @@ export interface MoneyCallHooks<V, R> {
 
 /**
  * Every call of the app that moves money (a transfer, a demo claim, a deposit or withdrawal, a delivery order,
- * a perpetual order, close, cancel, margin or TP/SL change, a convert) goes through here. Each user action gets a
- * requestId. It is never retried without the user: when the answer is lost (timeout, dropped connection) the call's
- * outcome is looked up and the user told what actually happened; while that cannot be known (offline), the same
- * action tried again (same `fingerprint`) sends the same requestId with exactly what the first attempt sent, so the
- * server applies it once. After a success the queries under `refresh` are read again.
+ * a perpetual order, close, cancel, margin or TP/SL change, a convert) goes through here, named by its API path
+ * (`scope`). Each user action gets a requestId. It is never retried without the user: when the answer is lost
+ * (timeout, dropped connection) the call's outcome is looked up and the user told what actually happened; while that
+ * cannot be known (offline), the same action tried again (same `fingerprint`) sends the same requestId with exactly
+ * what the first attempt sent, so the server applies it once — also from another screen or after a reload — and
+ * when the connection returns the user is told whether it went through. After a success the queries under
+ * `refresh` are read again.
  */
 export function useMoneyCall<V, R>(
+  scope: string,
   call: (vars: V, requestId: string) => Promise<R>,
   fingerprint: (vars: V) => string,
   refresh: readonly QueryKey[],
   hooks: MoneyCallHooks<V, R> = {},
 ) {
-  const [keeper] = useState(() => new RequestIdKeeper<V>());
-  const queryClient = useQueryClient();
+  const client = useQueryClient();
+  const onSuccess = useRef(hooks.onSuccess);
+  onSuccess.current = hooks.onSuccess;
+  useEffect(() => {
+    const listener = (answer: unknown, vars: unknown) => onSuccess.current?.(answer as R, vars as V);
+    const listeners = appliedListeners.get(scope) ?? new Set();
+    listeners.add(listener);
+    appliedListeners.set(scope, listeners);
+    return () => void listeners.delete(listener);
+  }, [scope]);
   return useMutation<R, unknown, V>({
     mutationFn: async (vars) => {
-      const attempt = keeper.attempt(fingerprint(vars), vars);
+      const attempt = pending.attempt(scope, fingerprint(vars), vars);
       try {
         return await call(attempt.vars, attempt.id);
       } catch (error) {
@@ -88,13 +140,13 @@ export function useMoneyCall<V, R>(
       }
     },
     onSuccess: async (result, vars) => {
-      keeper.settle(false);
+      pending.settle(scope, fingerprint(vars), false);
       hooks.onSuccess?.(result, vars);
-      await Promise.all(refresh.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await Promise.all(refresh.map((queryKey) => client.invalidateQueries({ queryKey })));
     },
-    onError: (error) => {
+    onError: (error, vars) => {
       // Still unknown (offline): the same action keeps its requestId. Known (refused, or not applied): a new one.
-      keeper.settle(error instanceof ApiError && error.isTransport);
+      pending.settle(scope, fingerprint(vars), error instanceof ApiError && error.isTransport);
       hooks.onError?.(error);
     },
   });

@@ -22,6 +22,7 @@ export function useConvertSubmit(form: ConvertForm) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const convert = useMoneyCall<ConvertOrder, ConvertRecord>(
+    'index/sdSubmit',
     (order, requestId) => convertApi.submit({ ...order, requestId }),
     (o) => `${form.mode}:${o.fromCurrency}>${o.toCurrency}:${o.amount}:${o.slippage}`,
     [],

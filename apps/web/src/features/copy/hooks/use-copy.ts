@@ -172,6 +172,7 @@ export function useCreatePlan() {
   const mode = useAccountMode();
   const client = useQueryClient();
   return useMoneyCall<CreatePlanInput, FollowPlan>(
+    'order/createOrder',
     (input, requestId) => copyApi.createPlan(input, requestId),
     // The order time is left out: a relative one ("in 2 minutes") moves between attempts, and a retry of the same
     // plan must reuse the requestId (it resends what the first attempt sent).
@@ -188,6 +189,7 @@ export function useCopyCall(kind: PlanCall) {
   const mode = useAccountMode();
   const client = useQueryClient();
   return useMoneyCall<string, CopyRecord>(
+    kind === 'confirm' ? 'order/checkFollowOrder' : 'order/cancelFollow',
     (planId, requestId) =>
       kind === 'confirm' ? copyApi.confirm(planId, requestId) : copyApi.withdraw(planId, requestId),
     (planId) => `${mode}:${kind}:${planId}`,
@@ -201,6 +203,7 @@ export function useCancelPlan() {
   const mode = useAccountMode();
   const client = useQueryClient();
   return useMoneyCall<string, FollowPlan>(
+    'order/cancelPlan',
     (planId, requestId) => copyApi.cancelPlan(planId, requestId),
     (planId) => `${mode}:cancel-plan:${planId}`,
     [],

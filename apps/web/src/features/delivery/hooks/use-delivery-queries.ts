@@ -173,6 +173,7 @@ export function useCreateOrder() {
   const mode = useMode();
   const client = useQueryClient();
   return useMoneyCall<CreateOrderInput, DeliveryOrder>(
+    'order/createDeliveryOrder',
     async (input, requestId) => {
       const sentAt = Date.now();
       const order = await deliveryApi.create(input, requestId);

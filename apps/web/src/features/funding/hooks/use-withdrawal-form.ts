@@ -49,6 +49,7 @@ export function useWithdrawalForm() {
   const forgetDraft = () => clearDraft(browserSessionStorage(), uid);
 
   const submitWithdrawal = useMoneyCall(
+    'index/tbSubmit',
     (input: WithdrawalInput, requestId: string) => fundingApi.submitWithdrawal({ ...input, requestId }),
     (input) => `${input.method}:${input.currency}:${input.chain ?? ''}:${input.amount}`,
     [fundingKeys.all, WALLETS_KEY],

@@ -47,6 +47,7 @@ function DepositForm({ currency, chain }: { currency: Currency; chain: Chain }) 
   const [shotError, setShotError] = useState<FundingError | null>(null);
 
   const submitDeposit = useMoneyCall(
+    'index/czSubmit',
     (input: DepositInput, requestId: string) => fundingApi.submitDeposit({ ...input, requestId }),
     (input) => `${input.currency}:${input.chain}:${input.amount}:${input.screenshot}`,
     [fundingKeys.all, WALLETS_KEY],

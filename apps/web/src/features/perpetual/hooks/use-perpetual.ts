@@ -122,13 +122,14 @@ export function useHistoryTrades(filter: PerpFilter) {
  * is told what actually happened. Money figures are read again after it; `onSuccess` stores the answer.
  */
 function useKeyedMutation<I, O>(
+  scope: string,
   fingerprint: (input: I, mode: AccountMode) => string,
   call: (input: I, requestId: string) => Promise<O>,
   onSuccess?: (answer: O, client: QueryClient, mode: AccountMode) => void,
 ) {
   const mode = useMode();
   const client = useQueryClient();
-  return useMoneyCall<I, O>(call, (input) => fingerprint(input, mode), [], {
+  return useMoneyCall<I, O>(scope, call, (input) => fingerprint(input, mode), [], {
     onSuccess: (answer) => {
       onSuccess?.(answer, client, mode);
       refreshAfterMoney(client, mode);
@@ -145,6 +146,7 @@ export type CreateOrderInput = Omit<ApiBody<'Sustainable/createOrder'>, 'request
 /** Opens (market) or places (limit) an order. */
 export function useCreateOrder() {
   return useKeyedMutation<CreateOrderInput, PerpOrder>(
+    'Sustainable/createOrder',
     (i, mode) =>
       `${mode}:${i.symbol}:${i.side}:${i.type}:${i.price ?? ''}:${i.quantity}:${String(i.leverage)}:${i.tpPrice ?? ''}:${i.slPrice ?? ''}`,
     (i, requestId) => perpetualApi.create({ ...i, requestId }),
@@ -153,6 +155,7 @@ export function useCreateOrder() {
 
 export function useAddMargin() {
   return useKeyedMutation<{ positionId: string; amount: string }, PerpPosition>(
+    'Sustainable/addMargin',
     (i, mode) => `${mode}:${i.positionId}:${i.amount}`,
     (i, requestId) => perpetualApi.addMargin({ ...i, requestId }),
   );
@@ -160,6 +163,7 @@ export function useAddMargin() {
 
 export function useClosePosition() {
   return useKeyedMutation<{ positionId: string; quantity?: string }, PerpTrade>(
+    'Sustainable/closePosition',
     (i, mode) => `${mode}:${i.positionId}:${i.quantity ?? 'all'}`,
     (i, requestId) => perpetualApi.close({ ...i, requestId }),
   );
@@ -167,6 +171,7 @@ export function useClosePosition() {
 
 export function useCloseAll() {
   return useKeyedMutation<{ symbol?: string }, { closed: PerpTrade[] }>(
+    'Sustainable/closeAllPosition',
     (i, mode) => `${mode}:${i.symbol ?? 'all'}`,
     (i, requestId) => perpetualApi.closeAll({ ...i, requestId }),
   );
@@ -175,6 +180,7 @@ export function useCloseAll() {
 /** Sets or clears (blank) a position's take-profit and stop-loss. */
 export function useSetTakeStop() {
   return useKeyedMutation<{ positionId: string; tpPrice: string; slPrice: string }, PerpPosition>(
+    'Sustainable/setTakeStopPrice',
     (i, mode) => `${mode}:${i.positionId}:${i.tpPrice}:${i.slPrice}`,
     (i, requestId) => perpetualApi.setTakeStop({ ...i, requestId }),
     (position, client) => storePosition(client, position),
@@ -184,6 +190,7 @@ export function useSetTakeStop() {
 /** Cancels a pending limit order: its held margin and fee come back. */
 export function useCancelOrder() {
   return useKeyedMutation<string, PerpOrder>(
+    'Sustainable/cancelDeliveryOrder',
     (orderId, mode) => `${mode}:${orderId}`,
     (orderId, requestId) => perpetualApi.cancel({ orderId, requestId }),
     (order, client, mode) =>

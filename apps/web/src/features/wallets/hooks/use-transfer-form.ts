@@ -46,6 +46,7 @@ export function useTransferForm() {
   const available = source.data?.currencies.find((c) => c.currency === active)?.available;
 
   const transfer = useMoneyCall(
+    'index/zySubmit',
     (input: TransferInput, requestId: string) => walletsApi.transfer({ ...input, requestId }),
     (input) => `${mode}:${input.from}>${input.to}:${input.currency}:${input.amount}`,
     [walletKeys.all],

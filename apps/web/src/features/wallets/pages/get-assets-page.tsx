@@ -49,6 +49,7 @@ export default function GetAssetsPage() {
   });
 
   const claim = useMoneyCall(
+    'user/getDemoMoney',
     (_: undefined, requestId: string) => walletsApi.claimDemo(requestId),
     () => `${mode}:demo_claim:${monthStart}`,
     [walletKeys.all],
