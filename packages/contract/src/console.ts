@@ -8,7 +8,12 @@ import { TotpSetupData } from './security.js';
  * The operator console's own calls (issue 17): operators and their roles, an operator's second factor. Every
  * operator call is allowed per role by the server's one table (modules/admin/roles.ts).
  */
-export const OperatorAccount = OperatorProfile.extend({ disabled: z.boolean(), createdAt: EpochMs });
+export const OperatorAccount = OperatorProfile.extend({
+  disabled: z.boolean(),
+  createdAt: EpochMs,
+  /** While failed logins lock the operator out (from some address): when the lock ends. */
+  lockedUntil: EpochMs.nullable(),
+});
 export type OperatorAccount = z.infer<typeof OperatorAccount>;
 
 const OperatorId = z
@@ -25,6 +30,14 @@ export const OperatorCreateBody = z.object({
 const AccessReason = freeText(500, { min: 1, multiline: true });
 export const OperatorRoleBody = z.object({ id: OperatorId, role: OperatorRole, reason: AccessReason });
 export const OperatorDisableBody = z.object({ id: OperatorId, disabled: z.boolean(), reason: AccessReason });
+/** Lifts an operator's login lock (admin only, audited with the reason). */
+export const OperatorUnlockBody = z.object({ id: OperatorId, reason: AccessReason });
+/** Sets another operator's password (admin only): their sessions end; the password is never audited. */
+export const OperatorResetPasswordBody = z.object({
+  id: OperatorId,
+  password: z.string().min(1).max(256),
+  reason: AccessReason,
+});
 export const OperatorTotpBody = z.object({
   code: z
     .string()
@@ -227,6 +240,8 @@ export const consoleApi = {
   'admin/operatorCreate': def(false, 'operator', OperatorCreateBody, OperatorAccount),
   'admin/operatorSetRole': def(false, 'operator', OperatorRoleBody, OperatorAccount),
   'admin/operatorSetDisabled': def(false, 'operator', OperatorDisableBody, OperatorAccount),
+  'admin/operatorUnlock': def(false, 'operator', OperatorUnlockBody, OperatorAccount),
+  'admin/operatorResetPassword': def(false, 'operator', OperatorResetPasswordBody, OperatorAccount),
   'admin/totpSetup': def(false, 'operator', Empty, TotpSetupData),
   'admin/totpEnable': def(false, 'operator', OperatorTotpBody, OperatorProfile),
   'admin/users': def(true, 'operator', UserSearchBody, pageOf(AdminUserSummary)),

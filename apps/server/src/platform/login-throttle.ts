@@ -43,6 +43,14 @@ export interface ThrottleClaim {
 interface Counted {
   attempts: number;
   lockedUntil: Date | null;
+  /** This attempt set the lock (it passed the limit now), rather than meeting one already in place. */
+  lockedNow: boolean;
+}
+
+/** A lock an attempt met: until when, and whether this very attempt set it (for the operators' audit log). */
+export interface LockMet {
+  until: Date;
+  lockedNow: boolean;
 }
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -53,9 +61,13 @@ export class LoginThrottle {
   /**
    * Counts one attempt on each key and throws 429 (with the minutes left) when any key the caller is subject to
    * is over its limit. `knownAddress`: the account has logged in from this address before, so the account-wide
-   * cap does not apply to it.
+   * cap does not apply to it. `onLocked` hears of the lock before the refusal is thrown (operator logins audit it).
    */
-  async claim(keys: ThrottleKeys, knownAddress: boolean): Promise<ThrottleClaim> {
+  async claim(
+    keys: ThrottleKeys,
+    knownAddress: boolean,
+    onLocked?: (lock: LockMet) => Promise<void>,
+  ): Promise<ThrottleClaim> {
     const { limits } = this.d;
     const now = this.d.now();
     const [pair, ip, acct] = [
@@ -64,8 +76,10 @@ export class LoginThrottle {
       await this.count(keys.acct, limits.loginAccountHardMaxFailures, now),
     ];
     const binding = [pair, ip, ...(knownAddress ? [] : [acct])];
-    const locks = binding.map((c) => c.lockedUntil?.getTime() ?? 0).filter((t) => t > now.getTime());
+    const live = binding.filter((c) => (c.lockedUntil?.getTime() ?? 0) > now.getTime());
+    const locks = live.map((c) => c.lockedUntil!.getTime());
     if (locks.length > 0) {
+      await onLocked?.({ until: new Date(Math.max(...locks)), lockedNow: live.some((c) => c.lockedNow) });
       const minutes = Math.max(1, Math.ceil((Math.max(...locks) - now.getTime()) / 60_000));
       throw tooMany('auth.locked', { minutes });
     }
@@ -111,6 +125,25 @@ export class LoginThrottle {
   }
 
   /**
+   * The live locks on accounts of one scope (`op:acct:`): each account (the key up to '|') with the latest end of a
+   * lock on it, from any address.
+   */
+  async accountLocks(ex: Executor, acctPrefix: string): Promise<Map<string, Date>> {
+    const rows = await queryRows<{ key: string; locked_until: Date | string }>(
+      ex,
+      sql`SELECT key, locked_until FROM login_throttle
+          WHERE starts_with(key, ${acctPrefix}) AND locked_until > ${ts(this.d.now())}`,
+    );
+    const out = new Map<string, Date>();
+    for (const r of rows) {
+      const account = r.key.slice(acctPrefix.length).split('|')[0]!;
+      const until = new Date(r.locked_until);
+      if (!out.has(account) || out.get(account)!.getTime() < until.getTime()) out.set(account, until);
+    }
+    return out;
+  }
+
+  /**
    * One atomic upsert: a live lock keeps its count; an expired lock or window starts a new window; else +1.
    * Passing `max` locks the key for the lock time, in the same statement.
    */
@@ -121,19 +154,24 @@ export class LoginThrottle {
     const live = sql`t.locked_until > ${ts(now)}`;
     const fresh = sql`(t.locked_until IS NOT NULL OR t.window_start_at < ${floor})`;
     const next = sql`CASE WHEN ${live} THEN t.failures WHEN ${fresh} THEN 1 ELSE t.failures + 1 END`;
-    const rows = await queryRows<{ attempts: number; locked_until: Date | string | null }>(
+    const rows = await queryRows<{ attempts: number; locked_until: Date | string | null; was_locked: boolean }>(
       this.d.db,
-      sql`INSERT INTO login_throttle AS t (key, failures, window_start_at, locked_until)
+      sql`WITH before AS (SELECT locked_until FROM login_throttle WHERE key = ${key})
+          INSERT INTO login_throttle AS t (key, failures, window_start_at, locked_until)
           VALUES (${key}, 1, ${ts(now)}, CASE WHEN 1 > ${max} THEN ${lock} END)
           ON CONFLICT (key) DO UPDATE SET
             failures = ${next},
             window_start_at = CASE WHEN ${live} THEN t.window_start_at WHEN ${fresh} THEN ${ts(now)}
                                    ELSE t.window_start_at END,
             locked_until = CASE WHEN ${live} THEN t.locked_until WHEN ${next} > ${max} THEN ${lock} END
-          RETURNING failures AS attempts, locked_until`,
+          RETURNING failures AS attempts, locked_until,
+            coalesce((SELECT b.locked_until > ${ts(now)} FROM before b), false) AS was_locked`,
     );
     const row = rows[0]!;
-    return { attempts: Number(row.attempts), lockedUntil: row.locked_until ? new Date(row.locked_until) : null };
+    const lockedUntil = row.locked_until ? new Date(row.locked_until) : null;
+    // The statement's snapshot (the CTE) shows the row as it was: a lock live before was set by an earlier attempt.
+    const lockedNow = lockedUntil !== null && !row.was_locked;
+    return { attempts: Number(row.attempts), lockedUntil, lockedNow };
   }
 }
 

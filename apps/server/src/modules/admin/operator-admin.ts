@@ -1,9 +1,12 @@
 import type { OperatorAccount, OperatorRole } from '@nexa/contract';
+import type { AuthLimits } from '../../config.js';
+import { hashPassword } from '../../platform/crypto.js';
 import type { Executor } from '../../platform/db.js';
 import { notFound, refused } from '../../platform/errors.js';
 import type { AuthOperator } from '../../platform/http.js';
+import { LoginThrottle } from '../../platform/login-throttle.js';
 import { recordAudit } from '../../platform/review.js';
-import { OperatorCreateError, createOperator } from './operators.js';
+import { OperatorCreateError, createOperator, operatorPasswordProblem } from './operators.js';
 import { type OperatorRow, adminRepository as repo } from './repository.js';
 import { profileOf } from './service.js';
 
@@ -12,11 +15,72 @@ import { profileOf } from './service.js';
  * Each change is audited with before and after; a changed or disabled operator's sessions end at once, and an
  * admin never changes or disables their own account (the console always keeps the admin who acts).
  */
-export class OperatorAdmin {
-  constructor(private readonly d: { db: Executor; now: () => Date }) {}
+/** Operators' login throttle keys (modules/admin/service.ts): `op:acct:<username>` and `op:acct:<username>|<ip>`. */
+const OP_ACCT = 'op:acct:';
 
+export class OperatorAdmin {
+  private readonly throttle: LoginThrottle;
+
+  constructor(
+    private readonly d: { db: Executor; now: () => Date; limits: AuthLimits; sleep: (ms: number) => Promise<void> },
+  ) {
+    this.throttle = new LoginThrottle(d);
+  }
+
+  /** Every operator, with the end of a login lock on them (failed logins from any address) while one lasts. */
   async list(): Promise<{ list: OperatorAccount[] }> {
-    return { list: (await repo.listOperators(this.d.db)).map(accountOf) };
+    const locks = await this.throttle.accountLocks(this.d.db, OP_ACCT);
+    const rows = await repo.listOperators(this.d.db);
+    return { list: rows.map((r) => accountOf(r, locks.get(r.username))) };
+  }
+
+  /** Lifts the login locks on an operator (from every address) and forgets their failed attempts; audited. */
+  async unlock(by: AuthOperator, b: { id: string; reason: string }): Promise<OperatorAccount> {
+    return this.d.db.transaction(async (tx) => {
+      const row = await repo.operatorById(tx, b.id, true);
+      if (!row) throw notFound();
+      const lock = (await this.throttle.accountLocks(tx, OP_ACCT)).get(row.username);
+      await this.throttle.clearAccount(tx, `${OP_ACCT}${row.username}`);
+      await recordAudit(tx, {
+        operatorId: by.id,
+        action: 'operator.unlock',
+        entity: 'operator',
+        entityId: row.id,
+        before: { lockedUntil: lock?.getTime() ?? null },
+        after: { lockedUntil: null },
+        reason: b.reason,
+      });
+      return accountOf(row);
+    });
+  }
+
+  /**
+   * Sets another operator's password (they forgot it): the operators' password rules apply, their sessions end and
+   * any login lock is lifted. The audit row says that it changed, never the password.
+   */
+  async resetPassword(by: AuthOperator, b: { id: string; password: string; reason: string }): Promise<OperatorAccount> {
+    if (b.id === by.id) throw refused('admin.selfChange');
+    const target = await repo.operatorById(this.d.db, b.id);
+    if (!target) throw notFound();
+    if (operatorPasswordProblem(target.username, b.password)) throw refused('admin.weakPassword');
+    const hash = await hashPassword(b.password);
+    return this.d.db.transaction(async (tx) => {
+      const row = await repo.operatorById(tx, b.id, true);
+      if (!row) throw notFound();
+      await repo.setPasswordHash(tx, row.id, hash);
+      await repo.revokeOperatorSessions(tx, row.id, this.d.now());
+      await this.throttle.clearAccount(tx, `${OP_ACCT}${row.username}`);
+      await recordAudit(tx, {
+        operatorId: by.id,
+        action: 'operator.resetPassword',
+        entity: 'operator',
+        entityId: row.id,
+        before: null,
+        after: { passwordChanged: true, sessionsEnded: true },
+        reason: b.reason,
+      });
+      return accountOf(row);
+    });
   }
 
   async create(by: AuthOperator, body: { username: string; password: string; role: OperatorRole }) {
@@ -71,6 +135,11 @@ export class OperatorAdmin {
   }
 }
 
-function accountOf(r: OperatorRow): OperatorAccount {
-  return { ...profileOf(r), disabled: r.disabled, createdAt: new Date(r.created_at).getTime() };
+function accountOf(r: OperatorRow, lockedUntil?: Date): OperatorAccount {
+  return {
+    ...profileOf(r),
+    disabled: r.disabled,
+    createdAt: new Date(r.created_at).getTime(),
+    lockedUntil: lockedUntil?.getTime() ?? null,
+  };
 }

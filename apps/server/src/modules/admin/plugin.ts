@@ -20,7 +20,7 @@ export const adminModule = nexaModule(
     // Every operator call passes the role table (modules/admin/roles.ts); 403 otherwise.
     router.authorizeOperators((call, operator) => mayCall(operator.role, call));
     const ports = { funding: app.fundingOperations, kyc: app.kycOperations, uploads: app.uploadReader };
-    const operators = new OperatorAdmin({ db: database.db, now });
+    const operators = new OperatorAdmin({ db: database.db, now, limits: config.auth, sleep });
     registerAdminRoutes(app, router, { auth: adminAuth, operators }, ports, config.auth.perIpPerMinute);
   },
   ['funding', 'kyc', 'uploads'],

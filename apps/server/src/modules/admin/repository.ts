@@ -131,6 +131,10 @@ export const adminRepository = {
     return rows.length > 0;
   },
 
+  async setPasswordHash(ex: Executor, id: string, passwordHash: string): Promise<void> {
+    await ex.execute(sql`UPDATE operators SET password_hash = ${passwordHash} WHERE id = ${id}`);
+  },
+
   async setDisabled(ex: Executor, id: string, disabled: boolean): Promise<void> {
     await ex.execute(sql`UPDATE operators SET disabled = ${disabled} WHERE id = ${id}`);
   },

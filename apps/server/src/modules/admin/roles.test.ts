@@ -82,6 +82,8 @@ const EXPECTED: Record<string, OperatorRole[]> = {
   'admin/operatorCreate': [],
   'admin/operatorSetRole': [],
   'admin/operatorSetDisabled': [],
+  'admin/operatorUnlock': [],
+  'admin/operatorResetPassword': [],
   'admin/contentList': [C, S],
   'admin/saveContent': [C],
   'admin/publishContent': [C],

@@ -52,18 +52,23 @@ export class AdminAuthService {
     const { db, now } = this.d;
     const username = normalizeOperatorName(body.username);
     // Counted before the password is looked at, so parallel guesses cannot pass the limit.
-    const claim = await this.throttle.claim(throttleKeys('op', username, ip), false);
+    const claim = await this.throttle.claim(throttleKeys('op', username, ip), false, async (lock) => {
+      // The attempt that sets a lock is audited on the operator it locks (attempts refused while it lasts are not).
+      if (lock.lockedNow)
+        await this.auditAttempt(username, 'operator.loginLocked', { ip, until: lock.until.getTime() });
+    });
     const op = await repo.findOperator(db, username);
     let ok = false;
     if (op) ok = await verifyPassword(op.password_hash, body.password);
     else await burnPasswordCheck(body.password);
     if (!op || !ok) {
+      await this.auditAttempt(username, 'operator.loginFailed', { ip, cause: 'password' });
       await this.throttle.failed(claim);
       throw refused('admin.badCredentials');
     }
     // Only someone who knows the password learns that the account is disabled.
     if (op.disabled) throw refused('admin.disabled');
-    if (op.totp_secret) await this.checkLoginCode(op, body.totpCode, claim);
+    if (op.totp_secret) await this.checkLoginCode(op, body.totpCode, claim, ip);
     const token = newToken();
     const at = now();
     await db.transaction(async (tx) => {
@@ -89,14 +94,34 @@ export class AdminAuthService {
   }
 
   /** An enrolled operator's login needs the current code (field `totpCode`); a wrong one counts as a failure. */
-  private async checkLoginCode(op: OperatorRow, code: string | undefined, claim: ThrottleClaim) {
+  private async checkLoginCode(op: OperatorRow, code: string | undefined, claim: ThrottleClaim, ip: string) {
     if (!code) throw invalid([{ field: 'totpCode', reason: 'required' }]);
     const step = await this.stepOf(unseal(this.d.totpKey, Buffer.from(op.totp_secret!)), code);
     if (step === null) {
+      await this.auditAttempt(op.username, 'operator.loginFailed', { ip, cause: 'totp' });
       await this.throttle.failed(claim);
       throw refused('twoFactor.invalid');
     }
     if (!(await repo.useTotpStep(this.d.db, op.id, step))) throw refused('twoFactor.used');
+  }
+
+  /**
+   * A failed or locked-out login, in the audit log of the operator it was aimed at: the username typed and the
+   * address, never the password or code. The audit log names an operator on every row, so attempts on a username
+   * no operator has are not written (the throttle still counts them).
+   */
+  private async auditAttempt(username: string, action: string, after: Record<string, unknown>) {
+    const op = await repo.findOperator(this.d.db, username);
+    if (!op) return;
+    await recordAudit(this.d.db, {
+      operatorId: op.id,
+      action,
+      entity: 'operator',
+      entityId: op.id,
+      before: null,
+      after: { username, ...after },
+      reason: null,
+    });
   }
 
   /** A new secret for the signed-in operator to enrol; refused once a second factor is on. */
