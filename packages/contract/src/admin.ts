@@ -108,6 +108,8 @@ export const AuditEntry = z.object({
   after: z.unknown(),
   reason: z.string().nullable(),
   createdAt: EpochMs,
+  /** A deposit's or withdrawal's order number (what the user quotes); null for other records. */
+  orderNo: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditListBody = Page.extend({

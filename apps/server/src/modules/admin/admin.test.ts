@@ -362,6 +362,36 @@ describe('reviews through the operator API', () => {
     expect(await new Ledger().violations(t.database.db)).toEqual([]);
   });
 
+  it('the audit log names a deposit by its order number, and finds it by that number', async () => {
+    const op = await operator();
+    const { deposit } = await depositUnderReview('30');
+    expect((await adminCall('admin/approveDeposit', { id: deposit.id }, op.token)).code).toBe(1);
+    const byId = await adminCall<{ list: AuditEntry[]; total: number }>(
+      'admin/auditLog',
+      { entity: 'deposit', entityId: deposit.id, page: 1, pageSize: 10 },
+      op.token,
+    );
+    expect(byId.data.list).toEqual([expect.objectContaining({ entityId: deposit.id, orderNo: deposit.orderNo })]);
+    // The number the user quotes finds the record's rows, with or without the entity filter.
+    for (const filter of [{ entityId: deposit.orderNo }, { entity: 'deposit', entityId: deposit.orderNo }]) {
+      const byNo = await adminCall<{ list: AuditEntry[]; total: number }>(
+        'admin/auditLog',
+        { ...filter, page: 1, pageSize: 10 },
+        op.token,
+      );
+      expect(byNo.data.list.map((e) => [e.action, e.orderNo])).toEqual([['deposit.approve', deposit.orderNo]]);
+    }
+    // Records without an order number have none.
+    const login = await adminCall<{ list: AuditEntry[] }>(
+      'admin/auditLog',
+      { entity: 'operator', entityId: op.id, page: 1, pageSize: 10 },
+      op.token,
+    );
+    expect(login.data.list.every((e) => e.orderNo === null)).toBe(true);
+    const csv = await adminCall<{ csv: string }>('admin/auditExport', { entityId: deposit.orderNo }, op.token);
+    expect(csv.data.csv.split('\r\n')[1]).toContain(`,deposit,${deposit.id},${deposit.orderNo},`);
+  });
+
   it('rejects a deposit only with a reason, which the user then sees', async () => {
     const op = await operator();
     const { u, deposit } = await depositUnderReview();

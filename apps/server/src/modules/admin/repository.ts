@@ -28,12 +28,15 @@ export interface AuditRow {
   after: unknown;
   reason: string | null;
   created_at: Date | string;
+  /** The deposit's or withdrawal's order number (what the user quotes), else null. */
+  order_no: string | null;
 }
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 export interface AuditFilter {
   entity?: string | undefined;
+  /** The record's id, or the order number of a deposit or withdrawal. */
   entityId?: string | undefined;
   operatorId?: string | undefined;
   /** Exact, or a prefix ending in '.' (e.g. `deposit.`). */
@@ -42,13 +45,33 @@ export interface AuditFilter {
   toMs?: number | undefined;
 }
 
+/** Records with an order number: entity → table (the audit row's entity_id is the record's id). */
+const ORDER_TABLES = [
+  ['deposit', sql`deposits`],
+  ['withdrawal', sql`withdrawals`],
+] as const;
+
+// The CASE evaluates only the subquery of the row's own entity, so entity_id is cast only where it is an order's id.
+const ORDER_NO = sql`CASE a.entity ${sql.join(
+  ORDER_TABLES.map(
+    ([entity, table]) => sql`WHEN ${entity} THEN (SELECT r.order_no FROM ${table} r WHERE r.id = a.entity_id::bigint)`,
+  ),
+  sql` `,
+)} END`;
+
 const AUDIT_COLUMNS = sql`a.id::text AS id, a.operator_id::text AS operator_id, o.username, a.action, a.entity,
-  a.entity_id, a.before, a.after, a.reason, a.created_at`;
+  a.entity_id, a.before, a.after, a.reason, a.created_at, ${ORDER_NO} AS order_no`;
 
 function auditWhere(f: AuditFilter) {
   const conds = [sql`TRUE`];
   if (f.entity) conds.push(sql`a.entity = ${f.entity}`);
-  if (f.entityId) conds.push(sql`a.entity_id = ${f.entityId}`);
+  if (f.entityId) {
+    const byOrderNo = ORDER_TABLES.map(
+      ([entity, table]) =>
+        sql`(a.entity = ${entity} AND a.entity_id IN (SELECT r.id::text FROM ${table} r WHERE r.order_no = ${f.entityId}))`,
+    );
+    conds.push(sql`(a.entity_id = ${f.entityId} OR ${sql.join(byOrderNo, sql` OR `)})`);
+  }
   if (f.operatorId) conds.push(sql`a.operator_id = ${f.operatorId}`);
   if (f.action?.endsWith('.')) conds.push(sql`starts_with(a.action, ${f.action})`);
   else if (f.action) conds.push(sql`a.action = ${f.action}`);

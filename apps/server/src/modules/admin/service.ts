@@ -203,7 +203,7 @@ export class AdminAuthService {
   /** The filtered log as CSV (newest first, at most AUDIT_EXPORT_MAX rows), cells safe to open in a spreadsheet. */
   async auditExport(filter: AuditQuery) {
     const rows = await repo.auditRows(this.d.db, filterOf(filter), AUDIT_EXPORT_MAX);
-    const head = ['id', 'time', 'operator', 'action', 'entity', 'entityId', 'reason', 'before', 'after'];
+    const head = ['id', 'time', 'operator', 'action', 'entity', 'entityId', 'orderNo', 'reason', 'before', 'after'];
     const lines = rows
       .map(toAuditEntry)
       .map((e) =>
@@ -214,6 +214,7 @@ export class AdminAuthService {
           e.action,
           e.entity,
           e.entityId,
+          e.orderNo ?? '',
           e.reason ?? '',
           JSON.stringify(e.before),
           JSON.stringify(e.after),
@@ -262,5 +263,6 @@ function toAuditEntry(r: AuditRow): AuditEntry {
     after: r.after ?? null,
     reason: r.reason,
     createdAt: new Date(r.created_at).getTime(),
+    orderNo: r.order_no ?? null,
   };
 }

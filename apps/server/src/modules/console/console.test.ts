@@ -379,8 +379,8 @@ describe('dashboard and audit log', () => {
     );
     expect(csv.data.rows).toBe(1);
     const [head, row] = csv.data.csv.split('\r\n');
-    expect(head).toBe('id,time,operator,action,entity,entityId,reason,before,after');
-    expect(row).toContain(`user.revokeSessions,user,${userId},"'=HYPERLINK(""x"")"`);
+    expect(head).toBe('id,time,operator,action,entity,entityId,orderNo,reason,before,after');
+    expect(row).toContain(`user.revokeSessions,user,${userId},,"'=HYPERLINK(""x"")"`);
     expect(csv.data.filename).toMatch(/^audit-\d{8}T\d{6}\.csv$/);
   });
 });
