@@ -271,6 +271,13 @@ describe('operator console', () => {
     await page.goto(`${ctx.server.url}/admin/#/operators`);
     await page.getByText('Your role cannot open this screen').waitFor();
     await shot(page, 'console-reviewer-forbidden');
+    // A screen the role cannot open is the refusal alone: none of its filters or buttons above it.
+    await page.goto(`${ctx.server.url}/admin/#/audit`);
+    await page.getByTestId('screen-forbidden').getByText('Your role cannot open this screen').waitFor();
+    for (const id of ['audit-export', 'audit-filter', 'audit-action', 'operator-new'])
+      expect(await page.getByTestId(id).count(), id).toBe(0);
+    expect(await page.locator('.ant-card').count()).toBe(0);
+    await shot(page, 'console-reviewer-audit-forbidden');
     const statuses = await page.evaluate(async () => {
       const token = sessionStorage.getItem('nexa.console.token') ?? '';
       const post = async (path: string, body: object) =>
@@ -313,7 +320,16 @@ describe('operator console', () => {
     await expect
       .poll(async () => (await rows.allInnerTexts()).map((r) => /deposit\.approve/.test(r)), { timeout: 30_000 })
       .toEqual([true]);
+    // The record is the order number the user quotes, not the internal id; that number finds it too.
+    expect(await rows.first().innerText()).toContain(`Deposit ${deposit.orderNo}`);
+    expect(await rows.first().innerText()).not.toContain(`#${deposit.id}`);
     await shot(page, 'console-audit');
+    await page.getByTestId('audit-action').fill('');
+    await page.getByTestId('audit-entity-id').fill(deposit.orderNo);
+    await page.getByTestId('audit-filter').click();
+    await expect
+      .poll(async () => (await rows.allInnerTexts()).map((r) => r.includes(deposit.orderNo)), { timeout: 30_000 })
+      .toEqual([true]);
     // The user's page: the approved deposit and a withdrawal under review in the change log and in the deposits and
     // withdrawals tab. The withdrawal holds 100 and its fee: out of the available balance, into frozen.
     await api(
@@ -875,4 +891,84 @@ describe('operator console', () => {
     await page.locator(`.ant-pagination-item-active.ant-pagination-item-${last - 1}`).waitFor();
     await page.context().close();
   }, 240_000);
+
+  it('an admin sees an operator locked out by failed sign-ins, unlocks them and resets their password; all audited', async () => {
+    const chief = await ctx.server.createOperator('lock.chief');
+    const adminCall = async <T>(path: string, body: object, token = chief.token) => {
+      const res = await fetch(`${ctx.server.url}/api/admin/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'ADMIN-TOKEN': token },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()) as { code: number; msg: string; data: T };
+    };
+    const password = 'Lou-desk-2026-pass';
+    expect((await adminCall('operatorCreate', { username: 'lou.locked', password, role: 'support' })).code).toBe(1);
+    const signIn = (pw: string) => adminCall('login', { username: 'lou.locked', password: pw });
+    for (let i = 0; i < 6; i++) await signIn('Not-the-pass-1234');
+    const refused = await signIn(password);
+    expect(refused.msg).toMatch(/Too many failed attempts/);
+
+    const page = await desktop();
+    await logIn(page, chief.username, chief.password);
+    await page.getByTestId('nav-operators').click();
+    const locked = page.getByTestId('operator-locked-lou.locked');
+    await locked.waitFor();
+    expect(await locked.innerText()).toMatch(/^Locked until \d{1,2}\/\d{1,2}\/\d{4}, /);
+    await shot(page, 'console-operator-locked');
+    await page.getByTestId('operator-unlock-lou.locked').click();
+    await page.locator('.ant-modal-title', { hasText: 'Unlock lou.locked?' }).waitFor();
+    await page.getByTestId('operator-change-reason').fill('Called the desk, identity checked');
+    await shot(page, 'console-operator-unlock');
+    await clickWhenStill(page.getByTestId('operator-change-confirm'));
+    await locked.waitFor({ state: 'detached' });
+    const back = await signIn(password);
+    expect(back.code, back.msg).toBe(1);
+
+    // A new password: their session ends, the old password no longer works.
+    await page.getByTestId('operator-reset-lou.locked').click();
+    await page.locator('.ant-modal-title', { hasText: 'Set a new password for lou.locked?' }).waitFor();
+    await page.getByTestId('operator-new-password').fill('Fresh-desk-2026-key');
+    await page.getByTestId('operator-change-reason').fill('Forgot it');
+    await shot(page, 'console-operator-reset-password');
+    await clickWhenStill(page.getByTestId('operator-change-confirm'));
+    await page.locator('.ant-modal').waitFor({ state: 'hidden' });
+    expect((await adminCall('me', {}, (back.data as { token: string }).token)).code).toBe(401);
+    expect((await signIn(password)).code).toBe(0);
+    expect((await signIn('Fresh-desk-2026-key')).code).toBe(1);
+
+    // The audit log, in Chinese: the failures, the lock, the unlock and the reset; dates in Chinese too.
+    await page.getByText('中文').click();
+    await page.getByTestId('nav-audit').click();
+    await page.getByTestId('audit-entity-id').waitFor();
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await expect
+      .poll(async () => (await page.locator('.ant-table-tbody').innerText()).includes('operator.resetPassword'), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    const text = await page.locator('.ant-table-tbody').innerText();
+    for (const action of ['operator.loginFailed', 'operator.loginLocked', 'operator.unlock', 'operator.resetPassword'])
+      expect(text, action).toContain(action);
+    expect(text).not.toContain('Not-the-pass-1234');
+    expect(text).not.toContain('Fresh-desk-2026-key');
+    // zh-CN writes 2026/12/6 16:20:13; en-US would be 12/6/2026, 4:20:13 PM.
+    expect(await rows.first().locator('td').nth(1).innerText()).toMatch(
+      /^\d{4}\/\d{1,2}\/\d{1,2} \d{1,2}:\d{2}:\d{2}$/,
+    );
+    const failed = rows.filter({ hasText: 'operator.loginFailed' }).first();
+    await failed.locator('.ant-table-row-expand-icon').click();
+    await page.getByText('"username":"lou.locked"').first().waitFor();
+    await shot(page, 'console-audit-zh-lockout');
+    await page.getByText('English').click();
+
+    // The console's own 2FA set-up shows a QR code of the otpauth URI beside the key.
+    await page.getByTestId('totp-enrol').click();
+    const qr = page.getByTestId('totp-qr');
+    await qr.and(page.locator('[data-ready="true"]')).waitFor();
+    expect(await qr.locator('img').getAttribute('src')).toMatch(/^data:image\//);
+    expect(await page.getByTestId('totp-secret').innerText()).toMatch(/^[A-Z2-7]{16,}/);
+    await shot(page, 'console-2fa-setup');
+    await page.context().close();
+  }, 180_000);
 });

@@ -1,6 +1,6 @@
 import { type OperatorRole, mayCall } from '@nexa/contract';
-import { Button, Layout, Menu, Space, Spin, Tag, Typography } from 'antd';
-import { Suspense, lazy } from 'react';
+import { Button, Layout, Menu, Result, Space, Spin, Tag, Typography } from 'antd';
+import { type ReactNode, Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { LanguageSwitch } from './components/language-switch';
@@ -58,6 +58,13 @@ function SignedIn({ username, role, totpEnabled }: { username: string; role: Ope
   const location = useLocation();
   const screens = SCREENS.filter((s) => [s.call].flat().some((call) => mayCall(role, call)));
   const current = location.pathname.split('/')[1] || screens[0]?.key;
+  // A screen the role may not open (typed into the address bar) is only the refusal: none of its filters or buttons.
+  const open = (key: string, page: ReactNode) =>
+    screens.some((s) => s.key === key) ? (
+      page
+    ) : (
+      <Result status="403" title={t('state.forbidden')} data-testid="screen-forbidden" />
+    );
   const logout = async () => {
     await api('admin/logout').catch(() => null);
     queryClient.clear();
@@ -94,18 +101,18 @@ function SignedIn({ username, role, totpEnabled }: { username: string; role: Ope
           <Layout.Content style={{ padding: 24 }}>
             <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>
               <Routes>
-                <Route path="/dashboard" element={<DashboardPage />} />
-                <Route path="/reviews" element={<ReviewsPage />} />
-                <Route path="/users" element={<UsersPage />} />
-                <Route path="/users/:userId" element={<UserPage />} />
-                <Route path="/support" element={<SupportPage />} />
-                <Route path="/content" element={<ContentPage />} />
-                <Route path="/oversight" element={<OversightPage />} />
-                <Route path="/adjustments" element={<AdjustmentsPage />} />
-                <Route path="/settings" element={<SettingsPage />} />
-                <Route path="/products" element={<ProductsPage />} />
-                <Route path="/audit" element={<AuditPage />} />
-                <Route path="/operators" element={<OperatorsPage />} />
+                <Route path="/dashboard" element={open('dashboard', <DashboardPage />)} />
+                <Route path="/reviews" element={open('reviews', <ReviewsPage />)} />
+                <Route path="/users" element={open('users', <UsersPage />)} />
+                <Route path="/users/:userId" element={open('users', <UserPage />)} />
+                <Route path="/support" element={open('support', <SupportPage />)} />
+                <Route path="/content" element={open('content', <ContentPage />)} />
+                <Route path="/oversight" element={open('oversight', <OversightPage />)} />
+                <Route path="/adjustments" element={open('adjustments', <AdjustmentsPage />)} />
+                <Route path="/settings" element={open('settings', <SettingsPage />)} />
+                <Route path="/products" element={open('products', <ProductsPage />)} />
+                <Route path="/audit" element={open('audit', <AuditPage />)} />
+                <Route path="/operators" element={open('operators', <OperatorsPage />)} />
                 <Route path="*" element={<Navigate to={`/${screens[0]?.key ?? 'users'}`} replace />} />
               </Routes>
             </Suspense>

@@ -2,8 +2,12 @@ import { Alert, Button, Form, Input, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../lib/query';
+import { QrCode } from './qr-code';
 
-/** The operator's own authenticator: enrol from the shown key, confirm with a code; from then on login asks for one. */
+/**
+ * The operator's own authenticator: enrol by scanning the QR code of the server's otpauth URI (or typing the key),
+ * confirm with a code; from then on login asks for one.
+ */
 export function TwoFactorButton({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -16,12 +20,18 @@ export function TwoFactorButton({ enabled }: { enabled: boolean }) {
   };
   return (
     <>
-      <Button onClick={start}>{t('twoFactor.enrol')}</Button>
+      <Button onClick={start} data-testid="totp-enrol">
+        {t('twoFactor.enrol')}
+      </Button>
       <Modal open={open} title={t('twoFactor.enrol')} footer={null} onCancel={() => setOpen(false)} destroyOnHidden>
         {setup.data && (
           <>
             <Typography.Paragraph>{t('twoFactor.howTo')}</Typography.Paragraph>
-            <Typography.Paragraph copyable code>
+            <QrCode text={setup.data.uri} label={t('twoFactor.qr')} testId="totp-qr" />
+            <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 4 }}>
+              {t('twoFactor.keyByHand')}
+            </Typography.Paragraph>
+            <Typography.Paragraph copyable code data-testid="totp-secret">
               {setup.data.secret}
             </Typography.Paragraph>
             <Form
@@ -29,7 +39,7 @@ export function TwoFactorButton({ enabled }: { enabled: boolean }) {
               onFinish={(v: { code: string }) => enable.mutate(v, { onSuccess: () => setOpen(false) })}
             >
               <Form.Item name="code" rules={[{ required: true, pattern: /^\d{6}$/, message: t('login.totpFormat') }]}>
-                <Input inputMode="numeric" maxLength={6} placeholder="123456" />
+                <Input inputMode="numeric" maxLength={6} placeholder="123456" data-testid="totp-code" />
               </Form.Item>
               <Button type="primary" htmlType="submit" loading={enable.isPending}>
                 {t('twoFactor.confirm')}

@@ -1,5 +1,10 @@
-/** Dates as the operator's browser shows them; ages in the largest whole unit. */
-export const dateTime = (ms: number | null | undefined) => (ms ? new Date(ms).toLocaleString() : '—');
+import i18n from '../i18n';
+
+/** The console's language as a date locale: Chinese dates in Chinese, whatever the browser's own language. */
+const dateLocale = () => (i18n.language === 'zh' ? 'zh-CN' : 'en-US');
+
+/** Dates in the console's language, in the browser's time zone; ages in the largest whole unit. */
+export const dateTime = (ms: number | null | undefined) => (ms ? new Date(ms).toLocaleString(dateLocale()) : '—');
 
 export function age(ms: number | null | undefined, now = Date.now()): string {
   if (!ms) return '—';

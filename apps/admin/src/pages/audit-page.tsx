@@ -44,7 +44,10 @@ const ENTITIES = [
   'operator',
 ];
 
-/** Every operator action, newest first; the same filters export as CSV. */
+/**
+ * Every operator action, newest first; the same filters export as CSV. Deposits and withdrawals show (and are found
+ * by) their order numbers; times read in the console's language.
+ */
 export default function AuditPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -103,7 +106,12 @@ export default function AuditPage() {
           />
         </Form.Item>
         <Form.Item name="entityId" label={t('audit.entityId')}>
-          <Input allowClear style={{ width: 120 }} />
+          <Input
+            allowClear
+            style={{ width: 200 }}
+            placeholder={t('audit.entityIdHint')}
+            data-testid="audit-entity-id"
+          />
         </Form.Item>
         <Form.Item name="operatorId" label={t('audit.operatorId')}>
           <Input allowClear style={{ width: 100 }} />
@@ -136,7 +144,9 @@ export default function AuditPage() {
               { title: t('audit.action'), dataIndex: 'action' },
               {
                 title: t('audit.entity'),
-                render: (_, r) => `${t(`entity.${r.entity}`, { defaultValue: r.entity })} #${r.entityId}`,
+                // A deposit or withdrawal by the order number the user quotes; other records by their id.
+                render: (_, r) =>
+                  `${t(`entity.${r.entity}`, { defaultValue: r.entity })} ${r.orderNo ?? `#${r.entityId}`}`,
               },
               { title: t('col.reason'), render: (_, r) => r.reason ?? '—' },
             ]}

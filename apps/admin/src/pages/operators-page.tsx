@@ -6,13 +6,19 @@ import { Loadable } from '../components/states';
 import { dateTime } from '../lib/format';
 import { useAction, useCall } from '../lib/query';
 
-/** A change to another operator's account, waiting for the admin's reason. */
-type Change = { op: OperatorAccount } & ({ role: OperatorRole } | { disabled: boolean });
+/** A change to an operator's account, waiting for the admin's reason (and, for a reset, the new password). */
+type Change = { op: OperatorAccount } & (
+  | { role: OperatorRole }
+  | { disabled: boolean }
+  | { unlock: true }
+  | { resetPassword: true }
+);
 
 /**
  * Operators and their roles (admins only: the server refuses anyone else). A role change or (de)activation ends the
  * operator's sessions and is audited, so it is asked first with a reason; the row keeps showing the current value
- * until the server has applied the change.
+ * until the server has applied the change. An operator locked out by failed sign-ins shows until when, and the
+ * admin may lift the lock or set a new password for them, each confirmed with a reason.
  */
 export default function OperatorsPage() {
   const { t } = useTranslation();
@@ -24,6 +30,8 @@ export default function OperatorsPage() {
   const create = useAction('admin/operatorCreate', refresh);
   const setRole = useAction('admin/operatorSetRole', refresh);
   const setDisabled = useAction('admin/operatorSetDisabled', refresh);
+  const unlock = useAction('admin/operatorUnlock', { ...refresh, success: t('operators.unlocked') });
+  const resetPassword = useAction('admin/operatorResetPassword', { ...refresh, success: t('operators.passwordReset') });
   const roles = OperatorRole.options.map((r) => ({ value: r, label: t(`role.${r}`) }));
   const busy = (id: string) =>
     (setRole.isPending && setRole.variables?.id === id) || (setDisabled.isPending && setDisabled.variables?.id === id);
@@ -66,6 +74,41 @@ export default function OperatorsPage() {
               },
               { title: t('col.created'), render: (_, r) => dateTime(r.createdAt) },
               {
+                title: t('operators.login'),
+                render: (_, r) =>
+                  r.lockedUntil !== null && r.lockedUntil > Date.now() ? (
+                    <Space size="small" wrap>
+                      <Tag color="red" data-testid={`operator-locked-${r.username}`}>
+                        {t('operators.lockedUntil', { time: dateTime(r.lockedUntil) })}
+                      </Tag>
+                      <Button
+                        size="small"
+                        onClick={() => setChange({ op: r, unlock: true })}
+                        loading={unlock.isPending && unlock.variables?.id === r.id}
+                        data-testid={`operator-unlock-${r.username}`}
+                      >
+                        {t('operators.unlock')}
+                      </Button>
+                    </Space>
+                  ) : (
+                    '—'
+                  ),
+              },
+              {
+                title: '',
+                render: (_, r) =>
+                  r.id === me.data?.id ? null : (
+                    <Button
+                      size="small"
+                      type="link"
+                      onClick={() => setChange({ op: r, resetPassword: true })}
+                      data-testid={`operator-reset-${r.username}`}
+                    >
+                      {t('operators.resetPassword')}
+                    </Button>
+                  ),
+              },
+              {
                 title: t('operators.active'),
                 render: (_, r) => (
                   <Switch
@@ -84,13 +127,16 @@ export default function OperatorsPage() {
       <ChangeModal
         change={change}
         roleLabel={(role) => t(`role.${role}`)}
-        pending={setRole.isPending || setDisabled.isPending}
+        pending={setRole.isPending || setDisabled.isPending || unlock.isPending || resetPassword.isPending}
         onCancel={() => setChange(null)}
-        onConfirm={(reason) => {
+        onConfirm={({ reason, password }) => {
           if (!change) return;
           const done = { onSuccess: () => setChange(null) };
-          if ('role' in change) setRole.mutate({ id: change.op.id, role: change.role, reason }, done);
-          else setDisabled.mutate({ id: change.op.id, disabled: change.disabled, reason }, done);
+          const id = change.op.id;
+          if ('role' in change) setRole.mutate({ id, role: change.role, reason }, done);
+          else if ('disabled' in change) setDisabled.mutate({ id, disabled: change.disabled, reason }, done);
+          else if ('unlock' in change) unlock.mutate({ id, reason }, done);
+          else resetPassword.mutate({ id, password: password ?? '', reason }, done);
         }}
       />
       <Modal
@@ -132,25 +178,53 @@ export default function OperatorsPage() {
   );
 }
 
-/** Asks for the reason of a role change or (de)activation; nothing is sent until the admin confirms. */
+/**
+ * Asks for the reason of a role change, (de)activation, unlock or password reset (and the new password); nothing is
+ * sent until the admin confirms.
+ */
 function ChangeModal(props: {
   change: Change | null;
   roleLabel: (role: OperatorRole) => string;
   pending: boolean;
   onCancel: () => void;
-  onConfirm: (reason: string) => void;
+  onConfirm: (v: { reason: string; password?: string }) => void;
 }) {
   const { t } = useTranslation();
   const { change } = props;
+  const name = change?.op.username;
   const title = !change
     ? ''
     : 'role' in change
-      ? t('operators.confirmRole', { name: change.op.username, role: props.roleLabel(change.role) })
-      : t(change.disabled ? 'operators.confirmDisable' : 'operators.confirmEnable', { name: change.op.username });
+      ? t('operators.confirmRole', { name, role: props.roleLabel(change.role) })
+      : 'disabled' in change
+        ? t(change.disabled ? 'operators.confirmDisable' : 'operators.confirmEnable', { name })
+        : 'unlock' in change
+          ? t('operators.confirmUnlock', { name })
+          : t('operators.confirmReset', { name });
+  const note = !change
+    ? ''
+    : 'unlock' in change
+      ? t('operators.unlockNote', { time: dateTime(change.op.lockedUntil) })
+      : 'resetPassword' in change
+        ? t('operators.resetNote')
+        : t('operators.sessionsEnd');
+  const reset = change !== null && 'resetPassword' in change;
   return (
     <Modal open={change !== null} title={title} footer={null} onCancel={props.onCancel} destroyOnHidden>
-      <Typography.Paragraph type="secondary">{t('operators.sessionsEnd')}</Typography.Paragraph>
-      <Form<{ reason: string }> layout="vertical" onFinish={(v) => props.onConfirm(v.reason.trim())}>
+      <Typography.Paragraph type="secondary">{note}</Typography.Paragraph>
+      <Form<{ reason: string; password?: string }>
+        layout="vertical"
+        onFinish={(v) => props.onConfirm({ reason: v.reason.trim(), password: v.password })}
+      >
+        {reset && (
+          <Form.Item
+            name="password"
+            label={t('operators.newPassword')}
+            rules={[{ required: true, min: 12, message: t('operators.passwordRule') }]}
+          >
+            <Input.Password autoComplete="new-password" data-testid="operator-new-password" />
+          </Form.Item>
+        )}
         <Form.Item
           name="reason"
           label={t('operators.reason')}
