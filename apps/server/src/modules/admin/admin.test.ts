@@ -485,3 +485,43 @@ describe('reviews through the operator API', () => {
     expect(audit.data.total).toBe(1);
   });
 });
+
+describe('review queues', () => {
+  it('list what waits oldest first (the longest-waiting item heads page 1); decided records newest first', async () => {
+    const op = await loginOperator(t);
+    const first = await depositUnderReview('101');
+    const second = await depositUnderReview('102');
+    const deposits = async (status: string) =>
+      (await adminCall<{ list: AdminDeposit[] }>('admin/deposits', { status, pageSize: 100 }, op.token)).data.list;
+    const waiting = (await deposits('review')).map((d) => d.id);
+    expect(waiting.indexOf(first.deposit.id)).toBeLessThan(waiting.indexOf(second.deposit.id));
+    const order = (await deposits('review')).map((d) => [d.createdAt, Number(d.id)] as const);
+    expect(order).toEqual([...order].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
+    for (const { deposit } of [first, second]) {
+      const r = await adminCall('admin/rejectDeposit', { id: deposit.id, reason: 'No such transfer' }, op.token);
+      expect(r.code, r.msg).toBe(1);
+    }
+    const decided = (await deposits('failed')).map((d) => d.id);
+    expect(decided.indexOf(second.deposit.id)).toBeLessThan(decided.indexOf(first.deposit.id));
+
+    const submit = async (name: string) => {
+      const u = await registerUser(t);
+      const sub = await u.as('user_verification/submitIdentityVerification', {
+        level: 'basic',
+        country: 'DE',
+        name,
+        idNumber: 'L01X00T47',
+      });
+      expect(sub.code, sub.msg).toBe(1);
+      return u.user.uid;
+    };
+    const [a, b] = [await submit('Erika Erste'), await submit('Erika Zweite')];
+    const verifications = await adminCall<{ list: AdminVerification[] }>(
+      'admin/verifications',
+      { status: 'review', pageSize: 100 },
+      op.token,
+    );
+    const uids = verifications.data.list.map((v) => v.owner.uid);
+    expect(uids.indexOf(a)).toBeLessThan(uids.indexOf(b));
+  });
+});

@@ -126,11 +126,12 @@ export const fundingRepository = {
 
   pageDeposits(ex: Executor, status: ReviewStatus | undefined, limit: number, offset: number) {
     const where = status ? sql`d.status = ${status}` : sql`true`;
+    const order = status === 'review' ? sql`d.created_at, d.id` : sql`d.created_at DESC, d.id DESC`;
     return queryPage<DepositRow>(
       ex,
       sql`SELECT count(*)::int AS n FROM deposits d WHERE ${where}`,
       sql`SELECT ${DEPOSIT_COLUMNS}, ${DEPOSIT_VIEW.columns} FROM deposits d ${DEPOSIT_VIEW.joins} WHERE ${where}
-          ORDER BY d.created_at DESC, d.id DESC LIMIT ${limit} OFFSET ${offset}`,
+          ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
     );
   },
 
@@ -318,11 +319,12 @@ export const fundingRepository = {
 
   pageWithdrawals(ex: Executor, status: ReviewStatus | undefined, limit: number, offset: number) {
     const where = status ? sql`w.status = ${status}` : sql`true`;
+    const order = status === 'review' ? sql`w.created_at, w.id` : sql`w.created_at DESC, w.id DESC`;
     return queryPage<WithdrawalRow>(
       ex,
       sql`SELECT count(*)::int AS n FROM withdrawals w WHERE ${where}`,
       sql`SELECT ${WITHDRAWAL_COLUMNS}, ${WITHDRAWAL_VIEW.columns} FROM withdrawals w ${WITHDRAWAL_VIEW.joins}
-          WHERE ${where} ORDER BY w.created_at DESC, w.id DESC LIMIT ${limit} OFFSET ${offset}`,
+          WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
     );
   },
 

@@ -99,11 +99,12 @@ export const kycRepository = {
 
   async page(ex: Executor, status: VerificationStatus | undefined, limit: number, offset: number) {
     const where = status ? sql`v.status = ${status}` : sql`true`;
+    const order = status === 'review' ? sql`v.created_at, v.id` : sql`v.created_at DESC, v.id DESC`;
     return queryPage<VerificationRow>(
       ex,
       sql`SELECT count(*)::int AS n FROM verifications v WHERE ${where}`,
       sql`SELECT ${COLUMNS}, ${OWNER}, ${BASIC} FROM verifications v ${OWNER_JOINS} WHERE ${where}
-            ORDER BY v.created_at DESC, v.id DESC LIMIT ${limit} OFFSET ${offset}`,
+            ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
     );
   },
 
