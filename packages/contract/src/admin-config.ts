@@ -204,6 +204,10 @@ export const Adjustment = z.object({
   id: z.string(),
   uid: z.number().int(),
   userId: z.string(),
+  /** The user's login, as operators see it (unmasked, as the review queues show a record's owner). */
+  email: z.string().nullable(),
+  /** `+<area code> <number>`. */
+  mobile: z.string().nullable(),
   wallet: Wallet,
   mode: AccountMode,
   currency: Currency,

@@ -15,9 +15,18 @@ export type Code = (typeof Code)[keyof typeof Code];
 /**
  * Why a field was refused; the server turns it into a sentence in the caller's language. `mismatch`: not the value
  * it must equal (a repeated password, an advanced verification's basic identity); `duplicate`: the same as another
- * field's value where it must differ (an ID's back photo that is its front).
+ * field's value where it must differ (an ID's back photo that is its front); `insufficient`: an amount to take that is
+ * more than the balance it would come from (an operator's balance adjustment).
  */
-export const FieldReason = ['required', 'invalid', 'mismatch', 'duplicate', 'tooShort', 'tooLong'] as const;
+export const FieldReason = [
+  'required',
+  'invalid',
+  'mismatch',
+  'duplicate',
+  'tooShort',
+  'tooLong',
+  'insufficient',
+] as const;
 export type FieldReason = (typeof FieldReason)[number];
 
 export interface FieldError {

@@ -6,6 +6,9 @@ export interface AdjustmentRow extends Record<string, unknown> {
   id: string;
   uid: string | number;
   user_id: string;
+  email: string | null;
+  area_code: string | null;
+  mobile: string | null;
   wallet: string;
   mode: string;
   currency: string;
@@ -22,7 +25,8 @@ export interface AdjustmentRow extends Record<string, unknown> {
   decided_ms: string | number | null;
 }
 
-const COLUMNS = sql.raw(`a.id::text AS id, u.uid, a.user_id::text AS user_id, a.wallet, a.mode, a.currency,
+const COLUMNS =
+  sql.raw(`a.id::text AS id, u.uid, a.user_id::text AS user_id, u.email, u.area_code, u.mobile, a.wallet, a.mode, a.currency,
   trim_scale(a.amount)::text AS amount, a.reason, a.status, a.proposed_by::text AS proposed_by,
   (SELECT o.username FROM operators o WHERE o.id = a.proposed_by) AS proposed_by_name,
   a.decided_by::text AS decided_by, (SELECT o.username FROM operators o WHERE o.id = a.decided_by) AS decided_by_name,

@@ -16,7 +16,8 @@ export interface AdjustmentsDeps {
  * reason; the requestId makes a retried proposal the same one), another decides. An approval posts one ledger
  * transfer of change type `adjustment` against the `adjustments` system account, in the transaction that marks the
  * proposal approved under its row lock: however many operators approve at once, one posting. A debit never takes
- * a user below zero (the ledger refuses it, the proposal stays pending).
+ * a user below zero: one larger than the wallet's available balance is refused when proposed, and the ledger
+ * refuses one the balance has fallen below since (the proposal stays pending).
  */
 export class AdjustmentsService {
   constructor(private readonly d: AdjustmentsDeps) {}
@@ -29,6 +30,13 @@ export class AdjustmentsService {
     return this.d.db.transaction(async (tx) => {
       const userId = await repo.userIdByUid(tx, b.uid);
       if (!userId) throw invalid([{ field: 'uid', reason: 'invalid' }]);
+      // A debit larger than what the wallet holds could never be approved: refused now rather than left waiting.
+      // The approval checks again, in its own transaction (the balance may have fallen since).
+      if (amount.lt(0) && amount.abs().gt(await this.available(tx, userId, b))) {
+        const earlier = await repo.byRequest(tx, operatorId, b.requestId);
+        if (earlier) return this.replay(tx, operatorId, b, amount.toFixed());
+        throw invalid([{ field: 'amount', reason: 'insufficient' }]);
+      }
       const input = { ...b, amount: amount.toFixed(), requestId: b.requestId, userId, proposedBy: operatorId };
       const id = await repo.insert(tx, { ...input, at: this.d.now() });
       if (!id) return this.replay(tx, operatorId, b, amount.toFixed());
@@ -36,6 +44,12 @@ export class AdjustmentsService {
       await this.audit(tx, operatorId, 'adjustment.propose', null, row, b.reason);
       return toAdjustment(row);
     });
+  }
+
+  /** What the user's wallet (mode, wallet, currency) holds available now; nothing for a wallet never used. */
+  private async available(tx: Executor, userId: string, b: ProposeAdjustmentBody) {
+    const balances = await this.d.ledger.balances(tx, BigInt(userId), b.mode);
+    return money(balances.find((x) => x.wallet === b.wallet && x.currency === b.currency)?.available ?? '0');
   }
 
   /** A proposal's requestId used again: the same proposal's answer, or a refusal if the input differs. */
@@ -147,6 +161,8 @@ function toAdjustment(r: AdjustmentRow): Adjustment {
     id: r.id,
     uid: Number(r.uid),
     userId: r.user_id,
+    email: r.email,
+    mobile: r.mobile ? `+${r.area_code ?? ''} ${r.mobile}` : null,
     wallet: r.wallet as Adjustment['wallet'],
     mode: r.mode as Adjustment['mode'],
     currency: r.currency as Adjustment['currency'],

@@ -230,9 +230,32 @@ describe('balance adjustments (four eyes)', () => {
       amount: '-10',
       reason: 'reverse a credit',
     };
-    const proposed = await asOp<Adjustment>(admin, 'admin/proposeAdjustment', debit);
+    // More than the wallet holds: refused when proposed, on the amount, rather than accepted and never approvable.
+    const tooMuch = await asOp(admin, 'admin/proposeAdjustment', debit);
+    expect(tooMuch).toMatchObject({ code: 400, msg: 'Amount is more than the available balance' });
+    expect(fields(tooMuch)).toEqual(['amount']);
+    expect((await asOp<{ total: number }>(admin, 'admin/adjustments', { status: 'pending' })).data.total).toBe(0);
+
+    const credit = await asOp<Adjustment>(admin, 'admin/proposeAdjustment', {
+      ...debit,
+      requestId: rid(),
+      amount: '10',
+    });
+    expect((await asOp(second, 'admin/approveAdjustment', { id: credit.data.id })).code).toBe(1);
+    // The list names the user as the review queues do (not by uid alone).
+    expect(credit.data).toMatchObject({ uid: u.user.uid, email: u.email, mobile: null });
+    // Two debits of all of it: each fits when proposed; the second is refused on approval (the balance fell since).
+    const first = { ...debit, requestId: rid() };
+    const proposed = await asOp<Adjustment>(admin, 'admin/proposeAdjustment', first);
+    const again = await asOp<Adjustment>(admin, 'admin/proposeAdjustment', { ...debit, requestId: rid() });
+    expect([proposed.code, again.code]).toEqual([1, 1]);
+    expect((await asOp(second, 'admin/approveAdjustment', { id: again.data.id })).code).toBe(1);
+    // Retried after the balance fell: the same proposal, not a refusal.
+    const retried = await asOp<Adjustment>(admin, 'admin/proposeAdjustment', first);
+    expect(retried.data.id).toBe(proposed.data.id);
     const refused = await asOp(second, 'admin/approveAdjustment', { id: proposed.data.id });
     expect(refused.code).toBe(0);
+    expect(refused.msg).toBe('Insufficient balance');
     const rejected = await asOp<Adjustment>(second, 'admin/rejectAdjustment', {
       id: proposed.data.id,
       reason: 'empty',

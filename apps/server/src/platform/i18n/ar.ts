@@ -12,6 +12,7 @@ export const ar: Catalogue = {
   'field.invalid': 'صيغة {field} غير صحيحة',
   'field.tooShort': '{field} أقصر من اللازم',
   'field.tooLong': '{field} أطول من اللازم',
+  'field.insufficient': '{field} أكبر من الرصيد المتاح',
   'field.mismatch': 'كلمتا المرور غير متطابقتين',
   'label.email': 'البريد الإلكتروني',
   'label.mobile': 'رقم الهاتف المحمول',

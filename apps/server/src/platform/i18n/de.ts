@@ -12,6 +12,7 @@ export const de: Catalogue = {
   'field.invalid': '{field} ist ungültig',
   'field.tooShort': '{field} ist zu kurz',
   'field.tooLong': '{field} ist zu lang',
+  'field.insufficient': '{field} übersteigt das verfügbare Guthaben',
   'field.mismatch': 'Die Passwörter stimmen nicht überein',
   'label.email': 'E-Mail-Adresse',
   'label.mobile': 'Mobilnummer',

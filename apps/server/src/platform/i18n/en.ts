@@ -14,6 +14,7 @@ export const en = {
   'field.invalid': '{field} is not valid',
   'field.tooShort': '{field} is too short',
   'field.tooLong': '{field} is too long',
+  'field.insufficient': '{field} is more than the available balance',
   'field.mismatch': 'The passwords do not match',
   'label.email': 'e-mail',
   'label.mobile': 'mobile number',

@@ -12,6 +12,7 @@ export const fr: Catalogue = {
   'field.invalid': 'Le champ {field} n’est pas valide',
   'field.tooShort': 'Le champ {field} est trop court',
   'field.tooLong': 'Le champ {field} est trop long',
+  'field.insufficient': 'Le champ {field} dépasse le solde disponible',
   'field.mismatch': 'Les mots de passe ne correspondent pas',
   'label.email': 'adresse e-mail',
   'label.mobile': 'numéro de mobile',

@@ -12,6 +12,7 @@ export const hk: Catalogue = {
   'field.invalid': '{field}格式不正確',
   'field.tooShort': '{field}過短',
   'field.tooLong': '{field}過長',
+  'field.insufficient': '{field}超過可用餘額',
   'field.mismatch': '兩次輸入的密碼不一致',
   'label.email': '電郵地址',
   'label.mobile': '手機號碼',

@@ -12,6 +12,7 @@ export const it: Catalogue = {
   'field.invalid': 'Il campo {field} non è valido',
   'field.tooShort': 'Il campo {field} è troppo corto',
   'field.tooLong': 'Il campo {field} è troppo lungo',
+  'field.insufficient': 'Il campo {field} supera il saldo disponibile',
   'field.mismatch': 'Le password non corrispondono',
   'label.email': 'indirizzo e-mail',
   'label.mobile': 'numero di cellulare',

@@ -12,6 +12,7 @@ export const jp: Catalogue = {
   'field.invalid': '{field}が正しくありません',
   'field.tooShort': '{field}が短すぎます',
   'field.tooLong': '{field}が長すぎます',
+  'field.insufficient': '{field}が利用可能残高を超えています',
   'field.mismatch': 'パスワードが一致しません',
   'label.email': 'メールアドレス',
   'label.mobile': '携帯電話番号',

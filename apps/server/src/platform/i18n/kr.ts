@@ -16,6 +16,7 @@ export const kr: Catalogue = {
   'field.invalid': '{field}가 올바르지 않습니다',
   'field.tooShort': '{field}가 너무 짧습니다',
   'field.tooLong': '{field}가 너무 깁니다',
+  'field.insufficient': '{field}가 사용 가능한 잔액을 초과합니다',
   'field.mismatch': '비밀번호가 일치하지 않습니다',
   'label.email': '이메일 주소',
   'label.mobile': '휴대폰 번호',

@@ -12,6 +12,7 @@ export const pe: Catalogue = {
   'field.invalid': '{field} نامعتبر است',
   'field.tooShort': '{field} بیش از حد کوتاه است',
   'field.tooLong': '{field} بیش از حد طولانی است',
+  'field.insufficient': '{field} بیشتر از موجودی در دسترس است',
   'field.mismatch': 'رمزهای عبور با هم مطابقت ندارند',
   'label.email': 'ایمیل',
   'label.mobile': 'شماره موبایل',

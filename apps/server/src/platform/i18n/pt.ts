@@ -12,6 +12,7 @@ export const pt: Catalogue = {
   'field.invalid': 'O campo {field} é inválido',
   'field.tooShort': 'O campo {field} é muito curto',
   'field.tooLong': 'O campo {field} é muito longo',
+  'field.insufficient': 'O campo {field} excede o saldo disponível',
   'field.mismatch': 'As senhas não coincidem',
   'label.email': 'e-mail',
   'label.mobile': 'número de celular',

@@ -16,6 +16,7 @@ export const ru: Catalogue = {
   'field.invalid': 'Некорректный {field}',
   'field.tooShort': 'Слишком короткий {field}',
   'field.tooLong': 'Слишком длинный {field}',
+  'field.insufficient': '{field} превышает доступный баланс',
   'field.mismatch': 'Пароли не совпадают',
   'label.email': 'адрес электронной почты',
   'label.mobile': 'номер телефона',

@@ -12,6 +12,7 @@ export const sp: Catalogue = {
   'field.invalid': 'El campo {field} no es válido',
   'field.tooShort': 'El campo {field} es demasiado corto',
   'field.tooLong': 'El campo {field} es demasiado largo',
+  'field.insufficient': 'El campo {field} supera el saldo disponible',
   'field.mismatch': 'Las contraseñas no coinciden',
   'label.email': 'correo electrónico',
   'label.mobile': 'número de teléfono',

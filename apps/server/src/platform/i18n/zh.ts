@@ -12,6 +12,7 @@ export const zh: Catalogue = {
   'field.invalid': '{field}格式不正确',
   'field.tooShort': '{field}过短',
   'field.tooLong': '{field}过长',
+  'field.insufficient': '{field}超过可用余额',
   'field.mismatch': '两次输入的密码不一致',
   'label.email': '邮箱',
   'label.mobile': '手机号',
