@@ -72,6 +72,15 @@ async function clickWhenStill(button: Locator) {
   await button.click();
 }
 
+/** Waits until `overlay` (a popover, a modal) has finished its opening animation: a shot then shows it still. */
+async function settled(overlay: Locator) {
+  await overlay.waitFor();
+  await overlay.evaluate(async (el) => {
+    while (/\bant-zoom/.test(el.className.toString())) await new Promise((r) => setTimeout(r, 50));
+    await Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
 /** Opens the tab `name` and waits until its tab bar has stopped moving: the shot shows that tab as the chosen one. */
 async function openTab(page: Page, name: string) {
   await page.getByRole('tab', { name }).click();
@@ -220,7 +229,20 @@ describe('operator console', () => {
     await page.keyboard.press('Escape');
     await page.locator('.ant-image-preview-img').first().waitFor({ state: 'hidden' });
     await shot(page, 'console-deposit-review');
+    // The tab says how many deposits wait; the confirmation says what is approved: the kind, the user, the amount.
+    await expect
+      .poll(async () => Number(await page.getByTestId('waiting-deposits').innerText()))
+      .toBeGreaterThanOrEqual(1);
     await page.getByTestId('approve').click();
+    await page.locator('.ant-modal-title', { hasText: 'Approve this deposit?' }).waitFor();
+    await page
+      .getByTestId('decision-summary')
+      .filter({
+        hasText: new RegExp(`^Deposit of 250 USDT by ${user.user.uid} · console\\.[^ ]+@example\\.com \\(TRC20\\)$`),
+      })
+      .waitFor();
+    await settled(page.locator('.ant-modal'));
+    await shot(page, 'console-deposit-approve-confirm');
     // The call itself is awaited and its answer checked, so a failure says whether the approval went and what the
     // server said; the notice is then the console's report of it.
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/admin/approveDeposit'), { timeout: 60_000 });
@@ -398,6 +420,39 @@ describe('operator console', () => {
       .poll(() => funding.allInnerTexts(), { timeout: 30_000 })
       .toEqual([expect.stringMatching(/Withdrawal.*In review/), expect.stringMatching(/Approved/)]);
     await shot(page, 'console-user-funding');
+    // The withdrawal in its review queue: every figure with its currency; the bank withdrawal's "chain" is the card.
+    const total = await api<{ list: { id: string; total: string }[] }>('index/tbRec', {}, user.token);
+    const totalText = `${figure(total.list[0]!.total)} USDT`;
+    await page.getByTestId('nav-reviews').click();
+    await openTab(page, 'Withdrawals');
+    const wdRow = page.getByRole('tabpanel', { name: 'Withdrawals' }).getByRole('row', {
+      name: new RegExp(`${user.user.uid} · `),
+    });
+    expect(await wdRow.innerText()).toMatch(new RegExp(`\\b${pattern(fee)} USDT\\b`));
+    await wdRow.click();
+    await expect.poll(() => page.getByTestId('withdrawal-fee').innerText()).toBe(`${figure(fee)} USDT`);
+    expect(await page.getByTestId('withdrawal-total').innerText()).toBe(totalText);
+    const history = page.locator('.ant-drawer-open .ant-table-tbody tr.ant-table-row');
+    await expect
+      .poll(() => history.allInnerTexts(), { timeout: 30_000 })
+      .toEqual([expect.stringMatching(/^Withdrawal\s+100 USDT\s+Bank card\s/), expect.stringMatching(/TRC20/)]);
+    await page
+      .locator('.ant-drawer-open .ant-drawer-content-wrapper')
+      .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+    await shot(page, 'console-withdrawal-review');
+    await page.locator('.ant-drawer-open').getByTestId('approve').click();
+    await page.locator('.ant-modal-title', { hasText: 'Approve this withdrawal?' }).waitFor();
+    expect(await page.getByTestId('decision-summary').innerText()).toMatch(
+      new RegExp(
+        `^Withdrawal of 100 USDT by ${user.user.uid} · console\\.[^ ]+@example\\.com to Example Bank .+ \\(fee ${pattern(fee)} USDT, ${pattern(total.list[0]!.total)} USDT in all\\)$`,
+      ),
+    );
+    await settled(page.locator('.ant-modal'));
+    await shot(page, 'console-withdrawal-approve-confirm');
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-modal').waitFor({ state: 'hidden' });
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-drawer-open').waitFor({ state: 'hidden' });
     // Operators read English or Chinese.
     await page.getByTestId('nav-audit').click();
     await page.getByText('中文').click();
@@ -446,25 +501,51 @@ describe('operator console', () => {
 
     // Adjustments: the chief proposes a credit and may not approve it; a finance operator does.
     await page.getByTestId('nav-adjustments').click();
+    // The status filter shows its whole label, not "Waiting for a…".
+    const filter = page.getByTestId('adjustment-filter');
+    await filter.getByText('Waiting for approval').waitFor();
+    expect(
+      await filter.evaluate((el) =>
+        Array.from(el.querySelectorAll('*')).every((n) => n.scrollWidth <= n.clientWidth || n.clientWidth === 0),
+      ),
+    ).toBe(true);
     await page.getByTestId('adjustment-new').click();
+    // The UID typed names the user and the wallet's available balance.
     await page.getByTestId('adjustment-uid').fill(String(user.user.uid));
-    await page.getByTestId('adjustment-amount').fill('12.34');
+    const who = new RegExp(`^${user.user.uid} · adjusted\\.[^ ]+@example\\.com`);
+    await page
+      .getByTestId('adjustment-target')
+      .filter({ hasText: new RegExp(`${who.source} · Available: 0 USDT$`) })
+      .waitFor();
+    // A debit larger than that balance is refused on its field, before anything waits for approval.
+    const proposals: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/admin/proposeAdjustment')) proposals.push(r.postData() ?? '');
+    });
+    await page.getByTestId('adjustment-amount').fill('-99999');
     await page.getByTestId('adjustment-reason').fill('Compensation for ticket 4711');
+    await page.getByTestId('adjustment-submit').click();
+    await page
+      .locator('.ant-form-item-explain-error', { hasText: 'More than the available balance (0 USDT)' })
+      .waitFor();
+    await shot(page, 'console-adjustment-debit-too-large');
+    expect(proposals).toEqual([]);
+    await page.getByTestId('adjustment-amount').fill('12.34');
     await page.getByTestId('adjustment-submit').click();
     const row = page.getByRole('row', { name: /Compensation for ticket 4711/ });
     await row.waitFor();
-    await row.getByRole('button', { name: 'Approve' }).click();
-    await clickWhenStill(page.getByTestId('adjustment-confirm'));
-    await page
-      .locator('.ant-message-notice-error', { hasText: 'must be approved by another operator' })
-      .first()
-      .waitFor();
+    expect(proposals).toHaveLength(1);
+    // The list names the user; the proposer is not offered an approval the server would refuse, and is told why.
+    expect(await row.innerText()).toMatch(new RegExp(`${user.user.uid} · adjusted\\.[^ ]+@example\\.com`));
+    expect(await row.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+    await row.getByText('Yours: another operator approves it').waitFor();
     await page
       .getByTestId(/^adjustment-status-/)
       .filter({ hasText: 'Waiting for approval' })
       .waitFor();
     expect(await spotUsdt(user.token)).toBe(0);
-    await shot(page, 'console-adjustment-own-refused');
+    await page.locator('.ant-modal').waitFor({ state: 'hidden' });
+    await shot(page, 'console-adjustment-own');
     await page.getByTestId('nav-operators').click();
     await page.getByTestId('operator-new').click();
     await page.getByTestId('operator-username').fill('fiona.finance');
@@ -476,6 +557,13 @@ describe('operator console', () => {
     await logIn(page, 'fiona.finance', REVIEWER_PASSWORD);
     await page.getByTestId('nav-adjustments').click();
     await row.getByRole('button', { name: 'Approve' }).click();
+    // The confirmation says what is posted, to whom.
+    await page
+      .getByTestId('adjustment-confirm-text')
+      .filter({ hasText: new RegExp(`^Credit 12\\.34 USDT to ${who.source.slice(1)} \\(Real · Spot\\)$`) })
+      .waitFor();
+    await settled(page.locator('.ant-popover').filter({ has: page.getByTestId('adjustment-confirm-text') }));
+    await shot(page, 'console-adjustment-confirm');
     await clickWhenStill(page.getByTestId('adjustment-confirm'));
     await page.locator('.ant-message-notice', { hasText: 'Approved and posted' }).waitFor();
     expect(await spotUsdt(user.token)).toBe(12.34);
@@ -873,15 +961,20 @@ describe('operator console', () => {
     const have = await waiting();
     const add = 21 + ((20 - ((have + 21) % 20) + 1) % 20);
     const depositor = (await registerUser('console-queue')) as { token: string; user: { uid: number } };
-    for (let i = 0; i < add; i++) await depositUnderReview('20', depositor);
+    let newest = '';
+    for (let i = 0; i < add; i++) newest = (await depositUnderReview('20', depositor)).deposit.orderNo;
     const total = await waiting();
     expect(total % 20).toBe(1);
     const last = Math.ceil(total / 20);
     await page.reload();
     await page.getByTestId('nav-reviews').click();
+    // The tab says how many wait.
+    await expect.poll(() => page.getByTestId('waiting-deposits').innerText()).toBe(String(total));
     await page.locator(`.ant-pagination-item-${last}`).click();
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
     await expect.poll(() => rows.count()).toBe(1);
+    // What waits is listed oldest first: the last page holds the deposit submitted last, not the longest-waiting.
+    expect(await rows.first().innerText()).toContain(newest);
     await rows.first().click();
     await page.getByTestId('approve').click();
     await clickWhenStill(page.getByTestId('confirm-decision'));
@@ -889,6 +982,7 @@ describe('operator console', () => {
     // Page `last` is gone: the table shows the page before it, full, and the pager marks it.
     await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(20);
     await page.locator(`.ant-pagination-item-active.ant-pagination-item-${last - 1}`).waitFor();
+    await expect.poll(() => page.getByTestId('waiting-deposits').innerText()).toBe(String(total - 1));
     await page.context().close();
   }, 240_000);
 

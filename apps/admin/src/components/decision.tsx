@@ -1,5 +1,5 @@
-import { Button, Form, Input, Modal, Space } from 'antd';
-import { useState } from 'react';
+import { Button, Form, Input, Modal, Space, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallName } from '../lib/api';
 import { useAction } from '../lib/query';
@@ -9,9 +9,16 @@ type Kind = 'Deposit' | 'Withdrawal' | 'Verification';
 
 /**
  * Approve (reason optional) or reject (reason required: the user reads it). The server applies a decision once,
- * however many operators click; a second click is answered with its refusal.
+ * however many operators click; a second click is answered with its refusal. The confirmation restates what is
+ * decided (`summary`: the kind, the user, the amount with its currency), so a click in the wrong drawer is caught
+ * before it credits or pays anyone.
  */
-export function Decision({ kind, id, onDone }: { kind: Kind; id: string; onDone: () => void }) {
+export function Decision({
+  kind,
+  id,
+  summary,
+  onDone,
+}: { kind: Kind; id: string; summary: ReactNode; onDone: () => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<'approve' | 'reject' | null>(null);
   const lists: CallName[] = ['admin/deposits', 'admin/withdrawals', 'admin/verifications', 'admin/dashboard'];
@@ -40,11 +47,14 @@ export function Decision({ kind, id, onDone }: { kind: Kind; id: string; onDone:
       </Space>
       <Modal
         open={open !== null}
-        title={t(open === 'reject' ? 'review.rejectTitle' : 'review.approveTitle')}
+        title={t(open === 'reject' ? `review.rejectTitle${kind}` : `review.approveTitle${kind}`)}
         footer={null}
         onCancel={() => setOpen(null)}
         destroyOnHidden
       >
+        <Typography.Paragraph strong data-testid="decision-summary">
+          {summary}
+        </Typography.Paragraph>
         <Form layout="vertical" onFinish={submit}>
           <Form.Item
             name="reason"

@@ -1,14 +1,34 @@
 import { type Adjustment, AdjustmentStatus, CURRENCY_CODES, WALLETS } from '@nexa/contract';
-import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
-import { useState } from 'react';
+import { compareDecimal } from '@nexa/rules';
+import {
+  Button,
+  Card,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loadable } from '../components/states';
+import { markRefusedFields } from '../lib/form-errors';
 import { amount, dateTime } from '../lib/format';
 import { useAction, useCall } from '../lib/query';
 import { pager, usePageWithin } from '../lib/table';
 
 const PAGE = 20;
 const STATUS_COLOR = { pending: 'gold', approved: 'green', rejected: 'default' } as const;
+
+/** A user as the console names them elsewhere (the review queues): uid and login. */
+const userLabel = (u: { uid: number; email: string | null; mobile: string | null }) =>
+  `${u.uid} · ${u.email ?? u.mobile ?? ''}`;
 
 interface ProposeForm {
   uid: number;
@@ -33,6 +53,7 @@ export default function AdjustmentsPage() {
   usePageWithin(page, setPage, q.data?.total, PAGE);
   const refresh = { invalidate: ['admin/adjustments' as const] };
   const approve = useAction('admin/approveAdjustment', { ...refresh, success: t('adjustments.approved') });
+  const me = useCall('admin/me');
   return (
     <Card
       title={t('nav.adjustments')}
@@ -47,7 +68,8 @@ export default function AdjustmentsPage() {
         <Select
           allowClear
           value={status}
-          style={{ width: 140 }}
+          style={{ width: 200 }}
+          data-testid="adjustment-filter"
           onChange={(s) => {
             setStatus(s);
             setPage(1);
@@ -64,7 +86,7 @@ export default function AdjustmentsPage() {
             pagination={pager(page, PAGE, q.data!.total, setPage)}
             columns={[
               { title: '#', dataIndex: 'id' },
-              { title: 'UID', dataIndex: 'uid' },
+              { title: t('col.user'), render: (_, a) => userLabel(a) },
               {
                 title: t('col.wallet'),
                 render: (_, a) => `${t(`mode.${a.mode}`)} · ${t(`wallet.${a.wallet}`)} · ${a.currency}`,
@@ -98,24 +120,59 @@ export default function AdjustmentsPage() {
                 title: '',
                 render: (_, a) =>
                   a.status === 'pending' && (
-                    <Space>
-                      <Popconfirm
-                        title={t('adjustments.confirmApprove', { amount: amount(a.amount), currency: a.currency })}
-                        onConfirm={() => approve.mutate({ id: a.id })}
-                        okButtonProps={{ 'data-testid': 'adjustment-confirm' } as React.ComponentProps<typeof Button>}
-                      >
-                        <Button size="small" type="primary" data-testid={`adjustment-approve-${a.id}`}>
-                          {t('adjustments.approve')}
+                    <Space direction="vertical" size={2}>
+                      <Space>
+                        {/* Four eyes: the server refuses the proposer's own approval, so the proposer is not offered it. */}
+                        {me.data?.id === a.proposedBy ? (
+                          <Tooltip title={t('adjustments.ownProposal')}>
+                            <Button size="small" type="primary" disabled data-testid={`adjustment-approve-${a.id}`}>
+                              {t('adjustments.approve')}
+                            </Button>
+                          </Tooltip>
+                        ) : (
+                          <Popconfirm
+                            title={t('adjustments.confirmApproveTitle')}
+                            description={
+                              <span data-testid="adjustment-confirm-text">
+                                {t(
+                                  a.amount.startsWith('-') ? 'adjustments.confirmDebit' : 'adjustments.confirmCredit',
+                                  {
+                                    amount: amount(a.amount.replace(/^-/, '')),
+                                    currency: a.currency,
+                                    user: userLabel(a),
+                                    wallet: `${t(`mode.${a.mode}`)} · ${t(`wallet.${a.wallet}`)}`,
+                                  },
+                                )}
+                              </span>
+                            }
+                            onConfirm={() => approve.mutate({ id: a.id })}
+                            okButtonProps={
+                              { 'data-testid': 'adjustment-confirm' } as React.ComponentProps<typeof Button>
+                            }
+                          >
+                            <Button size="small" type="primary" data-testid={`adjustment-approve-${a.id}`}>
+                              {t('adjustments.approve')}
+                            </Button>
+                          </Popconfirm>
+                        )}
+                        <Button
+                          size="small"
+                          danger
+                          onClick={() => setRejecting(a)}
+                          data-testid={`adjustment-reject-${a.id}`}
+                        >
+                          {t('adjustments.reject')}
                         </Button>
-                      </Popconfirm>
-                      <Button
-                        size="small"
-                        danger
-                        onClick={() => setRejecting(a)}
-                        data-testid={`adjustment-reject-${a.id}`}
-                      >
-                        {t('adjustments.reject')}
-                      </Button>
+                      </Space>
+                      {me.data?.id === a.proposedBy && (
+                        <Typography.Text
+                          type="secondary"
+                          style={{ fontSize: 12, whiteSpace: 'nowrap' }}
+                          data-testid={`adjustment-own-${a.id}`}
+                        >
+                          {t('adjustments.ownProposalShort')}
+                        </Typography.Text>
+                      )}
                     </Space>
                   ),
               },
@@ -129,21 +186,94 @@ export default function AdjustmentsPage() {
   );
 }
 
+/** The value `v` once it has stopped changing for `ms` (a UID looked up when typed, not at every keystroke). */
+function useSettled<T>(v: T, ms = 300): T {
+  const [settled, setSettled] = useState(v);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(v), ms);
+    return () => clearTimeout(timer);
+  }, [v, ms]);
+  return settled;
+}
+
+/**
+ * The user a typed UID names (their login) and the chosen wallet's available balance, as the form shows them; the
+ * balance is what a debit may take (the server refuses more when proposed, and checks again when approved).
+ */
+function useTarget(uid: number | undefined, mode: string, wallet: string, currency: string) {
+  const settled = useSettled(uid);
+  const q = settled ? String(settled) : '';
+  const found = useCall('admin/users', { q, page: 1, pageSize: 5 }, { enabled: q !== '' });
+  const user = found.data?.list.find((u) => u.uid === settled);
+  const detail = useCall('admin/user', { userId: user?.userId ?? '' }, { enabled: user !== undefined });
+  const balance = detail.data?.balances.find((b) => b.mode === mode && b.wallet === wallet && b.currency === currency);
+  return {
+    looking: q !== '' && (found.isLoading || (user !== undefined && detail.isLoading)),
+    notFound: q !== '' && found.data !== undefined && user === undefined,
+    user,
+    available: detail.data ? (balance?.available ?? '0') : undefined,
+  };
+}
+
 /** A correction proposed for a second operator's approval: user, wallet, signed amount and a reason. */
 function ProposeModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const [form] = Form.useForm<ProposeForm>();
   const propose = useAction('admin/proposeAdjustment', {
     invalidate: ['admin/adjustments'],
     success: t('adjustments.proposed'),
+    fieldsOnForm: true,
   });
+  const uid = Form.useWatch('uid', form);
+  const mode = Form.useWatch('mode', form) ?? 'real';
+  const wallet = Form.useWatch('wallet', form) ?? 'spot';
+  const currency = Form.useWatch('currency', form) ?? 'USDT';
+  const target = useTarget(uid ?? undefined, mode, wallet, currency);
+  const insufficient = (available: string | undefined) =>
+    available === undefined
+      ? t('adjustments.insufficientNoBalance')
+      : t('adjustments.insufficient', { available: amount(available), currency });
   return (
     <Modal open={open} title={t('adjustments.propose')} footer={null} onCancel={onClose} destroyOnHidden>
       <Form<ProposeForm>
+        form={form}
         layout="vertical"
         initialValues={{ mode: 'real', wallet: 'spot', currency: 'USDT' }}
-        onFinish={(v) => propose.mutate({ ...v, requestId: crypto.randomUUID() }, { onSuccess: onClose })}
+        onFinish={(v) =>
+          propose.mutate(
+            { ...v, requestId: crypto.randomUUID() },
+            {
+              onSuccess: onClose,
+              onError: (err) => {
+                const fields = markRefusedFields(form, err, t('settings.invalid'));
+                // The server's own refusal when the balance is too small: said with the balance the form knows.
+                if (fields.some((f) => f[0] === 'amount'))
+                  form.setFields([{ name: 'amount', errors: [insufficient(target.available)] }]);
+              },
+            },
+          )
+        }
       >
-        <Form.Item name="uid" label="UID" rules={[{ required: true }]}>
+        <Form.Item
+          name="uid"
+          label="UID"
+          rules={[{ required: true }]}
+          extra={
+            <span data-testid="adjustment-target">
+              {target.looking
+                ? t('adjustments.lookingUp')
+                : target.notFound
+                  ? t('adjustments.noSuchUser')
+                  : target.user
+                    ? `${userLabel(target.user)}${
+                        target.available !== undefined
+                          ? ` · ${t('adjustments.available', { available: amount(target.available), currency })}`
+                          : ''
+                      }`
+                    : null}
+            </span>
+          }
+        >
           <InputNumber min={1} precision={0} style={{ width: '100%' }} data-testid="adjustment-uid" />
         </Form.Item>
         <Space wrap>
@@ -164,7 +294,19 @@ function ProposeModal({ open, onClose }: { open: boolean; onClose: () => void })
           name="amount"
           label={t('adjustments.amount')}
           extra={t('adjustments.amountHelp')}
-          rules={[{ required: true, pattern: /^-?\d+(\.\d+)?$/, message: t('settings.invalid') }]}
+          dependencies={['uid', 'mode', 'wallet', 'currency']}
+          rules={[
+            { required: true, pattern: /^-?\d+(\.\d+)?$/, message: t('settings.invalid') },
+            {
+              // A debit may take at most what the wallet holds: said here, before the server refuses it.
+              validator: (_, v: string | undefined) =>
+                v?.trim().startsWith('-') &&
+                target.available !== undefined &&
+                compareDecimal(v.trim().slice(1), target.available) > 0
+                  ? Promise.reject(new Error(insufficient(target.available)))
+                  : Promise.resolve(),
+            },
+          ]}
         >
           <Input data-testid="adjustment-amount" />
         </Form.Item>

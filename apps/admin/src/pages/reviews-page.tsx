@@ -1,5 +1,20 @@
 import type { AdminVerification, AdminWithdrawal } from '@nexa/contract';
-import { Alert, Card, Col, Descriptions, Drawer, Row, Segmented, Table, Tabs, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Badge,
+  Card,
+  Col,
+  Descriptions,
+  Drawer,
+  Row,
+  Segmented,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
@@ -60,8 +75,35 @@ export default function ReviewsPage() {
   ] as const;
   return (
     <Card>
-      <Tabs items={tabs.filter((tab) => may(tab.call)).map(({ call: _, ...tab }) => tab)} />
+      <Tabs
+        items={tabs
+          .filter((tab) => may(tab.call))
+          .map(({ call, label, ...tab }) => ({ ...tab, label: <WaitingLabel call={call} label={label} /> }))}
+      />
     </Card>
+  );
+}
+
+/** A queue's tab with how many of its records wait for a decision (the decisions refresh it). */
+function WaitingLabel({ call, label }: { call: QueuePath; label: string }) {
+  const { t } = useTranslation();
+  const q = useCall(call, { status: 'review', page: 1, pageSize: 1 } as Body<QueuePath>);
+  const waiting = q.data?.total;
+  return (
+    <Space size={6}>
+      {label}
+      {waiting !== undefined && (
+        <Tooltip title={t('review.waiting', { count: waiting })}>
+          <Badge
+            count={waiting}
+            showZero
+            overflowCount={999}
+            color={waiting > 0 ? 'gold' : '#bfbfbf'}
+            data-testid={`waiting-${call.slice('admin/'.length)}`}
+          />
+        </Tooltip>
+      )}
+    </Space>
   );
 }
 
@@ -82,11 +124,14 @@ function StatusFilter({
   );
 }
 
+type Owner = { uid: number; email: string | null; mobile: string | null };
+const ownerLabel = (o: Owner) => `${o.uid} · ${o.email ?? o.mobile ?? ''}`;
 const ownerCol = (t: (k: string) => string) => ({
   title: t('col.user'),
-  render: (_: unknown, r: { owner: { uid: number; email: string | null; mobile: string | null } }) =>
-    `${r.owner.uid} · ${r.owner.email ?? r.owner.mobile ?? ''}`,
+  render: (_: unknown, r: { owner: Owner }) => ownerLabel(r.owner),
 });
+/** An amount as the console writes it: its figures and its currency, never a bare number. */
+const withCurrency = (v: string, currency: string) => `${amount(v)} ${currency}`;
 
 function Deposits() {
   const { t } = useTranslation();
@@ -106,9 +151,7 @@ function Deposits() {
         <Row gutter={24}>
           <Col span={10}>
             <Descriptions column={1} bordered size="small">
-              <Descriptions.Item
-                label={t('col.user')}
-              >{`${open.owner.uid} · ${open.owner.email ?? open.owner.mobile ?? ''}`}</Descriptions.Item>
+              <Descriptions.Item label={t('col.user')}>{ownerLabel(open.owner)}</Descriptions.Item>
               <Descriptions.Item label={t('col.amount')}>
                 <Typography.Text
                   strong
@@ -124,7 +167,16 @@ function Deposits() {
             </Descriptions>
             {open.status === 'review' && (
               <div style={{ marginTop: 16 }}>
-                <Decision kind="Deposit" id={open.id} onDone={close} />
+                <Decision
+                  kind="Deposit"
+                  id={open.id}
+                  summary={t('review.summaryDeposit', {
+                    amount: withCurrency(open.amount, open.currency),
+                    user: ownerLabel(open.owner),
+                    chain: open.chain,
+                  })}
+                  onDone={close}
+                />
               </div>
             )}
           </Col>
@@ -147,7 +199,7 @@ function Withdrawals() {
         { title: t('col.order'), dataIndex: 'orderNo' },
         ownerCol(t),
         { title: t('col.amount'), align: 'right', render: (_, r) => `${amount(r.amount)} ${r.currency}` },
-        { title: t('col.fee'), align: 'right', render: (_, r) => amount(r.fee) },
+        { title: t('col.fee'), align: 'right', render: (_, r) => withCurrency(r.fee, r.currency) },
         {
           title: t('col.destination'),
           render: (_, r) => (r.method === 'crypto' ? `${r.chain} ${r.address}` : `${r.bankName} ${r.cardNumber}`),
@@ -170,12 +222,14 @@ function WithdrawalReview({ w, onDone }: { w: AdminWithdrawal; onDone: () => voi
     <Row gutter={24}>
       <Col span={10}>
         <Descriptions column={1} bordered size="small">
-          <Descriptions.Item
-            label={t('col.user')}
-          >{`${w.owner.uid} · ${w.owner.email ?? w.owner.mobile ?? ''}`}</Descriptions.Item>
+          <Descriptions.Item label={t('col.user')}>{ownerLabel(w.owner)}</Descriptions.Item>
           <Descriptions.Item label={t('col.amount')}>{`${amount(w.amount)} ${w.currency}`}</Descriptions.Item>
-          <Descriptions.Item label={t('col.fee')}>{amount(w.fee)}</Descriptions.Item>
-          <Descriptions.Item label={t('col.total')}>{amount(w.total)}</Descriptions.Item>
+          <Descriptions.Item label={t('col.fee')}>
+            <span data-testid="withdrawal-fee">{withCurrency(w.fee, w.currency)}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('col.total')}>
+            <span data-testid="withdrawal-total">{withCurrency(w.total, w.currency)}</span>
+          </Descriptions.Item>
           <Descriptions.Item label={t('col.destination')}>
             {w.method === 'crypto' ? `${w.chain} ${w.address}` : `${w.bankName} ${w.cardNumber} ${w.userName}`}
           </Descriptions.Item>
@@ -196,7 +250,18 @@ function WithdrawalReview({ w, onDone }: { w: AdminWithdrawal; onDone: () => voi
         </Descriptions>
         {w.status === 'review' && (
           <div style={{ marginTop: 16 }}>
-            <Decision kind="Withdrawal" id={w.id} onDone={onDone} />
+            <Decision
+              kind="Withdrawal"
+              id={w.id}
+              summary={t('review.summaryWithdrawal', {
+                amount: withCurrency(w.amount, w.currency),
+                fee: withCurrency(w.fee, w.currency),
+                total: withCurrency(w.total, w.currency),
+                user: ownerLabel(w.owner),
+                destination: w.method === 'crypto' ? `${w.chain} ${w.address}` : `${w.bankName} ${w.cardNumber}`,
+              })}
+              onDone={onDone}
+            />
           </div>
         )}
       </Col>
@@ -212,7 +277,8 @@ function WithdrawalReview({ w, onDone }: { w: AdminWithdrawal; onDone: () => voi
               columns={[
                 { title: t('col.kind'), render: (_, r) => t(`kind.${r.kind}`) },
                 { title: t('col.amount'), align: 'right', render: (_, r) => `${amount(r.amount)} ${r.currency}` },
-                { title: t('col.chain'), dataIndex: 'chain' },
+                // A bank withdrawal has no chain: it goes to the user's bank card.
+                { title: t('col.chain'), render: (_, r) => r.chain ?? t('review.bankCard') },
                 {
                   title: t('col.status'),
                   render: (_, r) => <Tag color={statusColor(r.status)}>{t(`status.${r.status}`)}</Tag>,
@@ -297,9 +363,7 @@ function Verifications() {
       {(open, close) => (
         <>
           <Descriptions column={3} bordered size="small">
-            <Descriptions.Item
-              label={t('col.user')}
-            >{`${open.owner.uid} · ${open.owner.email ?? open.owner.mobile ?? ''}`}</Descriptions.Item>
+            <Descriptions.Item label={t('col.user')}>{ownerLabel(open.owner)}</Descriptions.Item>
             <Descriptions.Item label={t('col.level')}>{t(`level.${open.level}`)}</Descriptions.Item>
             <Descriptions.Item label={t('col.country')}>{open.country}</Descriptions.Item>
             <Descriptions.Item label={t('col.name')}>{open.name}</Descriptions.Item>
@@ -322,7 +386,16 @@ function Verifications() {
           </Row>
           {open.status === 'review' && (
             <div style={{ marginTop: 16 }}>
-              <Decision kind="Verification" id={open.id} onDone={close} />
+              <Decision
+                kind="Verification"
+                id={open.id}
+                summary={t('review.summaryVerification', {
+                  level: t(`level.${open.level}`),
+                  user: ownerLabel(open.owner),
+                  name: open.name,
+                })}
+                onDone={close}
+              />
             </div>
           )}
         </>
