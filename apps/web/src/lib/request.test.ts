@@ -225,6 +225,18 @@ describe('request: spec §8 error catalogue', () => {
     expect(t.toasts).toEqual([{ msg: 'Network error, please check your connection', durationMs: 2000 }]);
   });
 
+  it("a money call's lost answer is left to the money-call flow (it looks the outcome up first); its refusal is toasted", async () => {
+    const body = { from: 'spot', to: 'delivery', currency: 'USDT', amount: '1000', requestId: 'rid-12345678' } as const;
+    const lost = setup(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(lost.request('index/zySubmit', body)).rejects.toMatchObject({ code: CLIENT_NETWORK });
+    expect(lost.toasts).toEqual([]);
+    const refused = setup(async () => jsonResponse({ code: 0, msg: 'Insufficient balance', data: null }));
+    await expect(refused.request('index/zySubmit', body)).rejects.toMatchObject({ code: 0 });
+    expect(refused.toasts).toEqual([{ msg: 'Insufficient balance', durationMs: 2000 }]);
+  });
+
   it('§8 row 6: an answer that is not JSON (a proxy error page) counts as a network failure', async () => {
     const t = setup(async () => new Response('<html>502 Bad Gateway</html>', { status: 502 }));
     await expect(t.request('user/getUserinfo')).rejects.toMatchObject({ code: CLIENT_NETWORK });

@@ -268,7 +268,11 @@ export function createRequest(deps: RequestDeps): Request {
 
     const { error } = outcome;
     if (!(error instanceof ApiError)) throw error; // the caller cancelled: nothing to tell anyone
-    if (!options.silent) deps.toast.show(error.msg, TOAST_DURATION_MS);
+    // A money call (its body carries a requestId) whose answer was lost is not said here: lib/use-money-call.ts looks
+    // its outcome up first, so a delivery order placed during a timeout is not reported as "timed out, try again".
+    const moneyCallLost =
+      error.isTransport && typeof (body as { requestId?: unknown } | undefined)?.requestId === 'string';
+    if (!options.silent && !moneyCallLost) deps.toast.show(error.msg, TOAST_DURATION_MS);
     switch (error.code) {
       case Code.UNAUTHORIZED:
         deps.clearSession();

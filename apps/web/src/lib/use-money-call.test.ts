@@ -1,3 +1,4 @@
+import { Toast } from 'antd-mobile';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, CLIENT_NETWORK, CLIENT_TIMEOUT } from './request';
 import { CLIENT_NOT_APPLIED, settleUnknownOutcome } from './use-money-call';
@@ -45,11 +46,24 @@ describe('a money call whose answer was lost', () => {
     });
   });
 
-  it('cannot be known yet (still offline): the original error, so a retry keeps the requestId', async () => {
+  it('cannot be known yet (still offline): the original error, said now, so a retry keeps the requestId', async () => {
     const lookup = async () => {
       throw new ApiError(CLIENT_NETWORK, 'offline');
     };
+    vi.mocked(Toast.show).mockClear();
     await expect(settleUnknownOutcome(timeout, 'rid-12345678', lookup)).rejects.toBe(timeout);
+    expect(Toast.show).toHaveBeenCalledWith(expect.objectContaining({ content: 'timed out' }));
+  });
+
+  it('found applied: nothing is said of the lost answer', async () => {
+    vi.mocked(Toast.show).mockClear();
+    const lookup = async () => ({
+      status: 'applied' as const,
+      scope: 'Sustainable/closeAllPosition',
+      response: { closed: [] },
+    });
+    await settleUnknownOutcome(timeout, 'rid-12345678', lookup);
+    expect(Toast.show).not.toHaveBeenCalled();
   });
 
   it('a refusal is an answer: no lookup', async () => {

@@ -28,8 +28,9 @@ function storedAnswer(outcome: { scope: string; response: unknown }): { answer: 
 
 /**
  * After a transport failure the outcome of a money call is unknown: ask the server what became of its requestId.
- * Applied: the answer it gave. Not applied: nothing moved, and that requestId can no longer apply. The lookup failing
- * too (still offline): the original error, so a retry by the user sends the same requestId.
+ * Applied: the answer it gave (nothing said of the lost answer). Not applied: nothing moved, and that requestId can no
+ * longer apply. The lookup failing too (still offline): the transport's message and the original error, so a retry
+ * by the user sends the same requestId.
  */
 export async function settleUnknownOutcome<R>(
   error: unknown,
@@ -41,6 +42,9 @@ export async function settleUnknownOutcome<R>(
   try {
     outcome = await lookup(requestId);
   } catch {
+    // Still unknown: the transport's own message (the request helper leaves it to this), and the same action tried
+    // again keeps its requestId.
+    Toast.show({ content: error.msg, duration: 2000 });
     throw error;
   }
   if (outcome.status === 'applied') {
