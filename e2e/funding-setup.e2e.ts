@@ -120,6 +120,27 @@ describe('funding set-up and checks', () => {
     await context.close();
   });
 
+  it('the console dashboard warns that deposits are off on the chains without an address and links to Settings', async () => {
+    const op = await ctx.server.createOperator('dash.funding');
+    const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${ctx.server.url}/admin/`);
+    await page.getByTestId('login-username').fill(op.username);
+    await page.getByTestId('login-password').fill(op.password);
+    await page.getByTestId('login-submit').click();
+    const alert = page.getByTestId('dashboard-deposits-off');
+    await alert.waitFor();
+    const said = (await alert.innerText()).replace(/\s+/g, ' ');
+    expect(said).toContain('Deposits are off on TRC20: no receiving address is set');
+    expect(said).toContain('TRC20 (USDT)');
+    expect(said).not.toContain('ERC20 (');
+    await shot(page, 'console-dashboard-deposits-off');
+    await page.getByTestId('dashboard-deposits-off-settings').click();
+    await page.getByTestId('setting-deposit').waitFor();
+    expect(page.url()).toContain('#/settings');
+    await context.close();
+  });
+
   it('Register and About state the same reach, from one source', async () => {
     // index/info answers the shared figure (REACH in @nexa/contract); every screen must say the same.
     const reach = await api<{ countryCount: number }>('index/info', {});

@@ -1,14 +1,56 @@
 import type { DashboardData } from '@nexa/contract';
-import { Badge, Card, Col, Descriptions, Row, Statistic, Table } from 'antd';
+import { Alert, Badge, Card, Col, Descriptions, Row, Statistic, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { Loadable } from '../components/states';
 import { age, amount, dateTime } from '../lib/format';
 import { useCall } from '../lib/query';
+import { useMay } from '../lib/role';
 
 /** Refreshed every 15 s: what waits, today's flows, the house's result and risk, the feed. */
 export default function DashboardPage() {
   const q = useCall('admin/dashboard', {}, { refetchMs: 15_000 });
-  return <Loadable query={q}>{() => <Dashboard d={q.data!} />}</Loadable>;
+  return (
+    <>
+      <DepositsOff />
+      <Loadable query={q}>{() => <Dashboard d={q.data!} />}</Loadable>
+    </>
+  );
+}
+
+/**
+ * Chains offered for deposits that have no receiving address: every user deposit there is refused ("not available
+ * yet"), which nothing else on the dashboard shows. Named here with a way to the setting that fixes it.
+ */
+function DepositsOff() {
+  const { t } = useTranslation();
+  const may = useMay();
+  const q = useCall('admin/fundingStatus', {}, { enabled: may('admin/fundingStatus'), refetchMs: 60_000 });
+  const off = [...new Set((q.data?.deposits ?? []).filter((d) => !d.configured).map((d) => d.chain))];
+  if (off.length === 0) return null;
+  const currencies = (chain: string) =>
+    (q.data?.deposits ?? []).filter((d) => d.chain === chain).map((d) => d.currency);
+  return (
+    <Alert
+      type="error"
+      showIcon
+      style={{ marginBottom: 16 }}
+      data-testid="dashboard-deposits-off"
+      message={t('dashboard.depositsOff.title', { chains: off.join(', ') })}
+      description={
+        <>
+          {t('dashboard.depositsOff.body', {
+            list: off.map((c) => `${c} (${currencies(c).join(', ')})`).join('; '),
+          })}{' '}
+          {may('admin/settings') && (
+            <Link to="/settings" data-testid="dashboard-deposits-off-settings">
+              {t('dashboard.depositsOff.link')}
+            </Link>
+          )}
+        </>
+      }
+    />
+  );
 }
 
 function Dashboard({ d }: { d: DashboardData }) {
