@@ -473,7 +473,7 @@ describe('operator console', () => {
     const fee = page.getByTestId('setting-withdrawal-feePercent');
     await fee.fill('abc');
     await page.getByTestId('setting-withdrawal-save').click();
-    await page.getByTestId('setting-withdrawal').getByText('Not accepted: check this value').waitFor();
+    await page.getByTestId('setting-withdrawal').getByText('Must be a percent from 0 to below 100').waitFor();
     await fee.fill('2.5');
     await page.getByTestId('setting-withdrawal-save').click();
     await page.locator('.ant-message-notice', { hasText: 'every node applies it' }).first().waitFor();
@@ -481,6 +481,53 @@ describe('operator console', () => {
       .poll(async () => (await api<{ feePercent: string }>('index/payment', {}, user.token)).feePercent)
       .toBe('2.5');
     await shot(page, 'console-settings');
+
+    // A refusal says what the value must be, on the field; a corrected save leaves no field marked.
+    const fieldError = (input: Locator) =>
+      page.locator('.ant-form-item', { has: input }).locator('.ant-form-item-explain-error');
+    const min = page.getByTestId('setting-withdrawal-minUsd');
+    const max = page.getByTestId('setting-withdrawal-maxUsd');
+    const [minWas, maxWas] = [await min.inputValue(), await max.inputValue()];
+    await min.fill('60000');
+    await max.fill('50000');
+    await page.getByTestId('setting-withdrawal-save').click();
+    const minAboveMax = 'The minimum (60000) is above the maximum (50000)';
+    await fieldError(min).filter({ hasText: minAboveMax }).waitFor();
+    await fieldError(max).filter({ hasText: minAboveMax }).waitFor();
+    await shot(page, 'console-settings-min-above-max');
+    await min.fill(minWas);
+    await max.fill(maxWas);
+    await page.getByTestId('setting-withdrawal-save').click();
+    await page.locator('.ant-message-notice', { hasText: 'every node applies it' }).first().waitFor();
+    await expect
+      .poll(() => page.getByTestId('setting-withdrawal').locator('.ant-form-item-explain-error').count())
+      .toBe(0);
+
+    const trc20 = page.getByTestId('setting-deposit-address-TRC20');
+    const trc20Was = await trc20.inputValue();
+    await trc20.fill('TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU');
+    await page.getByTestId('setting-deposit-save').click();
+    await fieldError(trc20).filter({ hasText: 'Not a TRC20 address: T followed by 33 base58 characters' }).waitFor();
+    await shot(page, 'console-settings-bad-address');
+    await trc20.fill(trc20Was);
+    await page.getByTestId('setting-deposit-save').click();
+    await expect
+      .poll(() => page.getByTestId('setting-deposit').locator('.ant-form-item-explain-error').count())
+      .toBe(0);
+    await expect
+      .poll(
+        async () =>
+          (await api<{ address: string }>('index/chainAddress', { currency: 'USDT', chain: 'TRC20' }, user.token))
+            .address,
+      )
+      .toBe(trc20Was);
+
+    // The app downloads' Save sits under its form, not beside the last field.
+    const downloads = page.getByTestId('setting-appDownload');
+    const lastField = await downloads.locator('.ant-form-item').last().boundingBox();
+    const saveBox = await page.getByTestId('setting-appDownload-save').boundingBox();
+    expect(saveBox!.y).toBeGreaterThanOrEqual(lastField!.y + lastField!.height - 1);
+    expect(saveBox!.x).toBeLessThan(lastField!.x);
 
     // Products: ETHUSDT switched off is gone for users, and back on.
     await page.getByTestId('nav-products').click();

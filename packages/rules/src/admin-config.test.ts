@@ -16,6 +16,7 @@ describe('operator settings checks', () => {
       'value.minUsd',
     ]);
     expect(fields(withdrawalProblems({ minUsd: '10', maxUsd: '9.99', feePercent: '100', dailyLimit: 1 }))).toEqual([
+      'value.minUsd',
       'value.maxUsd',
       'value.feePercent',
     ]);

@@ -30,8 +30,10 @@ const positive = (v: string) => money(v).gt(0);
 
 export function withdrawalProblems(v: WithdrawalSettings): FieldError[] {
   const out: FieldError[] = [];
-  if (!positive(v.minUsd)) out.push(bad('value.minUsd'));
-  if (money(v.maxUsd).lt(money(v.minUsd))) out.push(bad('value.maxUsd'));
+  // A minimum above the maximum is the fault of the pair: both fields are named, so the form marks both.
+  const inverted = money(v.maxUsd).lt(money(v.minUsd));
+  if (!positive(v.minUsd) || inverted) out.push(bad('value.minUsd'));
+  if (inverted) out.push(bad('value.maxUsd'));
   if (money(v.feePercent).gte(100)) out.push(bad('value.feePercent'));
   return out;
 }

@@ -1,9 +1,10 @@
 import { CHAINS, CURRENCY_CODES, type Setting, type SettingKey } from '@nexa/contract';
 import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, Switch, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loadable } from '../components/states';
-import { markRefusedFields } from '../lib/form-errors';
+import { clearFieldErrors, markRefusedFields } from '../lib/form-errors';
 import { dateTime } from '../lib/format';
 import { useAction, useCall } from '../lib/query';
 import { useMay } from '../lib/role';
@@ -131,7 +132,11 @@ export default function SettingsPage() {
                     </Typography.Title>
                     {CHAINS.map((chain) => (
                       <Form.Item key={chain} name={['addresses', chain]} label={chain}>
-                        <Input allowClear placeholder={t('settings.noAddress')} />
+                        <Input
+                          allowClear
+                          placeholder={t('settings.noAddress')}
+                          data-testid={`setting-deposit-address-${chain}`}
+                        />
                       </Form.Item>
                     ))}
                   </>,
@@ -141,7 +146,7 @@ export default function SettingsPage() {
                 {card(
                   'appDownload',
                   (['ios', 'android'] as const).map((p) => (
-                    <Space key={p} align="start" wrap>
+                    <Space key={p} align="start" wrap style={{ display: 'flex' }}>
                       <Form.Item name={[p, 'url']} label={t(`settings.${p}`)}>
                         <Input allowClear placeholder="https://" style={{ width: 320 }} />
                       </Form.Item>
@@ -178,18 +183,54 @@ function toValue(key: SettingKey, v: Record<string, unknown>): unknown {
   return v;
 }
 
+/**
+ * What a refused field must be, said on the field: the server names the field at fault (its path under `value`) and
+ * the reason; the rule behind each field is the contract's schema and `@nexa/rules` (admin-config).
+ */
+function refusalMessage(t: TFunction, key: SettingKey, field: string, v: Record<string, unknown>): string {
+  const path = field.split('.');
+  const last = path[path.length - 1]!;
+  if (key === 'withdrawal' && (last === 'minUsd' || last === 'maxUsd')) {
+    const [min, max] = [Number(v.minUsd), Number(v.maxUsd)];
+    if (Number.isFinite(min) && Number.isFinite(max) && max < min) {
+      return t('settings.refused.minAboveMax', { min: v.minUsd, max: v.maxUsd });
+    }
+    return t(last === 'minUsd' ? 'settings.refused.positive' : 'settings.refused.decimal');
+  }
+  if (key === 'withdrawal' && last === 'feePercent') return t('settings.refused.feePercent');
+  if (key === 'withdrawal' && last === 'dailyLimit') return t('settings.refused.dailyLimit');
+  if (key === 'deposit' && path[0] === 'addresses' && path[1]) {
+    return t('settings.refused.address', { chain: path[1], format: t(`settings.addressFormat.${path[1]}`) });
+  }
+  if (key === 'deposit' && last === 'currency') return t('settings.refused.duplicateCurrency');
+  if (key === 'deposit' && last === 'chain') return t('settings.refused.duplicateChain');
+  if (key === 'deposit' && last === 'minAmount') return t('settings.refused.positive');
+  if (key === 'demo') return t('settings.refused.demoAmount');
+  if (key === 'copy') return t('settings.refused.profitShareCap');
+  if (key === 'appDownload' && last === 'url') return t('settings.refused.url');
+  return t('settings.invalid');
+}
+
 function SettingCard({ setting, children }: { setting: Setting; children: ReactNode }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm();
-  const save = useAction('admin/updateSetting', { invalidate: ['admin/settings'], fieldsOnForm: true });
+  const save = useAction('admin/updateSetting', {
+    invalidate: ['admin/settings', 'admin/fundingStatus'],
+    fieldsOnForm: true,
+  });
   const editable = useMay()('admin/updateSetting');
   const onFinish = (v: Record<string, unknown>) =>
     save.mutate(
       { key: setting.key, value: toValue(setting.key, v), version: setting.version },
       {
-        onSuccess: () => void message.success(t('settings.saved')),
-        onError: (err) => void markRefusedFields(form, err, t('settings.invalid'), 'value.'),
+        onSuccess: () => {
+          // The saved values stand: no field keeps the mark of an earlier refusal.
+          clearFieldErrors(form);
+          void message.success(t('settings.saved'));
+        },
+        onError: (err) =>
+          void markRefusedFields(form, err, (field) => refusalMessage(t, setting.key, field, v), 'value.'),
       },
     );
   return (
@@ -211,10 +252,16 @@ function SettingCard({ setting, children }: { setting: Setting; children: ReactN
         layout="vertical"
         initialValues={setting.value as Record<string, unknown>}
         onFinish={onFinish}
+        // An edited field's mark is stale (the server is asked again on the next save); the limits are one pair.
+        onValuesChange={(changed) => {
+          const names = changedNames(changed);
+          if (names.some(([n]) => n === 'minUsd' || n === 'maxUsd')) names.push(['minUsd'], ['maxUsd']);
+          form.setFields(names.map((name) => ({ name: name as never, errors: [] })));
+        }}
         disabled={!editable}
         data-testid={`setting-${setting.key}`}
       >
-        {children}
+        <div>{children}</div>
         {editable && (
           <Button type="primary" htmlType="submit" loading={save.isPending} data-testid={`setting-${setting.key}-save`}>
             {t('settings.save')}
@@ -222,5 +269,15 @@ function SettingCard({ setting, children }: { setting: Setting; children: ReactN
         )}
       </Form>
     </Card>
+  );
+}
+
+/** The form names an `onValuesChange` change touches (nested values, list items included), leaves only. */
+function changedNames(changed: unknown, prefix: (string | number)[] = []): (string | number)[][] {
+  if (changed === null || typeof changed !== 'object') return [prefix];
+  return Object.entries(changed as Record<string, unknown>).flatMap(([k, v]) =>
+    v === undefined && Array.isArray(changed)
+      ? []
+      : changedNames(v, [...prefix, Array.isArray(changed) ? Number(k) : k]),
   );
 }

@@ -59,6 +59,11 @@ describe('settings', () => {
     const cases: [object, string][] = [
       [{ key: 'withdrawal', value: { minUsd: 'x', maxUsd: '1', feePercent: '1', dailyLimit: 1 } }, 'value.minUsd'],
       [{ key: 'withdrawal', value: { minUsd: '100', maxUsd: '50', feePercent: '1', dailyLimit: 1 } }, 'value.maxUsd'],
+      // A minimum above the maximum: both are at fault, and both are named for the form to mark.
+      [
+        { key: 'withdrawal', value: { minUsd: '60000', maxUsd: '50000', feePercent: '1', dailyLimit: 1 } },
+        'value.minUsd',
+      ],
       [{ key: 'withdrawal', value: { minUsd: '0', maxUsd: '50', feePercent: '1', dailyLimit: 1 } }, 'value.minUsd'],
       [
         { key: 'withdrawal', value: { minUsd: '1', maxUsd: '50', feePercent: '100', dailyLimit: 1 } },
