@@ -988,6 +988,44 @@ describe('operator console', () => {
     await page.context().close();
   }, 180_000);
 
+  it('lists the newest users with nothing typed, finds any part of an e-mail, and Back from a user keeps search and page', async () => {
+    const tag = `findme${Date.now().toString(36)}`;
+    // More than a page of users whose e-mails share a word in their middle.
+    for (let i = 0; i < 22; i++) await registerUser(`u${i}.${tag}`);
+    const newest = (await registerUser('newest-user')) as { user: { uid: number } };
+    const support = await ctx.server.createOperator('support-lists');
+    const page = await desktop();
+    await logIn(page, support.username, support.password);
+    await page.getByTestId('nav-users').click();
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    // Nothing typed: the newest users, a full page, the newest first.
+    await expect.poll(() => rows.count()).toBe(20);
+    expect(await rows.first().locator('td').first().textContent()).toBe(String(newest.user.uid));
+    await shot(page, 'console-users-newest');
+
+    // A part of the e-mail from its middle (not its start): every user with it, over two pages.
+    const search = page.getByTestId('user-search').locator('input');
+    await search.fill(tag);
+    await search.press('Enter');
+    await expect.poll(() => rows.count()).toBe(20);
+    for (const email of await rows.locator('td:nth-child(2)').allTextContents()) expect(email).toContain(tag);
+    await page.locator('.ant-pagination-item-2').click();
+    await expect.poll(() => rows.count()).toBe(2);
+    const second = await rows.first().locator('td').first().textContent();
+    expect(page.url()).toContain(`q=${tag}`);
+
+    // A user opened, then Back: the same search, the same page, the same rows.
+    await rows.first().click();
+    await page.getByTestId('freezes').waitFor();
+    await page.goBack();
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.first().locator('td').first().textContent()).toBe(second);
+    expect(await search.inputValue()).toBe(tag);
+    await page.locator('.ant-pagination-item-active.ant-pagination-item-2').waitFor();
+    await shot(page, 'console-users-after-back');
+    await page.context().close();
+  }, 180_000);
+
   it('a review queue whose last page empties steps back to the page that still has records', async () => {
     const chief = await ctx.server.createOperator('chief-paging');
     const page = await desktop();

@@ -53,8 +53,11 @@ const UserId = z
   .string()
   .trim()
   .regex(/^\d{1,18}$/);
-/** uid, e-mail, mobile number or invitation code; exact matches, e-mail also by its start. */
-export const UserSearchBody = Page.extend({ q: freeText(100, { min: 1 }) });
+/**
+ * uid, mobile number or invitation code (exact) or any part of an e-mail; empty or absent: every user, newest first
+ * (paged like any list).
+ */
+export const UserSearchBody = Page.extend({ q: freeText(100).default('') });
 export const AdminUserSummary = z.object({
   userId: z.string(),
   uid: z.number().int(),

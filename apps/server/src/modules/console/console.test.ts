@@ -65,7 +65,7 @@ async function fundedUser() {
 }
 
 describe('users, as support sees them', () => {
-  it('finds a user by uid, e-mail start and invitation code; shows balances, funding, change log', async () => {
+  it('finds a user by uid, any part of the e-mail and invitation code, or lists the newest; shows balances, funding, change log', async () => {
     const u = await fundedUser();
     const ok = await post('admin/approveDeposit', { id: u.depositId }, reviewer);
     expect(ok.code, ok.msg).toBe(1);
@@ -83,6 +83,35 @@ describe('users, as support sees them', () => {
     expect(byCode.data.list.map((x) => x.userId)).toEqual([found.userId]);
     const wild = await post<{ list: AdminUserSummary[] }>('admin/users', { q: '%' }, support);
     expect(wild.data.list).toHaveLength(0);
+    expect((await post<{ list: AdminUserSummary[] }>('admin/users', { q: '_' }, support)).data.list).toHaveLength(0);
+    // Any part of the e-mail: its domain finds the user, whatever the case.
+    const domain = u.email.slice(u.email.indexOf('@') + 1);
+    const byDomain = await post<{ list: AdminUserSummary[]; total: number }>(
+      'admin/users',
+      { q: domain.toUpperCase(), pageSize: 100 },
+      support,
+    );
+    expect(byDomain.code, byDomain.msg).toBe(1);
+    expect(byDomain.data.list.map((x) => x.userId)).toContain(found.userId);
+    const middle = u.email.slice(3, u.email.indexOf('@'));
+    expect(
+      (await post<{ list: AdminUserSummary[] }>('admin/users', { q: middle }, support)).data.list.map((x) => x.userId),
+    ).toContain(found.userId);
+    // Nothing typed: every user, newest first, paged.
+    const last = await registerUser(t);
+    for (const body of [{}, { q: '' }, { q: '   ' }]) {
+      const all = await post<{ list: AdminUserSummary[]; total: number }>(
+        'admin/users',
+        { ...body, pageSize: 2 },
+        support,
+      );
+      expect(all.code, all.msg).toBe(1);
+      expect(all.data.list).toHaveLength(2);
+      expect(all.data.total).toBeGreaterThanOrEqual(2);
+      expect(all.data.list[0]!.createdAt).toBeGreaterThanOrEqual(all.data.list[1]!.createdAt);
+    }
+    const newest = await post<{ list: AdminUserSummary[] }>('admin/users', { pageSize: 1 }, support);
+    expect(newest.data.list[0]!.uid).toBe(last.user.uid);
 
     const detail = await post<AdminUserDetail>('admin/user', { userId: found.userId }, support);
     expect(detail.code, detail.msg).toBe(1);
@@ -233,7 +262,7 @@ describe('users, as support sees them', () => {
   });
 
   it('refuses bad input and answers 404 for an unknown user', async () => {
-    expect((await post('admin/users', { q: '' }, support)).code).toBe(400);
+    expect((await post('admin/users', { q: 'x'.repeat(101) }, support)).code).toBe(400);
     expect((await post('admin/users', { q: 'x', pageSize: 1000 }, support)).code).toBe(400);
     expect((await post('admin/user', { userId: 'abc' }, support)).code).toBe(400);
     expect((await post('admin/user', { userId: '987654321' }, support)).code).toBe(404);
