@@ -1026,6 +1026,48 @@ describe('operator console', () => {
     await page.context().close();
   }, 180_000);
 
+  it('a user’s page says who froze what and why, offers Reset 2FA only when it is on, and links the inviter', async () => {
+    const inviter = (await registerUser('inviter')) as { token: string; user: { uid: number; inviteCode: string } };
+    const email = `invitee.${Date.now()}@example.com`;
+    await api('ems/send', { email, scene: 'register' });
+    const invitee = await api<{ token: string; user: { uid: number } }>('user/register', {
+      type: 'email',
+      email,
+      code: ctx.server.lastOutboxCode(email),
+      password: 'invitee-pass-1',
+      password2: 'invitee-pass-1',
+      inviteCode: inviter.user.inviteCode,
+    });
+    const support = await ctx.server.createOperator('support-freezer');
+    const page = await desktop();
+    await logIn(page, support.username, support.password);
+    await page.getByTestId('nav-users').click();
+    const search = page.getByTestId('user-search').locator('input');
+    await search.fill(String(invitee.user.uid));
+    await search.press('Enter');
+    await page.getByRole('row', { name: new RegExp(String(invitee.user.uid)) }).click();
+    await page.getByTestId('freezes').waitFor();
+    // No second factor on: nothing to reset.
+    await page.getByRole('button', { name: 'Revoke sessions' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Reset 2FA' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Freeze withdrawals' }).click();
+    await page.locator('.ant-modal').getByLabel('Reason (kept in the audit log)').fill('Chargeback on card 4711');
+    await clickWhenStill(page.locator('.ant-modal').getByRole('button', { name: 'Freeze withdrawals' }));
+    const detail = page.getByTestId('freeze-withdrawals-detail');
+    await detail.waitFor();
+    const said = (await detail.textContent()) ?? '';
+    expect(said).toContain('Chargeback on card 4711');
+    expect(said).toContain('support-freezer (#');
+    expect(await page.getByTestId('freeze-logins').count()).toBe(0);
+    await shot(page, 'console-user-freeze-detail');
+
+    // The inviter's UID opens the inviter's page.
+    await page.getByTestId('user-inviter').click();
+    await page.locator('.ant-card-head-title', { hasText: `UID ${inviter.user.uid}` }).waitFor();
+    await page.context().close();
+  }, 180_000);
+
   it('a review queue whose last page empties steps back to the page that still has records', async () => {
     const chief = await ctx.server.createOperator('chief-paging');
     const page = await desktop();

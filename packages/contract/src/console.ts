@@ -81,7 +81,22 @@ export const AdminBalance = z.object({
 });
 export const AdminUserDetail = AdminUserSummary.extend({
   inviterUid: z.number().int().nullable(),
+  /** The inviter's page (`admin/user`), when the user was invited. */
+  inviterId: z.string().nullable(),
   twoFactorEnabled: z.boolean(),
+  /**
+   * Each freeze in force with the audited action that set it: the reason given, the operator (id and name) and
+   * when. Empty when nothing is frozen (or a freeze has no audited action).
+   */
+  freezes: z.array(
+    z.object({
+      what: z.enum(['logins', 'withdrawals']),
+      reason: z.string().nullable(),
+      operatorId: z.string(),
+      operatorName: z.string(),
+      at: EpochMs,
+    }),
+  ),
   verifications: z.array(z.object({ id: z.string(), level: z.string(), status: z.string(), createdAt: EpochMs })),
   balances: z.array(AdminBalance),
   /** The bound bank card (withdrawals to a bank are paid to it), its number masked as the user's app shows it. */

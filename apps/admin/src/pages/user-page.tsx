@@ -1,10 +1,23 @@
 import type { AdminUserDetail } from '@nexa/contract';
 import { changeFigures } from '@nexa/rules';
-import { Button, Card, Descriptions, Form, Input, Modal, Space, Table, type TableProps, Tabs, Tag } from 'antd';
+import {
+  Button,
+  Card,
+  Descriptions,
+  Form,
+  Input,
+  Modal,
+  Space,
+  Table,
+  type TableProps,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { Loadable } from '../components/states';
 import type { Body, CallName, Data } from '../lib/api';
 import { codeLabel } from '../lib/codes';
@@ -28,7 +41,17 @@ function UserDetail({ u }: { u: AdminUserDetail }) {
           <Descriptions.Item label={t('col.email')}>{u.email ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('col.mobile')}>{u.mobile ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('col.inviteCode')}>{u.inviteCode}</Descriptions.Item>
-          <Descriptions.Item label={t('user.inviter')}>{u.inviterUid ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('user.inviter')}>
+            {u.inviterUid === null ? (
+              '—'
+            ) : u.inviterId ? (
+              <Link to={`/users/${u.inviterId}`} data-testid="user-inviter">
+                {u.inviterUid}
+              </Link>
+            ) : (
+              u.inviterUid
+            )}
+          </Descriptions.Item>
           <Descriptions.Item label={t('col.registered')}>{dateTime(u.createdAt)}</Descriptions.Item>
           <Descriptions.Item label={t('col.mode')}>{t(`mode.${u.mode}`)}</Descriptions.Item>
           <Descriptions.Item label={t('user.twoFactor')}>
@@ -56,8 +79,29 @@ function UserDetail({ u }: { u: AdminUserDetail }) {
           <Descriptions.Item label={t('user.freezes')}>
             <span data-testid="freezes">
               {!u.loginsFrozen && !u.withdrawalsFrozen && t('common.none')}
-              {u.loginsFrozen && <Tag color="red">{t('user.loginsFrozen')}</Tag>}
-              {u.withdrawalsFrozen && <Tag color="red">{t('user.withdrawalsFrozen')}</Tag>}
+              {(['logins', 'withdrawals'] as const)
+                .filter((what) => (what === 'logins' ? u.loginsFrozen : u.withdrawalsFrozen))
+                .map((what) => {
+                  const set = u.freezes.find((f) => f.what === what);
+                  return (
+                    <div key={what} data-testid={`freeze-${what}`}>
+                      <Tag color="red">{t(what === 'logins' ? 'user.loginsFrozen' : 'user.withdrawalsFrozen')}</Tag>
+                      {set && (
+                        <Typography.Text
+                          type="secondary"
+                          style={{ marginInlineStart: 4 }}
+                          data-testid={`freeze-${what}-detail`}
+                        >
+                          {t('user.freezeSet', {
+                            reason: set.reason ?? '—',
+                            by: `${set.operatorName} (#${set.operatorId})`,
+                            at: dateTime(set.at),
+                          })}
+                        </Typography.Text>
+                      )}
+                    </div>
+                  );
+                })}
             </span>
           </Descriptions.Item>
         </Descriptions>
@@ -108,7 +152,8 @@ function UserActions({ u }: { u: AdminUserDetail }) {
     { call: 'admin/userRevokeSessions', label: t('user.revokeSessions') },
     { call: 'admin/userReset2fa', label: t('user.reset2fa') },
   ];
-  const acts = all.filter((a) => may(a.call));
+  // Resetting a second factor the user has not turned on would do nothing: it is offered only when it is on.
+  const acts = all.filter((a) => may(a.call) && (a.call !== 'admin/userReset2fa' || u.twoFactorEnabled));
   if (acts.length === 0) return null;
   const submit = ({ reason }: { reason: string }) => {
     if (!act) return;

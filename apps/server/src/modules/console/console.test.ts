@@ -287,6 +287,18 @@ describe('user actions are enforced and audited', () => {
       support,
     );
     expect(frozen.data.loginsFrozen).toBe(true);
+    // The user's page says why, by whom and when; a lifted freeze is no longer listed.
+    const frozenDetail = await post<AdminUserDetail>('admin/user', { userId }, support);
+    expect(frozenDetail.data.freezes).toEqual([
+      {
+        what: 'logins',
+        reason: 'account takeover suspected',
+        operatorId: expect.any(String),
+        operatorName: expect.any(String),
+        at: expect.any(Number),
+      },
+    ]);
+    expect(frozenDetail.data.freezes[0]!.operatorName).not.toBe('');
     expect((await u.as('index/property')).code).toBe(401);
     const refused = await login(u.email);
     expect(refused).toMatchObject({
@@ -295,6 +307,7 @@ describe('user actions are enforced and audited', () => {
     });
     await post('admin/userFreeze', { userId, what: 'logins', frozen: false, reason: 'owner confirmed' }, support);
     expect((await login(u.email)).code).toBe(1);
+    expect((await post<AdminUserDetail>('admin/user', { userId }, support)).data.freezes).toEqual([]);
     const audit = await post<{ list: AuditEntry[] }>('admin/auditLog', { entity: 'user', entityId: userId }, finance);
     expect(audit.data.list.map((e) => [e.action, e.reason])).toEqual([
       ['user.unfreezeLogins', 'owner confirmed'],

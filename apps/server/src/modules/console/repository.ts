@@ -49,13 +49,27 @@ export const consoleRepository = {
   },
 
   async user(ex: Executor, userId: string) {
-    const rows = await queryRows<UserRow & { inviter_uid: string | number | null; totp_on: boolean | null }>(
+    const rows = await queryRows<
+      UserRow & { inviter_uid: string | number | null; inviter_id: string | null; totp_on: boolean | null }
+    >(
       ex,
-      sql`SELECT ${USER_COLUMNS}, i.uid AS inviter_uid, (s.totp_secret IS NOT NULL) AS totp_on
+      sql`SELECT ${USER_COLUMNS}, i.uid AS inviter_uid, i.id::text AS inviter_id, (s.totp_secret IS NOT NULL) AS totp_on
           FROM ${USER_FROM} LEFT JOIN users i ON i.id = u.inviter_id LEFT JOIN user_security s ON s.user_id = u.id
           WHERE u.id = ${userId}`,
     );
     return rows[0];
+  },
+
+  /** The latest audited freeze of each kind on the user, with its operator (audit_log_entity_idx serves it). */
+  lastFreezes(ex: Executor, userId: string) {
+    return queryRows<{ action: string; reason: string | null; operator_id: string; username: string; created_at: Ts }>(
+      ex,
+      sql`SELECT DISTINCT ON (a.action) a.action, a.reason, a.operator_id::text AS operator_id, o.username, a.created_at
+          FROM audit_log a JOIN operators o ON o.id = a.operator_id
+          WHERE a.entity = 'user' AND a.entity_id = ${userId}
+            AND a.action IN ('user.freezeLogins', 'user.freezeWithdrawals')
+          ORDER BY a.action, a.id DESC`,
+    );
   },
 
   verifications(ex: Executor, userId: string) {

@@ -40,16 +40,36 @@ export class ConsoleUsers {
     const { db, now } = this.d;
     const row = await repo.user(db, userId);
     if (!row) throw notFound();
-    const [verifications, balances, addresses, bank, sessions] = await Promise.all([
+    const [verifications, balances, addresses, bank, sessions, lastFreezes] = await Promise.all([
       repo.verifications(db, userId),
       repo.balances(db, userId),
       repo.addresses(db, userId),
       repo.bankCard(db, userId),
       repo.liveSessions(db, userId, now()),
+      row.logins_frozen || row.withdrawals_frozen ? repo.lastFreezes(db, userId) : Promise.resolve([]),
     ]);
+    const inForce = { logins: Boolean(row.logins_frozen), withdrawals: Boolean(row.withdrawals_frozen) };
+    const freezes = (['logins', 'withdrawals'] as const).flatMap((what) => {
+      const set = lastFreezes.find(
+        (f) => f.action === (what === 'logins' ? 'user.freezeLogins' : 'user.freezeWithdrawals'),
+      );
+      return inForce[what] && set
+        ? [
+            {
+              what,
+              reason: set.reason,
+              operatorId: set.operator_id,
+              operatorName: set.username,
+              at: ms(set.created_at),
+            },
+          ]
+        : [];
+    });
     return {
       ...summaryOf(row),
       inviterUid: row.inviter_uid === null ? null : Number(row.inviter_uid),
+      inviterId: row.inviter_id,
+      freezes,
       twoFactorEnabled: Boolean(row.totp_on),
       verifications: verifications.map((v) => ({ ...v, createdAt: ms(v.created_at) })),
       balances,
