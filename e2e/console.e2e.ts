@@ -1068,6 +1068,47 @@ describe('operator console', () => {
     await page.context().close();
   }, 180_000);
 
+  it('the support inbox’s filters and previews stay inside the list card at 1440×900 and 1280×800', async () => {
+    const asker = (await registerUser('a-rather-long-support-asker-address')) as { token: string };
+    const long = `Hi, your deposit D2026120665513008 was rejected: ${'the screenshot does not show the transfer. '.repeat(4)}`;
+    await api('support/send', { text: long, images: [] }, asker.token);
+    const chief = await ctx.server.createOperator('inbox.layout');
+    for (const [width, height] of [
+      [1440, 900],
+      [1280, 800],
+    ] as const) {
+      const context = await ctx.browser.newContext({ viewport: { width, height }, locale: 'en-US' });
+      const page = await context.newPage();
+      await logIn(page, chief.username, chief.password);
+      await page.getByTestId('nav-support').click();
+      const card = page.getByTestId('support-list');
+      await card.locator('[data-testid^="support-conv-"]').first().waitFor();
+      const box = (await card.boundingBox())!;
+      const inside = async (what: Locator, name: string) => {
+        for (const b of await what.evaluateAll((els) =>
+          els.map((el) => {
+            const r = el.getBoundingClientRect();
+            return { left: r.left, right: r.right, visible: r.width > 0 && r.height > 0 };
+          }),
+        )) {
+          expect(b.visible, `${name} at ${width}`).toBe(true);
+          expect(b.left, `${name} at ${width}`).toBeGreaterThanOrEqual(box.x);
+          expect(b.right, `${name} at ${width}`).toBeLessThanOrEqual(box.x + box.width);
+        }
+      };
+      await card.getByText('Mine', { exact: true }).waitFor();
+      await inside(card.locator('.ant-segmented-item'), 'filter');
+      await inside(card.getByTestId('support-item-preview'), 'preview');
+      await inside(card.locator('[data-testid^="support-conv-"] .ant-tag'), 'assignee');
+      // The customer's name ends before the age column begins: no text drawn over another.
+      const name = (await card.getByTestId('support-item-customer').first().boundingBox())!;
+      const ageBox = (await card.getByTestId('support-item-age').first().boundingBox())!;
+      expect(name.x + name.width, `name at ${width}`).toBeLessThanOrEqual(ageBox.x);
+      await shot(page, `console-support-list-${width}`);
+      await context.close();
+    }
+  }, 180_000);
+
   it('a review queue whose last page empties steps back to the page that still has records', async () => {
     const chief = await ctx.server.createOperator('chief-paging');
     const page = await desktop();

@@ -64,32 +64,30 @@ export default function SupportPage() {
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Row gutter={16}>
         <Col span={9}>
-          <Card
-            title={t('nav.support')}
-            extra={
-              <Space>
-                <Segmented<StatusFilter>
-                  value={status}
-                  onChange={(v) => {
-                    setStatus(v);
-                    setPage(1);
-                  }}
-                  options={(['open', 'closed', 'all'] as const).map((v) => ({ value: v, label: t(`support.${v}`) }))}
-                />
-                <Segmented<AssignedFilter>
-                  value={assigned}
-                  onChange={(v) => {
-                    setAssigned(v);
-                    setPage(1);
-                  }}
-                  options={(['all', 'unassigned', 'mine'] as const).map((v) => ({
-                    value: v,
-                    label: t(`support.assigned.${v}`),
-                  }))}
-                />
-              </Space>
-            }
-          >
+          <Card title={t('nav.support')} data-testid="support-list">
+            {/* The filters wrap inside the card: as its header's extra they ran past a 9-column card ("Mine" clipped
+                at 1440 px, hidden at 1280 px). */}
+            <Space wrap size={[8, 8]} style={{ marginBottom: 8 }} data-testid="support-filters">
+              <Segmented<StatusFilter>
+                value={status}
+                onChange={(v) => {
+                  setStatus(v);
+                  setPage(1);
+                }}
+                options={(['open', 'closed', 'all'] as const).map((v) => ({ value: v, label: t(`support.${v}`) }))}
+              />
+              <Segmented<AssignedFilter>
+                value={assigned}
+                onChange={(v) => {
+                  setAssigned(v);
+                  setPage(1);
+                }}
+                options={(['all', 'unassigned', 'mine'] as const).map((v) => ({
+                  value: v,
+                  label: t(`support.assigned.${v}`),
+                }))}
+              />
+            </Space>
             <Loadable query={q}>
               {() => (
                 <List<AdminSupportConversation>
@@ -111,22 +109,41 @@ export default function SupportPage() {
                       data-testid={`support-conv-${c.id}`}
                     >
                       <List.Item.Meta
+                        // Without a zero minimum width the preview's one line widened the item past the card.
+                        style={{ minWidth: 0 }}
                         title={
-                          <Space>
+                          <div style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }}>
                             {c.awaitingReply && c.status === 'open' && <Badge status="processing" />}
-                            <span>{customer(c)}</span>
+                            <Typography.Text
+                              strong
+                              ellipsis={{ tooltip: customer(c) }}
+                              style={{ minWidth: 0 }}
+                              data-testid="support-item-customer"
+                            >
+                              {customer(c)}
+                            </Typography.Text>
                             {c.owner === null && <Tag>{t('support.visitor')}</Tag>}
-                          </Space>
+                          </div>
                         }
                         description={
-                          <Typography.Text type="secondary" ellipsis style={{ maxWidth: 360 }}>
+                          <Typography.Text
+                            type="secondary"
+                            ellipsis
+                            style={{ display: 'block', maxWidth: '100%' }}
+                            data-testid="support-item-preview"
+                          >
                             {c.lastMessage
                               ? `${c.lastMessage.text || t('support.images', { n: c.lastMessage.images })}`
                               : '—'}
                           </Typography.Text>
                         }
                       />
-                      <Space direction="vertical" size={0} style={{ textAlign: 'end' }}>
+                      <Space
+                        direction="vertical"
+                        size={0}
+                        style={{ textAlign: 'end', flex: 'none' }}
+                        data-testid="support-item-age"
+                      >
                         <Typography.Text type="secondary">{age(c.updatedAt)}</Typography.Text>
                         {c.assignee && <Tag color="blue">{c.assignee.username}</Tag>}
                       </Space>
