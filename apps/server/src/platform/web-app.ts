@@ -9,13 +9,23 @@ import { nexaModule } from './kernel.js';
 /**
  * The built H5 app under /h5/ (`/` and `/h5` redirect there) and the operator console under /admin/, two separate
  * builds: the console's first route never loads the H5 app's code. index.html is never cached, hashed assets forever.
+ * A console screen's path (/admin/settings) is redirected to its hash route (/admin/#/settings).
  */
 export const webAppModule = nexaModule<{ dir?: string; adminDir?: string | undefined; defaultLang?: string }>(
   'web-app',
   async (app, { dir, adminDir, defaultLang }) => {
     app.get('/', (_req, reply) => reply.redirect('/h5/'));
     const h5 = await serveBuild(app, dir, '/h5/', true, defaultLang);
-    await serveBuild(app, adminDir, '/admin/', !h5);
+    if (await serveBuild(app, adminDir, '/admin/', !h5)) {
+      // The console routes by the URL's hash (/admin/#/settings): a screen's path typed or bookmarked as
+      // /admin/settings answered a JSON 404. A path shaped like a screen (a lower-case word, no file extension: files
+      // stay the static plugin's) is sent to the same screen, its query kept.
+      app.get('/admin/:screen(^[a-z][a-z0-9-]{0,39}$)', (req, reply) => {
+        const { screen } = req.params as { screen: string };
+        const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+        return reply.redirect(`/admin/#/${screen}${query}`);
+      });
+    }
   },
 );
 

@@ -173,6 +173,36 @@ describe('system calls', () => {
     }
   });
 
+  it('sends a console screen’s path to its hash route; files under /admin/ stay files or 404', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'nexa-admin-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Console</title>');
+    writeFileSync(path.join(dist, 'assets', 'main-a1.js'), 'export {};');
+    writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+    const web = await createTestApp({ adminDistDir: dist });
+    try {
+      const entry = await web.app.inject({ method: 'GET', url: '/admin/' });
+      expect(entry.statusCode).toBe(200);
+      expect(entry.body).toContain('Console');
+      for (const [url, to] of [
+        ['/admin/settings', '/admin/#/settings'],
+        ['/admin/users?q=example.com&page=2', '/admin/#/users?q=example.com&page=2'],
+      ] as const) {
+        const res = await web.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(302);
+        expect(res.headers.location, url).toBe(to);
+      }
+      expect((await web.app.inject({ method: 'GET', url: '/admin/favicon.svg' })).statusCode).toBe(200);
+      expect((await web.app.inject({ method: 'GET', url: '/admin/assets/main-a1.js' })).statusCode).toBe(200);
+      expect((await web.app.inject({ method: 'GET', url: '/admin/assets/missing.js' })).statusCode).toBe(404);
+      expect((await web.app.inject({ method: 'GET', url: '/admin/missing.js' })).statusCode).toBe(404);
+      expect((await web.app.inject({ method: 'GET', url: '/admin/Evil%0d%0a' })).statusCode).toBe(404);
+    } finally {
+      await web.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
   it('redirects / to the app', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(302);
