@@ -1109,6 +1109,45 @@ describe('operator console', () => {
     }
   }, 180_000);
 
+  it('the sidebar and its one edge run the full height of the window and of a long page', async () => {
+    const chief = await ctx.server.createOperator('sider.height');
+    const context = await ctx.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+    const page = await context.newPage();
+    await logIn(page, chief.username, chief.password);
+    for (const screen of ['oversight', 'settings']) {
+      await page.getByTestId(`nav-${screen}`).click();
+      await page.waitForTimeout(500);
+      const sizes = await page.evaluate(() => {
+        const sider = document.querySelector('.ant-layout-sider')!;
+        const box = sider.getBoundingClientRect();
+        // Every element in the sider that draws a vertical edge of its own (the menu did, to under its last item).
+        const edges = [...sider.querySelectorAll('*')].filter((el) => {
+          const css = getComputedStyle(el);
+          return ['Left', 'Right'].some(
+            (side) =>
+              css.getPropertyValue(`border-${side.toLowerCase()}-style`) !== 'none' &&
+              Number.parseFloat(css.getPropertyValue(`border-${side.toLowerCase()}-width`)) > 0 &&
+              el.getBoundingClientRect().height > 200,
+          );
+        }).length;
+        return {
+          sider: box.height,
+          top: box.top,
+          edge: getComputedStyle(sider).borderInlineEndWidth,
+          edges,
+          page: document.documentElement.scrollHeight,
+          inner: innerHeight,
+        };
+      });
+      expect(sizes.top, screen).toBeLessThanOrEqual(0);
+      expect(sizes.sider, screen).toBeGreaterThanOrEqual(Math.max(sizes.inner, sizes.page) - 1);
+      expect(sizes.edge, screen).toBe('1px');
+      expect(sizes.edges, screen).toBe(0);
+    }
+    await shot(page, 'console-sider-height');
+    await context.close();
+  }, 120_000);
+
   it('a review queue whose last page empties steps back to the page that still has records', async () => {
     const chief = await ctx.server.createOperator('chief-paging');
     const page = await desktop();

@@ -78,6 +78,9 @@ function SignedIn({ username, role, totpEnabled }: { username: string; role: Ope
             {t('app.title')}
           </Typography.Title>
           <Menu
+            // The sider draws the one edge, the whole height; the menu's own edge stopped under its last item (~540 px)
+            // beside it and read as the sidebar ending there.
+            style={{ borderInlineEnd: 'none' }}
             mode="inline"
             selectedKeys={current ? [current] : []}
             items={screens.map((s) => ({ key: s.key, label: t(`nav.${s.key}`), 'data-testid': `nav-${s.key}` }))}
