@@ -1121,7 +1121,7 @@ describe('operator console', () => {
         const sider = document.querySelector('.ant-layout-sider')!;
         const box = sider.getBoundingClientRect();
         // Every element in the sider that draws a vertical edge of its own (the menu did, to under its last item).
-        const edges = [...sider.querySelectorAll('*')].filter((el) => {
+        const edges = Array.from(sider.querySelectorAll('*')).filter((el) => {
           const css = getComputedStyle(el);
           return ['Left', 'Right'].some(
             (side) =>
