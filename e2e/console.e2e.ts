@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
+import { configFromEnv } from '@nexa/server/testing';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { phone, serverAndBrowser, shot } from './browser';
@@ -13,8 +14,13 @@ import { appSession } from './session';
 // A loaded CI machine can take over the default 90 s to start a server with its feed.
 vi.setConfig({ hookTimeout: 180_000 });
 // The console needs no price history: a feed without the 24 h backfill starts in seconds on a loaded machine.
-// Deposits are submitted by the dozen (a review queue's pages): above the default 30 a minute from one address.
-const ctx = serverAndBrowser(() => ({ market: { historyHours: 0 }, funding: { perIpPerMinute: 1_000 } }));
+// Deposits are submitted by the dozen (a review queue's pages): above the default 30 a minute from one address; and
+// more than a page of users registers (the users list), each asking a code: above the default 30 a minute too.
+const ctx = serverAndBrowser(() => ({
+  market: { historyHours: 0 },
+  funding: { perIpPerMinute: 1_000 },
+  auth: { ...configFromEnv({}).auth, perIpPerMinute: 1_000 },
+}));
 const { api, registerUser, openSignedIn } = appSession(() => ctx.server);
 const REVIEWER_PASSWORD = 'Review3r-desk-2026';
 
