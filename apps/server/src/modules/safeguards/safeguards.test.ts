@@ -97,10 +97,11 @@ describe('responsible trading limits', () => {
     // 70 at risk: a second order of 40 could take the month's loss to 110.
     const atRisk = await order(u, '40', 'SOLUSDT');
     expect(atRisk.code).toBe(0);
-    // The exit is the last tick at or before expiry: 90 against an entry of 100, a loss of the whole stake.
-    t.clock.advance(20_000);
+    // The exit is the last tick at or before expiry (4 s before it, fresh enough to settle on): 90 against an entry
+    // of 100, a loss of the whole stake.
+    t.clock.advance(25_000);
     await price('SOLUSDT', '90.00');
-    t.clock.advance(10_000);
+    t.clock.advance(5_000);
     await price('SOLUSDT', '90.00');
     await t.app.delivery.settlement.settleDue();
     const after = await u.as<TradingLimitsData>('user/getTradingLimits');
