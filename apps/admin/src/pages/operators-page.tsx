@@ -27,7 +27,6 @@ export default function OperatorsPage() {
   const [creating, setCreating] = useState(false);
   const [change, setChange] = useState<Change | null>(null);
   const refresh = { success: t('operators.saved'), invalidate: ['admin/operators' as const] };
-  const create = useAction('admin/operatorCreate', refresh);
   const setRole = useAction('admin/operatorSetRole', refresh);
   const setDisabled = useAction('admin/operatorSetDisabled', refresh);
   const unlock = useAction('admin/operatorUnlock', { ...refresh, success: t('operators.unlocked') });
@@ -139,42 +138,56 @@ export default function OperatorsPage() {
           else resetPassword.mutate({ id, password: password ?? '', reason }, done);
         }}
       />
-      <Modal
-        open={creating}
-        title={t('operators.create')}
-        footer={null}
-        onCancel={() => setCreating(false)}
-        destroyOnHidden
-      >
-        <Form
-          layout="vertical"
-          onFinish={(v: { username: string; password: string; role: OperatorRole }) =>
-            create.mutate(v, { onSuccess: () => setCreating(false) })
-          }
-        >
-          <Form.Item
-            name="username"
-            label={t('operators.username')}
-            rules={[{ required: true, pattern: /^[A-Za-z0-9_.-]{3,32}$/, message: t('operators.usernameRule') }]}
-          >
-            <Input autoComplete="off" data-testid="operator-username" />
-          </Form.Item>
-          <Form.Item
-            name="password"
-            label={t('operators.password')}
-            rules={[{ required: true, min: 12, message: t('operators.passwordRule') }]}
-          >
-            <Input.Password autoComplete="new-password" data-testid="operator-password" />
-          </Form.Item>
-          <Form.Item name="role" label={t('operators.role')} rules={[{ required: true, message: t('form.required') }]}>
-            <Select options={roles} data-testid="operator-role" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" loading={create.isPending} data-testid="operator-save">
-            {t('operators.create')}
-          </Button>
-        </Form>
-      </Modal>
+      <CreateOperatorModal open={creating} roles={roles} onClose={() => setCreating(false)} />
     </Card>
+  );
+}
+
+/** A new operator: username, password and role (the server checks the password rules again). */
+function CreateOperatorModal({
+  open,
+  roles,
+  onClose,
+}: {
+  open: boolean;
+  roles: { value: OperatorRole; label: string }[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const create = useAction('admin/operatorCreate', {
+    success: t('operators.saved'),
+    invalidate: ['admin/operators' as const],
+  });
+  return (
+    <Modal open={open} title={t('operators.create')} footer={null} onCancel={onClose} destroyOnHidden>
+      <Form
+        layout="vertical"
+        onFinish={(v: { username: string; password: string; role: OperatorRole }) =>
+          create.mutate(v, { onSuccess: onClose })
+        }
+      >
+        <Form.Item
+          name="username"
+          label={t('operators.username')}
+          rules={[{ required: true, pattern: /^[A-Za-z0-9_.-]{3,32}$/, message: t('operators.usernameRule') }]}
+        >
+          <Input autoComplete="off" data-testid="operator-username" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('operators.password')}
+          rules={[{ required: true, min: 12, message: t('operators.passwordRule') }]}
+        >
+          <Input.Password autoComplete="new-password" data-testid="operator-password" />
+        </Form.Item>
+        <Form.Item name="role" label={t('operators.role')} rules={[{ required: true, message: t('form.required') }]}>
+          <Select options={roles} data-testid="operator-role" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={create.isPending} data-testid="operator-save">
+          {t('operators.create')}
+        </Button>
+      </Form>
+    </Modal>
   );
 }
 
