@@ -49,6 +49,8 @@ export function appSession(server: () => TestServer) {
     session: Session,
     path: string,
     prefs: Prefs = { lang: 'en', theme: 'dark' },
+    /** 'commit': do not wait for the page's load (a test holding the app's code). */
+    waitUntil: 'load' | 'commit' = 'load',
   ) {
     // A same-origin page without the app, so nothing the app persists at start can overwrite the seeded session.
     await page.goto(`${server().url}/h5/favicon.svg`);
@@ -56,7 +58,7 @@ export function appSession(server: () => TestServer) {
       ([value]) => localStorage.setItem('nexa-session', value as string),
       [JSON.stringify({ state: { ...session, ...prefs }, version: 1 })],
     );
-    await page.goto(`${server().url}/h5/#${path}`);
+    await page.goto(`${server().url}/h5/#${path}`, { waitUntil });
   }
 
   return { api, registerUser, demoTrader, openSignedIn };

@@ -5,6 +5,8 @@ import '@/components/ui/controls.css';
 import '@/components/ui/ui.css';
 import '@/components/ui/patterns.css';
 import '@/components/ui/form.css';
+// The home's top is drawn by public/boot.js before this code runs, with these classes.
+import '@/features/home/components/home-top.css';
 import { OfflineBanner } from '@/components/ui/offline-banner';
 import { afterNextPaint, yieldToMain } from '@/lib/async';
 import { catchInstallPrompt } from '@/lib/pwa-boot';

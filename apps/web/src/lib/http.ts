@@ -3,6 +3,7 @@ import { DEFAULT_LANG } from '@nexa/contract';
 import i18n from 'i18next';
 import { browserSchedule } from './async';
 import { API_BASE, REQUEST_TIMEOUT_MS } from './config';
+import { adoptEarlyFetch } from './early-reads';
 import { currentPath, navigateTo } from './navigation';
 import { queryClient } from './query-client';
 import { type Toaster, createOkxRequest, createRequest } from './request';
@@ -18,7 +19,8 @@ const toast: Toaster = {
 const translate = (key: 'errors.timeout' | 'errors.network') => i18n.t(key);
 
 export const request = createRequest({
-  fetch: (input, init) => window.fetch(input, init),
+  // The home's banners may already be on their way (public/boot.js): that read is taken, not sent again.
+  fetch: (input, init) => adoptEarlyFetch(input, init, API_BASE) ?? window.fetch(input, init),
   baseUrl: API_BASE,
   timeoutMs: REQUEST_TIMEOUT_MS,
   getToken: () => getSession().token,

@@ -1,5 +1,7 @@
+import { earlyAnswer } from '@/lib/early-reads';
 import { useSession } from '@/lib/session-store';
 import { usePagedList } from '@/lib/use-paged-list';
+import { CarouselData } from '@nexa/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { homeApi } from '../api/home-api';
@@ -7,7 +9,12 @@ import { carouselQuery, noticesQuery, overviewQuery } from '../api/home-queries'
 
 export function useCarousel() {
   const lang = useSession((s) => s.lang);
-  return useQuery(carouselQuery(lang));
+  // The banners public/boot.js already fetched and drew show at once, until the query's own answer (the same one,
+  // adopted by the request helper) is read.
+  return useQuery({
+    ...carouselQuery(lang),
+    placeholderData: () => earlyAnswer('index/carouselList', lang, CarouselData),
+  });
 }
 
 export function useNotices() {

@@ -1,0 +1,76 @@
+// The signed-in home's top, drawn before the app's JavaScript arrives (issue 18 §2; docs/decisions.md, session 39).
+// A classic script, loaded async from index.html (the CSP allows no inline script): for a stored session opening the
+// home tab it asks for the banners at once and draws the nav bar, the greeting card's frame and the first banner with
+// the app's own classes (home-top.css, in the entry's stylesheet), where the app's first render puts them. The app
+// adopts the banners' answer (lib/early-reads.ts) instead of asking again. Anything unexpected: it does nothing, and
+// the page starts as it did (the boot mark, then the app).
+(() => {
+  const HOME_ROUTES = ['', '/', '/pages/tabbarPages/home/index'];
+  const BANNERS = '/api/index/carouselList';
+  let state;
+  try {
+    state = JSON.parse(localStorage.getItem('nexa-session') || 'null').state;
+  } catch {
+    return;
+  }
+  if (!state || typeof state.token !== 'string' || !state.token) return;
+  const route = location.hash.replace(/^#/, '').split('?')[0];
+  if (HOME_ROUTES.indexOf(route) < 0) return;
+  const html = document.documentElement;
+  const meta = document.querySelector('meta[name="nexa-default-lang"]');
+  // The language the app's calls will carry (session-store, lib/http.ts): the stored one, else the page's default.
+  const lang = typeof state.lang === 'string' && state.lang ? state.lang : meta?.getAttribute('content') || 'en';
+  // Theme and direction as the app will set them (lib/theme.ts, i18n), so the shell is not drawn in the wrong ones.
+  if (state.theme === 'light' || state.theme === 'dark') {
+    html.setAttribute('data-theme', state.theme);
+    html.setAttribute('data-prefers-color-scheme', state.theme);
+  }
+  if (lang === 'ar') html.dir = 'rtl';
+  const answer = fetch(BANNERS, { headers: { lang: lang, TOKEN: state.token } });
+  const early = { path: 'index/carouselList', lang: lang, token: state.token, answer: answer, json: undefined };
+  window.__nexaEarly = early;
+  // Read by the shell from a copy, so the app can still read the answer itself.
+  const json = answer.then((r) => (r.ok ? r.clone().json() : null));
+  json.then(
+    (j) => {
+      early.json = j;
+      fillBanner(j);
+    },
+    () => {},
+  );
+
+  const MARK =
+    '<svg width="26" height="26" viewBox="0 0 64 64" aria-hidden="true" class="brand-mark"><defs><linearGradient id="boot-shell-g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1fd1a5"/><stop offset="1" stop-color="#0e9f84"/></linearGradient></defs><rect width="64" height="64" rx="16" fill="url(#boot-shell-g)"/><path d="M19 45V19h6l14 17V19h6v26h-6L25 28v17z" fill="#04221b"/></svg>';
+  // The same structure as the app's home page (Page, NavBar, HomePage, HomeCarousel, Banner): home.e2e.ts checks
+  // that the banner lands on the app's banner box.
+  const SHELL = `<div class="tab-shell boot-shell" aria-hidden="true"><main class="tab-shell__content"><div class="page"><header class="nav-bar"><div class="nav-bar__inner"><div class="nav-bar__side nav-bar__side--start"><span class="brand">${MARK}<span class="brand__name">Nexa</span></span></div><div></div><div class="nav-bar__side nav-bar__side--end"></div></div></header><div class="page__body"><div class="stack home-stack"><section class="hero-surface hero-card"><p class="hero-card__eyebrow">&nbsp;</p><h2 class="hero-card__title">&nbsp;</h2><p class="hero-card__meta"><span class="badge">&nbsp;</span></p></section><section class="home-carousel"><div class="banner banner--shell"></div></section></div></div></div></main></div>`;
+
+  function draw() {
+    const root = document.getElementById('root');
+    // Only over the boot mark: once the app has rendered, the page is the app's.
+    if (!root || !root.querySelector('.boot')) return;
+    root.innerHTML = SHELL;
+    if (early.json !== undefined) fillBanner(early.json);
+  }
+
+  function fillBanner(j) {
+    const slot = document.querySelector('#root .banner--shell');
+    const first = j && j.code === 1 && j.data && Array.isArray(j.data.list) ? j.data.list[0] : null;
+    if (!slot || !first || typeof first.image !== 'string' || slot.firstChild) return;
+    const img = document.createElement('img');
+    img.className = 'banner__image';
+    img.alt = '';
+    img.width = 750;
+    img.height = 300;
+    img.setAttribute('fetchpriority', 'high');
+    img.src = first.image;
+    const title = document.createElement('span');
+    title.className = 'banner__title';
+    title.dir = 'auto';
+    title.textContent = typeof first.title === 'string' ? first.title : '';
+    slot.append(img, title);
+  }
+
+  if (document.getElementById('root')) draw();
+  else document.addEventListener('DOMContentLoaded', draw, { once: true });
+})();
