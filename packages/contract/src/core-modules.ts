@@ -13,4 +13,5 @@ export const CONTRACT_CORE_MODULES = [
   'wallets',
   'safeguards',
   'first-reads',
+  'events-core',
 ] as const;

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { AccountMode } from './common.js';
 import { CopyUserEvents } from './copy.js';
 import { DeliveryOrder } from './delivery.js';
-import { Message } from './messages.js';
+import {
+  MessageNewEvent,
+  MessageRemovedEvent,
+  UserEventSeq,
+  UserModeEvent,
+  WalletBalanceEvent,
+} from './events-core.js';
 import { PerpOrder, PerpPosition, PerpTrade } from './perpetual.js';
 import { SupportAuthor } from './support.js';
 import { Wallet } from './wallets.js';
@@ -19,50 +25,23 @@ export const UserEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('perpetual.positions'), positions: z.array(PerpPosition).min(1) }),
   /** A pending order filled, a TP/SL fired or a position was liquidated: the order, the position after it, the fill. */
   z.object({ type: z.literal('perpetual.fill'), order: PerpOrder, position: PerpPosition, trade: PerpTrade }),
-  /**
-   * A balance moved (transfer, deposit, withdrawal, order, settlement, fee, margin): the account's figures after
-   * the transaction that moved it.
-   */
-  z.object({
-    type: z.literal('wallet.balance'),
-    mode: AccountMode,
-    wallet: Wallet,
-    currency: z.string().max(20),
-    available: z.string().max(60),
-    frozen: z.string().max(60),
-  }),
+  WalletBalanceEvent,
   /**
    * A new message in the user's support conversation (an operator's answer, or the user's own from another device):
    * its id only, so the frame stays small whatever the text; the screen reads the history again.
    */
   z.object({ type: z.literal('support.message'), messageId: z.string(), author: SupportAuthor }),
-  /**
-   * The account mode the server acts on changed (a switch on any of the user's devices): every screen keyed by mode
-   * follows it.
-   */
-  z.object({ type: z.literal('user.mode'), mode: AccountMode }),
-  /** A new message in the user's message centre, with the unread count after it. */
-  z.object({ type: z.literal('message.new'), message: Message, unread: z.number().int().nonnegative() }),
-  /**
-   * A message withdrawn because what it told of is gone (an operator deleted the announcement), with the unread
-   * count after it: the inbox and the bell drop it.
-   */
-  z.object({ type: z.literal('message.removed'), messageId: z.string(), unread: z.number().int().nonnegative() }),
+  UserModeEvent,
+  MessageNewEvent,
+  MessageRemovedEvent,
   /** Copy trading (issue 14): invitations, followers confirming or withdrawing, placement, settlement, cancellation. */
   ...CopyUserEvents,
 ]);
 export type UserEvent = z.infer<typeof UserEvent>;
 export type UserEventType = UserEvent['type'];
 
-/**
- * One message of the `user` channel: an event and, for the events the server journals (all but the live position
- * figures), the user's event number. Numbers rise by one per event for each user, across connections and nodes, so
- * a client that reconnects asks for what came after the last one it saw (`subscribe` with `since`).
- */
-export const UserFrame = z.object({
-  seq: z.number().int().positive().optional(),
-  event: UserEvent,
-});
+/** One message of the `user` channel: an event and, for the events the server journals, its number (events-core.ts). */
+export const UserFrame = z.object({ seq: UserEventSeq, event: UserEvent });
 export type UserFrame = z.infer<typeof UserFrame>;
 
 /**

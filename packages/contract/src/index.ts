@@ -4,6 +4,7 @@ export * from './codes.js';
 export * from './common.js';
 export * from './delivery.js';
 export * from './events.js';
+export * from './events-core.js';
 export * from './bus.js';
 export * from './locales.js';
 export * from './market.js';
