@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type TestServer, startTestServer } from '@nexa/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +17,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const { api, registerUser, openSignedIn } = appSession(() => server);
+const { api, registerUser, demoTrader, openSignedIn } = appSession(() => server);
 
 const ROUTE = {
   home: '/pages/tabbarPages/home/index',
@@ -205,6 +206,131 @@ describe('market data screens', () => {
     // Once the code is here, the page shows what was asked for, read against the contract.
     await page.getByTestId('home-carousel').locator('img').first().waitFor();
     await expect.poll(() => page.getByTestId('rank-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it("a signed-in start draws the home's top before the app's code, where the app then puts it, and asks for the banners once", async () => {
+    const user = await registerUser('boot-shell');
+    const tops = ['.nav-bar', '.brand', '.hero-card', '.home-carousel', '.banner__image', '.banner__title'];
+    const boxesOf = (page: Page) =>
+      page.evaluate(
+        (selectors) =>
+          selectors.map((s) => {
+            const r = document.querySelector(`#root ${s}`)?.getBoundingClientRect();
+            return r ? [r.x, r.y, r.width, r.height].map((n) => Math.round(n * 2) / 2) : null;
+          }),
+        tops,
+      );
+    for (const prefs of [
+      { lang: 'en', theme: 'dark' },
+      { lang: 'ar', theme: 'light' },
+    ] as const) {
+      const context = await phone(browser);
+      const page = await context.newPage();
+      const cspViolations = await watchCsp(page);
+      // Whether the app ever drew the banner's loading block (the shell's banner must stay until the app's replaces it).
+      await page.addInitScript(() => {
+        new MutationObserver(() => {
+          if (document.querySelector('.banner--placeholder'))
+            (window as { sawPlaceholder?: boolean }).sawPlaceholder = true;
+        }).observe(document, { childList: true, subtree: true });
+      });
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      // None of the app's code arrives until the shell has been looked at.
+      await page.route(/\/h5\/assets\/[\w-]+\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      let bannerReads = 0;
+      page.on('request', (r) => {
+        if (r.url().includes('/api/index/carouselList')) bannerReads++;
+      });
+      await openSignedIn(page, user, ROUTE.home, prefs, 'commit');
+      const shellImage = page.locator('#root .boot-shell .banner__image');
+      await shellImage.waitFor();
+      const banners = (await (
+        await fetch(`${server.url}/api/index/carouselList`, { headers: { lang: prefs.lang } })
+      ).json()) as { data: { list: { image: string; title: string }[] } };
+      const first = banners.data.list[0];
+      await expect(shellImage.getAttribute('src')).resolves.toBe(first?.image);
+      await expect(page.locator('#root .boot-shell .banner__title').textContent()).resolves.toBe(first?.title);
+      await expect(page.evaluate(() => [document.documentElement.dataset.theme, document.dir])).resolves.toEqual([
+        prefs.theme,
+        prefs.lang === 'ar' ? 'rtl' : 'ltr',
+      ]);
+      const shell = await boxesOf(page);
+      await shot(page, `boot-shell-${prefs.lang}-${prefs.theme}`);
+      expect(shell.every((box) => box !== null)).toBe(true);
+      release();
+      await page.getByTestId('home-banner').first().locator('img').waitFor();
+      await expect(page.locator('#root .boot-shell').count()).resolves.toBe(0);
+      // The app's top lands on the shell's, to the half pixel: nothing moves when the app takes over.
+      await expect(boxesOf(page)).resolves.toEqual(shell);
+      await expect(page.evaluate(() => (window as { sawPlaceholder?: boolean }).sawPlaceholder ?? false)).resolves.toBe(
+        false,
+      );
+      // The app took the shell's answer rather than asking again.
+      await expect.poll(() => page.getByTestId('rank-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(bannerReads).toBe(1);
+      expect(await cspViolations()).toEqual([]);
+      await context.close();
+    }
+    // Another tab's start (and a visitor's) is not the home's: no shell, no early call.
+    const context = await phone(browser);
+    const page = await context.newPage();
+    let bannerReads = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/index/carouselList')) bannerReads++;
+    });
+    await openSignedIn(page, user, ROUTE.markets);
+    await page.getByTestId('markets-page').waitFor();
+    await expect(page.locator('.boot-shell').count()).resolves.toBe(0);
+    expect(bannerReads).toBe(0);
+    await context.close();
+  });
+
+  it("the home page's live channel hears balances without building the whole contract; a domain's event loads it", async () => {
+    const trader = await demoTrader('home-live', 'perpetual', '1');
+    const context = await phone(browser);
+    const page = await context.newPage();
+    // The contract's larger chunk (every domain's schemas), not `contract-core`.
+    const wholeContract = /\/h5\/assets\/contract-(?!core-)[\w-]+\.js$/;
+    let wholeContractLoads = 0;
+    page.on('request', (r) => {
+      if (wholeContract.test(r.url())) wholeContractLoads++;
+    });
+    const userFrames: string[] = [];
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', (frame) => {
+        const payload = String(frame.payload);
+        if (payload.includes('"channel":"user"')) userFrames.push(payload);
+      }),
+    );
+    await openSignedIn(page, trader, ROUTE.home);
+    await expect.poll(() => page.getByTestId('rank-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    // The channel opens once the page is idle; a transfer's balance frames then arrive and are read.
+    await expect
+      .poll(
+        async () => {
+          await api(
+            'index/zySubmit',
+            { from: 'spot', to: 'perpetual', currency: 'USDT', amount: '1', requestId: randomUUID() },
+            trader.token,
+          );
+          return userFrames.some((f) => f.includes('wallet.balance'));
+        },
+        { timeout: 20_000, interval: 2_000 },
+      )
+      .toBe(true);
+    await page.waitForTimeout(500);
+    expect(wholeContractLoads).toBe(0);
+    // A support message is a domain's event: its frame loads the whole union, and is read.
+    await api('support/send', { text: 'hello from the home page test' }, trader.token);
+    await expect.poll(() => userFrames.some((f) => f.includes('support.message')), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => wholeContractLoads, { timeout: 15_000 }).toBe(1);
     await context.close();
   });
 
