@@ -242,6 +242,56 @@ describe('futures: a delivery order from the panel to its settled result', () =>
     await context.close();
   });
 
+  it("checks the stake against the period's bounds again while the confirm sheet is open", async () => {
+    const session = await demoTrader('futures-bounds', 'delivery', '1000');
+    const operator = await server.createOperator();
+    type Period = { seconds: number; yield: string; minStake: string; maxStake: string };
+    const setPeriods = async (symbol: string, periods: Period[]) => {
+      const res = await fetch(`${server.url}/api/admin/setDeliveryPeriods`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'ADMIN-TOKEN': operator.token },
+        body: JSON.stringify({ symbol, periods }),
+      });
+      const json = (await res.json()) as { code: number; msg: string };
+      if (json.code !== 1) throw new Error(`setDeliveryPeriods: ${json.msg}`);
+    };
+    const context = await phone(browser);
+    const page = await context.newPage();
+    await openSignedIn(page, session, ROUTE.futures);
+    await page.getByTestId('delivery-page').waitFor();
+    await expect.poll(() => text(page, 'futures-available')).toBe('1,000.00');
+    const symbol = (await page.getByTestId('product-header').getAttribute('data-symbol')) ?? '';
+    const { list } = await api<{ list: Period[] }>('index/timeList', { symbol }, session.token);
+    const [first, ...rest] = list as [Period, ...Period[]];
+    await page.getByTestId('futures-amount').fill('100');
+    await page.getByTestId('futures-call').click();
+    await page.getByTestId('futures-confirm-sheet').waitFor();
+    const confirm = page.getByTestId('futures-confirm');
+    await expect(confirm.isEnabled()).resolves.toBe(true);
+
+    // An operator raises the chosen (first) period's minimum above the stake: the sheet reads the period again, says
+    // why the server would refuse the 100, and Confirm waits.
+    await setPeriods(symbol, [{ ...first, minStake: '200' }, ...rest]);
+    await expect.poll(() => text(page, 'futures-confirm-problem'), { timeout: 15_000 }).toBe('The minimum is 200 USDT');
+    await expect(confirm.isDisabled()).resolves.toBe(true);
+
+    // Then removes the period altogether.
+    await setPeriods(symbol, rest);
+    await expect
+      .poll(() => text(page, 'futures-confirm-problem'), { timeout: 15_000 })
+      .toBe('This period is no longer offered: choose another one');
+    await expect(confirm.isDisabled()).resolves.toBe(true);
+
+    // The period is back as it was: the sheet is right again and places the order.
+    await setPeriods(symbol, list);
+    await expect.poll(() => page.getByTestId('futures-confirm-problem').count(), { timeout: 15_000 }).toBe(0);
+    await expect(confirm.isEnabled()).resolves.toBe(true);
+    await confirm.click();
+    await page.getByTestId('futures-countdown').waitFor();
+    await expect.poll(() => deliveryAvailable(session.token)).toBe('900.00');
+    await context.close();
+  });
+
   it('keeps real and demo orders apart', async () => {
     const session = await demoTrader('modes', 'delivery', '500');
     await placeOrder(session.token, { symbol: 'ETHUSDT', direction: 'put', seconds: 60, amount: '20' });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyOrderEvent,
   checkAmount,
+  checkDraft,
   dayRange,
   fitsBounds,
   formatCountdown,
@@ -96,6 +97,25 @@ describe('checkAmount', () => {
 
   it('offers quick amounts only within the bounds', () => {
     expect(['50', '5', '5000'].map((amount) => fitsBounds(amount, period))).toEqual([true, false, true]);
+  });
+});
+
+describe('checkDraft', () => {
+  // The product's periods as read again while the confirm sheet is open.
+  const periods = [
+    { seconds: 30, minStake: '10', maxStake: '5000' },
+    { seconds: 60, minStake: '200', maxStake: '300' },
+  ];
+
+  it("checks the stake against the period's bounds as they are now", () => {
+    expect(checkDraft('100', 30, periods, '1000')).toBeNull();
+    expect(checkDraft('100', 60, periods, '1000')).toEqual({ kind: 'belowMin', min: '200' });
+    expect(checkDraft('400', 60, periods, '1000')).toEqual({ kind: 'aboveMax', max: '300' });
+    expect(checkDraft('250', 60, periods, '100')).toEqual({ kind: 'insufficient' });
+  });
+
+  it('says when the period is no longer offered', () => {
+    expect(checkDraft('100', 180, periods, '1000')).toEqual({ kind: 'periodGone' });
   });
 });
 

@@ -87,6 +87,25 @@ export function checkAmount(
   return null;
 }
 
+/** What stops a confirmed draft: its stake (`checkAmount`), or its period no longer being offered. */
+export type DraftProblem = AmountProblem | { kind: 'periodGone' };
+
+/**
+ * What stops a draft of `amount` on the `seconds` period from being placed now, against the product's periods as
+ * last read (`periods`: operators may have changed the period's bounds, or removed it, since the draft was made)
+ * and `available` in the delivery wallet; null when nothing does. The bounds are checked by `checkAmount`.
+ */
+export function checkDraft(
+  amount: string,
+  seconds: number,
+  periods: readonly Pick<DeliveryPeriod, 'seconds' | 'minStake' | 'maxStake'>[],
+  available: string | undefined,
+): DraftProblem | null {
+  const period = periods.find((p) => p.seconds === seconds);
+  if (!period) return { kind: 'periodGone' };
+  return checkAmount(amount, period, available);
+}
+
 /** Cuts a decimal string down (never up) to `decimals` places: "12.349" → "12.34". */
 export function truncateDecimal(value: string, decimals: number): string {
   const [int = '0', frac = ''] = value.split('.');

@@ -2,13 +2,16 @@ import { formatDecimal } from '@/lib/format';
 import { useAmountInput } from '@/lib/use-amount-input';
 import type { DeliveryPeriod } from '@nexa/contract';
 import { useTranslation } from 'react-i18next';
-import { type AmountProblem, QUICK_AMOUNTS, fitsBounds } from '../model';
+import { type AmountProblem, type DraftProblem, QUICK_AMOUNTS, fitsBounds } from '../model';
 import { Figure } from './bits';
 
-/** What an amount problem says: under the amount field, and in the confirm sheet when the balance fell. */
+/**
+ * What an amount problem says: under the amount field, and in the confirm sheet when the balance fell or the
+ * period's bounds changed (or the period went).
+ */
 export function useProblemText() {
   const { t } = useTranslation();
-  return (p: AmountProblem): string => {
+  return (p: DraftProblem): string => {
     switch (p.kind) {
       case 'empty':
         return t('delivery.errors.empty');
@@ -20,6 +23,8 @@ export function useProblemText() {
         return t('delivery.errors.aboveMax', { max: formatDecimal(p.max) });
       case 'insufficient':
         return t('delivery.errors.insufficient');
+      case 'periodGone':
+        return t('delivery.errors.periodGone');
     }
   };
 }

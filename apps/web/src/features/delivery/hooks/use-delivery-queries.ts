@@ -13,6 +13,8 @@ import { noteServerTime } from './server-clock';
 
 /** Periods and yields change when operators edit a product: rarely. */
 const PERIODS_STALE_MS = 5 * 60_000;
+/** While a confirm sheet is open, how often its period's bounds are read again. */
+const PERIODS_LIVE_MS = 3_000;
 /** Without push events the open orders are read this often (the brief's fallback). */
 export const POLL_MS = 2_000;
 /** With push events, a slow safety read in case one was lost. */
@@ -25,14 +27,26 @@ const SETTLE_POLL_LIVE_MS = 3_000;
 /** The account mode the server acts on (spec §4); every order query is keyed by it. */
 export const useMode = useAccountMode;
 
+const readPeriods = (symbol: string, signal: AbortSignal) => deliveryApi.periods(symbol, signal).then((d) => d.list);
+
 /** A product's delivery periods with their yields and stake bounds (index/timeList). */
 export function usePeriods(symbol: string | undefined) {
-  return useProductSettings(
-    symbol,
-    staticFuturesKeys.periods,
-    (s, signal) => deliveryApi.periods(s, signal).then((data) => data.list),
-    PERIODS_STALE_MS,
-  );
+  return useProductSettings(symbol, staticFuturesKeys.periods, readPeriods, PERIODS_STALE_MS);
+}
+
+/**
+ * A product's periods as they are now, while a confirm sheet for `symbol` is open (undefined: closed): read on
+ * opening and every few seconds after, since no event tells of an operator's change to a period's bounds, and the
+ * server checks the stake against the bounds it has then. The same cache as `usePeriods`: the order entry follows.
+ */
+export function useLivePeriods(symbol: string | undefined) {
+  return useQuery({
+    queryKey: staticFuturesKeys.periods(symbol ?? ''),
+    enabled: Boolean(symbol),
+    queryFn: ({ signal }) => readPeriods(symbol ?? '', signal),
+    staleTime: 0,
+    refetchInterval: PERIODS_LIVE_MS,
+  });
 }
 
 /** The delivery wallet's available USDT (index/money {wallet: 'delivery'}). */
