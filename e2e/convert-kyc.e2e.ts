@@ -412,9 +412,40 @@ describe('identity verification', () => {
       await expect(text(page, 'kyc-back-error')).resolves.toBe('Please upload the back of your ID');
       const notImage = path.join(files, 'notes.txt');
       writeFileSync(notImage, 'not an image');
+      const uploads = countCalls(page, 'common/upload');
       await page.getByTestId('kyc-front-input').setInputFiles(notImage);
       await expect.poll(() => text(page, 'kyc-front-error')).toBe('Please choose an image (PNG, JPEG, WebP or GIF)');
+      // Named like an image, it is still text: told apart by its content as the server does, before any upload.
+      const namedPng = path.join(files, 'notes.png');
+      writeFileSync(namedPng, 'not an image either');
+      await page.getByTestId('kyc-back-input').setInputFiles(namedPng);
+      await expect.poll(() => text(page, 'kyc-back-error')).toBe('Please choose an image (PNG, JPEG, WebP or GIF)');
+      expect(uploads()).toBe(0);
+      expect(await toastsAfterRefusal(page)).toBe(0);
       expect(submits()).toBe(3);
+
+      // What only the server finds (here: bytes that are no image by the time they arrive) is said under the photo
+      // too, in its words and the user's language, and not again in a toast.
+      const garbled = path.join(files, 'garbled.png');
+      writeFileSync(garbled, TINY_PNG);
+      // (Chromium does not hand a file's body to the route: the request goes on with another one, as a client whose
+      // own check was bypassed would send it.)
+      await page.route('**/api/common/upload', async (route) => {
+        const boundary = 'nexa-e2e-boundary';
+        const body =
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="garbled.png"\r\n` +
+          `Content-Type: image/png\r\n\r\nnot an image by now\r\n--${boundary}--\r\n`;
+        const headers = { ...route.request().headers(), 'content-type': `multipart/form-data; boundary=${boundary}` };
+        await route.continue({ postData: body, headers });
+      });
+      await page.getByTestId('kyc-front-input').setInputFiles(garbled);
+      await expect
+        .poll(() => text(page, 'kyc-front-error'))
+        .toBe('Only images can be uploaded (PNG, JPEG, WebP or GIF)');
+      await expect(page.getByTestId('kyc-front').getAttribute('data-state')).resolves.toBe('empty');
+      expect(uploads()).toBe(1);
+      expect(await toastsAfterRefusal(page)).toBe(0);
+      await page.unroute('**/api/common/upload');
 
       // One picture chosen for both sides: the server refuses it on the back photo, nothing is stored.
       const png = path.join(files, 'id.png');

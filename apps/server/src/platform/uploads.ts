@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import { Code, type Lang, UPLOAD_LIMITS, type UploadData, UploadName } from '@nexa/contract';
+import {
+  Code,
+  type ImageMime,
+  type Lang,
+  UPLOAD_LIMITS,
+  type UploadData,
+  UploadName,
+  imageTypeOf,
+} from '@nexa/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Executor, queryRows } from './db.js';
@@ -17,28 +25,11 @@ import type { UploadReader } from './review.js';
  * name or content type; stored under DATA_DIR/uploads with a random name; readable by their owner only (and
  * by operators through `UploadReader`).
  */
-const IMAGE_TYPES = [
-  { mime: 'image/png', ext: 'png', magic: (b: Buffer) => b.subarray(0, 8).equals(PNG) },
-  {
-    mime: 'image/jpeg',
-    ext: 'jpg',
-    magic: (b: Buffer) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
-  },
-  {
-    mime: 'image/webp',
-    ext: 'webp',
-    magic: (b: Buffer) => b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP',
-  },
-  { mime: 'image/gif', ext: 'gif', magic: (b: Buffer) => /^GIF8[79]a$/.test(b.toString('latin1', 0, 6)) },
-] as const;
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+export type ImageType = { mime: ImageMime; ext: string };
 
-export type ImageType = { mime: (typeof UPLOAD_LIMITS.mimeTypes)[number]; ext: string };
-
-/** The image type of `bytes` by its signature, or null for anything else. */
+/** The image type of `bytes` by its signature (the contract's `imageTypeOf`, which the app checks with too), or null. */
 export function detectImage(bytes: Buffer): ImageType | null {
-  const found = IMAGE_TYPES.find((type) => type.magic(bytes));
-  return found ? { mime: found.mime, ext: found.ext } : null;
+  return imageTypeOf(bytes);
 }
 
 export const uploadUrl = (name: string) => `/api/common/file/${name}`;

@@ -2,7 +2,7 @@
  * Rules every form shares, whatever its prompts: whether a check found anything, the server's refused fields as the
  * form's prompts, and which files may be uploaded as images. Prompts are the caller's (i18n keys, usually).
  */
-import { type FieldError, UPLOAD_LIMITS } from '@nexa/contract';
+import { type FieldError, IMAGE_SIGNATURE_BYTES, UPLOAD_LIMITS, imageTypeOf } from '@nexa/contract';
 
 export function hasErrors(errors: object): boolean {
   return Object.keys(errors).length > 0;
@@ -51,4 +51,22 @@ export function checkImageFile<K>(file: { type: string; size: number }, prompts:
   if (!(UPLOAD_LIMITS.mimeTypes as readonly string[]).includes(file.type) || file.size === 0) return prompts.type;
   if (file.size > UPLOAD_LIMITS.maxBytes) return prompts.size;
   return null;
+}
+
+/**
+ * Refuses before uploading what the server would refuse, the way it decides: an empty file, more than
+ * `UPLOAD_LIMITS.maxBytes`, or content that is none of the allowed image types (`imageTypeOf` on its first bytes,
+ * whatever its name says: a text file named .png is refused, a photo without an extension is not). A file whose
+ * bytes cannot be read is judged by its stated type (from its extension). Answers the caller's prompt, or null.
+ */
+export async function checkImageContent<K>(file: Blob, prompts: { type: K; size: K }): Promise<K | null> {
+  if (file.size === 0) return prompts.type;
+  if (file.size > UPLOAD_LIMITS.maxBytes) return prompts.size;
+  let head: Uint8Array;
+  try {
+    head = new Uint8Array(await file.slice(0, IMAGE_SIGNATURE_BYTES).arrayBuffer());
+  } catch {
+    return checkImageFile(file, prompts);
+  }
+  return imageTypeOf(head) ? null : prompts.type;
 }

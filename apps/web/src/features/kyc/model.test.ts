@@ -1,3 +1,4 @@
+import { UPLOAD_LIMITS } from '@nexa/contract';
 import { describe, expect, it } from 'vitest';
 import {
   canSubmit,
@@ -45,10 +46,26 @@ describe('advanced verification', () => {
 });
 
 describe('photos', () => {
-  it('takes images up to 5 MB only', () => {
-    expect(checkImage({ type: 'image/png', size: 1024 })).toBeNull();
-    expect(checkImage({ type: 'image/jpeg', size: 5 * 1024 * 1024 + 1 })).toBe('kyc.errors.imageSize');
-    expect(checkImage({ type: 'application/pdf', size: 1024 })).toBe('kyc.errors.imageType');
+  const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  const JPEG = [0xff, 0xd8, 0xff, 0xe0];
+  const file = (head: number[], size = 1024, type = 'image/png') =>
+    new Blob([new Uint8Array(head), new Uint8Array(Math.max(0, size - head.length))], { type });
+
+  it('takes images up to the limit the server stores (UPLOAD_LIMITS, 5 MB) only', async () => {
+    expect(UPLOAD_LIMITS.maxBytes).toBe(5 * 1024 * 1024);
+    await expect(checkImage(file(PNG))).resolves.toBeNull();
+    await expect(checkImage(file(JPEG, UPLOAD_LIMITS.maxBytes, 'image/jpeg'))).resolves.toBeNull();
+    await expect(checkImage(file(JPEG, UPLOAD_LIMITS.maxBytes + 1, 'image/jpeg'))).resolves.toBe(
+      'kyc.errors.imageSize',
+    );
+    await expect(checkImage(file([], 0))).resolves.toBe('kyc.errors.imageType');
+  });
+
+  it('tells an image by its content, as the server does, not by its name or stated type', async () => {
+    // A text file named id.png (the browser states image/png from the name): the server would refuse it.
+    await expect(checkImage(file([...new TextEncoder().encode('not an image')]))).resolves.toBe('kyc.errors.imageType');
+    await expect(checkImage(file(PNG, 1024, 'application/pdf'))).resolves.toBeNull();
+    await expect(checkImage(file(PNG, 1024, ''))).resolves.toBeNull();
   });
 });
 

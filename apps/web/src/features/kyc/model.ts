@@ -4,7 +4,7 @@
  * server can check (a country not on its list, a photo it cannot use or that is the front's picture, a control
  * character) comes back as its reason, said under the field (`sayRefusal`).
  */
-import { checkImageFile, hasErrors, refusalShownInline } from '@/lib/form-rules';
+import { checkImageContent, hasErrors, refusalShownInline } from '@/lib/form-rules';
 import type { FieldError, FieldReason, VerificationLevel, VerificationState } from '@nexa/contract';
 
 export type KycField = 'country' | 'name' | 'idNumber' | 'address' | 'city' | 'frontImage' | 'backImage';
@@ -91,9 +91,12 @@ export function validateAdvanced(v: AdvancedInput): KycErrors {
   return errors;
 }
 
-/** Refuses before uploading what the server would refuse: only images (by type) up to 5 MB. */
-export function checkImage(file: { type: string; size: number }) {
-  return checkImageFile(file, { type: 'kyc.errors.imageType', size: 'kyc.errors.imageSize' } as const);
+/**
+ * Refuses before uploading what the server would refuse: only images, by their content as the server tells them,
+ * up to the contract's `UPLOAD_LIMITS.maxBytes` (5 MB).
+ */
+export function checkImage(file: Blob) {
+  return checkImageContent(file, { type: 'kyc.errors.imageType', size: 'kyc.errors.imageSize' } as const);
 }
 
 /**

@@ -1,7 +1,6 @@
-import { TOAST_DURATION_MS } from '@/lib/config';
 import { UploadError, uploadImage } from '@/lib/upload';
 import { UPLOAD_LIMITS } from '@nexa/contract';
-import { SpinLoading, Toast } from 'antd-mobile';
+import { SpinLoading } from 'antd-mobile';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkImage } from '../model';
@@ -9,8 +8,9 @@ import { checkImage } from '../model';
 type Side = 'front' | 'back';
 
 /**
- * One ID photo: pick an image, check it here (type, ≤ 5 MB), upload it (common/upload), preview it. `onChange`
- * gets the stored upload's name, or null while none is uploaded; `onBusy` says an upload is running.
+ * One ID photo: pick an image, check it here as the server will (its content, ≤ 5 MB), upload it (common/upload),
+ * preview it. A problem, found here or by the server, is said under the photo. `onChange` gets the stored upload's
+ * name, or null while none is uploaded; `onBusy` says an upload is running.
  */
 export function PhotoUpload({
   side,
@@ -43,7 +43,7 @@ export function PhotoUpload({
 
   const choose = async (file: File | undefined) => {
     if (!file) return;
-    const refused = checkImage(file);
+    const refused = await checkImage(file);
     if (refused) {
       setProblem(t(refused, { max: UPLOAD_LIMITS.maxBytes / 1024 / 1024 }));
       return;
@@ -57,11 +57,9 @@ export function PhotoUpload({
       const stored = await uploadImage(file, () => undefined);
       onChange(stored.name);
     } catch (error) {
-      // The server's refusal (or the transport failure) in the user's language; the tile offers to choose again.
-      Toast.show({
-        content: error instanceof UploadError ? error.message : t('errors.network'),
-        duration: TOAST_DURATION_MS,
-      });
+      // The server's refusal (or the transport failure) in the user's language, said under the photo as every other
+      // refusal of the form is, and only there; the tile offers to choose again.
+      setProblem(error instanceof UploadError ? error.message : t('errors.network'));
       setPreview(null);
     } finally {
       setUploading(false);
