@@ -48,6 +48,26 @@ describe("the server's refused fields", () => {
     ).toEqual({ password2: 'password2.missing' });
   });
 
+  it("pass over a field named like an object's inherited properties", () => {
+    const fields = ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf'].map((field) => ({
+      field,
+      reason: 'required' as const,
+    }));
+    const found = promptsFromServer(fields, prompts);
+    expect(found).toEqual({});
+    expect(Object.keys(found)).toEqual([]);
+    expect(Object.getPrototypeOf(found)).toBe(Object.prototype);
+  });
+
+  it("take the form's own field names only, never one its prompts inherit", () => {
+    const required = Object.assign(Object.create({ legacy: 'legacy.missing' }) as object, prompts.required);
+    const fields = [
+      { field: 'legacy', reason: 'required' as const },
+      { field: 'code', reason: 'required' as const },
+    ];
+    expect(promptsFromServer(fields, { required })).toEqual({ code: 'code.missing' });
+  });
+
   it('are no errors when there are none', () => {
     expect(hasErrors(promptsFromServer([], prompts))).toBe(false);
     expect(hasErrors({ code: 'code.missing' })).toBe(true);

@@ -24,9 +24,10 @@ export function promptsFromServer<F extends string, K>(
 ): Partial<Record<F, K>> {
   const found: Partial<Record<F, K>> = {};
   for (const { field, reason } of fields) {
-    if (!(field in required)) continue;
+    // Its own fields only: `in` would take a name like `toString` or `constructor` for one (the prototype's).
+    if (!Object.hasOwn(required, field)) continue;
     const name = field as F;
-    if (found[name]) continue;
+    if (Object.hasOwn(found, name)) continue;
     if (reason === 'required') found[name] = required[name];
     else if (reason === 'mismatch' && mismatch) found[name] = mismatch;
     else found[name] = invalid[name] ?? required[name];

@@ -58,6 +58,10 @@ describe('auth validation (spec §5 prompts)', () => {
     ['password2', 'mismatch', 'validation.passwordMismatch'],
     ['code', 'required', 'validation.code'],
     ['unknown', 'invalid', undefined],
+    // Names of an object's inherited properties are no fields of the form.
+    ['toString', 'required', undefined],
+    ['constructor', 'invalid', undefined],
+    ['__proto__', 'required', undefined],
   ] as const)("maps the server's refused %s (%s) to the same prompt: %s", (field, reason, prompt) => {
     expect(fieldErrorsFromServer([{ field, reason }])).toEqual(prompt ? { [field]: prompt } : {});
   });
