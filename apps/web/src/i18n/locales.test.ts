@@ -81,6 +81,28 @@ describe('locale files', () => {
     }
   });
 
+  // Spec §3: records are identified by their order number. The delivery order's detail shows its number under a
+  // label (and key) that says so in every language, not "ID" in some and "order number" in others.
+  it.each([
+    ['zh', '订单号'],
+    ['en', 'Order number'],
+    ['hk', '訂單號'],
+    ['de', 'Ordernummer'],
+    ['fr', 'N° d’ordre'],
+    ['kr', '주문 번호'],
+    ['jp', '注文番号'],
+    ['ar', 'رقم الأمر'],
+    ['ru', 'Номер ордера'],
+    ['sp', 'N.º de orden'],
+    ['it', 'N. ordine'],
+    ['pt', 'N.º da ordem'],
+    ['pe', 'شمارهٔ سفارش'],
+  ])("%s labels a delivery order's number as its order number", (lang, text) => {
+    const m = flatten(load(lang));
+    expect(m['delivery.orderNo']).toBe(text);
+    expect(m['delivery.orderId']).toBeUndefined();
+  });
+
   it('keeps the spec §8 transport messages in English word for word', () => {
     expect(en['errors.timeout']).toBe('Request timed out, please try again later');
     expect(en['errors.network']).toBe('Network error, please check your connection');

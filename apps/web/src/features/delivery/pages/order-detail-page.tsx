@@ -116,7 +116,7 @@ function OrderFacts({ order }: { order: DeliveryOrder }) {
   const profit = order.profit !== null ? formatSigned(order.profit) : '--';
   const copy = useCopyRows(order.copy);
   const rows = [
-    { label: t('delivery.orderId'), value: <Figure>{order.id}</Figure> },
+    { label: t('delivery.orderNo'), value: <Figure>{order.id}</Figure> },
     ...copy.plan,
     { label: t('delivery.period'), value: <PeriodYield seconds={order.seconds} yieldRate={order.yield} /> },
     { label: t('delivery.amount'), value: <Usdt>{formatAmount(order.amount)}</Usdt> },
