@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type TestServer, startTestServer } from '@nexa/server/testing';
+import { ManualSource, type TestServer, startTestServer } from '@nexa/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, phone, shot } from './browser.js';
@@ -491,4 +491,82 @@ describe('futures: an order whose answer was lost, or that never arrived, or sen
       await context.close();
     },
   );
+});
+
+describe('futures: a refund for want of a price at expiry (the exit-freshness rule)', () => {
+  // A market priced by hand: one price for the entry, then silence through the expiry. The server refunds an order
+  // with no tick in the last 5 s before its expiry; it waits 1 s past the expiry for a late tick first.
+  const source = new ManualSource();
+  let quiet: TestServer;
+  beforeAll(async () => {
+    quiet = await startTestServer(
+      {},
+      {
+        priceSource: source,
+        deliveryLimits: {
+          maxActiveOrders: 20,
+          staleTickMs: 5_000,
+          settleGraceMs: 20,
+          feedStallMs: 1_000,
+          batchSize: 100,
+          sweepMs: 500,
+        },
+      },
+    );
+  });
+  afterAll(async () => {
+    await quiet?.close();
+  });
+
+  it('says why on the history row and the detail, not a bare 0 profit', { timeout: 120_000 }, async () => {
+    const q = appSession(() => quiet);
+    const operator = await quiet.createOperator();
+    const periods = await fetch(`${quiet.url}/api/admin/setDeliveryPeriods`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'ADMIN-TOKEN': operator.token },
+      body: JSON.stringify({
+        symbol: 'BTCUSDT',
+        periods: [{ seconds: 5, yield: '0.8', minStake: '10', maxStake: '5000' }],
+      }),
+    });
+    expect(((await periods.json()) as { code: number }).code).toBe(1);
+    const session = await q.demoTrader('refund', 'delivery', '500');
+
+    let id = '';
+    for (let attempt = 0; !id; attempt += 1) {
+      source.ticks([{ symbol: 'BTCUSDT', ts: Date.now(), price: '60000.00' }]);
+      try {
+        const order = { symbol: 'BTCUSDT', direction: 'call', seconds: 5, amount: '100', requestId: randomUUID() };
+        id = (await q.api<{ id: string }>('order/createDeliveryOrder', order, session.token)).id;
+      } catch (error) {
+        if (attempt >= 20 || !String(error).includes('market price')) throw error;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+    const status = async () =>
+      (await q.api<{ status: string }>('order/getOrderCountdown', { id }, session.token)).status;
+    await expect.poll(status, { timeout: 30_000, interval: 500 }).toBe('refunded');
+
+    const context = await phone(browser);
+    const page = await context.newPage();
+    await q.openSignedIn(page, session, ROUTE.history);
+    const row = page.locator(`[data-testid="futures-order"][data-id="${id}"]`);
+    await row.waitFor();
+    await expect(row.getByTestId('futures-order-profit').textContent()).resolves.toBe('0.00');
+    await expect(row.getByTestId('futures-order-refund-note').textContent()).resolves.toBe(
+      'Refunded: no price at expiry',
+    );
+    await shot(page, 'futures-history-refunded-en');
+    await row.click();
+    await page.getByTestId('order-detail').waitFor();
+    await expect.poll(() => text(page, 'order-refund-note')).toBe('Refunded: no price at expiry');
+    await expect(text(page, 'order-profit')).resolves.toBe('0.00');
+    await expect(text(page, 'order-exit')).resolves.toContain('No market price');
+    await shot(page, 'futures-detail-refunded-en');
+
+    // In the user's language.
+    await q.openSignedIn(page, session, `${ROUTE.detail}?id=${id}`, { lang: 'zh', theme: 'dark' });
+    await expect.poll(() => text(page, 'order-refund-note')).toBe('已退款：到期时无价格');
+    await context.close();
+  });
 });

@@ -205,8 +205,14 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** The real server on a free loopback port, with the outbox transport and the built H5 app (e2e, benchmarks). */
-export async function startTestServer(overrides: TestOverrides = {}): Promise<TestServer> {
+/**
+ * The real server on a free loopback port, with the outbox transport and the built H5 app (e2e, benchmarks).
+ * `extra`: a price source a journey drives by hand (`ManualSource`), the delivery timings.
+ */
+export async function startTestServer(
+  overrides: TestOverrides = {},
+  extra: Pick<AppDeps, 'priceSource' | 'deliveryLimits'> = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nexa-e2e-'));
   const base = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...TEST_DEPOSIT_ADDRESSES });
   const config: Config = {
@@ -224,7 +230,7 @@ export async function startTestServer(overrides: TestOverrides = {}): Promise<Te
     market: { ...base.market, historyHours: TEST_SERVER_HISTORY_HOURS, ...overrides.market },
   };
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, logger: { level: config.logLevel } });
+  const app = await buildApp({ config, database, logger: { level: config.logLevel }, ...extra });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: address,

@@ -35,6 +35,25 @@ export function StatusTag({ status, testId }: { status: DeliveryStatus; testId?:
   );
 }
 
+/**
+ * Why a settled order's profit is 0 while it neither won nor lost: refunded because the market had no price at its
+ * expiry (no tick in the last seconds before it: the server's exit-freshness rule), or a tie. Nothing otherwise.
+ */
+export function RefundNote({
+  status,
+  className,
+  testId,
+}: { status: DeliveryStatus; className: string; testId?: string }) {
+  const { t } = useTranslation();
+  if (status !== 'refunded' && status !== 'draw') return null;
+  return (
+    // A span (shown as a block): a history row is a button, which holds no paragraphs.
+    <span className={className} data-testid={testId} data-status={status}>
+      {status === 'refunded' ? t('delivery.refundNoPrice') : t('delivery.result.draw')}
+    </span>
+  );
+}
+
 /** Call (rise, green) or put (fall, red). */
 export function DirectionTag({ direction }: { direction: Direction }) {
   const { t } = useTranslation();

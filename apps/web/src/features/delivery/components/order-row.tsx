@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router-dom';
 import { storeOrder } from '../hooks/use-delivery-queries';
 import { formatCountdown, outcomeAt, pricePrecision, profitDirection, remainingMs } from '../model';
 import { orderDetailPath } from '../paths';
-import { CopyBadge, DirectionTag, Figure, StatusTag, pairName, usePeriodName } from './bits';
+import { CopyBadge, DirectionTag, Figure, RefundNote, StatusTag, pairName, usePeriodName } from './bits';
 
 /** What a running order would pay now: +expected profit when winning, −stake when losing, 0 on a draw. */
 function liveHint(order: DeliveryOrder, price: string | undefined) {
@@ -49,7 +49,8 @@ function RowShell({
   side,
   cells,
   mark,
-}: { order: DeliveryOrder; side: ReactNode; cells: readonly RecordCell[]; mark?: ReactNode }) {
+  note,
+}: { order: DeliveryOrder; side: ReactNode; cells: readonly RecordCell[]; mark?: ReactNode; note?: ReactNode }) {
   const { t } = useTranslation();
   const onOpen = useOpenOrder();
   const periodName = usePeriodName();
@@ -90,6 +91,7 @@ function RowShell({
         </p>
       ) : null}
       <RecordCells classes={CELLS} cells={[...stake, ...cells]} />
+      {note}
       <RecordFoot className="meta-row order-row__meta" time={order.createdAt}>
         {t('delivery.orderTime')}
       </RecordFoot>
@@ -143,7 +145,7 @@ export function PositionRow({ order, serverNow }: { order: DeliveryOrder; server
   );
 }
 
-/** A settled (or cancelled) order: amount, entry and exit prices, profit and status. */
+/** A settled (or cancelled) order: amount, entry and exit prices, profit and status, and why a refund was one. */
 export function HistoryRow({ order }: { order: DeliveryOrder }) {
   const { t } = useTranslation();
   const cells = [
@@ -155,5 +157,13 @@ export function HistoryRow({ order }: { order: DeliveryOrder }) {
       className: `tone-${profitDirection(order.profit)}`,
     },
   ];
-  return <RowShell order={order} side={<StatusTag status={order.status} />} cells={cells} />;
+  // A profit of 0 is explained: refunded for want of a price at expiry, or a tie.
+  return (
+    <RowShell
+      order={order}
+      side={<StatusTag status={order.status} />}
+      cells={cells}
+      note={<RefundNote status={order.status} className="order-row__note" testId="futures-order-refund-note" />}
+    />
+  );
 }

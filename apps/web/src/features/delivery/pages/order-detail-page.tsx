@@ -13,7 +13,7 @@ import { signOf } from '@nexa/rules';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { CopyBadge, DirectionTag, Figure, PeriodYield, StatusTag, pairName } from '../components/bits';
+import { CopyBadge, DirectionTag, Figure, PeriodYield, RefundNote, StatusTag, pairName } from '../components/bits';
 import '../components/delivery.css';
 import { serverOffsetMs, useNow } from '../hooks/server-clock';
 import { useCancelOrder, useOrder, useOrderEvents } from '../hooks/use-delivery-queries';
@@ -188,6 +188,7 @@ function DetailBody({ order, serverNow }: { order: DeliveryOrder; serverNow: num
             </span>
           </p>
         )}
+        <RefundNote status={order.status} className="detail-hero__note" testId="order-refund-note" />
       </section>
 
       <Ticks order={order} running={running} />
