@@ -2,9 +2,10 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Page } from '@/components/ui/page';
 import { type PageOf, usePagedList } from '@/lib/use-paged-list';
-import type { QueryKey } from '@tanstack/react-query';
+import { type QueryKey, onlineManager } from '@tanstack/react-query';
 import { InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface ListProps<T extends { id: string }> {
   renderItem: (item: T) => ReactNode;
@@ -16,9 +17,22 @@ interface ListProps<T extends { id: string }> {
   className?: string;
 }
 
+/** Whether the browser is online, as TanStack Query sees it (its reads pause while offline). */
+function useOnline(): boolean {
+  return useSyncExternalStore(
+    (onChange) => onlineManager.subscribe(onChange),
+    () => onlineManager.isOnline(),
+    () => true,
+  );
+}
+
 /**
  * A record list with every state (ARCHITECTURE §5): skeleton while the first page loads, an error with retry,
  * an empty state, then the rows with infinite scroll (its own retry when a later page fails).
+ * Offline, a read does not fail: TanStack Query pauses it until the connection returns, which showed a skeleton (or
+ * the infinite scroll's "Loading…") for as long as the phone stayed offline. A paused first page is shown as the
+ * error it is for the user, with a retry; a later page fails at once. Back online the paused read resumes by itself,
+ * and a later page that failed is asked for again (the infinite scroll is mounted afresh, so it loads what is in view).
  */
 export function PagedList<T extends { id: string }>({
   paged,
@@ -28,8 +42,24 @@ export function PagedList<T extends { id: string }>({
   skeletonLines = 3,
   className,
 }: ListProps<T> & { paged: ReturnType<typeof usePagedList<T>> }) {
+  const { t } = useTranslation();
   const { query, items, hasMore, loadMore } = paged;
+  const online = useOnline();
+  const [onlineSince, setOnlineSince] = useState(0);
+  useEffect(() => {
+    if (online) setOnlineSince((n) => n + 1);
+  }, [online]);
   const extra = className ? ` ${className}` : '';
+  if (query.isPending && query.fetchStatus === 'paused') {
+    return (
+      <ErrorState
+        title={t('common.offlineList')}
+        description={t('common.offlineListDesc')}
+        onRetry={() => void query.refetch()}
+        testId="list-offline"
+      />
+    );
+  }
   if (query.isPending) {
     return (
       <div className={`record-skeleton${extra}`} role="status" aria-busy="true">
@@ -51,7 +81,16 @@ export function PagedList<T extends { id: string }>({
           <li key={item.id}>{renderItem(item)}</li>
         ))}
       </ul>
-      <InfiniteScroll loadMore={loadMore} hasMore={hasMore} className="record-list__more" />
+      <InfiniteScroll
+        key={onlineSince}
+        loadMore={async () => {
+          // Offline the next page would wait for the connection: its retry says so now instead.
+          if (!onlineManager.isOnline()) throw new Error('offline');
+          await loadMore();
+        }}
+        hasMore={hasMore}
+        className="record-list__more"
+      />
     </>
   );
 }
