@@ -1,12 +1,25 @@
+import { noteUserChannelLive, resetUserChannelState } from '@/lib/balances-freshness';
 import { getSession, useSession } from '@/lib/session-store';
+import { resolvePendingMoneyCalls } from '@/lib/use-money-call';
 import { subscribeUserEvents } from '@/lib/user-events';
 import { adoptAccountMode, cancelModeReads } from '@/shared/account-mode';
 import { walletKeys } from '@/shared/api/wallets';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
 /** Balance events come in bursts (a transfer moves two wallets, a settlement many): one refetch per burst. */
 const COALESCE_MS = 150;
+
+/**
+ * The server answers again (the socket's user channel is confirmed, first or after a drop): what failed to load
+ * while it was unreachable is read again — a page reloaded while the server was down kept "Failed to load" though
+ * the browser never went offline (TanStack's refetch on reconnect follows the browser's online event only) — and the
+ * money calls whose answer was lost are looked up (the same: no online event when only the server was away).
+ */
+function serverAnswersAgain(client: QueryClient) {
+  void client.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' });
+  void resolvePendingMoneyCalls();
+}
 
 /**
  * Every balance on every screen follows the server's `wallet.balance` events (transfers, deposits approved,
@@ -19,6 +32,7 @@ export default function LiveBalances() {
   const token = useSession((s) => s.token);
   const client = useQueryClient();
   useEffect(() => {
+    resetUserChannelState();
     if (!token) return;
     const modes = new Set<string>();
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -48,7 +62,9 @@ export default function LiveBalances() {
           refresh();
           void client.invalidateQueries({ queryKey: ['user'] });
         },
-        onLive: () => {},
+        onLive: (live) => {
+          if (noteUserChannelLive(live, Date.now())) serverAnswersAgain(client);
+        },
       },
       // Mounted once signed in, after the screens first read balances and messages.
       { catchUp: true },
@@ -56,6 +72,7 @@ export default function LiveBalances() {
     return () => {
       clearTimeout(timer);
       stop();
+      resetUserChannelState();
     };
   }, [token, client]);
   return null;

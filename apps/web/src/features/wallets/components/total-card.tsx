@@ -1,5 +1,7 @@
+import { BalancesAsOf } from '@/components/ui/balances-as-of';
 import { ErrorState } from '@/components/ui/error-state';
 import { Figure, UnitFigure } from '@/components/ui/figure';
+import type { BalanceRead } from '@/lib/balances-freshness';
 import { signOf } from '@/lib/decimal';
 import { formatDecimal, formatSigned } from '@/lib/format';
 import type { PropertyData } from '@nexa/contract';
@@ -31,6 +33,7 @@ export function ValueCard({
   testIds = {},
   className = 'hero-surface total-card',
   labelClassName,
+  read,
   children,
   ...section
 }: {
@@ -44,6 +47,8 @@ export function ValueCard({
   onRetry: () => void;
   testIds?: { eye?: string; value?: string; usdt?: string; error?: string };
   labelClassName?: string;
+  /** The read the figures come from: while they may be out of date, a line says so and from when. */
+  read?: BalanceRead;
   children?: ReactNode;
 } & Omit<HTMLAttributes<HTMLElement>, 'children'>) {
   return (
@@ -66,6 +71,7 @@ export function ValueCard({
               {formatDecimal(figures.usdt)}
             </UnitFigure>
           </p>
+          {read ? <BalancesAsOf read={read} /> : null}
           {children}
         </>
       ) : failed ? (
@@ -89,6 +95,7 @@ export function TotalCard({
   loading,
   failed,
   onRetry,
+  read,
 }: {
   data: PropertyData | undefined;
   denomination: DenominationInfo;
@@ -97,6 +104,7 @@ export function TotalCard({
   loading: boolean;
   failed: boolean;
   onRetry: () => void;
+  read?: BalanceRead;
 }) {
   const { t } = useTranslation();
   const earningsSign = data ? signOf(data.todayEarnings) : 0;
@@ -112,6 +120,7 @@ export function TotalCard({
       testIds={{ eye: 'assets-eye', value: 'assets-total', usdt: 'assets-total-usdt', error: 'assets-error' }}
       aria-live="polite"
       aria-busy={loading}
+      read={read}
     >
       {data ? (
         <div className="total-card__today">

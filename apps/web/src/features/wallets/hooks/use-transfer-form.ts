@@ -98,6 +98,8 @@ export function useTransferForm() {
   return {
     types,
     property,
+    /** The source wallet's read (its available figure). */
+    source,
     transfer,
     from,
     to,

@@ -101,6 +101,7 @@ export default function AssetsDetailPage() {
             onToggleHidden={() => setHidden(!hidden)}
             failed={money.isError}
             onRetry={() => void money.refetch()}
+            read={money}
             testIds={{ value: 'detail-value' }}
           >
             {data ? (

@@ -1,4 +1,5 @@
 import { AmountField } from '@/components/ui/amount-field';
+import { BalancesAsOf } from '@/components/ui/balances-as-of';
 import { UnitFigure } from '@/components/ui/figure';
 import { MoneyFormPage } from '@/components/ui/money-form-page';
 import { SelectButton } from '@/components/ui/select-button';
@@ -92,6 +93,7 @@ export default function FundTransferPage() {
             </UnitFigure>
           </span>
         </p>
+        <BalancesAsOf read={form.source} />
       </div>
 
       <p className="transfer-hint">{t('transfer.hint')}</p>

@@ -123,6 +123,7 @@ export default function MinePage() {
             loading={loading}
             failed={property.isError}
             onRetry={() => void property.refetch()}
+            read={property}
           />
           <AssetActions />
           {property.isError && !data && !loading ? null : (
