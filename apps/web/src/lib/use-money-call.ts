@@ -65,8 +65,15 @@ const pending = new PendingMoneyCalls(typeof sessionStorage === 'undefined' ? nu
   String(getSession().user?.uid ?? ''),
 );
 
-/** Screens on show that sent a call of a scope: told when its lost answer is found applied. */
-const appliedListeners = new Map<string, Set<(answer: unknown, vars: unknown) => void>>();
+/**
+ * Screens on show that sent a call of a scope: told when its lost answer is found (`answer`: applied with it; null:
+ * it never applied).
+ */
+const settledListeners = new Map<string, Set<(outcome: { answer: unknown } | null, vars: unknown) => void>>();
+
+function tellSettled(scope: string, outcome: { answer: unknown } | null, vars: unknown) {
+  for (const listener of [...(settledListeners.get(scope) ?? [])]) listener(outcome, vars);
+}
 
 let resolving: Promise<void> | null = null;
 
@@ -81,9 +88,12 @@ export function resolvePendingMoneyCalls(): Promise<void> {
         applied: (call, response) => {
           const stored = storedAnswer({ scope: call.scope, response });
           Toast.show({ icon: 'success', content: i18n.t('errors.appliedLater'), duration: 3000 });
-          if (stored) for (const listener of appliedListeners.get(call.scope) ?? []) listener(stored.answer, call.vars);
+          if (stored) tellSettled(call.scope, stored, call.vars);
         },
-        notApplied: () => Toast.show({ content: i18n.t('errors.notApplied'), duration: 3000 }),
+        notApplied: (call) => {
+          Toast.show({ content: i18n.t('errors.notApplied'), duration: 3000 });
+          tellSettled(call.scope, null, call.vars);
+        },
       });
       if (settled > 0) await queryClient.invalidateQueries();
     } finally {
@@ -105,6 +115,12 @@ export interface MoneyCallHooks<V, R> {
   onSuccess?: (result: R, vars: V) => void;
   /** The call is known not to have applied (refused, or found not applied), or its outcome is still unknown. */
   onError?: (error: unknown) => void;
+  /**
+   * A call whose answer was lost was looked up later (the connection came back, the next load) and its outcome is
+   * known now: `applied` or not. A sheet still open for that very action closes (or shows what is true now): tapping
+   * it again would be a new action, no longer the retry of the lost one.
+   */
+  onSettledLater?: (vars: V, applied: boolean) => void;
 }
 
 /**
@@ -125,13 +141,16 @@ export function useMoneyCall<V, R>(
   hooks: MoneyCallHooks<V, R> = {},
 ) {
   const client = useQueryClient();
-  const onSuccess = useRef(hooks.onSuccess);
-  onSuccess.current = hooks.onSuccess;
+  const later = useRef(hooks);
+  later.current = hooks;
   useEffect(() => {
-    const listener = (answer: unknown, vars: unknown) => onSuccess.current?.(answer as R, vars as V);
-    const listeners = appliedListeners.get(scope) ?? new Set();
+    const listener = (outcome: { answer: unknown } | null, vars: unknown) => {
+      if (outcome) later.current.onSuccess?.(outcome.answer as R, vars as V);
+      later.current.onSettledLater?.(vars as V, outcome !== null);
+    };
+    const listeners = settledListeners.get(scope) ?? new Set();
     listeners.add(listener);
-    appliedListeners.set(scope, listeners);
+    settledListeners.set(scope, listeners);
     return () => void listeners.delete(listener);
   }, [scope]);
   return useMutation<R, unknown, V>({

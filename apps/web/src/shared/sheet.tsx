@@ -4,8 +4,9 @@
  * hands its confirm sheet. Each screen keeps its own look through the class names it passes; the structure and
  * behaviour are this one copy.
  */
+import { ApiError } from '@/lib/request';
 import { Button, Popup } from 'antd-mobile';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export { SheetHeader };
@@ -157,13 +158,35 @@ export interface ConfirmSheetProps<D> {
   onClose: () => void;
 }
 
+/** How long a call may be outstanding before a sheet says it is still waiting for the answer. */
+export const STILL_WAITING_AFTER_MS = 3_000;
+
+/** Whether `pending` has lasted longer than `afterMs` (false again once it is not pending). */
+export function useLongPending(pending: boolean, afterMs = STILL_WAITING_AFTER_MS): boolean {
+  const [long, setLong] = useState(false);
+  useEffect(() => {
+    setLong(false);
+    if (!pending) return;
+    const timer = setTimeout(() => setLong(true), afterMs);
+    return () => clearTimeout(timer);
+  }, [pending, afterMs]);
+  return long;
+}
+
 /**
  * An order entry's draft awaiting confirmation. `sheet` is what its confirm sheet is handed: confirming places the
  * draft once (`place`, not while `pending`); on success the sheet closes and `onPlaced` has the answer;
- * a failure was toasted by the request helper and the sheet stays open (confirming again after a network failure
- * reuses the requestId).
+ * a refusal was toasted by the request helper and the sheet stays open. When the answer was lost and its outcome is
+ * still unknown (a timeout, a dropped connection, and the lookup failed too), the sheet stays open unless
+ * `closeWhenUnknown`: then it closes, and the pending money calls (lib/pending-money-calls.ts) look the outcome up
+ * when the connection is back and tell the user (confirming the same draft again meanwhile reuses the requestId).
  */
-export function useDraft<D, O>(place: (draft: D) => Promise<O>, pending: boolean, onPlaced: (placed: O) => void) {
+export function useDraft<D, O>(
+  place: (draft: D) => Promise<O>,
+  pending: boolean,
+  onPlaced: (placed: O) => void,
+  { closeWhenUnknown = false }: { closeWhenUnknown?: boolean } = {},
+) {
   const [draft, setDraft] = useState<D | null>(null);
   const confirm = async () => {
     if (!draft || pending) return;
@@ -171,8 +194,9 @@ export function useDraft<D, O>(place: (draft: D) => Promise<O>, pending: boolean
       const placed = await place(draft);
       setDraft(null);
       onPlaced(placed);
-    } catch {
-      // Toasted by the request helper.
+    } catch (error) {
+      // Toasted by the request helper (or the money call's lookup).
+      if (closeWhenUnknown && error instanceof ApiError && error.isTransport) setDraft(null);
     }
   };
   const sheet: ConfirmSheetProps<D> = {
@@ -205,16 +229,20 @@ export function ConfirmDraftSheet<D>({
   look,
   title,
   confirm,
+  waiting,
   children,
 }: ConfirmSheetProps<D> & {
   look: SheetLook & { testIdPrefix: string };
   title: string;
+  /** Said above the buttons while the call has been outstanding for more than a few seconds. */
+  waiting?: ReactNode;
   /** The confirm button of a draft: its label, its tone, and whether it waits (the draft cannot be placed as it is). */
   confirm: (draft: D) => { label: string; tone: string; disabled?: boolean };
   children: (draft: D) => ReactNode;
 }) {
   const { t } = useTranslation();
   const { actions, testIdPrefix: prefix, ...frame } = look;
+  const long = useLongPending(pending);
   return (
     <ItemSheet
       {...frame}
@@ -227,6 +255,14 @@ export function ConfirmDraftSheet<D>({
       {(d) => (
         <>
           {children(d)}
+          {long && waiting ? (
+            <output
+              className="callout callout--small tone--warning sheet-waiting"
+              data-testid={`${prefix}-confirm-waiting`}
+            >
+              {waiting}
+            </output>
+          ) : null}
           <SheetActions
             classes={actions}
             pending={pending}

@@ -1,10 +1,11 @@
 import { formatAmount, formatSigned } from '@/lib/format';
 import { readPreference, writePreference } from '@/lib/preferences';
+import { ApiError } from '@/lib/request';
 import { useTicker } from '@/lib/use-market';
 import { Sheet } from '@/shared/sheet';
 import type { PerpPosition } from '@nexa/contract';
 import { Checkbox, Toast } from 'antd-mobile';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCloseAll } from '../hooks/use-perpetual';
 import { closeAllPnl, toneOf } from '../model/perp-model';
@@ -16,18 +17,21 @@ export function closeAllSkipsConfirm(): boolean {
   return readPreference('closeAllNoRemind');
 }
 
-/** Closes every open position at the market price; toasts how many closed. */
-export function useCloseAllNow() {
+/**
+ * Closes every open position at the market price; toasts how many closed. `run` answers `done`, `refused` (toasted
+ * by the request helper) or `unknown` (the answer was lost: the pending money calls look it up when they can and
+ * say what became of it; a retry meanwhile reuses the requestId). `onSettledLater`: such an outcome is known now.
+ */
+export function useCloseAllNow(onSettledLater?: () => void) {
   const { t } = useTranslation();
-  const closeAll = useCloseAll();
-  const run = async (): Promise<boolean> => {
+  const closeAll = useCloseAll(onSettledLater);
+  const run = async (): Promise<'done' | 'refused' | 'unknown'> => {
     try {
       const { closed } = await closeAll.mutateAsync({});
       Toast.show({ icon: 'success', content: t('perpetual.closeAll.done', { n: closed.length }), duration: 2000 });
-      return true;
-    } catch {
-      // Toasted by the request helper; a retry after a network failure reuses the requestId.
-      return false;
+      return 'done';
+    } catch (error) {
+      return error instanceof ApiError && error.isTransport ? 'unknown' : 'refused';
     }
   };
   return { run, pending: closeAll.isPending };
@@ -74,7 +78,6 @@ export function CloseAllDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { run, pending } = useCloseAllNow();
   const [noRemind, setNoRemind] = useState(false);
 
   // This component outlives the sheet's content: untick the box so the dialog opens unticked next time (e.g. after
@@ -83,12 +86,28 @@ export function CloseAllDialog({
     setNoRemind(false);
     onClose();
   };
+  // A close-all whose answer was lost is known now (a toast says so): this dialog would send a new one.
+  const { run, pending } = useCloseAllNow(close);
+  const confirming = useRef(false);
 
   const confirm = async () => {
     // Without storage the write does nothing and the dialog simply shows again next time.
     if (noRemind) writePreference('closeAllNoRemind', true);
-    if (await run()) close();
+    confirming.current = true;
+    // Done, or its answer lost: the pending money calls say later what became of it.
+    if ((await run()) !== 'refused') close();
+    confirming.current = false;
   };
+
+  // Nothing left to close (closed elsewhere, by TP/SL, or by a close-all found applied): say so instead of offering
+  // to close nothing. Not while this dialog's own call is on its way: its answer says what closed.
+  const nothingLeft = positions !== null && positions.length === 0 && !pending;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list emptying is the trigger; `close` is the props'.
+  useEffect(() => {
+    if (!nothingLeft || confirming.current) return;
+    Toast.show({ content: t('perpetual.closeAll.nothingLeft'), duration: 2000 });
+    close();
+  }, [nothingLeft]);
 
   return (
     <Sheet

@@ -121,6 +121,7 @@ export function ConfirmSheet({ available, ...props }: ConfirmSheetProps<OrderDra
       onConfirm={onConfirm}
       look={CONFIRM_LOOK}
       title={t('perpetual.confirm.title')}
+      waiting={t('perpetual.confirm.waiting')}
       confirm={(d) => ({ label: open(d), tone: d.side, disabled: problems.length > 0 })}
     >
       {(d) => <DraftFacts draft={d} problems={problems} />}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type CreateOrderInput,
+  sameOrder,
   useCreateOrder,
   useMode,
   usePerpEvents,
@@ -48,8 +49,13 @@ export function PerpTrading({
   const mode = useMode();
   const info = useProductInfo(product?.symbol);
   const positions = usePositions(live);
-  const create = useCreateOrder();
+  // An order whose answer was lost is known now (told by a toast): a sheet open again for that very order closes, as
+  // confirming it would now place a second one.
+  const create = useCreateOrder((input) =>
+    draft.setDraft((open) => (open && sameOrder(orderInput(open), input) ? null : open)),
+  );
   const [tab, setTab] = useState<PerpTabKey>('positions');
+  // A lost answer closes the sheet: the app looks the order up when it can and says what became of it.
   const draft = useDraft(
     (d: OrderDraft) => create.mutateAsync(orderInput(d)),
     create.isPending,
@@ -58,6 +64,7 @@ export function PerpTrading({
       Toast.show({ icon: 'success', content: t(filled ? 'perpetual.opened' : 'perpetual.placed'), duration: 2000 });
       setTab(filled ? 'positions' : order.status === 'pending' ? 'orders' : 'history');
     },
+    { closeWhenUnknown: true },
   );
 
   return (

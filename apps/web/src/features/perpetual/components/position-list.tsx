@@ -21,7 +21,7 @@ export function PositionList({
   const { t } = useTranslation();
   const [acting, setActing] = useState<{ action: PositionAction; id: string } | null>(null);
   const [confirmAll, setConfirmAll] = useState(false);
-  const closeAllNow = useCloseAllNow();
+  const closeAllNow = useCloseAllNow(() => setConfirmAll(false));
 
   const all = positions.data?.list ?? [];
   const list = symbol ? all.filter((p) => p.symbol === symbol) : all;

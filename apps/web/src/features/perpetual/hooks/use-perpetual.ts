@@ -126,10 +126,12 @@ function useKeyedMutation<I, O>(
   fingerprint: (input: I, mode: AccountMode) => string,
   call: (input: I, requestId: string) => Promise<O>,
   onSuccess?: (answer: O, client: QueryClient, mode: AccountMode) => void,
+  onSettledLater?: (input: I, applied: boolean) => void,
 ) {
   const mode = useMode();
   const client = useQueryClient();
   return useMoneyCall<I, O>(scope, call, (input) => fingerprint(input, mode), [], {
+    onSettledLater,
     onSuccess: (answer) => {
       onSuccess?.(answer, client, mode);
       refreshAfterMoney(client, mode);
@@ -143,13 +145,23 @@ function useKeyedMutation<I, O>(
 
 export type CreateOrderInput = Omit<ApiBody<'Sustainable/createOrder'>, 'requestId'>;
 
-/** Opens (market) or places (limit) an order. */
-export function useCreateOrder() {
+const orderFingerprint = (i: CreateOrderInput) =>
+  `${i.symbol}:${i.side}:${i.type}:${i.price ?? ''}:${i.quantity}:${String(i.leverage)}:${i.tpPrice ?? ''}:${i.slPrice ?? ''}`;
+
+/** Whether two order inputs are the same action (the same order tried again). */
+export const sameOrder = (a: CreateOrderInput, b: CreateOrderInput) => orderFingerprint(a) === orderFingerprint(b);
+
+/**
+ * Opens (market) or places (limit) an order. `onSettledLater`: the outcome of an order whose answer was lost is
+ * known now (looked up when the connection came back).
+ */
+export function useCreateOrder(onSettledLater?: (input: CreateOrderInput, applied: boolean) => void) {
   return useKeyedMutation<CreateOrderInput, PerpOrder>(
     'Sustainable/createOrder',
-    (i, mode) =>
-      `${mode}:${i.symbol}:${i.side}:${i.type}:${i.price ?? ''}:${i.quantity}:${String(i.leverage)}:${i.tpPrice ?? ''}:${i.slPrice ?? ''}`,
+    (i, mode) => `${mode}:${orderFingerprint(i)}`,
     (i, requestId) => perpetualApi.create({ ...i, requestId }),
+    undefined,
+    onSettledLater,
   );
 }
 
@@ -169,11 +181,13 @@ export function useClosePosition() {
   );
 }
 
-export function useCloseAll() {
+export function useCloseAll(onSettledLater?: () => void) {
   return useKeyedMutation<{ symbol?: string }, { closed: PerpTrade[] }>(
     'Sustainable/closeAllPosition',
     (i, mode) => `${mode}:${i.symbol ?? 'all'}`,
     (i, requestId) => perpetualApi.closeAll({ ...i, requestId }),
+    undefined,
+    onSettledLater,
   );
 }
 
