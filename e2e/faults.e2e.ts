@@ -11,6 +11,7 @@ const ROUTE = {
   mine: '/pages/tabbarPages/mine/index',
   transfer: '/pages/tabbarPages/mine/fundTransfer',
   changes: '/pages/tabbarPages/mine/changeRecord',
+  convert: '/pages/tabbarPages/mine/spotGoods',
 } as const;
 
 /** A figure's text without the Unicode isolates that keep it left to right in Arabic. */
@@ -115,6 +116,45 @@ describe('faults a phone user meets: the server away, offline, a session ended e
     await context.setOffline(false);
     await page.getByTestId('change-item').first().waitFor();
     await expect(page.getByTestId('list-offline').count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('explains a balance that moves before a slow convert answers, then shows its result', async () => {
+    const { token, user } = await demoUser('slow-convert');
+    const context = await phone(ctx.browser);
+    const page = await context.newPage();
+    // A slow answer: the server converts at once (the socket tells of the new balances), the answer comes later.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let booked = false;
+    await page.route('**/api/index/sdSubmit', async (route) => {
+      const response = await route.fetch();
+      booked = true;
+      await released;
+      await route.fulfill({ response });
+    });
+    await openSignedIn(page, { token, user }, ROUTE.convert);
+    await expect.poll(() => plain(page, 'convert-available')).toBe('10,000.00');
+    await page.getByTestId('convert-amount').fill('1000');
+    await expect.poll(() => plain(page, 'convert-receive'), { timeout: 15_000 }).toMatch(/^0\.\d{8}$/);
+    await page.getByTestId('convert-submit').click();
+    await page.getByTestId('convert-confirm').click();
+
+    // On its way: the button spins and a line says the result follows.
+    await expect.poll(() => booked).toBe(true);
+    await expect(page.getByTestId('convert-submit').getAttribute('class')).resolves.toContain('adm-button-loading');
+    // The balance moved (the socket), the answer has not come: the moved figure is explained.
+    await expect.poll(() => plain(page, 'convert-available')).toBe('9,000.00');
+    await expect
+      .poll(() => textOf(page, 'convert-working'))
+      .toBe('Your balances have been updated: the convert is booked, its details are on their way…');
+    await shot(page, 'convert-slow-en');
+
+    release();
+    await page.getByTestId('convert-result').waitFor();
+    await expect(page.getByTestId('convert-working').count()).resolves.toBe(0);
     await context.close();
   });
 

@@ -4,13 +4,20 @@ import { useSingleFlight } from '@/lib/use-single-flight';
 import type { ConvertRecord, SdQuoteData } from '@nexa/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { convertApi } from '../api/convert-api';
 import { confirmConvert } from '../components/convert-confirm';
 import { type ConvertOrder, checkAmount, checkSlippage, minimumReceived } from '../model';
 import { convertKeys } from './query-keys';
 import type { ConvertForm } from './use-convert-form';
+
+/**
+ * What the screen says while a confirmed convert is on its way: `sent` (waiting for the answer), or `balancesMoved`:
+ * the balances of its currencies changed meanwhile (the user socket tells of a convert the server has booked before
+ * its answer reaches a slow phone), so the figures moved are explained until the answer says what was filled.
+ */
+export type ConvertWorking = 'sent' | 'balancesMoved' | null;
 
 /**
  * The submit: check the form, fetch a fresh quote for exactly this amount, have the user confirm it, then send it
@@ -30,6 +37,22 @@ export function useConvertSubmit(form: ConvertForm) {
   const [result, setResult] = useState<ConvertRecord | null>(null);
   const { ensureLive } = useLivePriceGuard();
   const { from, to, amount, slippage } = form;
+
+  // The available figures of both currencies when the convert was sent: a change while it is on its way is the
+  // server booking it (or another movement of the same wallet), said beside the spinning button.
+  const sentWith = useRef<string | null>(null);
+  const balances = `${form.availableOf(from) ?? ''}|${form.availableOf(to) ?? ''}`;
+  const [balancesMoved, setBalancesMoved] = useState(false);
+  useEffect(() => {
+    if (!convert.isPending) {
+      sentWith.current = null;
+      setBalancesMoved(false);
+      return;
+    }
+    if (sentWith.current === null) sentWith.current = balances;
+    else if (sentWith.current !== balances) setBalancesMoved(true);
+  }, [convert.isPending, balances]);
+  const working: ConvertWorking = convert.isPending ? (balancesMoved ? 'balancesMoved' : 'sent') : null;
 
   const { run, running } = useSingleFlight(async () => {
     // Both sides must be currencies the server converts (spec §5 "select currency").
@@ -68,5 +91,5 @@ export function useConvertSubmit(form: ConvertForm) {
       await Promise.all([queryClient.invalidateQueries({ queryKey: convertKeys.wallets }), form.quote.refetch()]);
     }
   });
-  return { submit: run, running, result };
+  return { submit: run, running, result, working };
 }

@@ -25,7 +25,7 @@ import { rateText } from '../model';
 export default function SpotGoodsPage() {
   const { t } = useTranslation();
   const form = useConvertForm();
-  const { submit, running, result } = useConvertSubmit(form);
+  const { submit, running, result, working } = useConvertSubmit(form);
   const [sheet, setSheet] = useState<'from' | 'to' | null>(null);
   const { mode, coins, from, to, amountError, slippageError, slippageMax } = form;
 
@@ -85,6 +85,11 @@ export default function SpotGoodsPage() {
         onPreset={form.choosePreset}
         onCustom={form.typeSlippage}
       />
+      {working ? (
+        <output className="callout callout--small tone--accent cv-working" data-testid="convert-working">
+          {t(working === 'balancesMoved' ? 'convert.workingMoved' : 'convert.working')}
+        </output>
+      ) : null}
     </MoneyFormPage>
   );
 }
