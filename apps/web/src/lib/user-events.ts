@@ -13,6 +13,11 @@ export interface UserEventHandlers {
   onResync: () => void;
   /** Whether events are flowing; while false the screens poll. */
   onLive: (live: boolean) => void;
+  /**
+   * The server refused the channel for the session: its token was revoked (logged out from another device, password
+   * changed) or expired. Nothing comes on this channel until a new sign-in.
+   */
+  onUnauthorized?: () => void;
 }
 
 /**
@@ -100,7 +105,10 @@ export function subscribeUserEvents(
         caughtUp = true;
         handlers.onResync();
       },
-      onError: () => handlers.onLive(false),
+      onError: (msg) => {
+        handlers.onLive(false);
+        if (msg === 'unauthorized') handlers.onUnauthorized?.();
+      },
     },
   );
 }

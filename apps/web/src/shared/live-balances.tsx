@@ -1,4 +1,5 @@
 import { noteUserChannelLive, resetUserChannelState } from '@/lib/balances-freshness';
+import { request } from '@/lib/http';
 import { getSession, useSession } from '@/lib/session-store';
 import { resolvePendingMoneyCalls } from '@/lib/use-money-call';
 import { subscribeUserEvents } from '@/lib/user-events';
@@ -65,6 +66,10 @@ export default function LiveBalances() {
         onLive: (live) => {
           if (noteUserChannelLive(live, Date.now())) serverAnswersAgain(client);
         },
+        // The session was revoked (logged out from another device, password changed) or expired: ask the server,
+        // whose 401 ends it here too and opens the login page, instead of showing its screens until the next call
+        // (a tab on Assets makes none: it stayed there).
+        onUnauthorized: () => void request('user/getUserinfo', {}).catch(() => undefined),
       },
       // Mounted once signed in, after the screens first read balances and messages.
       { catchUp: true },
