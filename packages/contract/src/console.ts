@@ -147,6 +147,15 @@ export const AdminUserOrder = z.object({
   side: z.string(),
   /** The stake (delivery) or the quantity in contracts (perpetual). */
   amount: z.string(),
+  /** The currency of the stake, margin and PnL (both products settle in the quote currency). */
+  currency: z.string(),
+  /**
+   * What the order won or lost: a settled delivery order's profit as its owner sees it, a perpetual order's realised
+   * PnL of the fills that closed lots; null while there is none (open, pending, opening fills).
+   */
+  pnl: z.string().nullable(),
+  /** A perpetual order's position's liquidation price while that position is open; null otherwise. */
+  liquidationPrice: z.string().nullable(),
   status: z.string(),
   createdAt: EpochMs,
 });
@@ -159,7 +168,13 @@ export const AdminUserPosition = z.object({
   leverage: z.number().int(),
   entryPrice: z.string(),
   margin: z.string(),
+  /** The currency of margin and PnL (USDT-margined). */
+  currency: z.string(),
   realizedPnl: z.string(),
+  /** At this node's latest tick, as the user's own position list shows them; null once the position is closed. */
+  markPrice: z.string().nullable(),
+  unrealizedPnl: z.string().nullable(),
+  liquidationPrice: z.string().nullable(),
   status: z.string(),
   openedAt: EpochMs,
 });

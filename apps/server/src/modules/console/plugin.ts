@@ -16,6 +16,8 @@ export const consoleModule = nexaModule(
       db: database.db,
       now,
       sessionsRevoked: revocationPublisher(bus, app.log),
+      positionFigures: (p) => app.perpetual.figures(p),
+      deliveryOrders: (ids) => delivery.orders.byIds(ids),
     });
     registerConsoleRoutes(router, users, {
       db: database.db,

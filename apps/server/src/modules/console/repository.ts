@@ -141,13 +141,24 @@ export const consoleRepository = {
     );
   },
 
-  /** Delivery and perpetual orders together, newest first. */
+  /**
+   * Delivery and perpetual orders together, newest first; a perpetual order with its position's terms (for its
+   * liquidation price) and the PnL its fills realised when they closed lots.
+   */
   orders(ex: Executor, userId: string, limit: number, offset: number) {
-    const all = sql`(SELECT 'delivery' AS product, id, mode, symbol, direction AS side, stake::text AS amount, status,
-                            created_at FROM delivery_orders WHERE user_id = ${userId}
+    const all = sql`(SELECT 'delivery' AS product, d.id, d.mode, d.symbol, d.direction AS side, d.stake::text AS amount,
+                            d.status, d.created_at, NULL::text AS closed_pnl, NULL::text AS p_side,
+                            NULL::text AS p_quantity, NULL::text AS p_contract_size, NULL::text AS p_entry_price,
+                            NULL::text AS p_margin, NULL::text AS p_status
+                       FROM delivery_orders d WHERE d.user_id = ${userId}
                      UNION ALL
-                     SELECT 'perpetual', id, mode, symbol, side, quantity::text, status, created_at
-                       FROM perp_orders WHERE user_id = ${userId}) o`;
+                     SELECT 'perpetual', o.id, o.mode, o.symbol, o.side, o.quantity::text, o.status, o.created_at,
+                            (SELECT sum(t.realized_pnl)::text FROM perp_trades t
+                              WHERE t.order_id = o.id AND t.action <> 'open'),
+                            p.side, p.quantity::text, p.contract_size::text, p.entry_price::text, p.margin::text,
+                            p.status
+                       FROM perp_orders o LEFT JOIN perp_positions p ON p.id = o.position_id
+                      WHERE o.user_id = ${userId}) o`;
     return queryPage<{
       product: 'delivery' | 'perpetual';
       id: string;
@@ -157,10 +168,18 @@ export const consoleRepository = {
       amount: string;
       status: string;
       created_at: Ts;
+      closed_pnl: string | null;
+      p_side: 'long' | 'short' | null;
+      p_quantity: string | null;
+      p_contract_size: string | null;
+      p_entry_price: string | null;
+      p_margin: string | null;
+      p_status: 'open' | 'closed' | 'liquidated' | null;
     }>(
       ex,
       sql`SELECT count(*)::int AS n FROM ${all}`,
-      sql`SELECT product, id::text AS id, mode, symbol, side, amount, status, created_at FROM ${all}
+      sql`SELECT product, id::text AS id, mode, symbol, side, amount, status, created_at, closed_pnl, p_side, p_quantity,
+                 p_contract_size, p_entry_price, p_margin, p_status FROM ${all}
           ORDER BY o.created_at DESC, o.id DESC LIMIT ${limit} OFFSET ${offset}`,
     );
   },
@@ -173,16 +192,17 @@ export const consoleRepository = {
       side: string;
       quantity: string;
       leverage: number;
+      contract_size: string;
       entry_price: string;
       margin: string;
       realized_pnl: string;
-      status: string;
+      status: 'open' | 'closed' | 'liquidated';
       opened_at: Ts;
     }>(
       ex,
       sql`SELECT count(*)::int AS n FROM perp_positions WHERE user_id = ${userId}`,
       sql`SELECT id::text AS id, mode, symbol, side, quantity::text AS quantity, leverage,
-                 entry_price::text AS entry_price, margin::text AS margin, realized_pnl::text AS realized_pnl, status,
+                 contract_size::text AS contract_size, entry_price::text AS entry_price, margin::text AS margin, realized_pnl::text AS realized_pnl, status,
                  opened_at
           FROM perp_positions WHERE user_id = ${userId}
           ORDER BY (status = 'open') DESC, perp_positions.id DESC LIMIT ${limit} OFFSET ${offset}`,

@@ -1,4 +1,14 @@
-import { type AdminUserDetail, type AdminUserSummary, type SessionRevocation, maskBankAccount } from '@nexa/contract';
+import {
+  type AdminUserDetail,
+  type AdminUserSummary,
+  type Currency,
+  type DeliveryOrder,
+  type PerpPosition,
+  QUOTE_CURRENCY,
+  type SessionRevocation,
+  maskBankAccount,
+} from '@nexa/contract';
+import { formatAmount, money, usdt } from '@nexa/rules';
 import type { Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import type { AuthOperator } from '../../platform/http.js';
@@ -13,6 +23,21 @@ export interface ConsoleUsersDeps {
    * (`revocationPublisher` logs a failure).
    */
   sessionsRevoked: (r: SessionRevocation) => Promise<void>;
+  /** A position's live figures as its owner sees them (the perpetual module's one computation of them). */
+  positionFigures: (p: PositionTerms) => Pick<PerpPosition, 'markPrice' | 'unrealizedPnl' | 'liquidationPrice'>;
+  /** Delivery orders as their owners see them, by id (the delivery module's view: profit and payout). */
+  deliveryOrders: (ids: readonly string[]) => Promise<Map<string, DeliveryOrder>>;
+}
+
+/** What a position's figures are computed from. */
+export interface PositionTerms {
+  symbol: string;
+  side: 'long' | 'short';
+  quantity: string;
+  contractSize: string;
+  entryPrice: string;
+  margin: string;
+  status: 'open' | 'closed' | 'liquidated';
 }
 
 const ms = (d: Date | string) => new Date(d).getTime();
@@ -98,42 +123,98 @@ export class ConsoleUsers {
     };
   }
 
+  /** Amounts at the currency's scale, as the user's own change log (`order/moneyLogs`) shows them. */
   async changes(b: { userId: string; page: number; pageSize: number }) {
-    return paged(b, await repo.changes(this.d.db, b.userId, ...pageArgs(b)), (r) => ({
-      id: r.id,
-      mode: r.mode,
-      wallet: r.wallet,
-      currency: r.currency,
-      type: r.type,
-      amount: r.amount,
-      frozenChange: r.frozen_change,
-      balanceAfter: r.balance_after,
-      ref: r.ref,
-      createdAt: ms(r.created_at),
-    }));
+    return paged(b, await repo.changes(this.d.db, b.userId, ...pageArgs(b)), (r) => {
+      const f = (v: string) => formatAmount(v, r.currency as Currency);
+      return {
+        id: r.id,
+        mode: r.mode,
+        wallet: r.wallet,
+        currency: r.currency,
+        type: r.type,
+        amount: f(r.amount),
+        frozenChange: f(r.frozen_change),
+        balanceAfter: f(r.balance_after),
+        ref: r.ref,
+        createdAt: ms(r.created_at),
+      };
+    });
   }
 
+  /**
+   * Both products settle in the quote currency. A delivery order's PnL is its profit as its owner sees it; a perpetual
+   * order's, what its closing fills realised; its liquidation price, its position's while that is open.
+   */
   async orders(b: { userId: string; page: number; pageSize: number }) {
-    return paged(b, await repo.orders(this.d.db, b.userId, ...pageArgs(b)), (r) => ({
-      ...r,
-      createdAt: ms(r.created_at),
-    }));
+    const page = await repo.orders(this.d.db, b.userId, ...pageArgs(b));
+    const delivery = await this.d.deliveryOrders(page.list.filter((r) => r.product === 'delivery').map((r) => r.id));
+    return paged(b, page, (r) => {
+      const perpetual = r.product === 'perpetual';
+      const position =
+        perpetual && r.p_status === 'open'
+          ? this.d.positionFigures({
+              symbol: r.symbol,
+              side: r.p_side!,
+              quantity: r.p_quantity!,
+              contractSize: r.p_contract_size!,
+              entryPrice: r.p_entry_price!,
+              margin: r.p_margin!,
+              status: r.p_status,
+            })
+          : null;
+      return {
+        product: r.product,
+        id: r.id,
+        mode: r.mode,
+        symbol: r.symbol,
+        side: r.side,
+        amount: perpetual ? r.amount : formatAmount(r.amount, QUOTE_CURRENCY),
+        currency: QUOTE_CURRENCY,
+        pnl: perpetual
+          ? r.closed_pnl === null
+            ? null
+            : usdt(money(r.closed_pnl))
+          : (delivery.get(r.id)?.profit ?? null),
+        liquidationPrice: position?.liquidationPrice ?? null,
+        status: r.status,
+        createdAt: ms(r.created_at),
+      };
+    });
   }
 
   async positions(b: { userId: string; page: number; pageSize: number }) {
-    return paged(b, await repo.positions(this.d.db, b.userId, ...pageArgs(b)), (r) => ({
-      id: r.id,
-      mode: r.mode,
-      symbol: r.symbol,
-      side: r.side,
-      quantity: r.quantity,
-      leverage: Number(r.leverage),
-      entryPrice: r.entry_price,
-      margin: r.margin,
-      realizedPnl: r.realized_pnl,
-      status: r.status,
-      openedAt: ms(r.opened_at),
-    }));
+    return paged(b, await repo.positions(this.d.db, b.userId, ...pageArgs(b)), (r) => {
+      const open = r.status === 'open';
+      const figures = open
+        ? this.d.positionFigures({
+            symbol: r.symbol,
+            side: r.side as 'long' | 'short',
+            quantity: r.quantity,
+            contractSize: r.contract_size,
+            entryPrice: r.entry_price,
+            margin: r.margin,
+            status: r.status,
+          })
+        : null;
+      return {
+        id: r.id,
+        mode: r.mode,
+        symbol: r.symbol,
+        side: r.side,
+        quantity: r.quantity,
+        leverage: Number(r.leverage),
+        entryPrice: r.entry_price,
+        margin: usdt(money(r.margin)),
+        currency: QUOTE_CURRENCY,
+        realizedPnl: usdt(money(r.realized_pnl)),
+        markPrice: figures?.markPrice ?? null,
+        unrealizedPnl: figures?.unrealizedPnl ?? null,
+        liquidationPrice: figures?.liquidationPrice ?? null,
+        status: r.status,
+        openedAt: ms(r.opened_at),
+      };
+    });
   }
 
   async funding(b: { userId: string; page: number; pageSize: number }) {

@@ -179,6 +179,12 @@ export class DeliveryOrders {
     return { list: await this.d.views.many(this.d.db, list), total, page, pageSize };
   }
 
+  /** Orders of any user as their owner sees them (the operator console's user page reads profit and payout). */
+  async byIds(ids: readonly string[]): Promise<Map<string, DeliveryOrder>> {
+    const views = await this.d.views.many(this.d.db, await repo.byIds(this.d.db, ids));
+    return new Map(views.map((v) => [v.id, v]));
+  }
+
   async countdown(actor: Actor, id: string): Promise<OrderCountdownData> {
     const row = await repo.byId(this.d.db, id, actor.userId);
     if (!row) throw notFound();

@@ -136,6 +136,18 @@ export const deliveryRepository = {
     return rows[0];
   },
 
+  /** Orders by id, whoever's (the operator console), at most one page's worth. */
+  async byIds(ex: Executor, ids: readonly string[]): Promise<OrderRecord[]> {
+    if (ids.length === 0) return [];
+    return queryRows<OrderRecord>(
+      ex,
+      sql`SELECT ${COLUMNS} FROM delivery_orders WHERE id IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+  },
+
   /** Locks one of the user's orders for a change of status. */
   async lockForUser(ex: Executor, id: string, userId: bigint): Promise<OrderRecord | undefined> {
     const rows = await queryRows<OrderRecord>(

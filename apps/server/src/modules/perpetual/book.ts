@@ -41,7 +41,9 @@ const wallet = (userId: bigint | string, mode: AccountMode): UserAccount => ({
   currency: QUOTE_CURRENCY,
 });
 
-export function exposureOf(p: PositionRecord): Exposure {
+export function exposureOf(
+  p: Pick<PositionRecord, 'side' | 'quantity' | 'contractSize' | 'entryPrice' | 'margin'>,
+): Exposure {
   return {
     side: p.side,
     quantity: money(p.quantity),

@@ -30,7 +30,7 @@ import type { SafeguardsService } from '../safeguards/index.js';
 import { type Fill, type OpenTerms, PerpetualBook, exposureOf } from './book.js';
 import type { News } from './engine.js';
 import { type OrderRecord, type PositionRecord, perpetualRepository as repo } from './repository.js';
-import { toOrder, toPosition, toTrade } from './view.js';
+import { type PositionFigures, type PositionTerms, positionFigures, toOrder, toPosition, toTrade } from './view.js';
 
 export interface PerpetualLimits {
   /** A price older than this is no price: no market order fills on it. */
@@ -371,6 +371,14 @@ export class PerpetualService {
 
   private precision(symbol: string) {
     return this.d.market.product(symbol)?.pricePrecision ?? 2;
+  }
+
+  /**
+   * Any position's live figures at this node's latest tick, as its owner's position list shows them (the operator
+   * console's user page shows them too).
+   */
+  figures(r: PositionTerms & { symbol: string }): PositionFigures {
+    return positionFigures(r, this.d.market.latestTick(r.symbol)?.price, this.precision(r.symbol));
   }
 
   private positionView(r: PositionRecord): PerpPosition {

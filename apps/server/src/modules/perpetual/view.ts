@@ -8,10 +8,29 @@ import type { OrderRecord, PositionRecord, TradeRecord } from './repository.js';
 const ms = (v: Date | string) => (v instanceof Date ? v.getTime() : new Date(v).getTime());
 const price = (v: string | null, precision: number) => (v === null ? null : money(v).toFixed(precision));
 
+/** What a position's live figures are computed from. */
+export type PositionTerms = Pick<
+  PositionRecord,
+  'side' | 'quantity' | 'contractSize' | 'entryPrice' | 'margin' | 'status'
+>;
+export type PositionFigures = Pick<PerpPosition, 'markPrice' | 'unrealizedPnl' | 'marginRatio' | 'liquidationPrice'>;
+
+/** A position's figures at `mark` (the latest tick; the entry price when there is none): what every view shows. */
+export function positionFigures(r: PositionTerms, mark: string | undefined, precision: number): PositionFigures {
+  const p = exposureOf(r);
+  const at = money(mark ?? r.entryPrice);
+  return {
+    markPrice: at.toFixed(precision),
+    unrealizedPnl: r.status === 'open' ? pnlUsdt(pnlAt(p, at)) : '0.00',
+    marginRatio: r.status === 'open' ? pct(ratioAt(p, at)) : '0',
+    liquidationPrice: displayLiquidationPrice(p, precision),
+  };
+}
+
 /** A position with its live figures at `mark` (the latest tick; the entry price when there is none). */
 export function toPosition(r: PositionRecord, mark: string | undefined, precision: number): PerpPosition {
   const p = exposureOf(r);
-  const at = money(mark ?? r.entryPrice);
+  const figures = positionFigures(r, mark, precision);
   return {
     id: r.id,
     mode: r.mode,
@@ -22,10 +41,7 @@ export function toPosition(r: PositionRecord, mark: string | undefined, precisio
     leverage: Number(r.leverage),
     entryPrice: money(r.entryPrice).toFixed(precision),
     margin: usdt(p.margin),
-    markPrice: at.toFixed(precision),
-    unrealizedPnl: r.status === 'open' ? pnlUsdt(pnlAt(p, at)) : '0.00',
-    marginRatio: r.status === 'open' ? pct(ratioAt(p, at)) : '0',
-    liquidationPrice: displayLiquidationPrice(p, precision),
+    ...figures,
     tpPrice: price(r.tpPrice, precision),
     slPrice: price(r.slPrice, precision),
     status: r.status,
