@@ -98,9 +98,20 @@ export const VerificationListBody = Page.extend({
   status: z.preprocess((v) => (v === '' ? undefined : v), VerificationStatus.optional()),
 });
 
+/** An address as the server saw it (IPv4 or IPv6). */
+export const IpAddress = z
+  .string()
+  .trim()
+  .regex(/^[0-9A-Fa-f:.]{2,45}$/);
+
 export const AuditEntry = z.object({
   id: z.string(),
-  operator: Operator,
+  /** Who acted (or whose login was tried); null for a login attempt on a username no operator has. */
+  operator: Operator.nullable(),
+  /** A login attempt's username as typed; null for other entries. */
+  attemptedName: z.string().nullable(),
+  /** A login attempt's address (or the address an unlock was for); null for other entries. */
+  ip: z.string().nullable(),
   action: z.string(),
   entity: z.string(),
   entityId: z.string(),
@@ -124,6 +135,7 @@ export const AuditListBody = Page.extend({
       .optional(),
   ),
   action: freeText(60).optional(),
+  ip: z.preprocess((v) => (v === '' ? undefined : v), IpAddress.optional()),
   /** Epoch ms, inclusive / exclusive. */
   from: z.coerce.number().int().nonnegative().optional(),
   to: z.coerce.number().int().nonnegative().optional(),

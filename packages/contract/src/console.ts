@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditListBody, OperatorName, OperatorProfile, OperatorRole } from './admin.js';
+import { AuditListBody, IpAddress, OperatorName, OperatorProfile, OperatorRole } from './admin.js';
 import { AccountMode, EpochMs, Page, freeText, pageOf } from './common.js';
 import { type ApiDef, def } from './define.js';
 import { TotpSetupData } from './security.js';
@@ -32,6 +32,25 @@ export const OperatorRoleBody = z.object({ id: OperatorId, role: OperatorRole, r
 export const OperatorDisableBody = z.object({ id: OperatorId, disabled: z.boolean(), reason: AccessReason });
 /** Lifts an operator's login lock (admin only, audited with the reason). */
 export const OperatorUnlockBody = z.object({ id: OperatorId, reason: AccessReason });
+/**
+ * An address locked out of logins for failing on many accounts (users' logins or operators'): the whole office behind
+ * one address is locked out until `lockedUntil`, whatever account it tries; an admin may lift it (audited).
+ */
+export const LockedAddress = z.object({
+  scope: z.enum(['user', 'operator']),
+  ip: z.string(),
+  /** Attempts counted in the window that locked it. */
+  failures: z.number().int(),
+  lockedUntil: EpochMs,
+});
+export type LockedAddress = z.infer<typeof LockedAddress>;
+/** At most this many locked addresses are listed (the latest locks first). */
+export const LOCKED_ADDRESSES_MAX = 200;
+export const AddressUnlockBody = z.object({
+  scope: z.enum(['user', 'operator']),
+  ip: IpAddress,
+  reason: AccessReason,
+});
 /** Sets another operator's password (admin only): their sessions end; the password is never audited. */
 export const OperatorResetPasswordBody = z.object({
   id: OperatorId,
@@ -275,6 +294,8 @@ export const consoleApi = {
   'admin/operatorSetDisabled': def(false, 'operator', OperatorDisableBody, OperatorAccount),
   'admin/operatorUnlock': def(false, 'operator', OperatorUnlockBody, OperatorAccount),
   'admin/operatorResetPassword': def(false, 'operator', OperatorResetPasswordBody, OperatorAccount),
+  'admin/lockedAddresses': def(true, 'operator', Empty, z.object({ list: z.array(LockedAddress) })),
+  'admin/addressUnlock': def(false, 'operator', AddressUnlockBody, z.object({ lockedUntil: EpochMs.nullable() })),
   'admin/totpSetup': def(false, 'operator', Empty, TotpSetupData),
   'admin/totpEnable': def(false, 'operator', OperatorTotpBody, OperatorProfile),
   'admin/users': def(true, 'operator', UserSearchBody, pageOf(AdminUserSummary)),

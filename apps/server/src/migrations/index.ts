@@ -27,6 +27,7 @@ import { m0026LedgerReferenceChecks } from './0026-ledger-reference-checks.js';
 import { m0027LedgerNoTruncate } from './0027-ledger-no-truncate.js';
 import { m0028UserEventsJson } from './0028-user-events-json.js';
 import { m0029LedgerReferenceProbes } from './0029-ledger-reference-probes.js';
+import { m0030LoginAttemptsAudit } from './0030-login-attempts-audit.js';
 
 export interface Migration {
   version: number;
@@ -65,4 +66,5 @@ export const migrations: readonly Migration[] = [
   m0027LedgerNoTruncate,
   m0028UserEventsJson,
   m0029LedgerReferenceProbes,
+  m0030LoginAttemptsAudit,
 ];

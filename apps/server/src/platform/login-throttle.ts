@@ -47,6 +47,14 @@ interface Counted {
   lockedNow: boolean;
 }
 
+/** An address locked for failures across accounts. */
+export interface AddressLock {
+  scope: 'user' | 'operator';
+  ip: string;
+  failures: number;
+  lockedUntil: Date;
+}
+
 /** A lock an attempt met: until when, and whether this very attempt set it (for the operators' audit log). */
 export interface LockMet {
   until: Date;
@@ -141,6 +149,42 @@ export class LoginThrottle {
       if (!out.has(account) || out.get(account)!.getTime() < until.getTime()) out.set(account, until);
     }
     return out;
+  }
+
+  /**
+   * The addresses locked now for failing on many accounts (`ip:` users', `op:ip:` operators'), latest lock first, at
+   * most `limit`: what an operator may lift when an office behind one address is locked out.
+   */
+  async addressLocks(ex: Executor, limit: number): Promise<AddressLock[]> {
+    const rows = await queryRows<{ key: string; failures: number; locked_until: Date | string }>(
+      ex,
+      sql`SELECT key, failures, locked_until FROM login_throttle
+          WHERE (starts_with(key, 'ip:') OR starts_with(key, 'op:ip:')) AND locked_until > ${ts(this.d.now())}
+          ORDER BY locked_until DESC, key LIMIT ${limit}`,
+    );
+    return rows.map((r) => {
+      const operator = r.key.startsWith('op:');
+      return {
+        scope: operator ? 'operator' : 'user',
+        ip: r.key.slice(operator ? 'op:ip:'.length : 'ip:'.length),
+        failures: Number(r.failures),
+        lockedUntil: new Date(r.locked_until),
+      };
+    });
+  }
+
+  /**
+   * Lifts an address's lock and forgets its count (the per-account locks on that address stay: they are the
+   * accounts' own). Answers the end of the lock it lifted, or null when the address was not locked.
+   */
+  async clearAddress(ex: Executor, scope: 'user' | 'op', ip: string): Promise<Date | null> {
+    const key = throttleKeys(scope, '', ip).ip;
+    const rows = await queryRows<{ locked_until: Date | string | null }>(
+      ex,
+      sql`DELETE FROM login_throttle WHERE key = ${key} RETURNING locked_until`,
+    );
+    const until = rows[0]?.locked_until;
+    return until && new Date(until).getTime() > this.d.now().getTime() ? new Date(until) : null;
   }
 
   /**

@@ -27,7 +27,12 @@ export interface ReviewListQuery<S extends string = ReviewStatus> {
 }
 
 export interface AuditEntryInput {
-  operatorId: string;
+  /** The operator who acted, or whose login was attempted; null only for a login attempt on an unknown username. */
+  operatorId: string | null;
+  /** A login attempt's username as typed (normalised): what names an attempt on no operator. */
+  attemptedName?: string | null;
+  /** A login attempt's address. */
+  ip?: string | null;
   /** e.g. 'deposit.approve', 'withdrawal.reject', 'verification.approve'. */
   action: string;
   entity: string;
@@ -40,9 +45,10 @@ export interface AuditEntryInput {
 /** Writes one audit row in the caller's transaction: the decision and its record of it commit together. */
 export async function recordAudit(tx: Executor, e: AuditEntryInput): Promise<void> {
   await tx.execute(sql`
-    INSERT INTO audit_log (operator_id, action, entity, entity_id, before, after, reason)
-    VALUES (${BigInt(e.operatorId)}, ${e.action}, ${e.entity}, ${e.entityId},
-            ${JSON.stringify(e.before ?? null)}::jsonb, ${JSON.stringify(e.after ?? null)}::jsonb, ${e.reason})`);
+    INSERT INTO audit_log (operator_id, action, entity, entity_id, before, after, reason, attempted_name, ip)
+    VALUES (${e.operatorId === null ? null : BigInt(e.operatorId)}, ${e.action}, ${e.entity}, ${e.entityId},
+            ${JSON.stringify(e.before ?? null)}::jsonb, ${JSON.stringify(e.after ?? null)}::jsonb, ${e.reason},
+            ${e.attemptedName ?? null}, ${e.ip ?? null})`);
 }
 
 /** Work a domain adds to an approval's transaction for the user it approved (the referral programme's qualification). */

@@ -356,7 +356,7 @@ describe('reviews through the operator API', () => {
     );
     expect(log.code, log.msg).toBe(1);
     expect(log.data.total).toBe(1);
-    expect(log.data.list[0]!.operator.username).toBe(audit[0]!.operator_id === a.id ? a.name : b.name);
+    expect(log.data.list[0]!.operator?.username).toBe(audit[0]!.operator_id === a.id ? a.name : b.name);
     expect(log.data.list[0]).toMatchObject({ entity: 'deposit', entityId: deposit.id });
     expect((log.data.list[0]!.after as { status?: string } | null)?.status).toBe('approved');
     expect(await new Ledger().violations(t.database.db)).toEqual([]);

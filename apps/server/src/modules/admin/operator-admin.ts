@@ -1,4 +1,4 @@
-import type { OperatorAccount, OperatorRole } from '@nexa/contract';
+import { LOCKED_ADDRESSES_MAX, type LockedAddress, type OperatorAccount, type OperatorRole } from '@nexa/contract';
 import type { AuthLimits } from '../../config.js';
 import { hashPassword } from '../../platform/crypto.js';
 import type { Executor } from '../../platform/db.js';
@@ -51,6 +51,35 @@ export class OperatorAdmin {
         reason: b.reason,
       });
       return accountOf(row);
+    });
+  }
+
+  /**
+   * Addresses locked for failing on many accounts (admin only, by the role table). Unlocking an operator does not lift
+   * them: an address lock is a spray across accounts, and lifting it reopens guessing on every account from there,
+   * so it is its own decision, on the address, with its own reason.
+   */
+  async lockedAddresses(): Promise<{ list: LockedAddress[] }> {
+    const locks = await this.throttle.addressLocks(this.d.db, LOCKED_ADDRESSES_MAX);
+    return { list: locks.map((l) => ({ ...l, lockedUntil: l.lockedUntil.getTime() })) };
+  }
+
+  /** Lifts an address's lock and forgets its failures; audited (entity `address`, the address as id) with the reason. */
+  async unlockAddress(by: AuthOperator, b: { scope: 'user' | 'operator'; ip: string; reason: string }) {
+    return this.d.db.transaction(async (tx) => {
+      const until = await this.throttle.clearAddress(tx, b.scope === 'operator' ? 'op' : 'user', b.ip);
+      if (!until) throw notFound();
+      await recordAudit(tx, {
+        operatorId: by.id,
+        ip: b.ip,
+        action: 'address.unlock',
+        entity: 'address',
+        entityId: b.ip,
+        before: { scope: b.scope, lockedUntil: until.getTime() },
+        after: { scope: b.scope, lockedUntil: null },
+        reason: b.reason,
+      });
+      return { lockedUntil: null };
     });
   }
 

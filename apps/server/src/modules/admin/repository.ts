@@ -19,8 +19,11 @@ const OPERATOR_COLUMNS = sql`id::text AS id, username, password_hash, disabled, 
 export interface AuditRow {
   [k: string]: unknown;
   id: string;
-  operator_id: string;
-  username: string;
+  /** Null for a login attempt on a username no operator has. */
+  operator_id: string | null;
+  username: string | null;
+  attempted_name: string | null;
+  ip: string | null;
   action: string;
   entity: string;
   entity_id: string;
@@ -41,6 +44,8 @@ export interface AuditFilter {
   operatorId?: string | undefined;
   /** Exact, or a prefix ending in '.' (e.g. `deposit.`). */
   action?: string | undefined;
+  /** The address of login attempts (and of address unlocks). */
+  ip?: string | undefined;
   fromMs?: number | undefined;
   toMs?: number | undefined;
 }
@@ -59,8 +64,10 @@ const ORDER_NO = sql`CASE a.entity ${sql.join(
   sql` `,
 )} END`;
 
-const AUDIT_COLUMNS = sql`a.id::text AS id, a.operator_id::text AS operator_id, o.username, a.action, a.entity,
-  a.entity_id, a.before, a.after, a.reason, a.created_at, ${ORDER_NO} AS order_no`;
+const AUDIT_COLUMNS = sql`a.id::text AS id, a.operator_id::text AS operator_id, o.username, a.attempted_name, a.ip,
+  a.action, a.entity, a.entity_id, a.before, a.after, a.reason, a.created_at, ${ORDER_NO} AS order_no`;
+// A LEFT JOIN: a login attempt on an unknown username has no operator and must not drop out of the log.
+const AUDIT_FROM = sql`audit_log a LEFT JOIN operators o ON o.id = a.operator_id`;
 
 function auditWhere(f: AuditFilter) {
   const conds = [sql`TRUE`];
@@ -73,6 +80,7 @@ function auditWhere(f: AuditFilter) {
     conds.push(sql`(a.entity_id = ${f.entityId} OR ${sql.join(byOrderNo, sql` OR `)})`);
   }
   if (f.operatorId) conds.push(sql`a.operator_id = ${f.operatorId}`);
+  if (f.ip) conds.push(sql`a.ip = ${f.ip}`);
   if (f.action?.endsWith('.')) conds.push(sql`starts_with(a.action, ${f.action})`);
   else if (f.action) conds.push(sql`a.action = ${f.action}`);
   if (f.fromMs !== undefined) conds.push(sql`a.created_at >= ${ts(new Date(f.fromMs))}`);
@@ -200,8 +208,7 @@ export const adminRepository = {
     return queryPage<AuditRow>(
       ex,
       sql`SELECT count(*)::int AS n FROM audit_log a WHERE ${where}`,
-      sql`SELECT ${AUDIT_COLUMNS} FROM audit_log a JOIN operators o ON o.id = a.operator_id
-            WHERE ${where} ORDER BY a.id DESC LIMIT ${limit} OFFSET ${offset}`,
+      sql`SELECT ${AUDIT_COLUMNS} FROM ${AUDIT_FROM} WHERE ${where} ORDER BY a.id DESC LIMIT ${limit} OFFSET ${offset}`,
     );
   },
 
@@ -209,8 +216,7 @@ export const adminRepository = {
   async auditRows(ex: Executor, f: AuditFilter, limit: number) {
     return queryRows<AuditRow>(
       ex,
-      sql`SELECT ${AUDIT_COLUMNS} FROM audit_log a JOIN operators o ON o.id = a.operator_id
-            WHERE ${auditWhere(f)} ORDER BY a.id DESC LIMIT ${limit}`,
+      sql`SELECT ${AUDIT_COLUMNS} FROM ${AUDIT_FROM} WHERE ${auditWhere(f)} ORDER BY a.id DESC LIMIT ${limit}`,
     );
   },
 };

@@ -41,6 +41,8 @@ export function registerAdminRoutes(
   r.handle('admin/operatorSetDisabled', (b, ctx) => operators.setDisabled(ctx.operator, b));
   r.handle('admin/operatorUnlock', (b, ctx) => operators.unlock(ctx.operator, b));
   r.handle('admin/operatorResetPassword', (b, ctx) => operators.resetPassword(ctx.operator, b));
+  r.handle('admin/lockedAddresses', () => operators.lockedAddresses());
+  r.handle('admin/addressUnlock', (b, ctx) => operators.unlockAddress(ctx.operator, b));
 
   r.handle('admin/deposits', (b) =>
     funding.listDeposits({ status: b.status, page: b.page, pageSize: b.pageSize }).then(paged(b)),

@@ -53,16 +53,16 @@ export class AdminAuthService {
     const username = normalizeOperatorName(body.username);
     // Counted before the password is looked at, so parallel guesses cannot pass the limit.
     const claim = await this.throttle.claim(throttleKeys('op', username, ip), false, async (lock) => {
-      // The attempt that sets a lock is audited on the operator it locks (attempts refused while it lasts are not).
+      // The attempt that sets a lock is audited (attempts refused while it lasts are not).
       if (lock.lockedNow)
-        await this.auditAttempt(username, 'operator.loginLocked', { ip, until: lock.until.getTime() });
+        await this.auditAttempt(username, ip, 'operator.loginLocked', { until: lock.until.getTime() });
     });
     const op = await repo.findOperator(db, username);
     let ok = false;
     if (op) ok = await verifyPassword(op.password_hash, body.password);
     else await burnPasswordCheck(body.password);
     if (!op || !ok) {
-      await this.auditAttempt(username, 'operator.loginFailed', { ip, cause: 'password' });
+      await this.auditAttempt(username, ip, 'operator.loginFailed', { cause: 'password' });
       await this.throttle.failed(claim);
       throw refused('admin.badCredentials');
     }
@@ -81,6 +81,7 @@ export class AdminAuthService {
       });
       await recordAudit(tx, {
         operatorId: op.id,
+        ip,
         action: 'operator.login',
         entity: 'operator',
         entityId: op.id,
@@ -98,7 +99,7 @@ export class AdminAuthService {
     if (!code) throw invalid([{ field: 'totpCode', reason: 'required' }]);
     const step = await this.stepOf(unseal(this.d.totpKey, Buffer.from(op.totp_secret!)), code);
     if (step === null) {
-      await this.auditAttempt(op.username, 'operator.loginFailed', { ip, cause: 'totp' });
+      await this.auditAttempt(op.username, ip, 'operator.loginFailed', { cause: 'totp' });
       await this.throttle.failed(claim);
       throw refused('twoFactor.invalid');
     }
@@ -106,20 +107,22 @@ export class AdminAuthService {
   }
 
   /**
-   * A failed or locked-out login, in the audit log of the operator it was aimed at: the username typed and the
-   * address, never the password or code. The audit log names an operator on every row, so attempts on a username
-   * no operator has are not written (the throttle still counts them).
+   * A failed or locked-out login, in the audit log: the username typed and the address, never the password or code.
+   * An attempt on an operator is on that operator's record; one on a username no operator has names no operator
+   * (entity `operator_name`, the name typed as its id), so guessing names shows in the log too. The throttle bounds
+   * how many such rows an address can write (it refuses, unaudited, while a lock lasts).
    */
-  private async auditAttempt(username: string, action: string, after: Record<string, unknown>) {
+  private async auditAttempt(username: string, ip: string, action: string, after: Record<string, unknown>) {
     const op = await repo.findOperator(this.d.db, username);
-    if (!op) return;
     await recordAudit(this.d.db, {
-      operatorId: op.id,
+      operatorId: op?.id ?? null,
+      attemptedName: username,
+      ip,
       action,
-      entity: 'operator',
-      entityId: op.id,
+      entity: op ? 'operator' : 'operator_name',
+      entityId: op?.id ?? username,
       before: null,
-      after: { username, ...after },
+      after: { username, ip, ...after },
       reason: null,
     });
   }
@@ -203,6 +206,7 @@ export class AdminAuthService {
   /** The filtered log as CSV (newest first, at most AUDIT_EXPORT_MAX rows), cells safe to open in a spreadsheet. */
   async auditExport(filter: AuditQuery) {
     const rows = await repo.auditRows(this.d.db, filterOf(filter), AUDIT_EXPORT_MAX);
+    // A login attempt on an unknown username has no operator: its cell is empty (the name is the entity id).
     const head = ['id', 'time', 'operator', 'action', 'entity', 'entityId', 'orderNo', 'reason', 'before', 'after'];
     const lines = rows
       .map(toAuditEntry)
@@ -210,7 +214,7 @@ export class AdminAuthService {
         [
           e.id,
           new Date(e.createdAt).toISOString(),
-          e.operator.username,
+          e.operator?.username ?? '',
           e.action,
           e.entity,
           e.entityId,
@@ -232,6 +236,7 @@ export interface AuditQuery {
   entityId?: string | undefined;
   operatorId?: string | undefined;
   action?: string | undefined;
+  ip?: string | undefined;
   from?: number | undefined;
   to?: number | undefined;
 }
@@ -254,7 +259,9 @@ export function profileOf(r: OperatorRow): OperatorProfile {
 function toAuditEntry(r: AuditRow): AuditEntry {
   return {
     id: r.id,
-    operator: { id: r.operator_id, username: r.username },
+    operator: r.operator_id === null ? null : { id: r.operator_id, username: r.username ?? '' },
+    attemptedName: r.attempted_name,
+    ip: r.ip,
     action: r.action,
     entity: r.entity,
     entityId: r.entity_id,

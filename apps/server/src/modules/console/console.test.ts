@@ -411,7 +411,7 @@ describe('dashboard and audit log', () => {
       finance,
     );
     expect(mine.data.list.length).toBeGreaterThanOrEqual(1);
-    expect(mine.data.list.every((e) => e.operator.id === me.data.id && e.action.startsWith('user.'))).toBe(true);
+    expect(mine.data.list.every((e) => e.operator?.id === me.data.id && e.action.startsWith('user.'))).toBe(true);
     const future = await post<{ total: number }>('admin/auditLog', { from: t.clock.ms + 86_400_000 }, finance);
     expect(future.data.total).toBe(0);
     const csv = await post<{ csv: string; rows: number; filename: string }>(
