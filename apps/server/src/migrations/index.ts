@@ -28,6 +28,7 @@ import { m0027LedgerNoTruncate } from './0027-ledger-no-truncate.js';
 import { m0028UserEventsJson } from './0028-user-events-json.js';
 import { m0029LedgerReferenceProbes } from './0029-ledger-reference-probes.js';
 import { m0030LoginAttemptsAudit } from './0030-login-attempts-audit.js';
+import { m0031UserSearchIndexes } from './0031-user-search-indexes.js';
 
 export interface Migration {
   version: number;
@@ -67,4 +68,5 @@ export const migrations: readonly Migration[] = [
   m0028UserEventsJson,
   m0029LedgerReferenceProbes,
   m0030LoginAttemptsAudit,
+  m0031UserSearchIndexes,
 ];
