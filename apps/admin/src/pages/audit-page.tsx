@@ -11,6 +11,7 @@ import { pager } from '../lib/table';
 
 interface Filters {
   operatorId?: string;
+  ip?: string;
   action?: string;
   entity?: string;
   entityId?: string;
@@ -19,6 +20,7 @@ interface Filters {
 }
 interface FilterForm {
   operatorId?: string;
+  ip?: string;
   action?: string;
   entity?: string;
   entityId?: string;
@@ -42,6 +44,9 @@ const ENTITIES = [
   'support_conversation',
   'support_channels',
   'operator',
+  // Failed sign-ins on a username no operator has: the name typed is the record's id.
+  'operator_name',
+  'address',
 ];
 
 /**
@@ -59,6 +64,7 @@ export default function AuditPage() {
     const clean = (s?: string) => (s?.trim() ? s.trim() : undefined);
     setFilters({
       operatorId: clean(v.operatorId),
+      ip: clean(v.ip),
       action: clean(v.action),
       entity: v.entity || undefined,
       entityId: clean(v.entityId),
@@ -116,6 +122,9 @@ export default function AuditPage() {
         <Form.Item name="operatorId" label={t('audit.operatorId')}>
           <Input allowClear style={{ width: 100 }} />
         </Form.Item>
+        <Form.Item name="ip" label={t('audit.ip')}>
+          <Input allowClear style={{ width: 150 }} data-testid="audit-ip" />
+        </Form.Item>
         <Form.Item name="range" label={t('audit.period')}>
           <DatePicker.RangePicker />
         </Form.Item>
@@ -140,7 +149,14 @@ export default function AuditPage() {
             }}
             columns={[
               { title: t('col.time'), render: (_, r) => dateTime(r.createdAt) },
-              { title: t('audit.operator'), render: (_, r) => `${r.operator.username} (#${r.operator.id})` },
+              {
+                title: t('audit.operator'),
+                // A sign-in attempt on a username no operator has names no operator: the name typed instead.
+                render: (_, r) =>
+                  r.operator
+                    ? `${r.operator.username} (#${r.operator.id})`
+                    : t('audit.unknownOperator', { name: r.attemptedName ?? '' }),
+              },
               { title: t('audit.action'), dataIndex: 'action' },
               {
                 title: t('audit.entity'),
@@ -148,6 +164,7 @@ export default function AuditPage() {
                 render: (_, r) =>
                   `${t(`entity.${r.entity}`, { defaultValue: r.entity })} ${r.orderNo ?? `#${r.entityId}`}`,
               },
+              { title: t('audit.ip'), render: (_, r) => r.ip ?? '—' },
               { title: t('col.reason'), render: (_, r) => r.reason ?? '—' },
             ]}
           />

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Loadable } from '../components/states';
 import { dateTime } from '../lib/format';
 import { useAction, useCall } from '../lib/query';
+import { LockedAddresses } from './locked-addresses';
 
 /** A change to an operator's account, waiting for the admin's reason (and, for a reset, the new password). */
 type Change = { op: OperatorAccount } & (
@@ -139,6 +140,7 @@ export default function OperatorsPage() {
         }}
       />
       <CreateOperatorModal open={creating} roles={roles} onClose={() => setCreating(false)} />
+      <LockedAddresses />
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import type { AdminUserDetail } from '@nexa/contract';
-import { changeFigures } from '@nexa/rules';
+import { changeFigures, signOf } from '@nexa/rules';
 import {
   Button,
   Card,
@@ -301,6 +301,9 @@ function Orders({ userId }: { userId: string }) {
         { title: t('col.symbol'), dataIndex: 'symbol' },
         { title: t('col.side'), render: (_, r) => codeLabel(t, 'side', r.side) },
         { title: t('col.amount'), align: 'right', render: (_, r) => amount(r.amount) },
+        { title: t('col.currency'), dataIndex: 'currency' },
+        { title: t('col.pnl'), align: 'right', render: (_, r) => pnl(r.pnl) },
+        { title: t('col.liquidationPrice'), align: 'right', render: (_, r) => r.liquidationPrice ?? '—' },
         { title: t('col.status'), render: (_, r) => codeLabel(t, `orderStatus.${r.product}`, r.status) },
       ]}
     />
@@ -323,10 +326,25 @@ function Positions({ userId }: { userId: string }) {
         { title: t('col.leverage'), align: 'right', render: (_, r) => `${r.leverage}×` },
         { title: t('col.entryPrice'), align: 'right', render: (_, r) => amount(r.entryPrice) },
         { title: t('col.margin'), align: 'right', render: (_, r) => amount(r.margin) },
-        { title: t('col.realizedPnl'), align: 'right', render: (_, r) => amount(r.realizedPnl) },
+        { title: t('col.currency'), dataIndex: 'currency' },
+        { title: t('col.markPrice'), align: 'right', render: (_, r) => r.markPrice ?? '—' },
+        { title: t('col.unrealizedPnl'), align: 'right', render: (_, r) => pnl(r.unrealizedPnl) },
+        { title: t('col.realizedPnl'), align: 'right', render: (_, r) => pnl(r.realizedPnl) },
+        { title: t('col.liquidationPrice'), align: 'right', render: (_, r) => r.liquidationPrice ?? '—' },
         { title: t('col.status'), render: (_, r) => codeLabel(t, 'positionStatus', r.status) },
       ]}
     />
+  );
+}
+
+/** A PnL as the server rounded it (the user's own figure), signed, coloured by its sign; "—" when there is none. */
+function pnl(v: string | null) {
+  if (v === null) return '—';
+  const sign = signOf(v);
+  return (
+    <Typography.Text type={sign > 0 ? 'success' : sign < 0 ? 'danger' : undefined}>
+      {sign > 0 ? `+${v}` : v}
+    </Typography.Text>
   );
 }
 
