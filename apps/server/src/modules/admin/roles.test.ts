@@ -84,6 +84,8 @@ const EXPECTED: Record<string, OperatorRole[]> = {
   'admin/operatorSetDisabled': [],
   'admin/operatorUnlock': [],
   'admin/operatorResetPassword': [],
+  'admin/lockedAddresses': [],
+  'admin/addressUnlock': [],
   'admin/contentList': [C, S],
   'admin/saveContent': [C],
   'admin/publishContent': [C],
