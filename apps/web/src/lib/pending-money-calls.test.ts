@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PendingMoneyCalls, type PendingStorage, resolveUnknownOutcomes } from './pending-money-calls';
+import {
+  PendingMoneyCalls,
+  type PendingStorage,
+  hasStoredMoneyCalls,
+  resolveUnknownOutcomes,
+} from './pending-money-calls';
 
 /** A tab's sessionStorage. */
 function tabStorage(): PendingStorage {
@@ -112,5 +117,29 @@ describe('money calls whose outcome is unknown', () => {
     const first = calls.attempt(TRANSFER, 'a', {});
     calls.settle(TRANSFER, 'a', true);
     expect(calls.attempt(TRANSFER, 'a', {})).toEqual(first);
+  });
+});
+
+describe('whether a tab keeps any money call (before loading what looks them up)', () => {
+  it('is false for a tab that never sent one, or whose calls all settled, and true while one is kept', () => {
+    const storage = tabStorage();
+    expect(hasStoredMoneyCalls(storage)).toBe(false);
+    expect(hasStoredMoneyCalls(null)).toBe(false);
+    const calls = registry(storage);
+    calls.attempt(TRANSFER, 'spot>delivery:USDT:1', undefined);
+    expect(hasStoredMoneyCalls(storage)).toBe(true);
+    calls.settle(TRANSFER, 'spot>delivery:USDT:1', false);
+    expect(hasStoredMoneyCalls(storage)).toBe(false);
+    calls.attempt(TRANSFER, 'spot>delivery:USDT:2', undefined);
+    calls.settle(TRANSFER, 'spot>delivery:USDT:2', true);
+    expect(hasStoredMoneyCalls(storage)).toBe(true);
+    // A storage that throws (private mode): nothing to look up.
+    expect(
+      hasStoredMoneyCalls({
+        getItem: () => {
+          throw new Error('denied');
+        },
+      }),
+    ).toBe(false);
   });
 });

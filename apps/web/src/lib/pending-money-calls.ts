@@ -31,6 +31,19 @@ const STORAGE_KEY = 'nexa-pending-money-calls';
 const MAX_AGE_MS = 24 * 60 * 60_000;
 const MAX_ENTRIES = 20;
 
+/**
+ * Whether the tab keeps any money call at all (anyone's, unread): a cheap test before loading what looks them up
+ * (lib/use-money-call.ts brings the call registry, every schema of the contract).
+ */
+export function hasStoredMoneyCalls(storage: Pick<Storage, 'getItem'> | null): boolean {
+  try {
+    const stored = storage?.getItem(STORAGE_KEY);
+    return stored !== null && stored !== undefined && stored !== '[]';
+  } catch {
+    return false;
+  }
+}
+
 export class PendingMoneyCalls {
   /** Attempts in flight or settled as unknown, by scope and fingerprint. */
   private entries: PendingCall[];
