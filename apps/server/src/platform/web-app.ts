@@ -22,12 +22,21 @@ export const webAppModule = nexaModule<{ dir?: string; adminDir?: string | undef
       // stay the static plugin's) is sent to the same screen, its query kept.
       app.get('/admin/:screen(^[a-z][a-z0-9-]{0,39}$)', (req, reply) => {
         const { screen } = req.params as { screen: string };
-        const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
-        return reply.redirect(`/admin/#/${screen}${query}`);
+        return reply.redirect(`/admin/#/${screen}${queryOf(req.url)}`);
+      });
+      // A record's screen (/admin/users/123, a user's page) likewise; a number only, so assets/x.js stays a file.
+      app.get('/admin/:screen(^[a-z][a-z0-9-]{0,39}$)/:id(^[0-9]{1,19}$)', (req, reply) => {
+        const { screen, id } = req.params as { screen: string; id: string };
+        return reply.redirect(`/admin/#/${screen}/${id}${queryOf(req.url)}`);
       });
     }
   },
 );
+
+/** The query of a URL, with its `?`, or nothing. */
+function queryOf(url: string): string {
+  return url.includes('?') ? url.slice(url.indexOf('?')) : '';
+}
 
 /**
  * The entry with the server's default language in a `<meta name="nexa-default-lang">` (spec §7's first-visit rule):

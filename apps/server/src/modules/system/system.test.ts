@@ -187,6 +187,8 @@ describe('system calls', () => {
       for (const [url, to] of [
         ['/admin/settings', '/admin/#/settings'],
         ['/admin/users?q=example.com&page=2', '/admin/#/users?q=example.com&page=2'],
+        ['/admin/users/123', '/admin/#/users/123'],
+        ['/admin/users/123?tab=orders', '/admin/#/users/123?tab=orders'],
       ] as const) {
         const res = await web.app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(302);
@@ -196,6 +198,7 @@ describe('system calls', () => {
       expect((await web.app.inject({ method: 'GET', url: '/admin/assets/main-a1.js' })).statusCode).toBe(200);
       expect((await web.app.inject({ method: 'GET', url: '/admin/assets/missing.js' })).statusCode).toBe(404);
       expect((await web.app.inject({ method: 'GET', url: '/admin/missing.js' })).statusCode).toBe(404);
+      expect((await web.app.inject({ method: 'GET', url: '/admin/users/1x' })).statusCode).toBe(404);
       expect((await web.app.inject({ method: 'GET', url: '/admin/Evil%0d%0a' })).statusCode).toBe(404);
     } finally {
       await web.close();
