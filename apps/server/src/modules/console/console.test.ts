@@ -4,10 +4,12 @@ import type {
   AdminUserSummary,
   AdminVerification,
   AuditEntry,
+  Currency,
   DashboardData,
   DepositRecord,
   WithdrawalRecord,
 } from '@nexa/contract';
+import { formatAmount } from '@nexa/rules';
 import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,7 +118,12 @@ describe('users, as support sees them', () => {
     const detail = await post<AdminUserDetail>('admin/user', { userId: found.userId }, support);
     expect(detail.code, detail.msg).toBe(1);
     const spot = detail.data.balances.find((b) => b.mode === 'real' && b.wallet === 'spot' && b.currency === 'USDT');
-    expect(Number(spot?.available)).toBe(100);
+    expect(spot?.available).toBe('100.00');
+    // Every balance at its currency's scale, as the user's own Assets shows it (the ledger keeps 18 places).
+    for (const b of detail.data.balances) {
+      expect(b.available, `${b.wallet} ${b.currency}`).toBe(formatAmount(b.available, b.currency as Currency));
+      expect(b.frozen).toBe(formatAmount(b.frozen, b.currency as Currency));
+    }
     expect(detail.data.sessions.length).toBeGreaterThanOrEqual(1);
     // No card bound: none; once bound, the card with its number masked as the user's app shows it.
     expect(detail.data.bankCard).toBeNull();

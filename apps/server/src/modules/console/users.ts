@@ -97,7 +97,12 @@ export class ConsoleUsers {
       freezes,
       twoFactorEnabled: Boolean(row.totp_on),
       verifications: verifications.map((v) => ({ ...v, createdAt: ms(v.created_at) })),
-      balances,
+      // At the currency's scale, as the user's own Assets shows them (wallets' walletBalances).
+      balances: balances.map((b) => ({
+        ...b,
+        available: formatAmount(b.available, b.currency as Currency),
+        frozen: formatAmount(b.frozen, b.currency as Currency),
+      })),
       bankCard: bank
         ? {
             bankName: bank.bank_name,
