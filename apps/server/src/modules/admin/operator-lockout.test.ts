@@ -1,7 +1,7 @@
-import type { AdminSessionData, AuditEntry, OperatorAccount, OperatorRole } from '@nexa/contract';
+import type { AuditEntry, OperatorAccount } from '@nexa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../testing.js';
-import { createOperator } from './operators.js';
+import { operatorTestKit } from './operator-testing.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,30 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Envelope<T = unknown> = { code: number; msg: string; data: T };
-const PASSWORD = 'Operat0r-pass-2024';
-const WRONG = 'wrong-Pass-123-typed';
-const FORBIDDEN = 'Your operator role does not allow this';
-let seq = 0;
-
-async function post<T = unknown>(p: string, body: object, token?: string, ip?: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/${p}`,
-    payload: body,
-    headers: { lang: 'en', ...(token ? { 'ADMIN-TOKEN': token } : {}) },
-    ...(ip ? { remoteAddress: ip } : {}),
-  });
-  return res.json() as Envelope<T>;
-}
-
-async function operatorWith(role: OperatorRole) {
-  const username = `lk${role}${++seq}`;
-  await createOperator(t.database.db, { username, password: PASSWORD, role });
-  const res = await post<AdminSessionData>('admin/login', { username, password: PASSWORD });
-  expect(res.code, res.msg).toBe(1);
-  return { username, id: res.data.operator.id, token: res.data.token };
-}
+const { PASSWORD, WRONG, FORBIDDEN, post, operatorWith } = operatorTestKit(() => t, 'lk');
 
 const auditOf = async (admin: string, id: string) =>
   (
