@@ -3,6 +3,7 @@ import { configFromEnv } from '@nexa/server/testing';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { serverAndBrowser, shot } from './browser';
+import { consoleDesk } from './console-desk';
 import { appSession } from './session';
 
 /**
@@ -17,18 +18,7 @@ const ctx = serverAndBrowser(() => ({
 }));
 const { api } = appSession(() => ctx.server);
 
-async function desktop(): Promise<Page> {
-  const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
-  return context.newPage();
-}
-
-async function logIn(page: Page, username: string, password: string) {
-  await page.goto(`${ctx.server.url}/admin/`);
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('me').filter({ hasText: username }).waitFor();
-}
+const { desktop, logIn } = consoleDesk(ctx);
 
 /** Clicks a modal's button once the modal has stopped zooming in (a click while it moves can land on the mask). */
 async function clickWhenStill(button: Locator) {

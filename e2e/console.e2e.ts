@@ -4,6 +4,7 @@ import { configFromEnv } from '@nexa/server/testing';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { phone, serverAndBrowser, shot } from './browser';
+import { consoleDesk } from './console-desk';
 import { appSession } from './session';
 
 /**
@@ -24,18 +25,7 @@ const ctx = serverAndBrowser(() => ({
 const { api, registerUser, openSignedIn } = appSession(() => ctx.server);
 const REVIEWER_PASSWORD = 'Review3r-desk-2026';
 
-async function desktop(): Promise<Page> {
-  const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
-  return context.newPage();
-}
-
-async function logIn(page: Page, username: string, password: string) {
-  await page.goto(`${ctx.server.url}/admin/`);
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('me').filter({ hasText: username }).waitFor();
-}
+const { desktop, logIn } = consoleDesk(ctx);
 
 /**
  * Picks `label` in the antd Select `testId` and waits until it shows it with its list closed. A list left open (an
