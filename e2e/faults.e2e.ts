@@ -29,11 +29,13 @@ async function demoUser(tag: string) {
 /**
  * The server as the page reaches it, through a switch: `up`, or `down` (every API call fails as when the server was
  * killed, the socket is cut and every new one refused) while the browser stays online. `userLive` counts the
- * confirmations of the socket's `user` channel.
+ * confirmations of the socket's `user` channel. `up(lagMs)` brings it back over a slow link: the socket's messages
+ * reach the page `lagMs` late, in order (the HTTP calls do not wait).
  */
 async function serverSwitch(context: BrowserContext) {
   let down = false;
   let userLive = 0;
+  let lagMs = 0;
   const open: WebSocketRoute[] = [];
   await context.route('**/api/**', (route) => (down ? route.abort('connectionrefused') : route.continue()));
   await context.routeWebSocket(/\/api\/ws/, (ws) => {
@@ -42,11 +44,17 @@ async function serverSwitch(context: BrowserContext) {
       return;
     }
     const server = ws.connectToServer();
+    let sent = Promise.resolve();
     server.onMessage((message) => {
-      if (typeof message === 'string' && message.includes('"op":"subscribed"') && message.includes('"user"')) {
-        userLive += 1;
-      }
-      ws.send(message);
+      const due = Date.now() + lagMs;
+      sent = sent
+        .then(() => new Promise((r) => setTimeout(r, due - Date.now())))
+        .then(() => {
+          if (typeof message === 'string' && message.includes('"op":"subscribed"') && message.includes('"user"')) {
+            userLive += 1;
+          }
+          ws.send(message);
+        });
     });
     open.push(ws);
   });
@@ -56,7 +64,8 @@ async function serverSwitch(context: BrowserContext) {
       down = true;
       for (const ws of open.splice(0)) await ws.close();
     },
-    up: () => {
+    up: (lag = 0) => {
+      lagMs = lag;
       down = false;
     },
   };
@@ -79,9 +88,10 @@ describe('faults a phone user meets: the server away, offline, a session ended e
     await expect(plain(page, 'assets-total')).resolves.toBe('$10,000.00');
     await shot(page, 'assets-reconnecting-en');
 
-    // Back: the socket reconnects, the balances are read again and the line goes.
+    // Back, over a slow link: the balances are read again while the socket's confirmation is still on its way; the
+    // line goes once the socket is live again, and the balances read after it.
     const confirmed = server.userLive();
-    server.up();
+    server.up(1_500);
     await expect.poll(server.userLive, { timeout: 30_000 }).toBeGreaterThan(confirmed);
     await expect.poll(() => page.getByTestId('balances-as-of').count()).toBe(0);
 

@@ -67,8 +67,13 @@ export default function LiveBalances() {
           refresh();
           void client.invalidateQueries({ queryKey: ['user'] });
         },
+        // Turned live: the balances are read again from here on. Screens read them when the socket reopened (its
+        // resync), but that read can end before the confirmation comes (a slow link): it would then predate the
+        // channel's return and the balances would say "as of" until the next event. Coalesced with the resync's.
         onLive: (live) => {
-          if (noteUserChannelLive(live, Date.now())) serverAnswersAgain(client);
+          if (!noteUserChannelLive(live, Date.now())) return;
+          refresh();
+          serverAnswersAgain(client);
         },
         // The session was revoked (logged out from another device, password changed) or expired: ask the server,
         // whose 401 ends it here too and opens the login page, instead of showing its screens until the next call
