@@ -4,7 +4,7 @@ import path from 'node:path';
 import { LANGS, LANG_BCP47 } from '@nexa/contract';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { serverAndBrowser, shot } from './browser.js';
+import { PHONE_CONTEXT, serverAndBrowser, shot } from './browser.js';
 import { type Prefs, type Session, appSession } from './session.js';
 
 // Small phones, sticky bars and names in the reader's language (issue 11 §4).
@@ -34,7 +34,7 @@ const TRADE_PAGES = [
 type Box = { x: number; y: number; width: number; height: number };
 
 async function phoneOf(browser: Browser, width: number, height: number) {
-  return browser.newContext({ viewport: { width, height }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  return browser.newContext({ ...PHONE_CONTEXT, viewport: { width, height } });
 }
 
 const boxesOf = (page: Page, selector: string): Promise<Box[]> =>
@@ -323,7 +323,20 @@ describe('zoom and text fields', () => {
 });
 
 /** Opens `route` in `lang` (dark, Arabic and Persian light) and waits until the page speaks it. */
+/**
+ * Opens `route` signed in, in `lang`. A page already showing the app in that language goes there as the app's own
+ * links do (the address's hash), without starting the app again: the loops below visit several pages in each of the
+ * 13 languages, and starting the app for each was most of their time.
+ */
 async function openIn(page: Page, session: Session, route: string, lang: (typeof LANGS)[number]) {
+  const shown = await page.evaluate(() => (location.hash ? document.documentElement.lang : ''));
+  if (shown === LANG_BCP47[lang]) {
+    await page.evaluate((to) => {
+      location.hash = to;
+    }, route);
+    await page.waitForURL((url) => url.hash === `#${route}`);
+    return;
+  }
   await openSignedIn(page, session, route, { lang, theme: lang === 'ar' || lang === 'pe' ? 'light' : 'dark' });
   await page.locator(`html[lang="${LANG_BCP47[lang]}"]`).waitFor();
 }
