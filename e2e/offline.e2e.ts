@@ -16,7 +16,7 @@ describe('offline (spec §8)', () => {
       const session = await registerUser('offline');
       await api('user/changeUser', { mode: 'demo' }, session.token);
       await api('user/getDemoMoney', { requestId: `offline-${Date.now()}` }, session.token);
-      const context = await phone(ctx.browser);
+      const context = await phone(ctx.browser, 'allow');
       const page = await context.newPage();
       await openSignedIn(page, session, '/pages/tabbarPages/mine/fundTransfer');
       await page.getByTestId('transfer-page').waitFor();

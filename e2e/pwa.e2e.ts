@@ -52,7 +52,7 @@ describe('installable app (PWA)', () => {
     'a service worker controls the page after the first load, never answers /api/, and the app loads offline',
     { timeout: 240_000 },
     async () => {
-      const context = await phone(ctx.browser);
+      const context = await phone(ctx.browser, 'allow');
       const page = await context.newPage();
       await page.goto(`${ctx.server.url}/h5/`);
       await page.getByTestId('login-page').waitFor();
@@ -96,7 +96,7 @@ describe('installable app (PWA)', () => {
       ['zh', 'light'],
       ['ar', 'dark'],
     ] as const) {
-      const context = await phone(ctx.browser);
+      const context = await phone(ctx.browser, 'allow');
       const page = await context.newPage();
       await page.goto(`${ctx.server.url}/h5/favicon.svg`);
       await page.evaluate(
