@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { ClockBoundBesideJourneys } from './scripts/test-sequencer.js';
+import { WaitingBesideComputing } from './scripts/test-sequencer.js';
 
 // One run covers every workspace; each project has its own config beside its code.
 export default defineConfig({
@@ -8,7 +8,7 @@ export default defineConfig({
     // Two files at a time on this 2-core machine: most files wait on real time (settlement periods, the sim feed,
     // a browser), and every file has its own app and database, so they do not collide. Vitest's default here is one.
     maxWorkers: 2,
-    // Files that mostly wait on the clock run beside the CPU-bound browser journeys, not beside each other.
-    sequence: { sequencer: ClockBoundBesideJourneys },
+    // A long file that mostly waits on the clock runs beside one that computes, not beside another that waits.
+    sequence: { sequencer: WaitingBesideComputing },
   },
 });
