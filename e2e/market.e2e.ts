@@ -196,11 +196,17 @@ describe('market data screens', () => {
       const call = /\/api\/(index\/(?:carouselList|getList|overview))\b/.exec(r.url())?.[1];
       if (call) reads.add(call);
     });
+    // ICU's number data is opened in a worker meanwhile (lib/intl-warm.ts), not by the rankings' first render.
+    const workers: string[] = [];
+    page.on('worker', (w) => workers.push(w.url()));
     await openSignedIn(page, await registerUser('first-reads'), ROUTE.home);
     await expect
       .poll(() => [...reads].sort(), { timeout: 15_000 })
       .toEqual(['index/carouselList', 'index/getList', 'index/overview']);
     await expect.poll(() => held.sort()).toEqual(['contract-core', 'home']);
+    await expect
+      .poll(() => workers.filter((url) => /\/h5\/assets\/intl-warm\.worker-[\w-]+\.js$/.test(url)))
+      .toHaveLength(1);
     await expect(page.getByTestId('home-page').count()).resolves.toBe(0);
     release();
     // Once the code is here, the page shows what was asked for, read against the contract.

@@ -9,6 +9,7 @@ import { DEFAULT_LANG, LANG_BCP47, type Lang, RTL_LANGS } from '@nexa/contract';
 import type { Locale } from 'antd-mobile/es/locales/base';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { warmNumberFormats } from '../lib/intl-warm';
 import { setAntdLocale } from './antd-locale';
 
 type Pack = { messages: Record<string, unknown>; antd: Locale };
@@ -47,6 +48,8 @@ function applyDocumentLanguage(lang: Lang): void {
  * `lang`, or English when `lang` could not be loaded.
  */
 export async function applyLanguage(lang: Lang): Promise<Lang> {
+  // ICU's number data for the language, opened on another thread while the pack downloads.
+  warmNumberFormats(LANG_BCP47[lang]);
   // The pack downloads side by side with i18next's set-up.
   const wanted = loadPack(lang);
   const ready = init();
