@@ -183,9 +183,9 @@ describe('market data screens', () => {
       release = resolve;
     });
     const held: string[] = [];
-    // The home page's chunk is `home` (vite.config.ts); the first reads' registry and the market's schemas are in
-    // `contract-core`.
-    const heldChunk = /\/h5\/assets\/(home|contract-core)-[\w-]+\.js$/;
+    // The home page's chunk is `home` (vite.config.ts; not `home-page-<hash>`, the re-export the bundler may put
+    // in front of it); the first reads' registry and the market's schemas are in `contract-core`.
+    const heldChunk = /\/h5\/assets\/(home|contract-core)-[\w-]{8}\.js$/;
     await page.route(heldChunk, async (route) => {
       held.push(heldChunk.exec(route.request().url())?.[1] ?? '');
       await released;

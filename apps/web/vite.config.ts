@@ -6,9 +6,14 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { CONTRACT_CORE_MODULES } from '../../packages/contract/src/core-modules.ts';
 import { deepImports } from './build/deep-imports.ts';
 import { preloadLanguage } from './build/preload-language.ts';
+import { slicedEvaluation } from './build/sliced-evaluation.ts';
 import pkg from './package.json' with { type: 'json' };
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
+/** A module of the contract's core: the `contract-core` chunk below. */
+const contractCoreModule = new RegExp(
+  `[\\\\/]packages[\\\\/]contract[\\\\/]src[\\\\/](${CONTRACT_CORE_MODULES.join('|')})\\.ts$`,
+);
 
 /**
  * The page paints before its JavaScript (issue 18 §2): index.html draws the boot mark with its own inline CSS, and
@@ -35,6 +40,8 @@ export default defineConfig({
     // English (DEFAULT_LANG) in the built page; the server swaps in its own default's pack (lang-preloads.json).
     preloadLanguage({ dir: '/src/i18n/packs/', first: 'en' }),
     paintBeforeScripts(),
+    // The contract's core schemas are built in slices of a few milliseconds, not in one long task (issue 18 §2).
+    slicedEvaluation({ include: contractCoreModule }),
     // Every text asset also as .br (quality 11) and .gz (level 9) beside it, which the server sends as they are
     // (@fastify/static's preCompressed): compressing per response runs brotli at a low quality, and the first route's
     // scripts came 15 % larger over the wire (vendor 110.6 KB against 94.6 KB).
