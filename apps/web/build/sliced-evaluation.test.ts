@@ -43,12 +43,12 @@ describe('slicedEvaluation', () => {
     ].join('\n');
     const out = transform(code, '/app/schemas/common.js')?.code ?? '';
     const lines = out.split('\n');
-    const before = (statement: string) => lines[lines.indexOf(statement) - 1];
+    const lineBefore = (statement: string) => lines[lines.indexOf(statement) - 1];
     expect(lines[0]).toBe(`import { due as __sliceDue, next as __sliceNext } from ${JSON.stringify(RUNTIME)};`);
     for (const s of ['export const A = z.string();', 'const B = z.number();', 'function pick() { return A; }'])
-      expect(before(s)).toBe('if (__sliceDue()) await __sliceNext();');
+      expect(lineBefore(s)).toBe('if (__sliceDue()) await __sliceNext();');
     for (const s of ["import { z } from 'zod';", 'export { B, pick };', "export * from './other.js';"])
-      expect(before(s)).not.toBe('if (__sliceDue()) await __sliceNext();');
+      expect(lineBefore(s)).not.toBe('if (__sliceDue()) await __sliceNext();');
     expect(out.match(/__sliceNext\(\)/g)).toHaveLength(3);
     // Other modules are left as they are.
     expect(transform(code, '/app/src/page.js')).toBeNull();
