@@ -23,6 +23,7 @@ const ROUTE = {
   twoFactor: '/pages/tabbarPages/mine/security/twoFactor',
   verification: '/pages/tabbarPages/home/verification',
   copySettings: '/pages/tabbarPages/futures/copySettings',
+  markets: '/pages/tabbarPages/markets/index',
 } as const;
 
 /** The first control of each order form: it must be on the first screen, above the tab bar. */
@@ -499,6 +500,24 @@ describe('labels whole in all 13 languages, at 320 and 390 px', () => {
           if (row > size.width) bad.push(`${size.width}: the actions overflow the screen`);
           await shot(page, `layout-asset-actions-${size.width}-${lang}`);
         }
+        expect(bad).toEqual([]);
+      });
+
+      it("a market row shows its pair's turnover whole at 320 px, beside the longest price; the label stays for screen readers", async () => {
+        await page.setViewportSize(NARROW);
+        await openIn(page, session, ROUTE.markets, lang);
+        const bad: string[] = [];
+        // SHIB's price has the most digits ("0.00002531"), which leaves the pair its narrowest column.
+        for (const symbol of ['SHIBUSDT', 'BTCUSDT']) {
+          const row = page.locator(`[data-testid="market-row"][data-symbol="${symbol}"]`);
+          await row.scrollIntoViewIfNeeded();
+          await row.locator('.market-row__sub bdi').filter({ hasText: /\d/ }).waitFor();
+          for (const word of await splitOrCut(page, `[data-symbol="${symbol}"] .market-row__sub`))
+            bad.push(`${symbol}: ${word}`);
+          const [label] = await row.locator('.market-row__vol-label').allTextContents();
+          if (!label?.trim()) bad.push(`${symbol}: no turnover label for screen readers`);
+        }
+        await shot(page, `layout-market-rows-320-${lang}`);
         expect(bad).toEqual([]);
       });
 

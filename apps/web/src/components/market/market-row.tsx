@@ -49,7 +49,8 @@ export const MarketRow = memo(function MarketRow({ product, testId, onSelect, se
           <span className="market-row__quote">/{product.quote}</span>
         </span>
         <span className="market-row__sub">
-          {t('market.vol')} <bdi>{formatCompact(live.turnover, locale)}</bdi>
+          <span className="market-row__vol-label">{t('market.vol')} </span>
+          <bdi>{formatCompact(live.turnover, locale)}</bdi>
         </span>
       </span>
       <span className="market-row__price" dir="ltr">
