@@ -134,9 +134,7 @@ export default defineConfig({
             // §2: building every schema before the home page's first render cost ~200 ms at Lighthouse's 4x).
             {
               name: 'contract-core',
-              test: new RegExp(
-                `([\\\\/]packages[\\\\/]contract[\\\\/]src[\\\\/](${CONTRACT_CORE_MODULES.join('|')})\\.ts$|node_modules[\\\\/]zod[\\\\/])`,
-              ),
+              test: new RegExp(`(${contractCoreModule.source}|node_modules[\\\\/]zod[\\\\/])`),
               priority: 3,
             },
             { name: 'contract', test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, priority: 2 },
