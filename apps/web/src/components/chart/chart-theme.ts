@@ -15,7 +15,7 @@ const FALLBACK: ChartColors = {
   text: '#8791a3',
   grid: '#242c3c',
   up: '#2ebd85',
-  down: '#f6465d',
+  down: '#f8677a',
   accent: '#1fd1a5',
   crosshair: '#8791a3',
   label: '#222a3b',

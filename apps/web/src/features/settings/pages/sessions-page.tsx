@@ -7,7 +7,7 @@ import { securityKeys } from '@/shared/api/security';
 import { Dialog } from '@/shared/dialog';
 import type { SessionInfo } from '@nexa/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Tag, Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { securityApi } from '../api/security-api';
 import { useDeviceLabel } from '../components/device-label';
@@ -67,9 +67,9 @@ function SessionRow({ session: s, onRevoked }: { session: SessionInfo; onRevoked
       <div className="sec-row__top">
         <strong>{label(s.device)}</strong>
         {s.current ? (
-          <Tag color="success" data-testid="session-current">
+          <span className="badge tone--up" data-testid="session-current">
             {t('security.sessions.current')}
-          </Tag>
+          </span>
         ) : (
           <Button size="mini" loading={revoke.running} onClick={() => void revoke.run()} data-testid="session-revoke">
             {t('security.sessions.revoke')}
