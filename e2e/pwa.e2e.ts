@@ -2,6 +2,7 @@ import { type TestServer, startTestServer } from '@nexa/server/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, phone, shot } from './browser.js';
+import { appSession } from './session.js';
 
 // The server and browser of serverAndBrowser(), with room for a slow start on a loaded machine.
 const ctx = {} as { server: TestServer; browser: Browser };
@@ -13,6 +14,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([ctx.browser?.close(), ctx.server?.close()]);
 }, 180_000);
+const { registerUser, openSignedIn } = appSession(() => ctx.server);
 
 type Manifest = {
   name: string;
@@ -86,6 +88,48 @@ describe('installable app (PWA)', () => {
         }
       });
       expect(api).toBe('failed');
+      await context.close();
+    },
+  );
+
+  it(
+    'the worker is registered once the signed-in home has loaded and its first reads have answered',
+    { timeout: 180_000 },
+    async () => {
+      const session = await registerUser('pwa');
+      const context = await phone(ctx.browser, 'allow');
+      const page = await context.newPage();
+      // A phone's network: every request takes 300 ms more, so the home's reads are still in flight at its first paint
+      // (on the loopback they answer before it, and any order would pass).
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 300,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+      await openSignedIn(page, session, '/pages/tabbarPages/home/index');
+      await page.getByTestId('home-page').waitFor();
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 90_000 });
+      // Its install precaches the whole app (~240 files): the worker's code (workbox-window) is asked for after the
+      // page's load event, and no read the screen had started is still in flight then.
+      const timing = await page.evaluate(() => {
+        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        const register = resources.filter((e) => /workbox-window/.test(e.name)).map((e) => e.startTime);
+        const reads = resources
+          .filter((e) => new URL(e.name).pathname.startsWith('/api/'))
+          .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime, end: e.responseEnd }));
+        return { loadEnd: nav.loadEventEnd, register, reads };
+      });
+      expect(timing.register).toHaveLength(1);
+      const registeredAt = timing.register[0]!;
+      expect(registeredAt).toBeGreaterThanOrEqual(timing.loadEnd);
+      const before = timing.reads.filter((r) => r.start < registeredAt);
+      expect(before.map((r) => r.path)).toEqual(
+        expect.arrayContaining(['/api/user/getUserinfo', '/api/index/overview']),
+      );
+      expect(before.filter((r) => r.end > registeredAt)).toEqual([]);
       await context.close();
     },
   );

@@ -10,6 +10,7 @@ import '@/features/home/components/home-top.css';
 import { OfflineBanner } from '@/components/ui/offline-banner';
 import { afterNextPaint, yieldToMain } from '@/lib/async';
 import { catchInstallPrompt } from '@/lib/pwa-boot';
+import { queryClient, whenReadsSettle } from '@/lib/query-client';
 import { preloadRegistry } from '@/lib/request';
 import { getSession } from '@/lib/session-store';
 import { preloadToast } from '@/lib/toast';
@@ -63,8 +64,10 @@ async function start() {
 let afterFirstPaintDone = false;
 
 /**
- * What must not delay the first paint, run once it is painted: the Toast's code, asking the server for its default
- * language (which loads the call registry: the contract's schemas, zod), and the service worker's registration.
+ * What must not delay the first paint, run once it is painted: the Toast's code and asking the server for its default
+ * language (which loads the call registry: the contract's schemas, zod). The service worker is registered later, once
+ * the page has loaded, the screen's reads have answered and the browser is idle: its install precaches the whole
+ * app (~240 files), which must not compete with the first screen's reads for a phone's network, nor for its CPU.
  */
 function AfterFirstPaint() {
   useEffect(() => {
@@ -73,8 +76,9 @@ function AfterFirstPaint() {
     afterNextPaint(() => {
       preloadToast();
       void adoptServerDefaultLanguage();
-      void import('@/shared/pwa-update').then((m) => m.mountPwa());
     });
+    const mountPwa = () => void import('@/shared/pwa-update').then((m) => m.mountPwa());
+    whenReadsSettle(queryClient, mountPwa);
   }, []);
   return null;
 }

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { type Cancel, afterLoadIdle } from './async';
 import { ApiError } from './request';
 
 /**
@@ -18,3 +19,43 @@ export const queryClient = new QueryClient({
     mutations: { retry: 0, networkMode: 'always' },
   },
 });
+
+/**
+ * Runs `fn` at an idle moment after the page's load when no query is fetching, or `timeoutMs` after the call at the
+ * latest (a screen that keeps reading must not put it off for ever). A read still in flight at that moment puts it
+ * off until the reads have answered and the browser is idle again. For work that must not compete with the
+ * screen's own reads, such as the service worker's install, which downloads the whole app.
+ */
+export function whenReadsSettle(
+  client: QueryClient,
+  fn: () => void,
+  timeoutMs = 10_000,
+  idle: (then: () => void) => Cancel = afterLoadIdle,
+): Cancel {
+  let done = false;
+  let waiting = false;
+  let cancelIdle: Cancel = () => {};
+  const stop = () => {
+    done = true;
+    unsubscribe();
+    clearTimeout(timer);
+    cancelIdle();
+  };
+  const finish = () => {
+    if (done) return;
+    stop();
+    fn();
+  };
+  const whenIdle = () => {
+    if (done || waiting || client.isFetching() > 0) return;
+    waiting = true;
+    cancelIdle = idle(() => {
+      waiting = false;
+      if (client.isFetching() === 0) finish();
+    });
+  };
+  const unsubscribe = client.getQueryCache().subscribe(whenIdle);
+  const timer = setTimeout(finish, timeoutMs);
+  whenIdle();
+  return stop;
+}
