@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
@@ -11,7 +10,7 @@ import { appSession } from './session.js';
 // and light theme's green, red, gold and teal text at 1.8–4.1:1. theme-contrast.test holds the palette; this holds
 // what the browser renders from it, measured by axe-core (the checker Lighthouse runs).
 const ctx = serverAndBrowser();
-const { api, demoTrader, openSignedIn } = appSession(() => ctx.server);
+const { demoTrader, openPosition, openSignedIn } = appSession(() => ctx.server);
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -23,20 +22,6 @@ const SCREENS = [
   { route: '/pages/tabbarPages/mine/index', ready: '[data-testid="mine-page"]' },
   { route: '/pages/tabbarPages/mine/security/sessions', ready: '[data-testid="session-current"]' },
 ] as const;
-
-/** A market long on BTC, retried while the feed has no price yet (the server's first seconds). */
-async function openLong(token: string): Promise<void> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      const order = { symbol: 'BTCUSDT', side: 'long', quantity: '1', type: 'market', leverage: 10 };
-      await api('Sustainable/createOrder', { ...order, requestId: randomUUID() }, token);
-      return;
-    } catch (error) {
-      if (attempt >= 20 || !/price/i.test(String(error))) throw error;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-}
 
 /** axe-core's colour-contrast failures on the page as it is now: "selector: message" each. */
 async function contrastFailures(page: Page): Promise<string[]> {
@@ -54,7 +39,7 @@ describe('colour contrast', () => {
     it(`${theme}: every text on the trading screens reads at 4.5:1`, { timeout: 120_000 }, async () => {
       // A demo trader (the account badge in warning colours) with an open long: its side and PnL are coloured too.
       const session = await demoTrader(`contrast-${theme}`, 'perpetual', '1000');
-      await openLong(session.token);
+      await openPosition(session.token, { symbol: 'BTCUSDT', side: 'long', quantity: '1' });
       // axe is injected as an inline script, which the app's CSP refuses: the check runs with CSP bypassed.
       const context = await ctx.browser.newContext({
         ...PHONE_CONTEXT,

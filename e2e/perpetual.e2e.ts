@@ -16,7 +16,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const { api, demoTrader, openSignedIn } = appSession(() => server);
+const { api, demoTrader, openPosition, openSignedIn } = appSession(() => server);
 const text = textOf;
 
 const ROUTE = {
@@ -40,19 +40,6 @@ type Position = {
 
 async function positions(token: string): Promise<{ list: Position[]; account: Account }> {
   return api('Sustainable/PositionOrders', {}, token);
-}
-
-/** Opens a market position through the API; right after the server started the feed may not have ticked yet. */
-async function openByApi(token: string, order: object): Promise<void> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await api('Sustainable/createOrder', { type: 'market', leverage: 10, ...order, requestId: randomUUID() }, token);
-      return;
-    } catch (error) {
-      if (attempt >= 20 || !/market price|price/i.test(String(error))) throw error;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
 }
 
 /** "67,250.50" → 67250.5 (test arithmetic only; the app never does this). */
@@ -296,8 +283,8 @@ describe('perpetual: limit orders, add margin, close all, rules and the single-p
     { timeout: 120_000 },
     async () => {
       const session = await demoTrader('perp2', 'perpetual', '2000');
-      await openByApi(session.token, { symbol: 'BTCUSDT', side: 'long', quantity: '5' });
-      await openByApi(session.token, { symbol: 'ETHUSDT', side: 'short', quantity: '2' });
+      await openPosition(session.token, { symbol: 'BTCUSDT', side: 'long', quantity: '5' });
+      await openPosition(session.token, { symbol: 'ETHUSDT', side: 'short', quantity: '2' });
       const context = await phone(browser);
       const page = await context.newPage();
       await openSignedIn(page, session, ROUTE.perpetual, PREFS);
@@ -451,7 +438,7 @@ describe('perpetual: limit orders, add margin, close all, rules and the single-p
       await expect(page.evaluate(() => localStorage.getItem('nexa-perp-close-all-no-remind'))).resolves.toBe('1');
 
       // Next time close-all acts at once.
-      await openByApi(session.token, { symbol: 'BTCUSDT', side: 'short', quantity: '1' });
+      await openPosition(session.token, { symbol: 'BTCUSDT', side: 'short', quantity: '1' });
       await page.getByTestId('perp-position').waitFor({ timeout: 15_000 });
       await page.getByTestId('perp-close-all').click();
       await page.getByTestId('perp-positions-empty').waitFor({ timeout: 15_000 });
@@ -472,7 +459,7 @@ describe('perpetual: limit orders, add margin, close all, rules and the single-p
       await page.getByTestId('nav-back').click();
       await page.getByTestId('tab-perpetual').click();
       await page.getByTestId('perpetual-page').waitFor();
-      await openByApi(session.token, { symbol: 'BTCUSDT', side: 'long', quantity: '1' });
+      await openPosition(session.token, { symbol: 'BTCUSDT', side: 'long', quantity: '1' });
       await page.getByTestId('perp-position').waitFor({ timeout: 15_000 });
       await page.getByTestId('perp-close-all').click();
       await page.getByTestId('perp-close-all-dialog').waitFor();
@@ -516,7 +503,7 @@ describe('perpetual screens in other languages and themes', () => {
   ];
   it.each(cases)('$lang $theme: panel, position and TP/SL errors in the language', { timeout: 90_000 }, async (c) => {
     const session = await demoTrader(`perp-${c.lang}`, 'perpetual', '1000');
-    await openByApi(session.token, { symbol: 'BTCUSDT', side: 'long', quantity: '4' });
+    await openPosition(session.token, { symbol: 'BTCUSDT', side: 'long', quantity: '4' });
     const context = await phone(browser);
     const page = await context.newPage();
     await openSignedIn(page, session, ROUTE.perpetual, { lang: c.lang, theme: c.theme, productType2: 'BTCUSDT' });

@@ -43,6 +43,26 @@ export function appSession(server: () => TestServer) {
     return { token, user, uid: user.uid };
   }
 
+  /**
+   * Opens a perpetual position through the API (a market order at 10x unless `order` says otherwise), retried while
+   * the server has no market price yet (the feed's first seconds after a start).
+   */
+  async function openPosition(token: string, order: object): Promise<void> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await api(
+          'Sustainable/createOrder',
+          { type: 'market', leverage: 10, ...order, requestId: randomUUID() },
+          token,
+        );
+        return;
+      } catch (error) {
+        if (attempt >= 20 || !/market price/i.test(String(error))) throw error;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  }
+
   /** Opens the app signed in as `session`, with language and theme stored as the app stores them. */
   async function openSignedIn(
     page: Page,
@@ -61,7 +81,7 @@ export function appSession(server: () => TestServer) {
     await page.goto(`${server().url}/h5/#${path}`, { waitUntil });
   }
 
-  return { api, registerUser, demoTrader, openSignedIn };
+  return { api, registerUser, demoTrader, openPosition, openSignedIn };
 }
 
 export const textOf = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
