@@ -9,13 +9,14 @@ import { session } from './lib/api';
 import { queryClient } from './lib/query';
 import { LoginPage } from './pages/login-page';
 import { Shell } from './shell';
+import { consoleTheme } from './theme';
 
 /** Providers, then either the login or the signed-in console. */
 export function ConsoleApp() {
   const { i18n } = useTranslation();
   const token = useSyncExternalStore(session.subscribe, session.token);
   return (
-    <ConfigProvider locale={i18n.language === 'zh' ? zhCN : enUS} theme={{ token: { colorPrimary: '#1f6feb' } }}>
+    <ConfigProvider locale={i18n.language === 'zh' ? zhCN : enUS} theme={consoleTheme}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <HashRouter>{token ? <Shell /> : <LoginPage />}</HashRouter>

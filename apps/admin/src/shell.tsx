@@ -89,11 +89,15 @@ function SignedIn({ username, role, totpEnabled }: { username: string; role: Ope
         </Layout.Sider>
         <Layout>
           <Layout.Header className="header">
+            {/* The screen's name is the page's one h1 (the console's name over the menu is the sider's title). */}
+            <Typography.Title level={1} className="header__title" data-testid="screen-title">
+              {screens.some((s) => s.key === current) ? t(`nav.${current}`) : null}
+            </Typography.Title>
             <Space size="middle">
               <Typography.Text strong data-testid="me">
                 {username}
               </Typography.Text>
-              <Tag color="blue">{t(`role.${role}`)}</Tag>
+              <Tag color="processing">{t(`role.${role}`)}</Tag>
               <TwoFactorButton enabled={totpEnabled} />
               <LanguageSwitch />
               <Button onClick={logout} data-testid="logout">

@@ -13,7 +13,7 @@ export function TwoFactorButton({ enabled }: { enabled: boolean }) {
   const [open, setOpen] = useState(false);
   const setup = useAction('admin/totpSetup');
   const enable = useAction('admin/totpEnable', { success: t('twoFactor.enabled'), invalidate: ['admin/me'] });
-  if (enabled) return <Tag color="green">{t('twoFactor.on')}</Tag>;
+  if (enabled) return <Tag color="success">{t('twoFactor.on')}</Tag>;
   const start = () => {
     setOpen(true);
     setup.mutate({});

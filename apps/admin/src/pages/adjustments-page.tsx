@@ -22,9 +22,10 @@ import { markRefusedFields } from '../lib/form-errors';
 import { amount, dateTime } from '../lib/format';
 import { useAction, useCall } from '../lib/query';
 import { pager, usePageWithin } from '../lib/table';
+import { CONSOLE_COLORS } from '../theme';
 
 const PAGE = 20;
-const STATUS_COLOR = { pending: 'gold', approved: 'green', rejected: 'default' } as const;
+const STATUS_COLOR = { pending: 'warning', approved: 'success', rejected: 'default' } as const;
 
 /** A user as the console names them elsewhere (the review queues): uid and login. */
 const userLabel = (u: { uid: number; email: string | null; mobile: string | null }) =>
@@ -69,6 +70,7 @@ export default function AdjustmentsPage() {
           allowClear
           value={status}
           style={{ width: 200 }}
+          aria-label={t('col.status')}
           data-testid="adjustment-filter"
           onChange={(s) => {
             setStatus(s);
@@ -94,7 +96,9 @@ export default function AdjustmentsPage() {
               {
                 title: t('col.amount'),
                 render: (_, a) => (
-                  <span style={{ color: a.amount.startsWith('-') ? '#cf1322' : '#389e0d' }}>{amount(a.amount)}</span>
+                  <span style={{ color: a.amount.startsWith('-') ? CONSOLE_COLORS.error : CONSOLE_COLORS.success }}>
+                    {amount(a.amount)}
+                  </span>
                 ),
               },
               { title: t('col.reason'), dataIndex: 'reason' },

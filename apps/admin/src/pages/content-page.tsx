@@ -106,7 +106,7 @@ function KindTable({ kind }: { kind: ContentKind }) {
                   render: (_, r) => (
                     <Space>
                       {r.title.en}
-                      {r.pinned && <Tag color="gold">{t('content.pinned')}</Tag>}
+                      {r.pinned && <Tag color="warning">{t('content.pinned')}</Tag>}
                       {r.faq && <Tag>FAQ</Tag>}
                     </Space>
                   ),
@@ -122,6 +122,7 @@ function KindTable({ kind }: { kind: ContentKind }) {
                       checked={r.published}
                       disabled={!may('admin/publishContent')}
                       onChange={(published) => publish.mutate({ kind, id: r.id, published })}
+                      aria-label={`${t('content.published')}: ${r.title.en}`}
                       data-testid={`content-publish-${r.id}`}
                     />
                   ),

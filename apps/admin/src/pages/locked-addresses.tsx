@@ -1,5 +1,5 @@
 import type { LockedAddress } from '@nexa/contract';
-import { Button, Card, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loadable } from '../components/states';
@@ -29,7 +29,9 @@ export function LockedAddresses() {
             size="small"
             pagination={false}
             dataSource={q.data!.list}
-            locale={{ emptyText: t('operators.noLockedAddresses') }}
+            locale={{
+              emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('operators.noLockedAddresses')} />,
+            }}
             columns={[
               { title: t('audit.ip'), dataIndex: 'ip' },
               { title: t('operators.scope'), render: (_, r) => <Tag>{t(`operators.scopes.${r.scope}`)}</Tag> },
@@ -38,7 +40,7 @@ export function LockedAddresses() {
                 title: t('operators.login'),
                 render: (_, r) => (
                   <Space size="small" wrap>
-                    <Tag color="red">{t('operators.lockedUntil', { time: dateTime(r.lockedUntil) })}</Tag>
+                    <Tag color="error">{t('operators.lockedUntil', { time: dateTime(r.lockedUntil) })}</Tag>
                     <Button
                       size="small"
                       onClick={() => setTarget(r)}

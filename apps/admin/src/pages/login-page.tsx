@@ -36,7 +36,9 @@ export function LoginPage() {
   return (
     <div className="login">
       <Card style={{ width: 400 }}>
-        <Typography.Title level={3}>{t('app.title')}</Typography.Title>
+        <Typography.Title level={1} style={{ fontSize: 24 }}>
+          {t('app.title')}
+        </Typography.Title>
         <Form<LoginForm> layout="vertical" onFinish={submit} requiredMark={false}>
           <Form.Item
             name="username"

@@ -64,13 +64,14 @@ export default function OperatorsPage() {
                     disabled={r.id === me.data?.id}
                     loading={setRole.isPending && setRole.variables?.id === r.id}
                     onChange={(role) => setChange({ op: r, role })}
+                    aria-label={`${t('operators.role')}: ${r.username}`}
                     data-testid={`operator-role-${r.username}`}
                   />
                 ),
               },
               {
                 title: t('user.twoFactor'),
-                render: (_, r) => (r.totpEnabled ? <Tag color="green">{t('common.on')}</Tag> : t('common.off')),
+                render: (_, r) => (r.totpEnabled ? <Tag color="success">{t('common.on')}</Tag> : t('common.off')),
               },
               { title: t('col.created'), render: (_, r) => dateTime(r.createdAt) },
               {
@@ -78,7 +79,7 @@ export default function OperatorsPage() {
                 render: (_, r) =>
                   r.lockedUntil !== null && r.lockedUntil > Date.now() ? (
                     <Space size="small" wrap>
-                      <Tag color="red" data-testid={`operator-locked-${r.username}`}>
+                      <Tag color="error" data-testid={`operator-locked-${r.username}`}>
                         {t('operators.lockedUntil', { time: dateTime(r.lockedUntil) })}
                       </Tag>
                       <Button
@@ -116,6 +117,7 @@ export default function OperatorsPage() {
                     disabled={r.id === me.data?.id || busy(r.id)}
                     loading={setDisabled.isPending && setDisabled.variables?.id === r.id}
                     onChange={(on) => setChange({ op: r, disabled: !on })}
+                    aria-label={`${t('operators.active')}: ${r.username}`}
                     data-testid={`operator-active-${r.username}`}
                   />
                 ),

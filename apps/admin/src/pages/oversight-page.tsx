@@ -8,7 +8,21 @@ import {
   PlanStatus,
   RebateProduct,
 } from '@nexa/contract';
-import { Button, Card, DatePicker, Descriptions, Drawer, Form, Input, Select, Space, Table, Tabs, Tag } from 'antd';
+import {
+  Button,
+  Card,
+  DatePicker,
+  Descriptions,
+  Drawer,
+  Empty,
+  Form,
+  Input,
+  Select,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+} from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -134,7 +148,7 @@ function PlansTab() {
   );
 }
 
-const RESULT_COLOR = { won: 'green', lost: 'red', draw: 'default', refunded: 'orange' } as const;
+const RESULT_COLOR = { won: 'success', lost: 'error', draw: 'default', refunded: 'warning' } as const;
 
 function PlanDetail({ id }: { id: string }) {
   const { t } = useTranslation();
@@ -170,7 +184,9 @@ function PlanDetail({ id }: { id: string }) {
               pagination={false}
               scroll={{ x: 'max-content' }}
               dataSource={followers}
-              locale={{ emptyText: t('oversight.noFollowers') }}
+              locale={{
+                emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('oversight.noFollowers')} />,
+              }}
               columns={[
                 { title: t('col.user'), render: (_, r) => <UserLink u={r.user} /> },
                 {
@@ -351,7 +367,7 @@ function TeamTab() {
                     <UserLink u={d.user} />
                   </Descriptions.Item>
                   <Descriptions.Item label={t('col.level')}>
-                    LV{d.user.level} {d.user.qualified ? <Tag color="green">{t('oversight.qualified')}</Tag> : null}
+                    LV{d.user.level} {d.user.qualified ? <Tag color="success">{t('oversight.qualified')}</Tag> : null}
                   </Descriptions.Item>
                   <Descriptions.Item label={t('oversight.income')}>{amount(d.totalIncome)} USDT</Descriptions.Item>
                   <Descriptions.Item label={t('oversight.uplines')} span={3}>
@@ -381,7 +397,9 @@ function TeamTab() {
                   rowKey="userId"
                   size="small"
                   dataSource={d.list}
-                  locale={{ emptyText: t('oversight.noMembers') }}
+                  locale={{
+                    emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('oversight.noMembers')} />,
+                  }}
                   pagination={pager(page, PAGE, d.total, setPage)}
                   columns={[
                     { title: t('col.user'), render: (_, r) => <UserLink u={r} /> },

@@ -60,6 +60,7 @@ export default function ProductsPage() {
                       loading={toggle.isPending && toggle.variables?.symbol === p.symbol}
                       disabled={!editable}
                       onChange={(enabled) => enabled && toggle.mutate({ symbol: p.symbol, enabled })}
+                      aria-label={`${t('products.enabled')}: ${p.symbol}`}
                       data-testid={`product-${p.symbol}-enabled`}
                     />
                   </Popconfirm>

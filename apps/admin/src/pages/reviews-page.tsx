@@ -2,6 +2,7 @@ import type { AdminVerification, AdminWithdrawal } from '@nexa/contract';
 import {
   Alert,
   Badge,
+  Button,
   Card,
   Col,
   Descriptions,
@@ -27,8 +28,10 @@ import { age, amount, dateTime } from '../lib/format';
 import { useCall } from '../lib/query';
 import { useMay } from '../lib/role';
 import { pager, usePageWithin } from '../lib/table';
+import { CONSOLE_COLORS } from '../theme';
 
-const statusColor = (s: string) => (s === 'review' ? 'gold' : s === 'approved' || s === 'verified' ? 'green' : 'red');
+const statusColor = (s: string) =>
+  s === 'review' ? 'warning' : s === 'approved' || s === 'verified' ? 'success' : 'error';
 
 /** Who decided a record and when, as the console names operators ('walker (#1) · time'); '—' while in review. */
 const decidedBy = (r: { reviewedBy: string | null; reviewedByName: string | null; reviewedAt: number | null }) =>
@@ -98,7 +101,7 @@ function WaitingLabel({ call, label }: { call: QueuePath; label: string }) {
             count={waiting}
             showZero
             overflowCount={999}
-            color={waiting > 0 ? 'gold' : '#bfbfbf'}
+            color={waiting > 0 ? CONSOLE_COLORS.warning : CONSOLE_COLORS.neutral}
             data-testid={`waiting-${call.slice('admin/'.length)}`}
           />
         </Tooltip>
@@ -244,7 +247,7 @@ function WithdrawalReview({ w, onDone }: { w: AdminWithdrawal; onDone: () => voi
           {decisionItems(t, w)}
           {user.data && (
             <Descriptions.Item label={t('user.freezes')}>
-              {user.data.withdrawalsFrozen ? <Tag color="red">{t('user.withdrawalsFrozen')}</Tag> : t('common.none')}
+              {user.data.withdrawalsFrozen ? <Tag color="error">{t('user.withdrawalsFrozen')}</Tag> : t('common.none')}
             </Descriptions.Item>
           )}
         </Descriptions>
@@ -321,11 +324,11 @@ function BasicIdentity({ v }: { v: AdminVerification }) {
       title={t('review.basicIdentity')}
       extra={
         differ.length === 0 ? (
-          <Tag color="green" data-testid="basic-identity-check">
+          <Tag color="success" data-testid="basic-identity-check">
             {t('review.basicSame')}
           </Tag>
         ) : (
-          <Tag color="red" data-testid="basic-identity-check">
+          <Tag color="error" data-testid="basic-identity-check">
             {t('review.basicDiffers', { fields: differ.map((f) => t(`col.${f}`)).join(', ') })}
           </Tag>
         )
@@ -460,6 +463,22 @@ function ReviewQueue<P extends QueuePath>(props: {
               ...(status === 'review'
                 ? []
                 : [{ title: t('review.decidedBy'), render: (_: unknown, r: QueueRow<P>) => decidedBy(r) }]),
+              // The row opens on a click; this button opens it from the keyboard (and names what the row does).
+              {
+                title: t('col.action'),
+                render: (_, r) => (
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      setOpen(r);
+                    }}
+                  >
+                    {t('review.open')}
+                  </Button>
+                ),
+              },
             ]}
           />
         )}

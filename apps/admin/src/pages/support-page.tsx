@@ -145,7 +145,7 @@ export default function SupportPage() {
                         data-testid="support-item-age"
                       >
                         <Typography.Text type="secondary">{age(c.updatedAt)}</Typography.Text>
-                        {c.assignee && <Tag color="blue">{c.assignee.username}</Tag>}
+                        {c.assignee && <Tag color="processing">{c.assignee.username}</Tag>}
                       </Space>
                     </List.Item>
                   )}

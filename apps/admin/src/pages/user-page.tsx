@@ -85,7 +85,7 @@ function UserDetail({ u }: { u: AdminUserDetail }) {
                   const set = u.freezes.find((f) => f.what === what);
                   return (
                     <div key={what} data-testid={`freeze-${what}`}>
-                      <Tag color="red">{t(what === 'logins' ? 'user.loginsFrozen' : 'user.withdrawalsFrozen')}</Tag>
+                      <Tag color="error">{t(what === 'logins' ? 'user.loginsFrozen' : 'user.withdrawalsFrozen')}</Tag>
                       {set && (
                         <Typography.Text
                           type="secondary"

@@ -1,7 +1,7 @@
 import type { AdminUserSummary } from '@nexa/contract';
 import { Card, Input, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Loadable } from '../components/states';
 import { dateTime } from '../lib/format';
 import { useCall } from '../lib/query';
@@ -47,7 +47,15 @@ export default function UsersPage() {
             onRow={(r) => ({ onClick: () => navigate(`/users/${r.userId}`), style: { cursor: 'pointer' } })}
             pagination={pager(page, PAGE_SIZE, result.data!.total, (p) => show({ q, page: p }))}
             columns={[
-              { title: 'UID', dataIndex: 'uid' },
+              {
+                title: 'UID',
+                // A link as well as the clickable row: the keyboard and screen readers reach the user's page too.
+                render: (_, r) => (
+                  <Link to={`/users/${r.userId}`} data-testid={`user-link-${r.uid}`}>
+                    {r.uid}
+                  </Link>
+                ),
+              },
               { title: t('col.email'), render: (_, r) => r.email ?? '—' },
               { title: t('col.mobile'), render: (_, r) => r.mobile ?? '—' },
               { title: t('col.inviteCode'), dataIndex: 'inviteCode' },
@@ -56,8 +64,8 @@ export default function UsersPage() {
                 title: t('user.freezes'),
                 render: (_, r) => (
                   <>
-                    {r.loginsFrozen && <Tag color="red">{t('user.loginsFrozen')}</Tag>}
-                    {r.withdrawalsFrozen && <Tag color="red">{t('user.withdrawalsFrozen')}</Tag>}
+                    {r.loginsFrozen && <Tag color="error">{t('user.loginsFrozen')}</Tag>}
+                    {r.withdrawalsFrozen && <Tag color="error">{t('user.withdrawalsFrozen')}</Tag>}
                   </>
                 ),
               },
