@@ -9,6 +9,7 @@ import '@/components/ui/form.css';
 import '@/features/home/components/home-top.css';
 import { OfflineBanner } from '@/components/ui/offline-banner';
 import { afterNextPaint, yieldToMain } from '@/lib/async';
+import { afterUserChannelLive } from '@/lib/balances-freshness';
 import { catchInstallPrompt } from '@/lib/pwa-boot';
 import { queryClient, whenReadsSettle } from '@/lib/query-client';
 import { preloadRegistry } from '@/lib/request';
@@ -78,7 +79,9 @@ function AfterFirstPaint() {
       void adoptServerDefaultLanguage();
     });
     const mountPwa = () => void import('@/shared/pwa-update').then((m) => m.mountPwa());
-    whenReadsSettle(queryClient, mountPwa);
+    // Signed in, the user socket's first confirmation reads the user and the messages again (its catch-up): the
+    // install waits for those reads too.
+    whenReadsSettle(queryClient, mountPwa, undefined, undefined, getSession().token ? afterUserChannelLive : undefined);
   }, []);
   return null;
 }

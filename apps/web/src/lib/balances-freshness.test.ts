@@ -1,5 +1,11 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { type UserChannelState, balancesAsOf, noteUserChannelLive, resetUserChannelState } from './balances-freshness';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  type UserChannelState,
+  afterUserChannelLive,
+  balancesAsOf,
+  noteUserChannelLive,
+  resetUserChannelState,
+} from './balances-freshness';
 
 const live: UserChannelState = { everLive: true, live: true, backAtMs: 0 };
 
@@ -39,5 +45,27 @@ describe('balances that may be out of date', () => {
     expect(
       balancesAsOf({ everLive: true, live: true, backAtMs: 4_000 }, { dataUpdatedAt: 3_500, isError: false }),
     ).toBe(3_500);
+  });
+
+  it('runs what waits for the channel once it is first confirmed, once, or at once when it already was', async () => {
+    const waiting = vi.fn();
+    const cancelled = vi.fn();
+    afterUserChannelLive(waiting);
+    const cancel = afterUserChannelLive(cancelled);
+    cancel();
+    await Promise.resolve();
+    noteUserChannelLive(false, 1_000);
+    expect(waiting).not.toHaveBeenCalled();
+    noteUserChannelLive(true, 2_000);
+    expect(waiting).toHaveBeenCalledTimes(1);
+    noteUserChannelLive(false, 3_000);
+    noteUserChannelLive(true, 4_000);
+    expect(waiting).toHaveBeenCalledTimes(1);
+    expect(cancelled).not.toHaveBeenCalled();
+    const late = vi.fn();
+    afterUserChannelLive(late);
+    expect(late).not.toHaveBeenCalled();
+    await Promise.resolve();
+    expect(late).toHaveBeenCalledTimes(1);
   });
 });

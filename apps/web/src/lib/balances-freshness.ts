@@ -45,6 +45,23 @@ export function resetUserChannelState() {
   set(INITIAL);
 }
 
+/** Runs `then` once the user channel has been confirmed (at once, in a microtask, when it already was). */
+export function afterUserChannelLive(then: () => void): () => void {
+  let cancelled = false;
+  const check = () => {
+    if (cancelled || !state.everLive) return;
+    cancelled = true;
+    watchers.delete(check);
+    then();
+  };
+  watchers.add(check);
+  queueMicrotask(check);
+  return () => {
+    cancelled = true;
+    watchers.delete(check);
+  };
+}
+
 export function useUserChannelState(): UserChannelState {
   return useSyncExternalStore(
     (onChange) => {

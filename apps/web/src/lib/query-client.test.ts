@@ -103,6 +103,41 @@ describe('whenReadsSettle', () => {
     expect(fn).toHaveBeenCalledTimes(1);
   });
 
+  it('with a gate, watches the reads only once it opened: a read it starts is waited for too', async () => {
+    const client = new QueryClient();
+    const idle = manualIdle();
+    const fn = vi.fn();
+    let open = () => {};
+    const cancelGate = vi.fn();
+    const gate = vi.fn((then: () => void) => {
+      open = then;
+      return cancelGate;
+    });
+    whenReadsSettle(client, fn, 10_000, idle.schedule, gate);
+    // Idle, nothing fetching: still shut (the user socket is not confirmed yet).
+    expect(idle.queued).toBe(false);
+    idle.run();
+    expect(fn).not.toHaveBeenCalled();
+    // It opens and, at that moment, starts a read of its own (the socket's catch-up).
+    const answer = pendingRead(client, 'catch-up');
+    open();
+    expect(idle.queued).toBe(false);
+    await answer('read again');
+    expect(idle.queued).toBe(true);
+    idle.run();
+    expect(fn).toHaveBeenCalledTimes(1);
+    // Done: the gate's watch is let go.
+    expect(cancelGate).toHaveBeenCalled();
+  });
+
+  it('with a gate that never opens, still runs at the time limit', () => {
+    vi.useFakeTimers();
+    const fn = vi.fn();
+    whenReadsSettle(new QueryClient(), fn, 10_000, manualIdle().schedule, () => () => {});
+    vi.advanceTimersByTime(10_000);
+    expect(fn).toHaveBeenCalledTimes(1);
+  });
+
   it('does nothing once cancelled', async () => {
     const client = new QueryClient();
     const idle = manualIdle();

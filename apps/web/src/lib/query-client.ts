@@ -24,22 +24,28 @@ export const queryClient = new QueryClient({
  * Runs `fn` at an idle moment after the page's load when no query is fetching, or `timeoutMs` after the call at the
  * latest (a screen that keeps reading must not put it off for ever). A read still in flight at that moment puts it
  * off until the reads have answered and the browser is idle again. For work that must not compete with the
- * screen's own reads, such as the service worker's install, which downloads the whole app.
+ * screen's own reads, such as the service worker's install, which downloads the whole app. With `after`, the reads
+ * are only watched once it has fired (a signed-in start: once the user socket is confirmed, whose catch-up reads the
+ * user and the messages again; they are the screen's reads too).
  */
 export function whenReadsSettle(
   client: QueryClient,
   fn: () => void,
   timeoutMs = 10_000,
   idle: (then: () => void) => Cancel = afterLoadIdle,
+  after?: (then: () => void) => Cancel,
 ): Cancel {
   let done = false;
   let waiting = false;
+  let open = !after;
   let cancelIdle: Cancel = () => {};
+  let cancelAfter: Cancel = () => {};
   const stop = () => {
     done = true;
     unsubscribe();
     clearTimeout(timer);
     cancelIdle();
+    cancelAfter();
   };
   const finish = () => {
     if (done) return;
@@ -47,7 +53,7 @@ export function whenReadsSettle(
     fn();
   };
   const whenIdle = () => {
-    if (done || waiting || client.isFetching() > 0) return;
+    if (done || !open || waiting || client.isFetching() > 0) return;
     waiting = true;
     cancelIdle = idle(() => {
       waiting = false;
@@ -56,6 +62,11 @@ export function whenReadsSettle(
   };
   const unsubscribe = client.getQueryCache().subscribe(whenIdle);
   const timer = setTimeout(finish, timeoutMs);
+  if (after)
+    cancelAfter = after(() => {
+      open = true;
+      whenIdle();
+    });
   whenIdle();
   return stop;
 }
