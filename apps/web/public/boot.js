@@ -1,9 +1,9 @@
 // The signed-in home's top, drawn before the app's JavaScript arrives (issue 18 §2; docs/decisions.md, session 39).
 // A classic script, loaded async from index.html (the CSP allows no inline script): for a stored session opening the
-// home tab it asks for the banners at once and draws the nav bar, the greeting card's frame and the first banner with
-// the app's own classes (home-top.css, in the entry's stylesheet), where the app's first render puts them. The app
-// adopts the banners' answer (lib/early-reads.ts) instead of asking again. Anything unexpected: it does nothing, and
-// the page starts as it did (the boot mark, then the app).
+// home tab it takes the banners (answered in the entry, else asked for at once) and draws the nav bar, the greeting
+// card's frame and the first banner with the app's own classes (home-top.css, in the entry's stylesheet), where the
+// app's first render puts them. The app adopts the banners' answer (lib/early-reads.ts) instead of asking again.
+// Anything unexpected: it does nothing, and the page starts as it did (the boot mark, then the app).
 (() => {
   const HOME_ROUTES = ['', '/', '/pages/tabbarPages/home/index'];
   const BANNERS = '/api/index/carouselList';
@@ -26,18 +26,44 @@
     html.setAttribute('data-prefers-color-scheme', state.theme);
   }
   if (lang === 'ar') html.dir = 'rtl';
-  const answer = fetch(BANNERS, { headers: { lang: lang, TOKEN: state.token } });
-  const early = { path: 'index/carouselList', lang: lang, token: state.token, answer: answer, json: undefined };
+  // The server answers the banners in the entry itself, in its default language (server platform/web-app.ts): then
+  // the banner is drawn at once and nothing is asked. In another language (or from the service worker's copy of the
+  // entry, which has none) they are asked for here.
+  const inline = inlineAnswer();
+  const answer = inline
+    ? Promise.resolve(new Response(JSON.stringify(inline), { headers: { 'content-type': 'application/json' } }))
+    : fetch(BANNERS, { headers: { lang: lang, TOKEN: state.token } });
+  const early = {
+    path: 'index/carouselList',
+    lang: lang,
+    token: state.token,
+    answer: answer,
+    json: inline || undefined,
+  };
   window.__nexaEarly = early;
-  // Read by the shell from a copy, so the app can still read the answer itself.
-  const json = answer.then((r) => (r.ok ? r.clone().json() : null));
-  json.then(
-    (j) => {
-      early.json = j;
-      fillBanner(j);
-    },
-    () => {},
-  );
+  if (!inline) {
+    // Read by the shell from a copy, so the app can still read the answer itself.
+    const json = answer.then((r) => (r.ok ? r.clone().json() : null));
+    json.then(
+      (j) => {
+        early.json = j;
+        fillBanner(j);
+      },
+      () => {},
+    );
+  }
+
+  function inlineAnswer() {
+    const block = document.getElementById('nexa-early');
+    if (!block || block.getAttribute('data-path') !== 'index/carouselList' || block.getAttribute('data-lang') !== lang)
+      return null;
+    try {
+      const j = JSON.parse(block.textContent || '');
+      return j && j.code === 1 ? j : null;
+    } catch {
+      return null;
+    }
+  }
 
   const MARK =
     '<svg width="26" height="26" viewBox="0 0 64 64" aria-hidden="true" class="brand-mark"><defs><linearGradient id="boot-shell-g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1fd1a5"/><stop offset="1" stop-color="#0e9f84"/></linearGradient></defs><rect width="64" height="64" rx="16" fill="url(#boot-shell-g)"/><path d="M19 45V19h6l14 17V19h6v26h-6L25 28v17z" fill="#04221b"/></svg>';

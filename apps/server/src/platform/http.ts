@@ -81,6 +81,19 @@ export interface Router {
    * the role table: null without a session, HTTP 403 when their role may not make it.
    */
   operatorFor: (call: string, token: string) => Promise<AuthOperator | null>;
+  /**
+   * A public read's answer in `lang`, the envelope its HTTP call sends (no input, no session), for the server's own
+   * use: the H5 entry carries one inline (web-app.ts). Rejects for a call that needs a session or input, or has no
+   * handler.
+   */
+  answer(path: CallPath, lang: Lang): Promise<Envelope>;
+}
+
+/** What every call answers. */
+export interface Envelope {
+  code: number;
+  msg: string;
+  data: unknown;
 }
 
 /** The header each kind of session travels in: a user's TOKEN is never read as an operator's, nor the reverse. */
@@ -101,6 +114,9 @@ function tokenOf(req: FastifyRequest, kind: Exclude<CallAuth, 'none'>): string {
 export function createRouter(app: FastifyInstance, defaultLang: Lang): Router {
   const principals: { user?: Authenticate; operator?: AuthenticateOperator } = {};
   let authorize: AuthorizeOperator = () => false;
+  /** The public reads' handlers, for `answer`. */
+  const publicReads = new Map<CallPath, (lang: Lang) => Promise<Envelope>>();
+  const ok = (lang: Lang, data: unknown): Envelope => ({ code: Code.OK, msg: t(lang, 'ok'), data: data ?? null });
   return {
     authorizeOperators: (fn) => {
       authorize = fn;
@@ -134,10 +150,22 @@ export function createRouter(app: FastifyInstance, defaultLang: Lang): Router {
         const parsed = def.body.safeParse(input);
         if (!parsed.success) throw invalid(toFieldErrors(parsed.error.issues, input));
         const data = await handler(parsed.data as never, ctx as CallContext);
-        return reply.send({ code: Code.OK, msg: t(lang, 'ok'), data: data ?? null });
+        return reply.send(ok(lang, data));
       };
+      if (def.auth === 'none' && def.read) {
+        publicReads.set(path, async (lang) => {
+          const parsed = def.body.safeParse({});
+          if (!parsed.success) throw new Error(`${path} takes input`);
+          return ok(lang, await handler(parsed.data as never, { lang, ip: '', userAgent: '' } as CallContext));
+        });
+      }
       app.post(`/api/${path}`, { config }, run);
       if (def.read) app.get(`/api/${path}`, { config }, run);
+    },
+    async answer(path, lang) {
+      const read = publicReads.get(path);
+      if (!read) throw new Error(`${path} is not a public read with a handler`);
+      return read(lang);
     },
   };
 }

@@ -3,7 +3,9 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { Lang } from '@nexa/contract';
 import type { FastifyInstance } from 'fastify';
+import type { CallPath, Router } from './http.js';
 import { nexaModule } from './kernel.js';
 
 /**
@@ -11,11 +13,11 @@ import { nexaModule } from './kernel.js';
  * builds: the console's first route never loads the H5 app's code. index.html is never cached, hashed assets forever.
  * A console screen's path (/admin/settings) is redirected to its hash route (/admin/#/settings).
  */
-export const webAppModule = nexaModule<{ dir?: string; adminDir?: string | undefined; defaultLang?: string }>(
+export const webAppModule = nexaModule<{ dir?: string; adminDir?: string | undefined; defaultLang?: Lang }>(
   'web-app',
   async (app, { dir, adminDir, defaultLang }) => {
     app.get('/', (_req, reply) => reply.redirect('/h5/'));
-    const h5 = await serveBuild(app, dir, '/h5/', true, defaultLang);
+    const h5 = await serveBuild(app, dir, '/h5/', true, defaultLang, app.platform.router);
     if (await serveBuild(app, adminDir, '/admin/', !h5)) {
       // The console routes by the URL's hash (/admin/#/settings): a screen's path typed or bookmarked as
       // /admin/settings answered a JSON 404. A path shaped like a screen (a lower-case word, no file extension: files
@@ -67,6 +69,49 @@ function withDefaultLang(html: string, lang: string, preloads: Record<string, un
   return out.includes('</head>') ? out.replace('</head>', `  ${meta}\n  </head>`) : `${meta}${out}`;
 }
 
+/**
+ * The read public/boot.js makes for a signed-in start on the home tab, the banners (issue 18 §2), answered in the
+ * entry itself in the server's default language: boot.js draws the first banner as soon as it runs, instead of
+ * after a round trip of its own (the banner is the home's largest paint), and the app adopts the answer
+ * (lib/early-reads.ts). A session in another language, or an entry without it (the service worker's copy, a database
+ * that does not answer within EARLY_READ_WAIT_MS), asks as before.
+ */
+const EARLY_READ: CallPath = 'index/carouselList';
+const EARLY_READ_WAIT_MS = 250;
+
+/**
+ * The early read as a JSON data block (not run, so the CSP allows it), or '' when it could not be read in time. The
+ * JSON is escaped for an HTML script element: an operator's banner title cannot close the element.
+ */
+export async function earlyReadBlock(router: Pick<Router, 'answer'>, lang: Lang): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const envelope = await Promise.race([
+      router.answer(EARLY_READ, lang),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('early read timed out')), EARLY_READ_WAIT_MS);
+      }),
+    ]);
+    const json = JSON.stringify(envelope).replace(
+      /[<>&\u2028\u2029]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
+    return `<script type="application/json" id="nexa-early" data-path="${EARLY_READ}" data-lang="${lang}">${json}</script>`;
+  } catch {
+    return '';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** `block` in the entry's head, before boot.js (which reads it as it starts), else at the head's end. */
+function withEarlyRead(html: string, block: string): string {
+  if (!block) return html;
+  const boot = html.search(/<script [^>]*src="\.\/boot\.js"/);
+  if (boot >= 0) return `${html.slice(0, boot)}${block}\n    ${html.slice(boot)}`;
+  return html.includes('</head>') ? html.replace('</head>', `  ${block}\n  </head>`) : `${block}${html}`;
+}
+
 /** The build's language preloads, or null when the build has none (an older build, a test's bare page). */
 async function readPreloads(dir: string): Promise<Record<string, unknown> | null> {
   try {
@@ -83,7 +128,8 @@ async function serveBuild(
   dir: string | undefined,
   prefix: string,
   decorate: boolean,
-  defaultLang?: string,
+  defaultLang?: Lang,
+  router?: Pick<Router, 'answer'>,
 ) {
   if (!dir || !existsSync(dir)) return false;
   await app.register(fastifyStatic, {
@@ -100,16 +146,27 @@ async function serveBuild(
       res.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  // Entries asked for at the same moment share one read of the early answer (a burst of visits is one query).
+  const reading = new Map<Lang, Promise<string>>();
+  const earlyRead = (lang: Lang) => {
+    let read = reading.get(lang);
+    if (!read && router) {
+      read = earlyReadBlock(router, lang).finally(() => reading.delete(lang));
+      reading.set(lang, read);
+    }
+    return read ?? Promise.resolve('');
+  };
   app.get(prefix, async (req, reply) => {
     reply.header('cache-control', 'no-cache');
     if (!defaultLang) return reply.sendFile('index.html', dir);
     // Read each time, as sendFile did: a rebuild is served without a restart. Missing mid-build: a 404, as sendFile.
-    const [html, preloads] = await Promise.all([
+    const [html, preloads, early] = await Promise.all([
       readFile(path.join(dir, 'index.html'), 'utf8').catch(() => null),
       readPreloads(dir),
+      earlyRead(defaultLang),
     ]);
     if (html === null) return reply.callNotFound();
-    const body = withDefaultLang(html, defaultLang, preloads);
+    const body = withDefaultLang(withEarlyRead(html, early), defaultLang, preloads);
     // A revalidation of an unchanged entry is answered 304, as the static plugin does for the file. Weak: the same
     // tag whether or not the response is compressed.
     const tag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;

@@ -2,9 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, constants as zlibConstants } from 'node:zlib';
-import type { LanguageData, RegionsData } from '@nexa/contract';
+import type { CarouselData, LanguageData, RegionsData } from '@nexa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, call, createTestApp } from '../../testing.js';
+import { countStatements } from '../../platform/statement-count.js';
+import { earlyReadBlock } from '../../platform/web-app.js';
+import { type TestApp, call, createTestApp, loginOperator } from '../../testing.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -171,6 +173,80 @@ describe('system calls', () => {
       await web.close();
       rmSync(dist, { recursive: true, force: true });
     }
+  });
+
+  it("answers the home's banners in the entry, before boot.js, in the default language, escaped for HTML", async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'nexa-dist-'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><head><title>Nexa</title>\n    <script src="./boot.js" async vite-ignore></script>\n  </head><body></body>',
+    );
+    const web = await createTestApp({ webDistDir: dist, defaultLang: 'jp' });
+    try {
+      const op = (await loginOperator(web)).token;
+      const admin = (p: string, body: object) => call<{ id: string }>(web.app, p, body, { 'ADMIN-TOKEN': op });
+      // An operator's title in the default language (titles refuse markup; the block's escaping is checked below).
+      const title = 'Tom & Jerry “quoted” — 50%';
+      const saved = await admin('admin/saveContent', {
+        kind: 'banner',
+        title: { en: 'Plain', jp: title },
+        image: '/h5/banners/markets.svg',
+        link: '#/pages/tabbarPages/home/more',
+      });
+      expect(saved.code, saved.msg).toBe(1);
+      await admin('admin/publishContent', { kind: 'banner', id: saved.data.id, published: true });
+
+      const entry = (await web.app.inject({ method: 'GET', url: '/h5/' })).body;
+      const block =
+        /<script type="application\/json" id="nexa-early" data-path="index\/carouselList" data-lang="jp">([^<]*)<\/script>\s*<script src="\.\/boot\.js"/.exec(
+          entry,
+        );
+      expect(block, entry).not.toBeNull();
+      // Nothing in it an HTML parser reads as markup, and it is the call's own answer, word for word.
+      expect(block?.[1]).not.toMatch(/[<>]/);
+      const answer = await call<CarouselData>(web.app, 'index/carouselList', {}, { lang: 'jp' });
+      expect(JSON.parse(block?.[1] ?? '')).toEqual(answer);
+      expect(answer.data.list.map((b) => b.title)).toContain(title);
+      // Twenty visits at once read the banners once between them, not twenty times.
+      const { statements } = await countStatements(() =>
+        Promise.all(Array.from({ length: 20 }, () => web.app.inject({ method: 'GET', url: '/h5/' }))),
+      );
+      expect(statements.filter((q) => /from carousel/i.test(q)).length).toBe(1);
+      // The entry's tag follows its content: a new banner is a new entry.
+      const tag = (await web.app.inject({ method: 'GET', url: '/h5/' })).headers.etag;
+      await admin('admin/publishContent', { kind: 'banner', id: saved.data.id, published: false });
+      const after = await web.app.inject({ method: 'GET', url: '/h5/', headers: { 'if-none-match': String(tag) } });
+      expect(after.statusCode).toBe(200);
+      expect(after.body).not.toContain('Jerry');
+    } finally {
+      await web.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('writes the early answer so that no text in it can end its element', async () => {
+    const title = 'x </script><script>alert(1)</script> <!-- y \u2028';
+    const envelope = { code: 1, msg: 'ok', data: { list: [{ id: '1', title, image: '/a.svg', link: '' }] } };
+    const block = await earlyReadBlock({ answer: async () => envelope }, 'en');
+    const inner =
+      /^<script type="application\/json" id="nexa-early" data-path="index\/carouselList" data-lang="en">(.*)<\/script>$/s.exec(
+        block,
+      )?.[1];
+    expect(inner).toBeDefined();
+    expect(inner).not.toMatch(/[<>\u2028]/);
+    expect(JSON.parse(inner ?? '')).toEqual(envelope);
+  });
+
+  it('serves the entry without the early answer when it cannot be read in time', async () => {
+    const failing = { answer: () => Promise.reject(new Error('connection lost')) };
+    await expect(earlyReadBlock(failing, 'en')).resolves.toBe('');
+    const started = Date.now();
+    const hanging = { answer: () => new Promise<never>(() => {}) };
+    await expect(earlyReadBlock(hanging, 'en')).resolves.toBe('');
+    // Given up after its short wait, not held for the database's own timeout.
+    expect(Date.now() - started).toBeLessThan(2_000);
+    // A call that is not a public read is refused by the router.
+    await expect(t.app.platform.router.answer('user/getUserinfo', 'en')).rejects.toThrow();
   });
 
   it('sends a console screen’s path to its hash route; files under /admin/ stay files or 404', async () => {
