@@ -110,7 +110,23 @@ function PlansTab() {
             pagination={pager(page, PAGE, q.data!.total, setPage)}
             onRow={(r) => ({ onClick: () => setOpen(r.id), style: { cursor: 'pointer' } })}
             columns={[
-              { title: '#', dataIndex: 'id' },
+              {
+                title: '#',
+                // The row opens on a click; its number opens it from the keyboard too.
+                render: (_, r) => (
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      setOpen(r.id);
+                    }}
+                    data-testid={`plan-open-${r.id}`}
+                  >
+                    {r.id}
+                  </Button>
+                ),
+              },
               { title: t('oversight.leader'), render: (_, r) => <UserLink u={r.leaderUser} /> },
               { title: t('oversight.title'), dataIndex: 'title' },
               {
