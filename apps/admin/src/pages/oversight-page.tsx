@@ -27,6 +27,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { RowOpenButton } from '../components/row-open-button';
 import { Loadable } from '../components/states';
 import { amount, dateTime } from '../lib/format';
 import { useCall } from '../lib/query';
@@ -114,17 +115,9 @@ function PlansTab() {
                 title: '#',
                 // The row opens on a click; its number opens it from the keyboard too.
                 render: (_, r) => (
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      setOpen(r.id);
-                    }}
-                    data-testid={`plan-open-${r.id}`}
-                  >
+                  <RowOpenButton onOpen={() => setOpen(r.id)} testId={`plan-open-${r.id}`}>
                     {r.id}
-                  </Button>
+                  </RowOpenButton>
                 ),
               },
               { title: t('oversight.leader'), render: (_, r) => <UserLink u={r.leaderUser} /> },

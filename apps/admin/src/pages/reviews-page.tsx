@@ -2,7 +2,6 @@ import type { AdminVerification, AdminWithdrawal } from '@nexa/contract';
 import {
   Alert,
   Badge,
-  Button,
   Card,
   Col,
   Descriptions,
@@ -21,6 +20,7 @@ import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Decision } from '../components/decision';
+import { RowOpenButton } from '../components/row-open-button';
 import { Loadable } from '../components/states';
 import { UploadImage } from '../components/upload-image';
 import type { Body, Data } from '../lib/api';
@@ -466,18 +466,7 @@ function ReviewQueue<P extends QueuePath>(props: {
               // The row opens on a click; this button opens it from the keyboard (and names what the row does).
               {
                 title: t('col.action'),
-                render: (_, r) => (
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      setOpen(r);
-                    }}
-                  >
-                    {t('review.open')}
-                  </Button>
-                ),
+                render: (_, r) => <RowOpenButton onOpen={() => setOpen(r)}>{t('review.open')}</RowOpenButton>,
               },
             ]}
           />
