@@ -1,9 +1,12 @@
 // The signed-in home's top, drawn before the app's JavaScript arrives (issue 18 §2; docs/decisions.md, session 39).
-// A classic script, loaded async from index.html (the CSP allows no inline script): for a stored session opening the
-// home tab it takes the banners (answered in the entry, else asked for at once) and draws the nav bar, the greeting
-// card's frame and the first banner with the app's own classes (home-top.css, in the entry's stylesheet), where the
-// app's first render puts them. The app adopts the banners' answer (lib/early-reads.ts) instead of asking again.
-// Anything unexpected: it does nothing, and the page starts as it did (the boot mark, then the app).
+// A classic script: the server writes it into the entry's head, before the stylesheets (an inline script after a
+// stylesheet would wait for it), allowed by its hash in the CSP (server platform/web-app.ts); the service worker's
+// copy of the entry loads it async from this file. For a stored session opening the home tab it takes the banners
+// (answered in the entry, else asked for at once), asks for the first banner's image at once (the home's largest
+// paint) and, once the document is parsed, draws the nav bar, the greeting card's frame and the first banner with
+// the app's own classes (home-top.css, in the entry's stylesheet), where the app's first render puts them. The app
+// adopts the banners' answer (lib/early-reads.ts) instead of asking again. Anything unexpected: it does nothing, and
+// the page starts as it did (the boot mark, then the app).
 (() => {
   const HOME_ROUTES = ['', '/', '/pages/tabbarPages/home/index'];
   const BANNERS = '/api/index/carouselList';
@@ -41,7 +44,8 @@
     json: inline || undefined,
   };
   window.__nexaEarly = early;
-  if (!inline) {
+  if (inline) preloadImage(inline);
+  else {
     // Read by the shell from a copy, so the app can still read the answer itself.
     const json = answer.then((r) => (r.ok ? r.clone().json() : null));
     json.then(
@@ -79,10 +83,28 @@
     if (early.json !== undefined) fillBanner(early.json);
   }
 
+  function firstBanner(j) {
+    const first = j && j.code === 1 && j.data && Array.isArray(j.data.list) ? j.data.list[0] : null;
+    return first && typeof first.image === 'string' ? first : null;
+  }
+
+  // The image's request leaves now, in the head, not once the body is parsed and the shell drawn: the same request
+  // the banner's <img> then makes (fetchpriority high, like the <img>).
+  function preloadImage(j) {
+    const first = firstBanner(j);
+    if (!first) return;
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'image';
+    link.href = first.image;
+    link.setAttribute('fetchpriority', 'high');
+    document.head.appendChild(link);
+  }
+
   function fillBanner(j) {
     const slot = document.querySelector('#root .banner--shell');
-    const first = j && j.code === 1 && j.data && Array.isArray(j.data.list) ? j.data.list[0] : null;
-    if (!slot || !first || typeof first.image !== 'string' || slot.firstChild) return;
+    const first = firstBanner(j);
+    if (!slot || !first || slot.firstChild) return;
     const img = document.createElement('img');
     img.className = 'banner__image';
     img.alt = '';
@@ -97,6 +119,15 @@
     slot.append(img, title);
   }
 
-  if (document.getElementById('root')) draw();
-  else document.addEventListener('DOMContentLoaded', draw, { once: true });
+  // In the head the body is not parsed yet: draw once it is ('interactive' comes before the app's deferred module
+  // scripts run, DOMContentLoaded only after them).
+  if (document.readyState !== 'loading') draw();
+  else {
+    const onState = () => {
+      if (document.readyState === 'loading') return;
+      document.removeEventListener('readystatechange', onState);
+      draw();
+    };
+    document.addEventListener('readystatechange', onState);
+  }
 })();

@@ -107,9 +107,30 @@ export async function earlyReadBlock(router: Pick<Router, 'answer'>, lang: Lang)
 /** `block` in the entry's head, before boot.js (which reads it as it starts), else at the head's end. */
 function withEarlyRead(html: string, block: string): string {
   if (!block) return html;
-  const boot = html.search(/<script [^>]*src="\.\/boot\.js"/);
+  const boot = html.search(BOOT_TAG);
   if (boot >= 0) return `${html.slice(0, boot)}${block}\n    ${html.slice(boot)}`;
   return html.includes('</head>') ? html.replace('</head>', `  ${block}\n  </head>`) : `${block}${html}`;
+}
+
+/** The entry's tag of public/boot.js (the build copies it as written in index.html). */
+const BOOT_TAG = /<script [^>]*src="\.\/boot\.js"[^>]*><\/script>/;
+
+/**
+ * public/boot.js written into the entry where its tag stands (the head, before the stylesheets), with the CSP hash
+ * that allows it: its requests (the first banner's image, the home's largest paint) then leave while the entry is
+ * parsed, not after a round trip for the script (issue 18 §2). Kept as a tag when the script could end its own
+ * element, or when the response's policy has no script-src to add the hash to (then an inline script would not run).
+ */
+export function withInlineBoot(html: string, code: string | null, csp: unknown): { html: string; csp?: string } {
+  if (code === null || !BOOT_TAG.test(html) || /<\/script|<!--/i.test(code)) return { html };
+  const hash = `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+  let policy: string | undefined;
+  if (csp !== undefined) {
+    if (typeof csp !== 'string' || !/(^|;)\s*script-src\s/.test(csp)) return { html };
+    policy = csp.replace(/((?:^|;)\s*script-src\s[^;]*)/, `$1 ${hash}`);
+  }
+  // A replacer function: `$` in the script is not a replacement pattern.
+  return { html: html.replace(BOOT_TAG, () => `<script>${code}</script>`), csp: policy };
 }
 
 /** The build's language preloads, or null when the build has none (an older build, a test's bare page). */
@@ -160,13 +181,16 @@ async function serveBuild(
     reply.header('cache-control', 'no-cache');
     if (!defaultLang) return reply.sendFile('index.html', dir);
     // Read each time, as sendFile did: a rebuild is served without a restart. Missing mid-build: a 404, as sendFile.
-    const [html, preloads, early] = await Promise.all([
+    const [html, boot, preloads, early] = await Promise.all([
       readFile(path.join(dir, 'index.html'), 'utf8').catch(() => null),
+      readFile(path.join(dir, 'boot.js'), 'utf8').catch(() => null),
       readPreloads(dir),
       earlyRead(defaultLang),
     ]);
     if (html === null) return reply.callNotFound();
-    const body = withDefaultLang(withEarlyRead(html, early), defaultLang, preloads);
+    const inlined = withInlineBoot(withEarlyRead(html, early), boot, reply.getHeader('content-security-policy'));
+    if (inlined.csp) reply.header('content-security-policy', inlined.csp);
+    const body = withDefaultLang(inlined.html, defaultLang, preloads);
     // A revalidation of an unchanged entry is answered 304, as the static plugin does for the file. Weak: the same
     // tag whether or not the response is compressed.
     const tag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,7 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, constan
 import type { CarouselData, LanguageData, RegionsData } from '@nexa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countStatements } from '../../platform/statement-count.js';
-import { earlyReadBlock } from '../../platform/web-app.js';
+import { earlyReadBlock, withInlineBoot } from '../../platform/web-app.js';
 import { type TestApp, call, createTestApp, loginOperator } from '../../testing.js';
 
 let t: TestApp;
@@ -222,6 +223,61 @@ describe('system calls', () => {
       await web.close();
       rmSync(dist, { recursive: true, force: true });
     }
+  });
+
+  it('writes boot.js into the entry in place of its tag, after the early answer, allowed by its hash in the CSP', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'nexa-dist-'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><head><title>Nexa</title>\n    <script src="./boot.js" async vite-ignore></script>\n    <link rel="stylesheet" href="/h5/assets/app.css">\n  </head><body><div id="root"></div></body>',
+    );
+    // `$&` and `$1` would be replacement patterns if the script went through String.replace as a string.
+    const code = "(() => { window.__booted = '$& $1'; })();\n";
+    writeFileSync(path.join(dist, 'boot.js'), code);
+    const web = await createTestApp({ webDistDir: dist, defaultLang: 'en' });
+    try {
+      const res = await web.app.inject({ method: 'GET', url: '/h5/' });
+      expect(res.statusCode).toBe(200);
+      const inline = /<script>([\s\S]*?)<\/script>/.exec(res.body);
+      expect(inline?.[1]).toBe(code);
+      expect(res.body).not.toContain('src="./boot.js"');
+      // In the head, after the banners' answer (which it reads as it runs) and before the stylesheet (which an inline
+      // script would wait for).
+      const at = res.body.indexOf('<script>');
+      expect(res.body.indexOf('id="nexa-early"')).toBeGreaterThan(-1);
+      expect(res.body.indexOf('id="nexa-early"')).toBeLessThan(at);
+      expect(at).toBeLessThan(res.body.indexOf('rel="stylesheet"'));
+      const hash = createHash('sha256').update(code).digest('base64');
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}'`));
+      // The rest of the policy is the app's own; other responses do not carry the hash.
+      expect(csp).toContain("default-src 'self'");
+      const other = await web.app.inject({ method: 'GET', url: '/api/health' });
+      expect(String(other.headers['content-security-policy'])).not.toContain('sha256-');
+      // A rebuilt boot.js is served with its own hash, without a restart.
+      writeFileSync(path.join(dist, 'boot.js'), 'void 0;');
+      const rebuilt = await web.app.inject({ method: 'GET', url: '/h5/' });
+      expect(rebuilt.body).toContain('<script>void 0;</script>');
+      expect(String(rebuilt.headers['content-security-policy'])).toContain(
+        `'sha256-${createHash('sha256').update('void 0;').digest('base64')}'`,
+      );
+    } finally {
+      await web.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps boot.js a tag when it could end its element or the policy has no script-src to allow it', () => {
+    const html = '<head><script src="./boot.js" async vite-ignore></script></head>';
+    const csp = "default-src 'self';script-src 'self';object-src 'none'";
+    expect(withInlineBoot(html, 'a("</script>")', csp)).toEqual({ html });
+    expect(withInlineBoot(html, 'a("<!--")', csp)).toEqual({ html });
+    expect(withInlineBoot(html, 'void 0;', "default-src 'self'")).toEqual({ html });
+    expect(withInlineBoot(html, null, csp)).toEqual({ html });
+    // No policy on the response: the script runs inline as it is.
+    expect(withInlineBoot(html, 'void 0;', undefined)).toEqual({ html: '<head><script>void 0;</script></head>' });
+    const out = withInlineBoot(html, 'void 0;', csp);
+    expect(out.csp).toMatch(/^default-src 'self';script-src 'self' 'sha256-[A-Za-z0-9+/]+=*';object-src 'none'$/);
   });
 
   it('writes the early answer so that no text in it can end its element', async () => {
