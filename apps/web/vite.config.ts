@@ -4,6 +4,7 @@ import { type Plugin, defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { CONTRACT_CORE_MODULES } from '../../packages/contract/src/core-modules.ts';
+import { compileHints } from './build/compile-hints.ts';
 import { deepImports } from './build/deep-imports.ts';
 import { preloadLanguage } from './build/preload-language.ts';
 import { slicedEvaluation } from './build/sliced-evaluation.ts';
@@ -45,6 +46,8 @@ export default defineConfig({
     // Every text asset also as .br (quality 11) and .gz (level 9) beside it, which the server sends as they are
     // (@fastify/static's preCompressed): compressing per response runs brotli at a low quality, and the first route's
     // scripts came 15 % larger over the wire (vendor 110.6 KB against 94.6 KB).
+    // The first load's chunks are compiled as they stream in, off the main thread (build/compile-hints.ts).
+    compileHints(['rolldown-runtime', 'vendor', 'app', 'home', 'contract-core']),
     compression(),
     // The installable app (issue 16): manifest, and a service worker that precaches the shell and the built assets
     // for fast repeat loads and an offline shell. It never caches /api/ (not precached, no runtime caching, never a
