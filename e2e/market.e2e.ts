@@ -383,6 +383,46 @@ describe('market data screens', () => {
     await context.close();
   });
 
+  it('while a list loads, its placeholders pulse as one group in opacity, which the compositor runs without a paint a frame', async () => {
+    const context = await phone(browser);
+    const page = await context.newPage();
+    await openSignedIn(page, await registerUser('skeleton'), ROUTE.home);
+    await page.getByTestId('tab-markets').waitFor();
+    // The app's calls held, then Markets opened: its list stays a placeholder until they are let go.
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route('**/api/**', async (route) => {
+      await held;
+      await route.continue().catch(() => {});
+    });
+    await page.getByTestId('tab-markets').click();
+    await page.locator('.market-list__skeleton').waitFor();
+    const running = () =>
+      page.evaluate(() =>
+        document.getAnimations().map((a) => ({
+          target: ((a.effect as KeyframeEffect | null)?.target as Element | null)?.className ?? '',
+          properties: [
+            ...new Set(
+              ((a.effect as KeyframeEffect | null)?.getKeyframes() ?? []).flatMap((k) =>
+                Object.keys(k).filter((p) => !['offset', 'computedOffset', 'easing', 'composite'].includes(p)),
+              ),
+            ),
+          ],
+        })),
+      );
+    // One animation for the whole placeholder (a shimmer per block was ~40, each repainted every frame), and only
+    // of properties the compositor animates.
+    const placeholders = (await running()).filter((a) => /skeleton/.test(String(a.target)));
+    expect(placeholders).toEqual([{ target: 'market-list__skeleton', properties: ['opacity'] }]);
+    release();
+    await page.unroute('**/api/**');
+    await expect.poll(() => page.getByTestId('market-row').count(), { timeout: 15_000 }).toBe(44);
+    expect((await running()).filter((a) => /skeleton/.test(String(a.target)))).toEqual([]);
+    await context.close();
+  });
+
   it('the Futures chart draws candles, reloads on an interval switch and pages back on a scroll left', async () => {
     const context = await phone(browser);
     const page = await context.newPage();
