@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { freePort, median, post, startServer } from '../lib/http-vs-pg.js';
+import { CPU_PROFILER_CATEGORY, longTasks, printLongTasks } from '../lib/lighthouse-tasks.js';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const BUDGET = { performance: 95, accessibility: 95, bestPractices: 95, fcpMs: 1_800 };
@@ -144,14 +145,24 @@ async function audit(url: string, origin: string, session: object | null): Promi
         JSON.stringify({ state: session, version: 1 }),
       );
     }
-    const result = await lighthouse(url, {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices'],
-      // Keeps the seeded session (the profile is new, so the cache is cold all the same).
-      disableStorageReset: session !== null,
-    });
+    // BENCH_LIGHTHOUSE_TASKS=1: V8's CPU samples in Lighthouse's own trace, and each task it counts as long printed
+    // with its functions (bench/lib/lighthouse-tasks.ts). The sampler costs time of its own: read those runs' scores
+    // beside each other, not beside runs without it.
+    const tasks = Boolean(process.env.BENCH_LIGHTHOUSE_TASKS);
+    const result = await lighthouse(
+      url,
+      {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        // Keeps the seeded session (the profile is new, so the cache is cold all the same).
+        disableStorageReset: session !== null,
+      },
+      tasks
+        ? { extends: 'lighthouse:default', settings: { additionalTraceCategories: CPU_PROFILER_CATEGORY } }
+        : undefined,
+    );
     if (!result) throw new Error('lighthouse returned nothing');
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError) console.log(`  a run failed: ${runtimeError.code} ${runtimeError.message}`);
@@ -160,6 +171,10 @@ async function audit(url: string, origin: string, session: object | null): Promi
       .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
       .map((a) => a.id);
     if (process.env.BENCH_LIGHTHOUSE_DETAILS) printDetails(url, audits);
+    if (tasks) {
+      console.log(`  long tasks of ${url} (Lighthouse's trace, sampled)`);
+      printLongTasks(longTasks(result.artifacts.Trace.traceEvents, url));
+    }
     // BENCH_LIGHTHOUSE_DUMP=file keeps the last run's whole report (every audit's details) for a closer look.
     if (process.env.BENCH_LIGHTHOUSE_DUMP) writeFileSync(process.env.BENCH_LIGHTHOUSE_DUMP, JSON.stringify(result.lhr));
     const items = (audits['network-requests']?.details as { items?: { transferSize?: number }[] } | undefined)?.items;
