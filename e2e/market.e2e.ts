@@ -383,7 +383,7 @@ describe('market data screens', () => {
     await context.close();
   });
 
-  it('while a list loads, its placeholders pulse as one group in opacity, which the compositor runs without a paint a frame', async () => {
+  it("while a list loads, its placeholders pulse in opacity (ours as one group, antd-mobile's each), which the compositor runs without a paint a frame", async () => {
     const context = await phone(browser);
     const page = await context.newPage();
     await openSignedIn(page, await registerUser('skeleton'), ROUTE.home);
@@ -416,10 +416,19 @@ describe('market data screens', () => {
     // of properties the compositor animates.
     const placeholders = (await running()).filter((a) => /skeleton/.test(String(a.target)));
     expect(placeholders).toEqual([{ target: 'market-list__skeleton', properties: ['opacity'] }]);
+    // antd-mobile's skeletons (the Perpetual tab's) pulse in opacity too, each block, instead of its shimmer.
+    await page.getByTestId('tab-perpetual').click();
+    await page.locator('.adm-skeleton-animated').first().waitFor();
+    const library = (await running()).filter((a) => /adm-skeleton/.test(String(a.target)));
+    expect(library.length).toBeGreaterThan(0);
+    expect([...new Set(library.map((a) => a.properties.join()))]).toEqual(['opacity']);
     release();
     await page.unroute('**/api/**');
+    await page.getByTestId('tab-markets').click();
     await expect.poll(() => page.getByTestId('market-row').count(), { timeout: 15_000 }).toBe(44);
-    expect((await running()).filter((a) => /skeleton/.test(String(a.target)))).toEqual([]);
+    await expect
+      .poll(async () => (await running()).filter((a) => /skeleton/.test(String(a.target))), { timeout: 15_000 })
+      .toEqual([]);
     await context.close();
   });
 
