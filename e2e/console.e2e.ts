@@ -41,7 +41,15 @@ async function choose(page: Page, testId: string, label: string) {
     if ((await shown().catch(() => null))?.includes(label)) break;
     if (attempt === 3) throw new Error(`${testId}: ${label} was not chosen`);
   }
-  if ((await open.count()) > 0) await page.keyboard.press('Escape');
+  // A choice closes the list by itself, fading it out. Escape only while the select still says it is open: pressed
+  // while the list fades (still in the DOM, but the select already closed), it reaches the modal around the select,
+  // which closes with the form in it (a CI run failed so: the save button detached).
+  const expanded = await select
+    .locator('[role="combobox"]')
+    .first()
+    .getAttribute('aria-expanded', { timeout: 1_000 })
+    .catch(() => null);
+  if (expanded === 'true') await page.keyboard.press('Escape');
   await expect.poll(() => open.count()).toBe(0);
 }
 
