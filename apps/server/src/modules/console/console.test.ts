@@ -82,6 +82,13 @@ describe('users, as support sees them', () => {
     );
     expect(byEmail.data.list.map((x) => x.userId)).toContain(found.userId);
     const byCode = await post<{ list: AdminUserSummary[] }>('admin/users', { q: found.inviteCode }, support);
+    // Registration takes a code in any case; so does the search.
+    const lowerCode = await post<{ list: AdminUserSummary[] }>(
+      'admin/users',
+      { q: found.inviteCode.toLowerCase() },
+      support,
+    );
+    expect(lowerCode.data.list.map((x) => x.userId)).toEqual([found.userId]);
     expect(byCode.data.list.map((x) => x.userId)).toEqual([found.userId]);
     const wild = await post<{ list: AdminUserSummary[] }>('admin/users', { q: '%' }, support);
     expect(wild.data.list).toHaveLength(0);

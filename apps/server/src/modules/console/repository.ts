@@ -31,13 +31,13 @@ export function userSearchWhere(q: string) {
   const mobile = q.replace(/[\s()+-]/g, '');
   const emailPart = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql`(${digits === null ? sql`FALSE` : sql`u.uid = ${digits}`}
-      OR u.invite_code = ${q} OR u.mobile = ${mobile} OR (u.area_code || u.mobile) = ${mobile}
+      OR u.invite_code = ${q.toUpperCase()} OR u.mobile = ${mobile} OR (u.area_code || u.mobile) = ${mobile}
       OR lower(u.email) LIKE ${emailPart})`;
 }
 
 export const consoleRepository = {
   /**
-   * Exact uid, invitation code or mobile number, or any part of an e-mail (case-insensitive; the query's own `%`, `_`
+   * Exact uid, invitation code (any case: codes are stored upper-case and typed either way) or mobile number, or any part of an e-mail (case-insensitive; the query's own `%`, `_`
    * and `\\` match themselves); an empty query: every user. Newest first, one page. Each branch has its index
    * (migration 0031: a trigram index serves the part of an e-mail), so the search reads no more of `users` than it finds.
    */
