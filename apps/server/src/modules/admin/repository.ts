@@ -197,6 +197,17 @@ export const adminRepository = {
     return rows[0];
   },
 
+  /** Whether an unexpired session of this token belongs to a disabled operator (disabling revokes it). */
+  async sessionOfDisabled(ex: Executor, tokenHash: string, now: Date): Promise<boolean> {
+    const rows = await queryRows<{ one: number }>(
+      ex,
+      sql`SELECT 1 AS one FROM operator_sessions s JOIN operators o ON o.id = s.operator_id
+          WHERE s.token_hash = ${tokenHash} AND s.expires_at > ${ts(now)} AND o.disabled
+          LIMIT 1`,
+    );
+    return rows.length > 0;
+  },
+
   async revokeSession(ex: Executor, sessionId: string, now: Date): Promise<void> {
     await ex.execute(
       sql`UPDATE operator_sessions SET revoked_at = ${ts(now)} WHERE id = ${sessionId} AND revoked_at IS NULL`,

@@ -9,7 +9,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import type { AuthLimits } from '../../config.js';
 import { burnPasswordCheck, newToken, seal, sha256, unseal, verifyPassword } from '../../platform/crypto.js';
 import type { Executor } from '../../platform/db.js';
-import { invalid, refused } from '../../platform/errors.js';
+import { invalid, refused, unauthorized } from '../../platform/errors.js';
 import type { AuthOperator } from '../../platform/http.js';
 import { LoginThrottle, type ThrottleClaim, throttleKeys } from '../../platform/login-throttle.js';
 import { recordAudit } from '../../platform/review.js';
@@ -181,10 +181,18 @@ export class AdminAuthService {
     return null;
   }
 
-  /** The operator behind an ADMIN-TOKEN, or null when unknown, expired, revoked or disabled. */
+  /**
+   * The operator behind an ADMIN-TOKEN, or null when unknown, expired or revoked. A token that would still be live
+   * but for its operator being disabled is refused as that (401 `admin.disabled`): its holder signed in as that
+   * operator, and "session expired" would only send them to a login that fails.
+   */
   async authenticate(token: string): Promise<AuthOperator | null> {
-    const s = await repo.findLiveSession(this.d.db, operatorTokenHash(token), this.d.now());
-    if (!s) return null;
+    const hash = operatorTokenHash(token);
+    const s = await repo.findLiveSession(this.d.db, hash, this.d.now());
+    if (!s) {
+      if (await repo.sessionOfDisabled(this.d.db, hash, this.d.now())) throw unauthorized('admin.disabled');
+      return null;
+    }
     return {
       id: s.operator_id,
       username: s.username,
