@@ -57,6 +57,8 @@ export const OperatorResetPasswordBody = z.object({
   password: z.string().min(1).max(256),
   reason: AccessReason,
 });
+/** Turns another operator's authenticator off (admin only; a lost phone): they log in with the password alone. */
+export const OperatorResetTotpBody = z.object({ id: OperatorId, reason: AccessReason });
 export const OperatorTotpBody = z.object({
   code: z
     .string()
@@ -294,6 +296,7 @@ export const consoleApi = {
   'admin/operatorSetDisabled': def(false, 'operator', OperatorDisableBody, OperatorAccount),
   'admin/operatorUnlock': def(false, 'operator', OperatorUnlockBody, OperatorAccount),
   'admin/operatorResetPassword': def(false, 'operator', OperatorResetPasswordBody, OperatorAccount),
+  'admin/operatorResetTotp': def(false, 'operator', OperatorResetTotpBody, OperatorAccount),
   'admin/lockedAddresses': def(true, 'operator', Empty, z.object({ list: z.array(LockedAddress) })),
   'admin/addressUnlock': def(false, 'operator', AddressUnlockBody, z.object({ lockedUntil: EpochMs.nullable() })),
   'admin/totpSetup': def(false, 'operator', Empty, TotpSetupData),

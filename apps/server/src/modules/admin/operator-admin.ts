@@ -112,6 +112,31 @@ export class OperatorAdmin {
     });
   }
 
+  /**
+   * Turns another operator's authenticator off (a lost phone; never one's own): they log in with the password alone
+   * and may enrol again. Their sessions end; audited with whether one was on.
+   */
+  async resetTotp(by: AuthOperator, b: { id: string; reason: string }): Promise<OperatorAccount> {
+    if (b.id === by.id) throw refused('admin.selfChange');
+    return this.d.db.transaction(async (tx) => {
+      const row = await repo.operatorById(tx, b.id, true);
+      if (!row) throw notFound();
+      const wasOn = row.totp_secret !== null;
+      await repo.clearTotp(tx, row.id);
+      await repo.revokeOperatorSessions(tx, row.id, this.d.now());
+      await recordAudit(tx, {
+        operatorId: by.id,
+        action: 'operator.resetTotp',
+        entity: 'operator',
+        entityId: row.id,
+        before: { totpEnabled: wasOn },
+        after: { totpEnabled: false, sessionsEnded: true },
+        reason: b.reason,
+      });
+      return accountOf({ ...row, totp_secret: null, totp_pending: null });
+    });
+  }
+
   async create(by: AuthOperator, body: { username: string; password: string; role: OperatorRole }) {
     try {
       const op = await createOperator(this.d.db, { ...body, createdBy: by.id }, this.d.now);

@@ -133,3 +133,46 @@ describe("an admin resets another operator's password", () => {
     expect(JSON.stringify(audit)).not.toContain(fresh);
   });
 });
+
+describe("an admin turns off another operator's lost authenticator", () => {
+  it('they then log in with the password alone and may enrol again; their sessions end; never one’s own; audited', async () => {
+    const admin = await operatorWith('admin');
+    const op = await operatorWith('reviewer');
+    const { generate } = await import('otplib');
+    const setup = await post<{ secret: string }>('admin/totpSetup', {}, op.token);
+    const code = await generate({ secret: setup.data.secret, epoch: Math.floor(t.clock.ms / 1000) });
+    expect((await post('admin/totpEnable', { code }, op.token)).code).toBe(1);
+    // A password reset leaves the authenticator on: the code is still asked for.
+    const withoutCode = await post('admin/login', { username: op.username, password: PASSWORD });
+    expect(withoutCode.code).toBe(400);
+
+    const other = await operatorWith('support');
+    expect((await post('admin/operatorResetTotp', { id: op.id, reason: 'lost phone' }, other.token)).msg).toBe(
+      FORBIDDEN,
+    );
+    expect((await post('admin/operatorResetTotp', { id: op.id }, admin.token)).code).toBe(400);
+    expect((await post('admin/operatorResetTotp', { id: admin.id, reason: 'x' }, admin.token)).code).toBe(0);
+    expect((await post('admin/operatorResetTotp', { id: '987654321', reason: 'x' }, admin.token)).code).toBe(404);
+    const done = await post<OperatorAccount>(
+      'admin/operatorResetTotp',
+      { id: op.id, reason: 'lost phone' },
+      admin.token,
+    );
+    expect(done.code, done.msg).toBe(1);
+    expect(done.data.totpEnabled).toBe(false);
+    expect((await post('admin/me', {}, op.token)).code).toBe(401);
+    const back = await post<{ token: string }>('admin/login', { username: op.username, password: PASSWORD });
+    expect(back.code, back.msg).toBe(1);
+    // Enrolling again works from scratch.
+    const again = await post<{ secret: string }>('admin/totpSetup', {}, back.data.token);
+    expect(again.code).toBe(1);
+    expect(again.data.secret).not.toBe(setup.data.secret);
+    const audit = await auditOf(admin.token, op.id);
+    expect(audit.find((e) => e.action === 'operator.resetTotp')).toMatchObject({
+      operator: { id: admin.id },
+      before: { totpEnabled: true },
+      after: { totpEnabled: false, sessionsEnded: true },
+      reason: 'lost phone',
+    });
+  });
+});

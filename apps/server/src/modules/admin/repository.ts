@@ -197,6 +197,13 @@ export const adminRepository = {
     return rows[0];
   },
 
+  /** Turns an operator's authenticator off, and any enrolment under way. */
+  async clearTotp(ex: Executor, id: string): Promise<void> {
+    await ex.execute(
+      sql`UPDATE operators SET totp_secret = NULL, totp_pending = NULL, totp_last_step = NULL WHERE id = ${id}`,
+    );
+  },
+
   /** Whether an unexpired session of this token belongs to a disabled operator (disabling revokes it). */
   async sessionOfDisabled(ex: Executor, tokenHash: string, now: Date): Promise<boolean> {
     const rows = await queryRows<{ one: number }>(

@@ -84,6 +84,7 @@ const EXPECTED: Record<string, OperatorRole[]> = {
   'admin/operatorSetDisabled': [],
   'admin/operatorUnlock': [],
   'admin/operatorResetPassword': [],
+  'admin/operatorResetTotp': [],
   'admin/lockedAddresses': [],
   'admin/addressUnlock': [],
   'admin/contentList': [C, S],

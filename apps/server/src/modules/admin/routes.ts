@@ -41,6 +41,7 @@ export function registerAdminRoutes(
   r.handle('admin/operatorSetDisabled', (b, ctx) => operators.setDisabled(ctx.operator, b));
   r.handle('admin/operatorUnlock', (b, ctx) => operators.unlock(ctx.operator, b));
   r.handle('admin/operatorResetPassword', (b, ctx) => operators.resetPassword(ctx.operator, b));
+  r.handle('admin/operatorResetTotp', (b, ctx) => operators.resetTotp(ctx.operator, b));
   r.handle('admin/lockedAddresses', () => operators.lockedAddresses());
   r.handle('admin/addressUnlock', (b, ctx) => operators.unlockAddress(ctx.operator, b));
 
