@@ -408,6 +408,50 @@ describe('funding: deposit and withdrawal screens', () => {
     await context.close();
   });
 
+  it('paused by an operator: the withdrawal page says so before the form is filled, the message centre tells it, a credit too', async () => {
+    const session = await fundedUser('paused', '300');
+    const found = await admin<{ list: { userId: string }[] }>('users', { q: String(session.uid) });
+    const userId = found.list[0]!.userId;
+    await admin('userFreeze', { userId, what: 'withdrawals', frozen: true, reason: 'chargeback under review' });
+    const proposed = await admin<{ id: string }>('proposeAdjustment', {
+      requestId: randomUUID(),
+      uid: session.uid,
+      wallet: 'spot',
+      mode: 'real',
+      currency: 'USDT',
+      amount: '1250',
+      reason: 'Outage refund',
+    });
+    const second = await server.createOperator(`second-${randomUUID().slice(0, 8)}`);
+    await callApi(server, 'admin/approveAdjustment', { id: proposed.id }, { 'ADMIN-TOKEN': second.token });
+
+    const context = await phone(browser);
+    const page = await context.newPage();
+    await openSignedIn(page, session, ROUTE.withdrawal);
+    await page.getByTestId('withdraw-paused').waitFor();
+    await expect(text(page, 'withdraw-paused')).resolves.toContain('Withdrawals from your account are paused');
+    await expect(page.getByTestId('withdraw-submit').isDisabled()).resolves.toBe(true);
+    await shot(page, 'withdrawal-paused-dark-en');
+    await page.goto(`${server.url}/h5/#/pages/tabbarPages/mine/messages`);
+    await page.getByTestId('messages-page').waitFor();
+    const cards = page.getByTestId('message-card');
+    await expect
+      .poll(async () => (await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')))).slice(0, 2))
+      .toEqual(['balance.adjusted', 'withdrawals.frozen']);
+    await expect(cards.first().getByTestId('message-body').textContent()).resolves.toBe(
+      'Your Spot wallet (Real account) was adjusted by +1,250.00 USDT. Reason: Outage refund.',
+    );
+    // The pause's message leads to customer service.
+    await cards.nth(1).click();
+    await page.waitForURL(/userPages\/service/);
+    await admin('userFreeze', { userId, what: 'withdrawals', frozen: false, reason: 'cleared' });
+    await page.goto(`${server.url}/h5/#${ROUTE.withdrawal}`);
+    await expect.poll(() => text(page, 'withdraw-available')).toBe('1,550.00 USDT');
+    await expect(page.getByTestId('withdraw-paused').count()).resolves.toBe(0);
+    await expect(page.getByTestId('withdraw-submit').isDisabled()).resolves.toBe(false);
+    await context.close();
+  });
+
   it('in the demo account says deposits and withdrawals concern the real account', async () => {
     const session = await fundedUser('demo', '500');
     await api('user/changeUser', { mode: 'demo' }, session.token);

@@ -185,6 +185,8 @@ export const PaymentData = z.object({
   identityVerified: z.boolean(),
   bankBound: z.boolean(),
   boundChains: z.array(Chain),
+  /** An operator has paused this user's withdrawals (support's freeze): a submission is refused until lifted. */
+  withdrawalsFrozen: z.boolean(),
 });
 export type PaymentData = z.infer<typeof PaymentData>;
 

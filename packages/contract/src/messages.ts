@@ -29,11 +29,17 @@ export const MessageKind = z.enum([
   'copy.refunded',
   'referral.rebate',
   'announcement',
+  'balance.adjusted',
+  'withdrawals.frozen',
+  'withdrawals.unfrozen',
 ]);
 export type MessageKind = z.infer<typeof MessageKind>;
 export const MESSAGE_KINDS = MessageKind.options;
 
-/** The kinds that also go out as Web Push notifications (settlements, liquidations, review decisions). */
+/**
+ * The kinds that also go out as Web Push notifications (settlements, liquidations, review decisions, an operator's
+ * change to the user's money or withdrawals).
+ */
 export const PUSHED_MESSAGE_KINDS: readonly MessageKind[] = [
   'deposit.approved',
   'deposit.rejected',
@@ -45,6 +51,9 @@ export const PUSHED_MESSAGE_KINDS: readonly MessageKind[] = [
   'perpetual.liquidated',
   'copy.settled',
   'copy.refunded',
+  'balance.adjusted',
+  'withdrawals.frozen',
+  'withdrawals.unfrozen',
 ];
 
 /** Interpolation values of a message (amounts as decimal strings, order numbers, a reason). */

@@ -314,7 +314,8 @@ function ProposeModal({ open, onClose }: { open: boolean; onClose: () => void })
         >
           <Input data-testid="adjustment-amount" />
         </Form.Item>
-        <Form.Item name="reason" label={t('col.reason')} rules={[{ required: true, whitespace: true }]}>
+        {/* The user's message of an approved adjustment quotes this reason (`balance.adjusted`). */}
+        <Form.Item name="reason" label={t('review.reasonUserSees')} rules={[{ required: true, whitespace: true }]}>
           <Input.TextArea rows={3} maxLength={500} data-testid="adjustment-reason" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={propose.isPending} data-testid="adjustment-submit">

@@ -356,6 +356,22 @@ describe('user actions are enforced and audited', () => {
       msg: 'Withdrawals from this account are frozen. Please contact customer service.',
     });
     expect((await u.as('index/property')).code).toBe(1);
+    // The user is told once (not 20 times), without the operators' reason, and the withdrawal page knows before a
+    // form is filled in; lifting it is said too.
+    const kinds = async () =>
+      (await u.as<{ list: { kind: string; params: object; link: string | null }[] }>('message/list')).data.list;
+    expect(await kinds()).toEqual([
+      { ...(await kinds())[0], kind: 'withdrawals.frozen', params: {}, link: '/pages/userPages/service' },
+    ]);
+    expect((await u.as<{ withdrawalsFrozen: boolean }>('index/payment')).data.withdrawalsFrozen).toBe(true);
+    const lifted = await post(
+      'admin/userFreeze',
+      { userId, what: 'withdrawals', frozen: false, reason: 'cleared' },
+      support,
+    );
+    expect(lifted.code).toBe(1);
+    expect((await kinds()).map((m) => m.kind)).toEqual(['withdrawals.unfrozen', 'withdrawals.frozen']);
+    expect((await u.as<{ withdrawalsFrozen: boolean }>('index/payment')).data.withdrawalsFrozen).toBe(false);
   });
 
   it('revokes sessions and resets the second factor, each with its reason in the audit log', async () => {

@@ -18,6 +18,7 @@ export const consoleModule = nexaModule(
       sessionsRevoked: revocationPublisher(bus, app.log),
       positionFigures: (p) => app.perpetual.figures(p),
       deliveryOrders: (ids) => delivery.orders.byIds(ids),
+      messages: app.messages,
     });
     registerConsoleRoutes(router, users, {
       db: database.db,
@@ -32,5 +33,5 @@ export const consoleModule = nexaModule(
       settlementLagMs: () => delivery.settlement.settlementLagMs(),
     });
   },
-  ['market', 'delivery', 'perpetual', 'admin'],
+  ['market', 'delivery', 'perpetual', 'admin', 'messages'],
 );

@@ -13,6 +13,7 @@ import type { Executor } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import type { AuthOperator } from '../../platform/http.js';
 import { recordAudit } from '../../platform/review.js';
+import { MESSAGE_LINKS, type MessagePort } from '../messages/index.js';
 import { type UserRow, consoleRepository as repo } from './repository.js';
 
 export interface ConsoleUsersDeps {
@@ -27,6 +28,8 @@ export interface ConsoleUsersDeps {
   positionFigures: (p: PositionTerms) => Pick<PerpPosition, 'markPrice' | 'unrealizedPnl' | 'liquidationPrice'>;
   /** Delivery orders as their owners see them, by id (the delivery module's view: profit and payout). */
   deliveryOrders: (ids: readonly string[]) => Promise<Map<string, DeliveryOrder>>;
+  /** Tells a user their withdrawals were paused or resumed (a login freeze needs no message: they cannot read it). */
+  messages?: MessagePort;
 }
 
 /** What a position's figures are computed from. */
@@ -240,6 +243,16 @@ export class ConsoleUsers {
       const before = await repo.lockFreezes(tx, b.userId);
       await repo.setFreeze(tx, b.userId, b.what, b.frozen, now());
       const ended = b.what === 'logins' && b.frozen ? await repo.revokeSessions(tx, b.userId, now()) : [];
+      if (b.what === 'withdrawals' && Boolean(before.withdrawals_frozen) !== b.frozen) {
+        // The reason stays the operators' (an investigation's notes are not the user's to read): the message says
+        // what changed and, when paused, where to ask.
+        await this.d.messages?.notify(tx, b.userId, {
+          key: `withdrawals:${b.userId}:${b.frozen ? 'frozen' : 'unfrozen'}:${now().getTime()}`,
+          kind: b.frozen ? 'withdrawals.frozen' : 'withdrawals.unfrozen',
+          params: {},
+          link: b.frozen ? MESSAGE_LINKS.service : MESSAGE_LINKS.withdrawal,
+        });
+      }
       await recordAudit(tx, {
         operatorId: op.id,
         action: `user.${b.frozen ? 'freeze' : 'unfreeze'}${b.what === 'logins' ? 'Logins' : 'Withdrawals'}`,

@@ -525,6 +525,7 @@ describe('withdrawals', () => {
       identityVerified: false,
       bankBound: false,
       boundChains: [],
+      withdrawalsFrozen: false,
     });
     const w = await withdrawer('0');
     expect((await w.as<PaymentData>('index/payment')).data).toMatchObject({

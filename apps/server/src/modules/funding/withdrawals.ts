@@ -57,12 +57,13 @@ export class WithdrawalService {
     const c = this.d.config;
     const userId = BigInt(user.id);
     const ex = this.d.db;
-    const [usedToday, hasPassword, verified, bank, addresses] = await Promise.all([
+    const [usedToday, hasPassword, verified, bank, addresses, freezes] = await Promise.all([
       repo.countWithdrawalsSince(ex, userId, startOfUtcDay(this.d.now())),
       this.d.bindings.hasPassword(ex, userId),
       this.d.identityVerified(ex, userId),
       repo.bank(ex, userId),
       repo.addresses(ex, userId),
+      userFreezes(ex, userId),
     ]);
     return {
       methods: c.bank ? ['crypto', 'bank'] : ['crypto'],
@@ -77,6 +78,7 @@ export class WithdrawalService {
       identityVerified: verified,
       bankBound: bank !== undefined,
       boundChains: addresses.map((a) => a.chain as PaymentData['boundChains'][number]),
+      withdrawalsFrozen: freezes.withdrawals,
     };
   }
 

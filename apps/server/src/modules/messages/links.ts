@@ -18,5 +18,8 @@ export const MESSAGE_LINKS = {
       : `/pages/tabbarPages/futures/index?tab=follow&view=${at}&plan=${planId}`,
   inviteCentre: '/pages/tabbarPages/mine/share',
   notice: (id: string) => `/pages/tabbarPages/home/noticeDetail?id=${id}`,
+  changeRecord: '/pages/tabbarPages/mine/changeRecord',
+  service: '/pages/userPages/service',
+  withdrawal: '/pages/tabbarPages/mine/withdrawal',
   perpetualPosition: (id: string) => `/pages/tabbarPages/perpetual/detail?type=position&id=${id}`,
 } as const;

@@ -28,6 +28,9 @@ export const PUSH_TEXTS: Record<Lang, Texts> = {
     'copy.refunded': 'Copy plan refunded',
     'referral.rebate': 'Rebates credited',
     announcement: 'New announcement',
+    'balance.adjusted': 'Balance adjusted',
+    'withdrawals.frozen': 'Withdrawals paused',
+    'withdrawals.unfrozen': 'Withdrawals resumed',
   },
   zh: {
     open: '点击查看详情。',
@@ -50,6 +53,9 @@ export const PUSH_TEXTS: Record<Lang, Texts> = {
     'copy.refunded': '跟单计划已退款',
     'referral.rebate': '返佣已到账',
     announcement: '新公告',
+    'balance.adjusted': '余额已调整',
+    'withdrawals.frozen': '提现已暂停',
+    'withdrawals.unfrozen': '提现已恢复',
   },
   hk: {
     open: '點擊查看詳情。',
@@ -72,6 +78,9 @@ export const PUSH_TEXTS: Record<Lang, Texts> = {
     'copy.refunded': '跟單計劃已退款',
     'referral.rebate': '返佣已到賬',
     announcement: '新公告',
+    'balance.adjusted': '餘額已調整',
+    'withdrawals.frozen': '提現已暫停',
+    'withdrawals.unfrozen': '提現已恢復',
   },
   de: {
     open: 'Tippen, um die Details zu sehen.',
@@ -94,6 +103,9 @@ export const PUSH_TEXTS: Record<Lang, Texts> = {
     'copy.refunded': 'Copy-Plan erstattet',
     'referral.rebate': 'Provisionen gutgeschrieben',
     announcement: 'Neue Ankündigung',
+    'balance.adjusted': 'Guthaben angepasst',
+    'withdrawals.frozen': 'Auszahlungen pausiert',
+    'withdrawals.unfrozen': 'Auszahlungen wieder möglich',
   },
   fr: {
     open: 'Touchez pour voir les détails.',
@@ -116,6 +128,9 @@ export const PUSH_TEXTS: Record<Lang, Texts> = {
     'copy.refunded': 'Plan de copie remboursé',
     'referral.rebate': 'Remises créditées',
     announcement: 'Nouvelle annonce',
+    'balance.adjusted': 'Solde ajusté',
+    'withdrawals.frozen': 'Retraits suspendus',
+    'withdrawals.unfrozen': 'Retraits rétablis',
   },
   kr: {
     open: '탭하여 자세히 보기.',
@@ -138,6 +153,9 @@ export const PUSH_TEXTS: Record<Lang, Texts> = {
     'copy.refunded': '카피 플랜 환불',
     'referral.rebate': '리베이트 입금',
     announcement: '새 공지',
+    'balance.adjusted': '잔액 조정됨',
+    'withdrawals.frozen': '출금 일시 중지',
+    'withdrawals.unfrozen': '출금 재개',
   },
   jp: {
     open: 'タップして詳細を表示。',
@@ -160,6 +178,9 @@ export const PUSH_TEXTS: Record<Lang, Texts> = {
     'copy.refunded': 'コピープランが返金されました',
     'referral.rebate': 'リベートが入金されました',
     announcement: '新しいお知らせ',
+    'balance.adjusted': '残高が調整されました',
+    'withdrawals.frozen': '出金が停止されました',
+    'withdrawals.unfrozen': '出金が再開されました',
   },
   ar: {
     open: 'اضغط لعرض التفاصيل.',
@@ -182,6 +203,9 @@ export const PUSH_TEXTS: Record<Lang, Texts> = {
     'copy.refunded': 'أُعيدت أموال خطة النسخ',
     'referral.rebate': 'تمت إضافة العمولات',
     announcement: 'إعلان جديد',
+    'balance.adjusted': 'تم تعديل الرصيد',
+    'withdrawals.frozen': 'تم إيقاف السحب مؤقتًا',
+    'withdrawals.unfrozen': 'تم استئناف السحب',
   },
   ru: {
     open: 'Нажмите, чтобы посмотреть детали.',
@@ -204,6 +228,9 @@ export const PUSH_TEXTS: Record<Lang, Texts> = {
     'copy.refunded': 'План копирования возвращён',
     'referral.rebate': 'Ребейты зачислены',
     announcement: 'Новое объявление',
+    'balance.adjusted': 'Баланс скорректирован',
+    'withdrawals.frozen': 'Вывод приостановлен',
+    'withdrawals.unfrozen': 'Вывод возобновлён',
   },
   sp: {
     open: 'Toca para ver los detalles.',
@@ -226,6 +253,9 @@ export const PUSH_TEXTS: Record<Lang, Texts> = {
     'copy.refunded': 'Plan de copia reembolsado',
     'referral.rebate': 'Reembolsos abonados',
     announcement: 'Nuevo anuncio',
+    'balance.adjusted': 'Saldo ajustado',
+    'withdrawals.frozen': 'Retiros en pausa',
+    'withdrawals.unfrozen': 'Retiros reanudados',
   },
   it: {
     open: 'Tocca per vedere i dettagli.',
@@ -248,6 +278,9 @@ export const PUSH_TEXTS: Record<Lang, Texts> = {
     'copy.refunded': 'Piano di copia rimborsato',
     'referral.rebate': 'Rebate accreditati',
     announcement: 'Nuovo annuncio',
+    'balance.adjusted': 'Saldo rettificato',
+    'withdrawals.frozen': 'Prelievi sospesi',
+    'withdrawals.unfrozen': 'Prelievi ripristinati',
   },
   pt: {
     open: 'Toque para ver os detalhes.',
@@ -270,6 +303,9 @@ export const PUSH_TEXTS: Record<Lang, Texts> = {
     'copy.refunded': 'Plano de cópia reembolsado',
     'referral.rebate': 'Rebates creditados',
     announcement: 'Novo anúncio',
+    'balance.adjusted': 'Saldo ajustado',
+    'withdrawals.frozen': 'Saques pausados',
+    'withdrawals.unfrozen': 'Saques retomados',
   },
   pe: {
     open: 'برای دیدن جزئیات ضربه بزنید.',
@@ -292,5 +328,8 @@ export const PUSH_TEXTS: Record<Lang, Texts> = {
     'copy.refunded': 'وجه طرح کپی بازگردانده شد',
     'referral.rebate': 'ریبیت واریز شد',
     announcement: 'اطلاعیه جدید',
+    'balance.adjusted': 'موجودی تعدیل شد',
+    'withdrawals.frozen': 'برداشت متوقف شد',
+    'withdrawals.unfrozen': 'برداشت از سر گرفته شد',
   },
 };

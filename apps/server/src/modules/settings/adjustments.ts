@@ -3,12 +3,15 @@ import { InsufficientFunds, type Ledger, type UserAccount, fitsScale, money, sca
 import type { Executor } from '../../platform/db.js';
 import { invalid, notFound, refused } from '../../platform/errors.js';
 import { recordAudit } from '../../platform/review.js';
+import { MESSAGE_LINKS, type MessagePort } from '../messages/index.js';
 import { type AdjustmentRow, adjustmentsRepository as repo } from './adjustments-repository.js';
 
 export interface AdjustmentsDeps {
   db: Executor;
   ledger: Ledger;
   now: () => Date;
+  /** The message centre (registered after this module, so looked up when an approval needs it). */
+  messages?: () => MessagePort | undefined;
 }
 
 /**
@@ -17,7 +20,8 @@ export interface AdjustmentsDeps {
  * transfer of change type `adjustment` against the `adjustments` system account, in the transaction that marks the
  * proposal approved under its row lock: however many operators approve at once, one posting. A debit never takes
  * a user below zero: one larger than the wallet's available balance is refused when proposed, and the ledger
- * refuses one the balance has fallen below since (the proposal stays pending).
+ * refuses one the balance has fallen below since (the proposal stays pending). The user is told of an approved one
+ * in its transaction (`balance.adjusted`: the signed amount, the wallet and the proposal's reason).
  */
 export class AdjustmentsService {
   constructor(private readonly d: AdjustmentsDeps) {}
@@ -92,6 +96,18 @@ export class AdjustmentsService {
         if (err instanceof InsufficientFunds) throw refused('money.insufficient');
         throw err;
       }
+      await this.d.messages?.()?.notify(tx, row.user_id, {
+        key: `adjustment:${id}`,
+        kind: 'balance.adjusted',
+        params: {
+          amount: (credit ? '+' : '') + amount.toFixed(scaleOf(user.currency)),
+          currency: user.currency,
+          wallet: user.wallet,
+          mode: user.mode,
+          reason: row.reason,
+        },
+        link: MESSAGE_LINKS.changeRecord,
+      });
       return this.decided(tx, row, { status: 'approved', operatorId, reason, transferId });
     });
   }

@@ -26,7 +26,12 @@ export const settingsModule = nexaModule(
     await store.start();
     onStop(async () => store.stop());
     const settings = new SettingsService({ db: database.db, store, now });
-    const adjustments = new AdjustmentsService({ db: database.db, ledger: app.ledger, now });
+    const adjustments = new AdjustmentsService({
+      db: database.db,
+      ledger: app.ledger,
+      now,
+      messages: () => (app.hasDecorator('messages') ? app.messages : undefined),
+    });
     registerSettingsRoutes(router, settings, adjustments);
     app.decorate('settings', store);
   },

@@ -222,6 +222,15 @@ describe('balance adjustments (four eyes)', () => {
     expect(adjustments).toHaveLength(1);
     expect(Number(adjustments[0]!.amount)).toBe(125.5);
     expect(await new Ledger().violations(t.database.db)).toEqual([]);
+    // The user is told once, in the approval's transaction: the signed amount, the wallet and the proposal's reason.
+    const messages = await u.as<{ list: { kind: string; params: object; link: string | null }[] }>('message/list');
+    expect(messages.data.list.map(({ kind, params, link }) => ({ kind, params, link }))).toEqual([
+      {
+        kind: 'balance.adjusted',
+        params: { amount: '+125.50', currency: 'USDT', wallet: 'spot', mode: 'real', reason: 'goodwill credit' },
+        link: '/pages/tabbarPages/mine/changeRecord',
+      },
+    ]);
   });
 
   it('never takes a user below zero; a rejection moves nothing; bad input names the field', async () => {

@@ -83,6 +83,16 @@ export default function WithdrawalPage() {
       ) : (
         <div className="stack">
           <DemoNotice text={t('funding.withdraw.realOnlyDemo')} />
+          {p.withdrawalsFrozen ? (
+            // Paused by an operator: said before the form is filled in, with where to ask; the server refuses anyway.
+            <Link to={ROUTES.service} className="funding-prompt" role="alert" data-testid="withdraw-paused">
+              <span>{t('funding.withdraw.paused')}</span>
+              <span className="funding-prompt__action">
+                {t('funding.withdraw.pausedAction')}
+                <RightOutline className="flip-rtl" />
+              </span>
+            </Link>
+          ) : null}
           {!p.identityVerified ? (
             <Link to={ROUTES.verification} className="funding-prompt" data-testid="withdraw-verify-prompt">
               <span>{t('funding.withdraw.verifyFirst')}</span>
@@ -102,7 +112,7 @@ export default function WithdrawalPage() {
           <WithdrawalPasswordInput form={form} passwordSet={p.hasWithdrawalPassword} />
           <PrimaryButton
             loading={submitWithdrawal.isPending}
-            disabled={running || submitWithdrawal.isPending}
+            disabled={running || submitWithdrawal.isPending || p.withdrawalsFrozen}
             onClick={() => void submit()}
             testId="withdraw-submit"
           >

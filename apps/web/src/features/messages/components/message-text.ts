@@ -1,9 +1,15 @@
 import { formatAmount } from '@/lib/format';
-import type { Message } from '@nexa/contract';
+import { CURRENCIES, type Message } from '@nexa/contract';
 import type { TFunction } from 'i18next';
 
-/** Money parameters: written as every other amount in the app, two decimals and thousands separators (spec §9). */
+/**
+ * Money parameters: written as every other amount in the app, with thousands separators and the message currency's
+ * decimals (two for USDT, spec §9; a BTC withdrawal of 0.005 keeps its eight, never rounded to 0.01). A sign the
+ * server wrote (an operator's credit, "+75.50") stays.
+ */
 const MONEY = new Set(['amount', 'stake', 'payout', 'pnl', 'share']);
+const decimalsOf = (currency: string | undefined) =>
+  currency && currency in CURRENCIES ? CURRENCIES[currency as keyof typeof CURRENCIES].scale : 2;
 const QUOTES = ['USDT', 'USDC', 'USD'];
 
 /** "BTCUSDT" → "BTC/USDT", as lists and pages write a pair (a message keeps only the symbol). */
@@ -18,6 +24,7 @@ const WORDS: Record<string, (t: TFunction, v: string) => string> = {
   side: (t, v) => t(`messages.sides.${v}`, { defaultValue: v }),
   level: (t, v) => t(`messages.levels.${v}`, { defaultValue: v }),
   mode: (t, v) => t(`mine.mode.${v}`, { defaultValue: v }),
+  wallet: (t, v) => t(`wallets.${v}`, { defaultValue: v }),
   reason: (t, v) => v || t('messages.noReason'),
   why: (t, v) => t(`messages.refundReasons.${v}`, { defaultValue: v }),
 };
@@ -30,7 +37,8 @@ export function messageText(t: TFunction, m: Pick<Message, 'kind' | 'params'>) {
   const params: Record<string, string> = {};
   for (const [k, v] of Object.entries(m.params)) {
     if (WORDS[k]) params[k] = WORDS[k](t, v);
-    else if (MONEY.has(k) && /^-?\d+(\.\d+)?$/.test(v)) params[k] = formatAmount(v);
+    else if (MONEY.has(k) && /^[+-]?\d+(\.\d+)?$/.test(v))
+      params[k] = (v.startsWith('+') ? '+' : '') + formatAmount(v, decimalsOf(m.params.currency));
     else if (k === 'symbol') params[k] = pairOfSymbol(v);
     else params[k] = v;
   }
