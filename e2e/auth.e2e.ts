@@ -81,8 +81,13 @@ describe('first journey: register, shell, language and theme, log out', () => {
     // Log out → login page; the old token no longer works.
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('nexa-session') ?? '{}').state?.token);
     await page.getByTestId('settings-logout').click();
+    const revoked = page.waitForResponse((r) => r.url().endsWith('/api/user/logout'));
     await page.getByTestId('settings-logout-confirm').click();
     await page.getByTestId('login-page').waitFor();
+    await revoked;
+    // The user chose to leave: no "session expired" from a read that met the revoked token.
+    await page.waitForTimeout(1_000);
+    expect(await page.locator('.adm-toast-main').count()).toBe(0);
     const after = await fetch(`${server.url}/api/user/getUserinfo`, { method: 'POST', headers: { token } });
     expect((await after.json()).code).toBe(401);
 

@@ -179,6 +179,32 @@ describe('request: spec §8 error catalogue', () => {
     expect(t.toasts).toEqual([{ msg: 'Please log in', durationMs: 2000 }]);
   });
 
+  it('a 401 for a token the app no longer holds (logged out meanwhile) is not said and leaves the session alone', async () => {
+    let answer: (r: Response) => void = () => {};
+    const t = setup(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    const read = t.request('user/getUserinfo');
+    await vi.waitFor(() => expect(t.fetchSpy).toHaveBeenCalled());
+    // Logged out while the read was on its way; then signed in as someone else.
+    t.session.token = 'tok-next';
+    answer(jsonResponse({ code: 401, msg: 'Your session has expired', data: null }));
+    await expect(read).rejects.toMatchObject({ code: 401 });
+    expect(t.toasts).toEqual([]);
+    expect(t.navigations).toEqual([]);
+    expect(t.session).toMatchObject({ token: 'tok-next', cleared: 0 });
+  });
+
+  it('sends the token it is given instead of the session one (a log-out after the app forgot it)', async () => {
+    const t = setup(async () => jsonResponse({ code: 1, msg: 'ok', data: null }));
+    t.session.token = null;
+    await t.request('user/logout', {}, { silent: true, token: 'tok-old' });
+    expect(new Headers(t.fetchSpy.mock.calls[0]![1]!.headers).get('TOKEN')).toBe('tok-old');
+  });
+
   it('§8 row 3: code 402 opens the verification page after 2 seconds', async () => {
     const t = setup(async () => jsonResponse({ code: 402, msg: 'Verify your identity first', data: null }));
     await expect(t.request('user/getUserinfo')).rejects.toMatchObject({ code: 402 });

@@ -54,6 +54,8 @@ export interface RequestOptions {
   silent?: boolean;
   /** Cancels the call; a cancelled call rejects without a toast. */
   signal?: AbortSignal;
+  /** Sends this token instead of the session's (a log-out revokes the token the app has already forgotten). */
+  token?: string;
 }
 
 /** A refusal with the answer's code, message and data; `code` is the API's number or OKX's string. */
@@ -226,11 +228,11 @@ export function createRequest(deps: RequestDeps): Request {
     options: RequestOptions = {},
   ): Promise<ApiData<P>> {
     const stopLoading = options.showLoading ? deps.toast.loading() : undefined;
+    const sentToken = options.token ?? deps.getToken();
     let outcome: { ok: true; data: ApiData<P> } | { ok: false; error: unknown };
     try {
       const headers: Record<string, string> = { lang: deps.getLang() };
-      const token = deps.getToken();
-      if (token) headers.TOKEN = token;
+      if (sentToken) headers.TOKEN = sentToken;
       const url = joinUrl(deps.baseUrl, path);
       const asGet = (): [string, RequestInit] => [
         url + toQuery(body as object | undefined),
@@ -272,6 +274,9 @@ export function createRequest(deps: RequestDeps): Request {
     // its outcome up first, so a delivery order placed during a timeout is not reported as "timed out, try again".
     const moneyCallLost =
       error.isTransport && typeof (body as { requestId?: unknown } | undefined)?.requestId === 'string';
+    // A 401 for a token the app no longer holds (logged out, or signed in again, while the call was on its way) says
+    // nothing about the session now: not toasted, and the current session is left alone.
+    if (error.code === Code.UNAUTHORIZED && sentToken !== deps.getToken()) throw error;
     if (!options.silent && !moneyCallLost) deps.toast.show(error.msg, TOAST_DURATION_MS);
     switch (error.code) {
       case Code.UNAUTHORIZED:

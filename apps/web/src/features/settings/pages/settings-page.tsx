@@ -39,14 +39,16 @@ export default function SettingsPage() {
     });
     if (!confirmed) return;
     setLoggingOut(true);
-    try {
-      await settingsApi.logout();
-    } catch {
-      // The local session goes regardless: the server token expires on its own.
-    }
+    // The app forgets the session first, then revokes its token: a read still on its way (or started meanwhile) with
+    // the old token would otherwise meet the revoked one and say "session expired" on the login page.
+    const token = getSession().token;
     navigate(ROUTES.login, { replace: true });
     getSession().clearSession();
     queryClient.clear();
+    if (token) {
+      // The server token expires on its own if this is lost.
+      await settingsApi.logout(token).catch(() => {});
+    }
   };
 
   return (
