@@ -166,6 +166,15 @@ describe('funding: deposit and withdrawal screens', () => {
       .poll(() => text(page, 'deposit-screenshot-error'))
       .toBe('Please choose an image (PNG, JPG, WebP or GIF)');
     expect(submits).toBe(0);
+    // Named and typed as a PNG but not one: the server refuses its content, and the tile is empty again (no
+    // broken picture), ready for another pick.
+    await page
+      .getByTestId('deposit-screenshot-input')
+      .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+    await expect.poll(() => page.getByTestId('deposit-screenshot').getAttribute('data-status')).toBe('failed');
+    await expect.poll(() => text(page, 'deposit-screenshot-error')).toMatch(/image/i);
+    expect(await page.getByTestId('deposit-screenshot-preview').count()).toBe(0);
+    await expect(text(page, 'deposit-screenshot')).resolves.toBe('Upload screenshot');
 
     // The screenshot: previewed and uploaded.
     await page.getByTestId('deposit-screenshot-input').setInputFiles(PNG_FILE);

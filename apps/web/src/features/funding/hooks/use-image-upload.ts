@@ -56,9 +56,14 @@ export function useImageUpload() {
         if (!controller.signal.aborted) setState({ status: 'done', preview: url, data });
       } catch (error) {
         if (controller.signal.aborted) return;
+        // A file the server refused for its content (named .png, not an image) is no picture to keep on the tile: a
+        // broken image there read as half uploaded. One that is an image stays, to be sent again.
+        const keep = await decodes(url);
+        if (controller.signal.aborted) return;
+        if (!keep) forgetPreview();
         setState({
           status: 'failed',
-          preview: url,
+          preview: keep ? url : null,
           error: error instanceof UploadError ? error.message : 'uploadFailed',
         });
       } finally {
@@ -75,4 +80,14 @@ export function useImageUpload() {
   }, [forgetPreview]);
 
   return { state, pick, reset };
+}
+
+/** Whether the browser can draw the image at `url`. */
+function decodes(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const img = new Image();
+    img.onload = () => resolve(true);
+    img.onerror = () => resolve(false);
+    img.src = url;
+  });
 }
