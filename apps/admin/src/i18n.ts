@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { currentLang } from './lib/api';
+import { LANG_KEY, currentLang } from './lib/lang';
 import en from './locales/en.json';
 import zh from './locales/zh.json';
 
@@ -25,7 +25,7 @@ dayjs.locale(dayjsLocale(i18n.language ?? currentLang()));
 i18n.on('languageChanged', (lang) => dayjs.locale(dayjsLocale(lang)));
 
 export function setLang(lang: 'en' | 'zh') {
-  localStorage.setItem('nexa.console.lang', lang);
+  localStorage.setItem(LANG_KEY, lang);
   void i18n.changeLanguage(lang);
 }
 

@@ -1,5 +1,9 @@
 import { type AdminApi, Code, type ConsoleApi, adminApi, consoleApi } from '@nexa/contract';
 import type { z } from 'zod';
+import i18n from '../i18n';
+import { currentLang } from './lang';
+
+export { currentLang } from './lang';
 
 /** Every call the console makes, typed by the contract: the body it takes and the data it answers. */
 const calls = { ...adminApi, ...consoleApi };
@@ -9,7 +13,7 @@ export type Body<P extends CallName> = z.input<Calls[P]['body']>;
 export type Data<P extends CallName> = z.output<Calls[P]['data']>;
 
 const TOKEN_KEY = 'nexa.console.token';
-let token: string | null = sessionStorage.getItem(TOKEN_KEY);
+let token: string | null = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(TOKEN_KEY);
 const listeners = new Set<() => void>();
 
 export const session = {
@@ -40,21 +44,63 @@ export class ApiError extends Error {
   }
 }
 
-export const currentLang = () => (localStorage.getItem('nexa.console.lang') === 'zh' ? 'zh' : 'en');
+/**
+ * The code of an `ApiError` for a request that got no answer: the network failed, or nothing came back within
+ * `TIMEOUT_MS`. Not an envelope code: the server may or may not have acted on the request.
+ */
+export const NO_ANSWER = -1;
+/** How long a call waits for its answer before the console says none came. */
+export const TIMEOUT_MS = 30_000;
+
+/**
+ * `fetch` whose failure to get any answer (the network down, no answer within `TIMEOUT_MS`) is an `ApiError` in the
+ * operator's language, never the browser's own "Failed to fetch". A call that may have changed something says that
+ * it may have, and to look at the record before trying again: a second try could decide or pay twice.
+ */
+export async function send(url: string, init: RequestInit, changes: boolean): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  } catch {
+    throw noAnswer(changes);
+  }
+}
+
+const noAnswer = (changes: boolean) =>
+  new ApiError(NO_ANSWER, i18n.t(changes ? 'error.noAnswerChange' : 'error.noAnswerRead'), 0);
+const aborted = (err: unknown) => err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+
+type Envelope = { code: number; msg: string; data: unknown };
+
+/**
+ * The server's envelope in `res`. A body that stops arriving (the timeout's signal aborts its reading too) is no
+ * answer; one that is not an envelope (a proxy's error page) is said as such, in the operator's language.
+ */
+async function envelope(res: Response, changes: boolean): Promise<Envelope> {
+  try {
+    return (await res.json()) as Envelope;
+  } catch (err) {
+    if (aborted(err)) throw noAnswer(changes);
+    throw new ApiError(Code.INTERNAL, i18n.t('error.badAnswer', { status: res.status }), res.status);
+  }
+}
 
 /** POSTs a contract call with the operator's token; parses the answer with the contract's schema. */
 export async function api<P extends CallName>(path: P, body: Body<P> = {} as Body<P>): Promise<Data<P>> {
-  const res = await fetch(`/api/${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      lang: currentLang(),
-      ...(token ? { 'ADMIN-TOKEN': token } : {}),
+  const changes = !calls[path].read;
+  const res = await send(
+    `/api/${path}`,
+    {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        lang: currentLang(),
+        ...(token ? { 'ADMIN-TOKEN': token } : {}),
+      },
+      body: JSON.stringify(body),
     },
-    body: JSON.stringify(body),
-  });
-  const env = (await res.json().catch(() => null)) as { code: number; msg: string; data: unknown } | null;
-  if (!env) throw new ApiError(Code.INTERNAL, res.statusText || 'Network error', res.status);
+    changes,
+  );
+  const env = await envelope(res, changes);
   if (env.code === Code.UNAUTHORIZED) session.set(null);
   if (env.code !== Code.OK) {
     const fields = (env.data as { fields?: { field: string; reason: string }[] } | null)?.fields ?? [];
@@ -69,26 +115,27 @@ export async function api<P extends CallName>(path: P, body: Body<P> = {} as Bod
  */
 export async function fileUrl(url: string): Promise<string> {
   if (!url.startsWith('/api/admin/file/')) throw new ApiError(Code.NOT_FOUND, 'Not found', 404);
-  const res = await fetch(url, {
-    headers: token ? { 'ADMIN-TOKEN': token } : {},
-  });
+  const res = await send(url, { headers: token ? { 'ADMIN-TOKEN': token } : {} }, false);
   if (!res.ok || !res.headers.get('content-type')?.startsWith('image/')) {
     throw new ApiError(res.status === 403 ? Code.REFUSED : Code.NOT_FOUND, res.statusText, res.status);
   }
-  return URL.createObjectURL(await res.blob());
+  const blob = await res.blob().catch((err: unknown) => {
+    throw aborted(err) ? noAnswer(false) : err;
+  });
+  return URL.createObjectURL(blob);
 }
 
 /** An image for a support reply (`/api/admin/supportUpload`): checked by the server like a user's upload. */
 export async function uploadSupportImage(conversationId: string, file: File): Promise<{ name: string; url: string }> {
   const form = new FormData();
   form.append('file', file);
-  const res = await fetch(`/api/admin/supportUpload?id=${encodeURIComponent(conversationId)}`, {
-    method: 'POST',
-    headers: { lang: currentLang(), ...(token ? { 'ADMIN-TOKEN': token } : {}) },
-    body: form,
-  });
-  const env = (await res.json().catch(() => null)) as { code: number; msg: string; data: unknown } | null;
-  if (!env) throw new ApiError(Code.INTERNAL, res.statusText || 'Network error', res.status);
+  const res = await send(
+    `/api/admin/supportUpload?id=${encodeURIComponent(conversationId)}`,
+    { method: 'POST', headers: { lang: currentLang(), ...(token ? { 'ADMIN-TOKEN': token } : {}) }, body: form },
+    // An upload only stores the file the reply will name: trying it again changes nothing.
+    false,
+  );
+  const env = await envelope(res, false);
   if (env.code !== Code.OK) throw new ApiError(env.code, env.msg, res.status);
   return env.data as { name: string; url: string };
 }
