@@ -151,6 +151,16 @@ async function depositUnderReview(amount: string, by?: { token: string; user: { 
   return { user, deposit };
 }
 
+/** An operator call made with `token` outside the browser (another operator at another desk); the envelope. */
+async function adminCall(token: string, call: string, body: object) {
+  const res = await fetch(`${ctx.server.url}/api/admin/${call}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', lang: 'en', 'ADMIN-TOKEN': token },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { code: number; msg: string; data: unknown };
+}
+
 /** The user's real spot wallet, as the H5 app's assets screen reads it (USDT). */
 async function spotUsdt(token: string): Promise<number> {
   const p = await api<{ wallets: { wallet: string; availableUsdt: string }[] }>('index/property', {}, token);
@@ -462,6 +472,62 @@ describe('operator console', () => {
     await page.getByText('中文').click();
     await page.getByText('导出 CSV').waitFor();
     await shot(page, 'console-audit-zh');
+    await page.context().close();
+  }, 180_000);
+
+  it('a decision refused as already made, or left without an answer, closes the record; the queue refreshes by itself', async () => {
+    const desk = await ctx.server.createOperator('stale.desk');
+    const other = await ctx.server.createOperator('stale.other');
+    const depositor = (await registerUser('stale')) as { token: string; user: { uid: number } };
+    const { deposit: decided } = await depositUnderReview('1250.5', depositor);
+    const { deposit: unanswered } = await depositUnderReview('12', depositor);
+    const page = await desktop();
+    await logIn(page, desk.username, desk.password);
+    // The dashboard's figures of the day say which is the count and which the amount.
+    const funds = page.getByTestId('dashboard-funds-today');
+    await expect.poll(() => funds.locator('thead').innerText()).toMatch(/Deposits[\s\S]*Count[\s\S]*Amount/);
+    await page.getByTestId('nav-reviews').click();
+    const queue = page.getByRole('tabpanel', { name: 'Deposits' });
+    const row = (orderNo: string) => queue.getByRole('row', { name: new RegExp(orderNo) });
+    // Amounts grouped by thousands, as the user's app writes them.
+    expect(await row(decided.orderNo).innerText()).toContain('1,250.5 USDT');
+    const waitingBefore = Number(await page.getByTestId('waiting-deposits').innerText());
+
+    // Another operator rejects the deposit while this one has it open; approving it is refused, and the drawer closes
+    // on the refusal: the queue, refreshed, no longer lists it as in review.
+    await row(decided.orderNo).click();
+    await page.getByTestId('deposit-amount').filter({ hasText: '1,250.5 USDT' }).waitFor();
+    const rejected = await adminCall(other.token, 'rejectDeposit', { id: decided.id, reason: 'Wrong amount' });
+    expect(rejected.code).toBe(1);
+    await page.locator('.ant-drawer-open').getByTestId('approve').click();
+    // The approval's note reaches the user: its label says so, as the rejection's does.
+    await page.locator('.ant-modal label', { hasText: 'Note (optional, the user sees it)' }).waitFor();
+    await clickWhenStill(page.getByTestId('confirm-decision'));
+    await page.locator('.ant-message-notice', { hasText: 'This record has already been reviewed' }).waitFor();
+    await page.locator('.ant-modal').waitFor({ state: 'hidden' });
+    await page.locator('.ant-drawer-open').waitFor({ state: 'hidden' });
+    await row(decided.orderNo).waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('waiting-deposits').innerText()).toBe(String(waitingBefore - 1));
+
+    // An approval that gets no answer: said in the console's words (not the browser's "Failed to fetch"), with what to
+    // do, since the deposit may or may not have been credited; the record closes, the queue shows what it is now.
+    await page.route('**/api/admin/approveDeposit', (route) => route.abort('failed'));
+    await row(unanswered.orderNo).click();
+    await page.locator('.ant-drawer-open').getByTestId('approve').click();
+    await clickWhenStill(page.getByTestId('confirm-decision'));
+    const notice = page.locator('.ant-message-notice', { hasText: 'No answer from the server' });
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain("Check the record's current state before trying again");
+    expect(await page.locator('.ant-message-notice', { hasText: 'Failed to fetch' }).count()).toBe(0);
+    await shot(page, 'console-decision-no-answer');
+    await page.locator('.ant-drawer-open').waitFor({ state: 'hidden' });
+    await page.unroute('**/api/admin/approveDeposit');
+    await row(unanswered.orderNo).waitFor();
+
+    // A deposit submitted while the queue is open appears without a click (every 15 s), its tab's count with it.
+    const { deposit: fresh } = await depositUnderReview('30', depositor);
+    await row(fresh.orderNo).waitFor({ timeout: 40_000 });
+    await expect.poll(() => page.getByTestId('waiting-deposits').innerText()).toBe(String(waitingBefore));
     await page.context().close();
   }, 180_000);
 

@@ -1,17 +1,22 @@
+import { Code } from '@nexa/contract';
 import { Button, Form, Input, Modal, Space, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CallName } from '../lib/api';
+import { ApiError, type CallName, NO_ANSWER } from '../lib/api';
 import { useAction } from '../lib/query';
 import { useMay } from '../lib/role';
 
 type Kind = 'Deposit' | 'Withdrawal' | 'Verification';
 
 /**
- * Approve (reason optional) or reject (reason required: the user reads it). The server applies a decision once,
+ * Approve (note optional) or reject (reason required); the user reads either. The server applies a decision once,
  * however many operators click; a second click is answered with its refusal. The confirmation restates what is
  * decided (`summary`: the kind, the user, the amount with its currency), so a click in the wrong drawer is caught
  * before it credits or pays anyone.
+ *
+ * A refusal of the record's state (another operator decided it meanwhile) or no answer at all (the decision may or
+ * may not have been made) closes the modal and the drawer after its notice: the drawer shows the record as it was
+ * opened, while the queue, refreshed once the call settled, shows what it is now.
  */
 export function Decision({
   kind,
@@ -26,12 +31,16 @@ export function Decision({
   const reject = useAction(`admin/reject${kind}`, { success: t('review.rejected'), invalidate: lists });
   const may = useMay();
   if (!may(`admin/approve${kind}`)) return null;
+  const done = () => {
+    setOpen(null);
+    onDone();
+  };
   const submit = (v: { reason?: string }) => {
     const action = open === 'approve' ? approve : reject;
     action.mutate({ id, reason: v.reason ?? '' } as never, {
-      onSuccess: () => {
-        setOpen(null);
-        onDone();
+      onSuccess: done,
+      onError: (err) => {
+        if (err instanceof ApiError && (err.code === Code.REFUSED || err.code === NO_ANSWER)) done();
       },
     });
   };

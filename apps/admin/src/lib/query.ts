@@ -27,7 +27,8 @@ export function useCall<P extends CallName>(
 
 /**
  * A change as a mutation: the server's message on failure (in the operator's language, a 403 included), a
- * success toast, and the listed queries refreshed.
+ * success toast, and the listed queries refreshed once the call has settled, whatever its outcome: a refusal such as
+ * "already reviewed" or "changed meanwhile", or no answer at all, means the screen's lists may be stale too.
  */
 export function useAction<P extends CallName>(
   path: P,
@@ -43,13 +44,17 @@ export function useAction<P extends CallName>(
   const { t } = useTranslation();
   return useMutation<Data<P>, Error, Body<P>>({
     mutationFn: (body) => api(path, body),
-    onSuccess: async () => {
+    onSuccess: () => {
       if (opts.success) void message.success(opts.success);
-      await Promise.all((opts.invalidate ?? []).map((k) => client.invalidateQueries({ queryKey: [k] })));
     },
     onError: (err) =>
       void message.error(
         opts.fieldsOnForm && err instanceof ApiError && err.fields.length > 0 ? t('form.checkFields') : err.message,
       ),
+    onSettled: () => refresh(client, opts.invalidate),
   });
 }
+
+/** Refetches the queries of `calls` (every body): awaited, so a mutation stays pending until the lists are fresh. */
+export const refresh = (client: QueryClient, calls: CallName[] = []) =>
+  Promise.all(calls.map((k) => client.invalidateQueries({ queryKey: [k] })));

@@ -87,10 +87,18 @@ export default function ReviewsPage() {
   );
 }
 
+/**
+ * How often an open queue and its tab's count refresh by themselves, as the dashboard does: new submissions and other
+ * operators' decisions appear without a click (this console's own decisions refresh them at once).
+ */
+const QUEUE_REFRESH_MS = 15_000;
+
 /** A queue's tab with how many of its records wait for a decision (the decisions refresh it). */
 function WaitingLabel({ call, label }: { call: QueuePath; label: string }) {
   const { t } = useTranslation();
-  const q = useCall(call, { status: 'review', page: 1, pageSize: 1 } as Body<QueuePath>);
+  const q = useCall(call, { status: 'review', page: 1, pageSize: 1 } as Body<QueuePath>, {
+    refetchMs: QUEUE_REFRESH_MS,
+  });
   const waiting = q.data?.total;
   return (
     <Space size={6}>
@@ -377,16 +385,19 @@ function Verifications() {
             {decisionItems(t, open)}
           </Descriptions>
           {open.level === 'advanced' && <BasicIdentity v={open} />}
-          <Row gutter={16} style={{ marginTop: 16 }}>
-            <Col span={12}>
-              <Typography.Title level={5}>{t('review.front')}</Typography.Title>
-              <UploadImage url={open.frontImageUrl} alt={t('review.front')} />
-            </Col>
-            <Col span={12}>
-              <Typography.Title level={5}>{t('review.back')}</Typography.Title>
-              <UploadImage url={open.backImageUrl} alt={t('review.back')} />
-            </Col>
-          </Row>
+          {/* Basic verification has no photos: no two empty boxes for them. */}
+          {(open.frontImageUrl !== null || open.backImageUrl !== null) && (
+            <Row gutter={16} style={{ marginTop: 16 }} data-testid="verification-photos">
+              <Col span={12}>
+                <Typography.Title level={5}>{t('review.front')}</Typography.Title>
+                <UploadImage url={open.frontImageUrl} alt={t('review.front')} />
+              </Col>
+              <Col span={12}>
+                <Typography.Title level={5}>{t('review.back')}</Typography.Title>
+                <UploadImage url={open.backImageUrl} alt={t('review.back')} />
+              </Col>
+            </Row>
+          )}
           {open.status === 'review' && (
             <div style={{ marginTop: 16 }}>
               <Decision
@@ -425,7 +436,7 @@ function ReviewQueue<P extends QueuePath>(props: {
   const [status, setStatus] = useState('review');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<QueueRow<P> | null>(null);
-  const q = useCall(props.path, { status, page, pageSize: 20 } as Body<P>);
+  const q = useCall(props.path, { status, page, pageSize: 20 } as Body<P>, { refetchMs: QUEUE_REFRESH_MS });
   usePageWithin(page, setPage, q.data?.total, 20);
   const close = () => setOpen(null);
   return (
