@@ -1,7 +1,8 @@
 import { CHAINS, CURRENCY_CODES, type Setting, type SettingKey } from '@nexa/contract';
-import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, Switch, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, Switch, Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Loadable } from '../components/states';
 import { clearFieldErrors, markRefusedFields } from '../lib/form-errors';
@@ -211,6 +212,43 @@ function refusalMessage(t: TFunction, key: SettingKey, field: string, v: Record<
   return t('settings.invalid');
 }
 
+/** The labels of a setting's fields, for the stored value shown beside a form edited against an older one. */
+const FIELD_LABELS: Record<string, string> = {
+  minUsd: 'settings.minUsd',
+  maxUsd: 'settings.maxUsd',
+  feePercent: 'settings.feePercent',
+  dailyLimit: 'settings.dailyLimit',
+  inviteCodeRequired: 'settings.inviteCodeRequired',
+  amount: 'settings.demoAmount',
+  profitShareCapPct: 'settings.profitShareCap',
+  options: 'settings.depositOptions',
+  currency: 'col.currency',
+  chain: 'col.chain',
+  minAmount: 'settings.minAmount',
+  addresses: 'settings.addresses',
+  ios: 'settings.ios',
+  android: 'settings.android',
+  url: 'settings.url',
+  version: 'settings.version',
+};
+
+/** A stored setting value as lines "field: value" (nested fields and list items named by their path). */
+function valueLines(t: TFunction, value: unknown, path: string[] = []): string[] {
+  const label = () => path.join(' › ');
+  if (value === null || value === undefined) return [`${label()}: ${t('common.none')}`];
+  if (typeof value === 'boolean') return [`${label()}: ${t(value ? 'common.on' : 'common.off')}`];
+  if (typeof value !== 'object') return [`${label()}: ${String(value)}`];
+  return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) =>
+    valueLines(t, v, [...path, /^\d+$/.test(k) ? `#${Number(k) + 1}` : FIELD_LABELS[k] ? t(FIELD_LABELS[k]) : k]),
+  );
+}
+
+/**
+ * One setting's form. It is saved against the version its values were loaded from (`base`): a save after someone
+ * else changed the setting is refused, the settings are refetched (useAction refreshes on a refusal too), and the card
+ * then shows the value now stored, by whom and when, above the operator's edit, which stays in the form. Saving again
+ * is then deliberate and goes against the version shown; "Load the current value" puts the stored value in the form.
+ */
 function SettingCard({ setting, children }: { setting: Setting; children: ReactNode }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -220,19 +258,32 @@ function SettingCard({ setting, children }: { setting: Setting; children: ReactN
     fieldsOnForm: true,
   });
   const editable = useMay()('admin/updateSetting');
+  // What the form was filled from (a new one refills it), and the stored version the form's values stand against.
+  const [loaded, setLoaded] = useState(setting);
+  const [base, setBase] = useState(setting.version);
+  // The stored value changed since the form's values were loaded: the card shows it above the form (and Save).
+  const stale = setting.version !== base;
   const onFinish = (v: Record<string, unknown>) =>
     save.mutate(
-      { key: setting.key, value: toValue(setting.key, v), version: setting.version },
+      // Against the version shown: the one loaded, or once the card shows a newer one, that one (seen, saved over).
+      { key: setting.key, value: toValue(setting.key, v), version: stale ? setting.version : base },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           // The saved values stand: no field keeps the mark of an earlier refusal.
           clearFieldErrors(form);
+          setBase(saved.version);
           void message.success(t('settings.saved'));
         },
         onError: (err) =>
           void markRefusedFields(form, err, (field) => refusalMessage(t, setting.key, field, v), 'value.'),
       },
     );
+  const loadCurrent = () => {
+    // The form takes the stored value as its initial values (rendered now), then is reset to them.
+    flushSync(() => setLoaded(setting));
+    form.resetFields();
+    setBase(setting.version);
+  };
   return (
     <Card
       title={t(`settings.key.${setting.key}`)}
@@ -247,10 +298,39 @@ function SettingCard({ setting, children }: { setting: Setting; children: ReactN
         </Typography.Text>
       }
     >
+      {stale && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid={`setting-${setting.key}-changed-meanwhile`}
+          title={t('settings.changedMeanwhile', {
+            at: dateTime(setting.updatedAt),
+            by: setting.updatedBy ? `${setting.updatedByName ?? ''} (#${setting.updatedBy})` : '—',
+          })}
+          description={
+            <>
+              <Typography.Text strong>{t('settings.currentValue')}</Typography.Text>
+              <ul
+                style={{ margin: '4px 0 8px', paddingInlineStart: 20 }}
+                data-testid={`setting-${setting.key}-current`}
+              >
+                {valueLines(t, setting.value).map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+              <Typography.Paragraph style={{ marginBottom: 8 }}>{t('settings.editKept')}</Typography.Paragraph>
+              <Button size="small" onClick={loadCurrent} data-testid={`setting-${setting.key}-load-current`}>
+                {t('settings.loadCurrent')}
+              </Button>
+            </>
+          }
+        />
+      )}
       <Form
         form={form}
         layout="vertical"
-        initialValues={setting.value as Record<string, unknown>}
+        initialValues={loaded.value as Record<string, unknown>}
         onFinish={onFinish}
         // An edited field's mark is stale (the server is asked again on the next save); the limits are one pair.
         onValuesChange={(changed) => {
