@@ -699,6 +699,74 @@ describe('operator console', () => {
     await page.context().close();
   }, 180_000);
 
+  it('a setting changed meanwhile shows its current value and saves over it on purpose; refusals say what a value must be', async () => {
+    const desk = await ctx.server.createOperator('meanwhile.desk');
+    const other = await ctx.server.createOperator('meanwhile.other');
+    type Settings = { list: { key: string; value: { amount?: string }; version: number }[] };
+    const demo = async () =>
+      ((await adminCall(other.token, 'settings', {})).data as Settings).list.find((x) => x.key === 'demo')!.value;
+    const was = (await demo()).amount!;
+    const page = await desktop();
+    await logIn(page, desk.username, desk.password);
+    await page.getByTestId('nav-settings').click();
+    const amountInput = page.getByTestId('setting-demo-amount');
+    await amountInput.waitFor();
+
+    // Another admin changes the demo amount after this page loaded it; this operator's save is refused, and the card
+    // then shows the value stored now, with this operator's edit still in the form.
+    expect((await adminCall(other.token, 'updateSetting', { key: 'demo', value: { amount: '5000' } })).code).toBe(1);
+    await amountInput.fill('20000');
+    await page.getByTestId('setting-demo-save').click();
+    await page.locator('.ant-message-notice', { hasText: 'Someone changed this setting meanwhile' }).waitFor();
+    await page.getByTestId('setting-demo-current').filter({ hasText: '5000' }).waitFor();
+    expect(await page.getByTestId('setting-demo-changed-meanwhile').innerText()).toContain('meanwhile.other');
+    expect(await amountInput.inputValue()).toBe('20000');
+    await shot(page, 'console-setting-changed-meanwhile');
+    // Saving again, with the current value in view, goes against it.
+    await page.getByTestId('setting-demo-save').click();
+    await page.locator('.ant-message-notice', { hasText: 'every node applies it' }).first().waitFor();
+    await expect.poll(async () => (await demo()).amount).toBe('20000');
+    await page.getByTestId('setting-demo-changed-meanwhile').waitFor({ state: 'detached' });
+    // "Load the current value" puts what is stored now in the form instead.
+    expect((await adminCall(other.token, 'updateSetting', { key: 'demo', value: { amount: was } })).code).toBe(1);
+    await amountInput.fill('7');
+    await page.getByTestId('setting-demo-save').click();
+    await page.getByTestId('setting-demo-load-current').click();
+    await expect.poll(() => amountInput.inputValue()).toBe(was);
+    await page.getByTestId('setting-demo-changed-meanwhile').waitFor({ state: 'detached' });
+
+    // A refused delivery yield says the rule, and its row stays in line with the rows below.
+    await page.getByTestId('nav-products').click();
+    await page.getByTestId('product-BTCUSDT-edit').click();
+    await page.getByTestId('period-0-yield').fill('1.5');
+    await page.getByTestId('periods-save').click();
+    await page
+      .locator('.ant-form-item-explain-error', {
+        hasText: 'Not a valid value: the yield must be above 0 and at most 1 (4 decimals at most)',
+      })
+      .waitFor();
+    const left = async (testId: string) => (await page.getByTestId(testId).boundingBox())!.x;
+    for (const field of ['minStake', 'maxStake'])
+      expect(await left(`period-0-${field}`), field).toBe(await left(`period-1-${field}`));
+    await shot(page, 'console-period-refused');
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-drawer-open').waitFor({ state: 'hidden' });
+
+    // A text with HTML: the preview says the server will refuse it, and the refusal on the field says why.
+    await page.getByTestId('nav-content').click();
+    await page.getByTestId('content-new').click();
+    await page.getByTestId('content-title-en').fill('Maintenance tonight');
+    await page.getByTestId('content-body-en').fill('We are down <b>tonight</b> for an hour.');
+    const html = 'HTML tags and entities are not allowed: write Markdown, e.g. ## heading, **bold**, - list';
+    await page.getByTestId('content-preview-problem').filter({ hasText: html }).waitFor();
+    await page.getByTestId('content-save').click();
+    await page.locator('.ant-form-item-explain-error', { hasText: html }).waitFor();
+    await shot(page, 'console-content-html-refused');
+    await page.getByTestId('content-body-en').fill('We are down **tonight** for an hour.');
+    await page.getByTestId('content-preview-problem').waitFor({ state: 'detached' });
+    await page.context().close();
+  }, 180_000);
+
   it('publishes an announcement users read in the app and answers a user in the support inbox, audited', async () => {
     const chief = await ctx.server.createOperator('desk.chief');
     const asker = (await registerUser('asker')) as { token: string; user: { uid: number; email: string } };

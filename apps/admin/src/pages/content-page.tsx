@@ -11,6 +11,7 @@ import {
   parseMarkdown,
 } from '@nexa/contract';
 import {
+  Alert,
   Button,
   Card,
   Col,
@@ -34,6 +35,7 @@ import { api } from '../lib/api';
 import { markRefusedFields } from '../lib/form-errors';
 import { dateTime } from '../lib/format';
 import { useAction, useCall } from '../lib/query';
+import { contentRefusal, textProblem, textProblemMessage } from '../lib/refusals';
 import { useMay } from '../lib/role';
 import { pager, usePageWithin } from '../lib/table';
 
@@ -227,6 +229,13 @@ function Editor({ kind, item, onDone }: { kind: ContentKind; item: AdminContentI
     { enabled: kind === 'article' },
   );
   const body = Form.useWatch(['body', lang], form) as string | undefined;
+  const title = Form.useWatch(['title', lang], form) as string | undefined;
+  // What the server would refuse in this language's text, said above the preview: the preview renders such a text
+  // as the characters it is (raw HTML included), which looked fine and was refused on Save.
+  const problems = [
+    title?.trim() ? textProblem(title, 'title') : null,
+    body?.trim() ? textProblem(body, 'body') : null,
+  ].filter((p) => p !== null);
   const onFinish = (v: EditorForm) => {
     const base = { id: item?.id, title: clean(v.title) };
     const payload =
@@ -240,7 +249,8 @@ function Editor({ kind, item, onDone }: { kind: ContentKind; item: AdminContentI
     save.mutate(payload, {
       onSuccess: onDone,
       onError: (err) => {
-        const first = markRefusedFields(form, err, t('settings.invalid'))[0]?.[1];
+        const say = (field: string, reason: string) => contentRefusal(t, field, reason, payload);
+        const first = markRefusedFields(form, err, say)[0]?.[1];
         if (typeof first === 'string' && (LANGS as readonly string[]).includes(first)) setLang(first as Lang);
       },
     });
@@ -320,6 +330,16 @@ function Editor({ kind, item, onDone }: { kind: ContentKind; item: AdminContentI
         {withBody(kind) && (
           <Col span={12}>
             <Typography.Text type="secondary">{t('content.preview')}</Typography.Text>
+            {problems.length > 0 && (
+              <Alert
+                type="error"
+                showIcon
+                style={{ marginTop: 8 }}
+                data-testid="content-preview-problem"
+                title={t('content.previewRefused')}
+                description={[...new Set(problems.map((p) => textProblemMessage(t, p)))].join(' ')}
+              />
+            )}
             <div
               style={{ border: '1px solid #f0f0f0', borderRadius: 8, padding: 16, minHeight: 300, marginTop: 8 }}
               dir={RTL_LANGS.includes(lang) ? 'rtl' : 'ltr'}

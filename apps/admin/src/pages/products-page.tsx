@@ -19,6 +19,7 @@ import { Loadable } from '../components/states';
 import { markRefusedFields } from '../lib/form-errors';
 import { amount } from '../lib/format';
 import { useAction, useCall } from '../lib/query';
+import { productRefusal } from '../lib/refusals';
 import { useMay } from '../lib/role';
 
 /**
@@ -104,6 +105,14 @@ export default function ProductsPage() {
   );
 }
 
+/** A delivery period's row: seconds, yield, min and max stake, Remove, in the same columns on every row. */
+const PERIOD_ROW = {
+  display: 'grid',
+  gridTemplateColumns: '110px 150px 150px 150px auto',
+  columnGap: 12,
+  alignItems: 'start',
+} as const;
+
 function ProductForm({ product, onDone }: { product: AdminProduct; onDone: () => void }) {
   const { t } = useTranslation();
   // A refused value is marked on its input; the notice points there rather than naming a field path.
@@ -112,7 +121,7 @@ function ProductForm({ product, onDone }: { product: AdminProduct; onDone: () =>
   const periods = useAction('admin/setDeliveryPeriods', refresh);
   const [productForm] = Form.useForm();
   const [periodsForm] = Form.useForm();
-  const invalid = t('settings.invalid');
+  const refusal = (field: string, reason: string) => productRefusal(t, field, reason);
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Card size="small" title={t('products.perpetual')}>
@@ -127,7 +136,7 @@ function ProductForm({ product, onDone }: { product: AdminProduct; onDone: () =>
           onFinish={(v: { maxLeverage: number; contractSize: string; feeRate: string; reason?: string }) =>
             update.mutate(
               { symbol: product.symbol, ...v },
-              { onSuccess: onDone, onError: (err) => markRefusedFields(productForm, err, invalid) },
+              { onSuccess: onDone, onError: (err) => markRefusedFields(productForm, err, refusal) },
             )
           }
         >
@@ -158,7 +167,7 @@ function ProductForm({ product, onDone }: { product: AdminProduct; onDone: () =>
           onFinish={(v: { periods: AdminProduct['periods']; reason?: string }) =>
             periods.mutate(
               { symbol: product.symbol, ...v },
-              { onSuccess: onDone, onError: (err) => markRefusedFields(periodsForm, err, invalid) },
+              { onSuccess: onDone, onError: (err) => markRefusedFields(periodsForm, err, refusal) },
             )
           }
         >
@@ -166,23 +175,30 @@ function ProductForm({ product, onDone }: { product: AdminProduct; onDone: () =>
             {(rows, { add, remove }) => (
               <>
                 {rows.map((r) => (
-                  <Space key={r.key} align="start" wrap>
+                  // Every row the same fixed columns: a refusal's text wraps inside its own column instead of
+                  // widening it and pushing that row's other inputs out of line with the rows below.
+                  <div key={r.key} style={PERIOD_ROW} data-testid={`period-${r.name}`}>
                     <Form.Item name={[r.name, 'seconds']} label={t('products.seconds')} rules={[{ required: true }]}>
-                      <InputNumber min={1} precision={0} style={{ width: 100 }} />
+                      <InputNumber
+                        min={1}
+                        precision={0}
+                        style={{ width: '100%' }}
+                        data-testid={`period-${r.name}-seconds`}
+                      />
                     </Form.Item>
                     <Form.Item name={[r.name, 'yield']} label={t('products.yield')} rules={[{ required: true }]}>
-                      <Input style={{ width: 100 }} data-testid={`period-${r.name}-yield`} />
+                      <Input data-testid={`period-${r.name}-yield`} />
                     </Form.Item>
                     <Form.Item name={[r.name, 'minStake']} label={t('products.minStake')} rules={[{ required: true }]}>
-                      <Input style={{ width: 110 }} />
+                      <Input data-testid={`period-${r.name}-minStake`} />
                     </Form.Item>
                     <Form.Item name={[r.name, 'maxStake']} label={t('products.maxStake')} rules={[{ required: true }]}>
-                      <Input style={{ width: 120 }} />
+                      <Input data-testid={`period-${r.name}-maxStake`} />
                     </Form.Item>
                     <Button type="link" danger style={{ marginTop: 30 }} onClick={() => remove(r.name)}>
                       {t('settings.remove')}
                     </Button>
-                  </Space>
+                  </div>
                 ))}
                 <div>
                   <Button
