@@ -156,6 +156,12 @@ describe('operator console: the review items', () => {
     const orderRow = page.getByRole('tabpanel', { name: 'Orders' }).locator('tr.ant-table-row').first();
     await orderRow.waitFor();
     expect(await orderRow.innerText()).toContain(liquidation);
+    // A perpetual order's amount is a number of contracts, not a sum in USDT.
+    const orders = page.getByRole('tabpanel', { name: 'Orders' });
+    const heads = (await orders.locator('thead th').allInnerTexts()).map((h) => h.trim());
+    const quantity = await orderRow.locator('td').nth(heads.indexOf('Stake / quantity')).innerText();
+    expect(quantity).toBe('1 contract');
+    expect(heads).not.toContain('Currency');
     await page.context().close();
   }, 180_000);
 });

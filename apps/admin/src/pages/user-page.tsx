@@ -287,6 +287,11 @@ function Changes({ userId }: { userId: string }) {
   );
 }
 
+/**
+ * A user's orders. A delivery order's amount is its stake in the order's currency; a perpetual order's is a number of
+ * contracts (the contract's `AdminUserOrder.amount`), not money: shown as contracts, never beside a currency. The
+ * currency is that of the stake and of the PnL, which both products settle in.
+ */
 function Orders({ userId }: { userId: string }) {
   const { t } = useTranslation();
   return (
@@ -300,9 +305,15 @@ function Orders({ userId }: { userId: string }) {
         { title: t('col.mode'), render: (_, r) => t(`mode.${r.mode}`) },
         { title: t('col.symbol'), dataIndex: 'symbol' },
         { title: t('col.side'), render: (_, r) => codeLabel(t, 'side', r.side) },
-        { title: t('col.amount'), align: 'right', render: (_, r) => amount(r.amount) },
-        { title: t('col.currency'), dataIndex: 'currency' },
-        { title: t('col.pnl'), align: 'right', render: (_, r) => pnl(r.pnl) },
+        {
+          title: t('col.stakeOrQuantity'),
+          align: 'right',
+          render: (_, r) =>
+            r.product === 'perpetual'
+              ? t('user.contracts', { count: Number(r.amount), n: amount(r.amount) })
+              : `${amount(r.amount)} ${r.currency}`,
+        },
+        { title: t('col.pnl'), align: 'right', render: (_, r) => pnl(r.pnl, r.currency) },
         { title: t('col.liquidationPrice'), align: 'right', render: (_, r) => r.liquidationPrice ?? '—' },
         { title: t('col.status'), render: (_, r) => codeLabel(t, `orderStatus.${r.product}`, r.status) },
       ]}
@@ -337,13 +348,17 @@ function Positions({ userId }: { userId: string }) {
   );
 }
 
-/** A PnL as the server rounded it (the user's own figure), signed, coloured by its sign; "—" when there is none. */
-function pnl(v: string | null) {
+/**
+ * A PnL as the server rounded it (the user's own figure), signed, coloured by its sign, with its currency when the
+ * row has no currency column; "—" when there is none.
+ */
+function pnl(v: string | null, currency?: string) {
   if (v === null) return '—';
   const sign = signOf(v);
   return (
     <Typography.Text type={sign > 0 ? 'success' : sign < 0 ? 'danger' : undefined}>
       {sign > 0 ? `+${v}` : v}
+      {currency ? ` ${currency}` : ''}
     </Typography.Text>
   );
 }
