@@ -237,8 +237,13 @@ describe('operator console', () => {
     await page.getByTestId('deposit-amount').filter({ hasText: '250 USDT' }).waitFor();
     const screenshot = page.locator('.ant-drawer img[alt="Transfer screenshot"]');
     await screenshot.waitFor();
+    const thumbnail = (await screenshot.boundingBox())!;
     await screenshot.click();
     await page.locator('.ant-image-preview-img').first().waitFor();
+    // The zoom opens larger than the drawer's thumbnail (at its natural size, the 480×320 receipt was smaller).
+    await expect
+      .poll(async () => (await page.locator('.ant-image-preview-img').first().boundingBox())?.width ?? 0)
+      .toBeGreaterThan(thumbnail.width);
     await shot(page, 'console-deposit-screenshot-zoomed');
     await page.keyboard.press('Escape');
     await page.locator('.ant-image-preview-img').first().waitFor({ state: 'hidden' });
@@ -276,6 +281,8 @@ describe('operator console', () => {
     const queue = page.getByRole('tabpanel', { name: 'Identity verifications' });
     await queue.getByRole('row', { name: /Erika Mustermann/ }).click();
     await page.locator('.ant-drawer-title', { hasText: 'Erika Mustermann' }).waitFor();
+    // Basic verification has no photos: no empty "No image" boxes for them.
+    expect(await page.locator('.ant-drawer-open').getByText('No image').count()).toBe(0);
     const approved = page.waitForResponse((r) => r.url().endsWith('/api/admin/approveVerification'), {
       timeout: 60_000,
     });

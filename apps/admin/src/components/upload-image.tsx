@@ -4,7 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { fileUrl } from '../lib/api';
 import { useMay } from '../lib/role';
 
-/** An upload shown with the operator's token; click to open it zoomable (wheel, buttons, rotate). */
+/**
+ * An upload shown with the operator's token; click to open it zoomable (wheel, buttons, rotate). The zoom opens the
+ * image fitted to most of the window (`.upload-zoom` in styles.css), never smaller than it is in the drawer: at its
+ * natural size a 400×300 phone upload opened smaller than its thumbnail.
+ */
 export function UploadImage({ url, alt, testId }: { url: string | null; alt: string; testId?: string }) {
   const { t } = useTranslation();
   const allowed = useMay()('admin/file');
@@ -24,6 +28,7 @@ export function UploadImage({ url, alt, testId }: { url: string | null; alt: str
       alt={alt}
       width="100%"
       style={{ maxHeight: 560, objectFit: 'contain', background: '#fafafa' }}
+      classNames={{ popup: { root: 'upload-zoom' } }}
       data-testid={testId}
     />
   );

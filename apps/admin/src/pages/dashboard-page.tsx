@@ -79,13 +79,25 @@ function Dashboard({ d }: { d: DashboardData }) {
           <Table
             {...small}
             rowKey="currency"
+            bordered
             dataSource={d.fundsToday}
+            data-testid="dashboard-funds-today"
             columns={[
               { title: t('col.currency'), dataIndex: 'currency' },
-              { title: t('dashboard.deposits'), render: (_, r) => `${r.deposits} · ${amount(r.depositAmount)}` },
+              // How many were approved and what they came to, each under its own heading: "2 · 1250.5" said neither.
+              {
+                title: t('dashboard.deposits'),
+                children: [
+                  { title: t('dashboard.count'), align: 'right', dataIndex: 'deposits' },
+                  { title: t('dashboard.amount'), align: 'right', render: (_, r) => amount(r.depositAmount) },
+                ],
+              },
               {
                 title: t('dashboard.withdrawals'),
-                render: (_, r) => `${r.withdrawals} · ${amount(r.withdrawalAmount)}`,
+                children: [
+                  { title: t('dashboard.count'), align: 'right', dataIndex: 'withdrawals' },
+                  { title: t('dashboard.amount'), align: 'right', render: (_, r) => amount(r.withdrawalAmount) },
+                ],
               },
             ]}
           />
