@@ -32,6 +32,11 @@ export interface IdentityInput {
   mobile: string;
 }
 
+/** Whom a code goes to, as one string: a code's resend wait is the server's per recipient, not per form. */
+export function identityKey(i: IdentityInput): string {
+  return i.type === 'email' ? `e:${i.email.trim().toLowerCase()}` : `m:${i.areaCode}:${i.mobile.replace(/\D/g, '')}`;
+}
+
 /** The server's 400 `fields` as inline prompts under the inputs it refused. */
 export function fieldErrorsFromServer(fields: readonly FieldError[]): FieldErrors {
   return promptsFromServer<FieldName, ValidationKey>(fields, {

@@ -1,5 +1,6 @@
 import { FieldList, type FieldSpec } from '@/components/ui/field-list';
 import { useTranslation } from 'react-i18next';
+import { identityKey } from '../fields';
 import type { CodeForm } from '../hooks/use-code-form';
 import { CodeField } from './code-field';
 
@@ -38,6 +39,7 @@ export function CodeAndPasswords({
         }}
         error={errors.code ? t(errors.code) : null}
         onSend={form.sendCode}
+        recipient={identityKey(form.identity)}
         testIdPrefix={prefix}
       />
       <FieldList

@@ -6,27 +6,33 @@ import { useCountdown } from '../hooks/use-countdown';
 
 /**
  * The verification code input with its Get-code button. `onSend` validates and sends, resolving with the seconds
- * to wait before the next code (then the button counts down, disabled), or null when nothing was sent.
+ * to wait before the next code (then the button counts down, disabled), or null when nothing was sent. The wait is
+ * for the recipient the code went to (`recipient`, as the server counts it): corrected after a typo, the address
+ * can have its code at once; back to the first one, the wait goes on.
  */
 export function CodeField({
   value,
   onChange,
   error,
   onSend,
+  recipient,
   testIdPrefix,
 }: {
   value: string;
   onChange: (value: string) => void;
   error?: string | null;
   onSend: () => Promise<number | null>;
+  recipient: string;
   testIdPrefix: string;
 }) {
   const { t } = useTranslation();
-  const { remainingSec, start } = useCountdown();
+  const countdown = useCountdown();
   const { run: send, running: sending } = useSingleFlight(async () => {
+    const to = recipient;
     const waitSec = await onSend();
-    if (waitSec) start(waitSec);
+    if (waitSec) countdown.start(to, waitSec);
   });
+  const remainingSec = countdown.remainingSec(recipient);
   const counting = remainingSec > 0;
   return (
     <TextField
