@@ -321,6 +321,9 @@ describe('copy trading: a plan published, followed, placed at one entry and sett
 
       // B opens A's profile (where an invitation's leader link goes): both plans, the settled ones counted over the
       // last 7 days, and B turns on following A's future plans automatically.
+      // A stale link to a UID nobody has says so, not "failed to load, try again".
+      await openSignedIn(pageB, b, `${LEADER}?uid=99999999`, { lang: 'en', theme: 'light' });
+      await expect.poll(() => textIn(pageB, 'copy-leader-unknown')).toContain('No user has this UID');
       await openSignedIn(pageB, b, `${LEADER}?uid=${a.uid}`, { lang: 'en', theme: 'light' });
       await pageB.getByTestId('copy-leader-page').waitFor();
       await expect.poll(() => textIn(pageB, 'copy-leader-name')).toContain(`UID ${a.uid}`);

@@ -1,5 +1,6 @@
 import { TextField } from '@/components/ui/text-field';
 import { isolateLtr } from '@/lib/format';
+import { ApiError } from '@/lib/request';
 import { useSession } from '@/lib/session-store';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { COPY_MAX_INVITEES, type PublicUser } from '@nexa/contract';
@@ -8,7 +9,7 @@ import { Button } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lookupUid } from '../hooks/use-copy';
+import { isUnknownUid, lookupUid } from '../hooks/use-copy';
 import { addInvitee, parseUid } from '../model';
 
 /**
@@ -39,8 +40,15 @@ export function InviteesField({
       onChange(addInvitee(value, await lookupUid(client, uid)));
       setText('');
       setError(null);
-    } catch {
-      setError(t('copy.errors.unknownUid'));
+    } catch (error) {
+      // Only the server's "nobody has this UID" says so; a lost connection or a timeout says what it was.
+      setError(
+        isUnknownUid(error)
+          ? t('copy.errors.unknownUid')
+          : error instanceof ApiError
+            ? error.message
+            : t('errors.network'),
+      );
     }
   });
   return (

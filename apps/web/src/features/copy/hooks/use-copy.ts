@@ -1,10 +1,11 @@
+import { ApiError } from '@/lib/request';
 import { useMoneyCall } from '@/lib/use-money-call';
 import { usePagedList } from '@/lib/use-paged-list';
 import { subscribeUserEvents } from '@/lib/user-events';
 import { useAccountMode } from '@/shared/account-mode';
 import { fetchWalletMoney, walletKeys } from '@/shared/api/wallets';
 import { type LiveHandlers, useLiveEvents } from '@/shared/trading-queries';
-import type { CopyRecord, FollowPlan } from '@nexa/contract';
+import { Code, type CopyRecord, type FollowPlan } from '@nexa/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type CreatePlanInput, copyApi, copyKeys } from '../api/copy-api';
@@ -144,6 +145,8 @@ export function useLeaderProfile(uid: number | null) {
     queryKey: copyKeys.leader(mode, uid ?? 0),
     queryFn: ({ signal }) => copyApi.leader(uid ?? 0, signal),
     enabled: uid !== null,
+    // Nobody has this UID: asking again cannot change that (the page says so instead of "try again").
+    retry: (count, error) => count < 2 && !isUnknownUid(error),
   });
 }
 
@@ -221,6 +224,11 @@ export function useInvite() {
 }
 
 /** The nickname of a uid, to show back before inviting. */
+/** The server's answer for a UID nobody has (the user look-up and the leader profile refuse the `uid` field). */
+export function isUnknownUid(error: unknown): boolean {
+  return error instanceof ApiError && error.code === Code.INVALID && error.fields.some((f) => f.field === 'uid');
+}
+
 export function lookupUid(client: QueryClient, uid: number) {
   return client.fetchQuery({
     queryKey: copyKeys.uid(uid),

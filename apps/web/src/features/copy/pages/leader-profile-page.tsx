@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { copyApi, copyKeys } from '../api/copy-api';
 import { PlanHead, PlanPill, when } from '../components/plan-bits';
-import { useLeaderProfile } from '../hooks/use-copy';
+import { isUnknownUid, useLeaderProfile } from '../hooks/use-copy';
 import { parseUid } from '../model';
 import '../copy.css';
 
@@ -151,6 +151,9 @@ export default function LeaderProfilePage() {
         // A link without a leader's UID (in-app links always carry one): what the server says of an unknown UID,
         // not the invitation form's input error.
         <ErrorState title={t('copy.errors.unknownUid')} />
+      ) : query.data === undefined && isUnknownUid(query.error) ? (
+        // A stale or edited link: nobody has this UID, which no retry can change.
+        <ErrorState title={t('copy.errors.unknownUid')} testId="copy-leader-unknown" />
       ) : (
         <QueryView query={query} loading={<Skeleton.Paragraph lineCount={10} animated />}>
           {(data) => <Profile data={data} />}
