@@ -488,9 +488,12 @@ describe('identity verification', () => {
 
       await page.getByTestId('verification-page').waitFor();
       await expect.poll(() => text(page, 'kyc-advanced-status')).toBe('Under review');
+      // Basic done, advanced pending: the headline says how far, not that the identity is verified.
+      await expect(text(page, 'kyc-summary')).resolves.toBe('Basic verification complete');
       await approveVerification(uid, 'advanced');
       await expect.poll(() => text(page, 'kyc-advanced-status'), { timeout: 15_000 }).toBe('Verified');
       await expect(page.getByTestId('kyc-summary').getAttribute('data-verified')).resolves.toBe('true');
+      await expect.poll(() => text(page, 'kyc-summary')).toBe('Your identity is verified');
       await shot(page, 'verification-verified-en-dark');
 
       await shootEverywhere(context, session, ROUTE.verification, 'kyc-advanced', 'verification');

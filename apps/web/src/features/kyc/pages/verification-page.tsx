@@ -12,7 +12,8 @@ import { StatusTag } from '../components/status-tag';
 import { useVerification } from '../hooks/use-kyc-queries';
 import { canSubmit } from '../model';
 
-function ShieldArt() {
+/** The shield; its check mark only once an identity is verified (an unverified one is not drawn as if it were). */
+function ShieldArt({ checked }: { checked: boolean }) {
   return (
     <svg viewBox="0 0 64 64" width="56" height="56" fill="none" aria-hidden="true">
       <path
@@ -22,13 +23,15 @@ function ShieldArt() {
         strokeWidth="2.5"
         strokeLinejoin="round"
       />
-      <path
-        d="m22 32 7 7 13-14"
-        stroke="var(--app-accent)"
-        strokeWidth="3"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
+      {checked ? (
+        <path
+          d="m22 32 7 7 13-14"
+          stroke="var(--app-accent)"
+          strokeWidth="3"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      ) : null}
     </svg>
   );
 }
@@ -121,10 +124,15 @@ export default function VerificationPage() {
         <PullToRefresh onRefresh={() => verification.refetch()}>
           <div className="stack">
             <section className="hero-surface kyc-hero">
-              <ShieldArt />
+              <ShieldArt checked={data.verified} />
               <div>
+                {/* Verified names how far: basic alone is not "your identity is verified" while advanced is pending. */}
                 <h2 className="kyc-hero__title" data-testid="kyc-summary" data-verified={data.verified}>
-                  {data.verified ? t('kyc.heroVerified') : t('kyc.heroTitle')}
+                  {!data.verified
+                    ? t('kyc.heroTitle')
+                    : data.advanced.status === 'verified'
+                      ? t('kyc.heroVerified')
+                      : t('kyc.heroBasicVerified')}
                 </h2>
                 <p className="kyc-hero__text">{t('kyc.heroText')}</p>
               </div>
