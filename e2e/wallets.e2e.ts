@@ -436,6 +436,33 @@ describe('assets: demo account, demo assets, transfer, records', () => {
         if (screen.name === 'transfer') {
           await expect.poll(() => text(page, 'transfer-available')).toBe('7,500.00');
         }
+        if (screen.name === 'assets') {
+          // Each wallet's "≈ 7,500.00 USDT" reads left to right as one, in Arabic too: ≈, then the figure, then USDT
+          // (unisolated it read "USDT 7,500.00 ≈").
+          const order = await page
+            .locator('.wallet-value__sub')
+            .first()
+            .evaluate((el) => {
+              const rectOf = (node: Node, from: number, to: number) => {
+                const range = document.createRange();
+                range.setStart(node, from);
+                range.setEnd(node, to);
+                return range.getBoundingClientRect().left;
+              };
+              const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+              const lefts: Record<string, number> = {};
+              for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+                const t = n.textContent ?? '';
+                for (const mark of ['≈', 'USDT']) {
+                  const i = t.indexOf(mark);
+                  if (i >= 0) lefts[mark] = rectOf(n, i, i + mark.length);
+                }
+              }
+              const figure = el.querySelector('.figure')!.getBoundingClientRect().left;
+              return [lefts['≈']! < figure, figure < lefts.USDT!];
+            });
+          expect(order).toEqual([true, true]);
+        }
         // Let skeletons and the page transition settle before the picture.
         await page.waitForTimeout(250);
         await shot(page, `${screen.name}-${theme}-${lang}`);

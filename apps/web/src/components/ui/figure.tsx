@@ -26,7 +26,10 @@ export function Figure({
   );
 }
 
-/** A figure and its unit after it (`12.50 USDT`); `approx` puts `≈` in front. */
+/**
+ * A figure and its unit after it (`12.50 USDT`); `approx` puts `≈` in front. The three read left to right as one in
+ * every language: in Arabic, unisolated, the line read "USDT 9,900.00 ≈".
+ */
 export function UnitFigure({
   children,
   unit,
@@ -41,12 +44,12 @@ export function UnitFigure({
   testId?: string;
 }) {
   return (
-    <>
+    <bdi dir="ltr" className="unit-figure">
       {approx ? '≈ ' : null}
       <Figure hidden={hidden} testId={testId}>
         {children}
       </Figure>{' '}
       {unit}
-    </>
+    </bdi>
   );
 }

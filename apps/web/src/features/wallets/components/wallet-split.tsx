@@ -1,4 +1,4 @@
-import { Figure } from '@/components/ui/figure';
+import { Figure, UnitFigure } from '@/components/ui/figure';
 import { formatDecimal } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
 import type { PropertyData } from '@nexa/contract';
@@ -27,7 +27,9 @@ export function WalletSplit({
         {withSymbol(denomination.symbol, formatDecimal(denominated))}
       </Figure>
       <span className="wallet-value__sub">
-        ≈ <Figure hidden={hidden}>{formatDecimal(usdt)}</Figure> USDT
+        <UnitFigure unit="USDT" approx hidden={hidden}>
+          {formatDecimal(usdt)}
+        </UnitFigure>
       </span>
     </span>
   );
