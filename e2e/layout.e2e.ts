@@ -521,6 +521,14 @@ describe('labels whole in all 13 languages, at 320 and 390 px', () => {
         const heads = await linesOf(page, '.market-list__head > span');
         if (heads.some((n) => n !== 1)) bad.push(`the column titles take ${heads.join('/')} lines`);
         await shot(page, `layout-market-rows-320-${lang}`);
+        // At 390 px the label may take its own line, but a turnover never leaves its unit on the next one (Korean's
+        // "7114.3" over "만").
+        await page.setViewportSize(PHONE);
+        for (const symbol of ['SHIBUSDT', 'BTCUSDT']) {
+          const lines = await linesOf(page, `[data-symbol="${symbol}"] .market-row__vol`);
+          if (lines.some((n) => n !== 1)) bad.push(`${symbol}: the turnover takes ${lines.join('/')} lines at 390 px`);
+        }
+        await page.setViewportSize(NARROW);
         expect(bad).toEqual([]);
       });
 

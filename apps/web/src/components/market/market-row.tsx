@@ -50,7 +50,7 @@ export const MarketRow = memo(function MarketRow({ product, testId, onSelect, se
         </span>
         <span className="market-row__sub">
           <span className="market-row__vol-label">{t('market.vol')} </span>
-          <bdi>{formatCompact(live.turnover, locale)}</bdi>
+          <bdi className="market-row__vol">{formatCompact(live.turnover, locale)}</bdi>
         </span>
       </span>
       <span className="market-row__price" dir="ltr">
