@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { configFromEnv } from '@nexa/server/testing';
+import { generate } from 'otplib';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { phone, serverAndBrowser, shot } from './browser';
@@ -1385,6 +1386,23 @@ describe('operator console', () => {
     await page.locator('.ant-modal').waitFor({ state: 'hidden' });
     expect((await adminCall('me', {}, (back.data as { token: string }).token)).code).toBe(401);
     expect((await signIn(password)).code).toBe(0);
+    const fresh = await signIn('Fresh-desk-2026-key');
+    expect(fresh.code).toBe(1);
+
+    // Lou enrols an authenticator, then loses the phone: the admin turns it off (asked with a reason), and Lou signs
+    // in with the password alone.
+    const louToken = (fresh.data as { token: string }).token;
+    const setup = await adminCall<{ secret: string }>('totpSetup', {}, louToken);
+    expect(
+      (await adminCall('totpEnable', { code: await generate({ secret: setup.data.secret }) }, louToken)).code,
+    ).toBe(1);
+    expect((await signIn('Fresh-desk-2026-key')).code).toBe(400);
+    await page.reload();
+    await page.getByTestId('operator-reset-totp-lou.locked').click();
+    await page.locator('.ant-modal-title', { hasText: "Turn off lou.locked's authenticator?" }).waitFor();
+    await page.getByTestId('operator-change-reason').fill('Lost phone, identity checked in person');
+    await clickWhenStill(page.getByTestId('operator-change-confirm'));
+    await page.getByTestId('operator-reset-totp-lou.locked').waitFor({ state: 'detached' });
     expect((await signIn('Fresh-desk-2026-key')).code).toBe(1);
 
     // The audit log, in Chinese: the failures, the lock, the unlock and the reset; dates in Chinese too.
@@ -1398,7 +1416,13 @@ describe('operator console', () => {
       })
       .toBe(true);
     const text = await page.locator('.ant-table-tbody').innerText();
-    for (const action of ['operator.loginFailed', 'operator.loginLocked', 'operator.unlock', 'operator.resetPassword'])
+    for (const action of [
+      'operator.loginFailed',
+      'operator.loginLocked',
+      'operator.unlock',
+      'operator.resetPassword',
+      'operator.resetTotp',
+    ])
       expect(text, action).toContain(action);
     expect(text).not.toContain('Not-the-pass-1234');
     expect(text).not.toContain('Fresh-desk-2026-key');

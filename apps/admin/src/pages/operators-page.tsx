@@ -13,6 +13,7 @@ type Change = { op: OperatorAccount } & (
   | { disabled: boolean }
   | { unlock: true }
   | { resetPassword: true }
+  | { resetTotp: true }
 );
 
 /**
@@ -32,6 +33,7 @@ export default function OperatorsPage() {
   const setDisabled = useAction('admin/operatorSetDisabled', refresh);
   const unlock = useAction('admin/operatorUnlock', { ...refresh, success: t('operators.unlocked') });
   const resetPassword = useAction('admin/operatorResetPassword', { ...refresh, success: t('operators.passwordReset') });
+  const resetTotp = useAction('admin/operatorResetTotp', { ...refresh, success: t('operators.totpReset') });
   const roles = OperatorRole.options.map((r) => ({ value: r, label: t(`role.${r}`) }));
   const busy = (id: string) =>
     (setRole.isPending && setRole.variables?.id === id) || (setDisabled.isPending && setDisabled.variables?.id === id);
@@ -71,7 +73,26 @@ export default function OperatorsPage() {
               },
               {
                 title: t('user.twoFactor'),
-                render: (_, r) => (r.totpEnabled ? <Tag color="success">{t('common.on')}</Tag> : t('common.off')),
+                // On for another operator: the admin may turn it off (a lost phone), asked with a reason.
+                render: (_, r) =>
+                  r.totpEnabled ? (
+                    <Space size="small">
+                      <Tag color="success">{t('common.on')}</Tag>
+                      {r.id !== me.data?.id && (
+                        <Button
+                          size="small"
+                          type="link"
+                          onClick={() => setChange({ op: r, resetTotp: true })}
+                          loading={resetTotp.isPending && resetTotp.variables?.id === r.id}
+                          data-testid={`operator-reset-totp-${r.username}`}
+                        >
+                          {t('operators.resetTotp')}
+                        </Button>
+                      )}
+                    </Space>
+                  ) : (
+                    t('common.off')
+                  ),
               },
               { title: t('col.created'), render: (_, r) => dateTime(r.createdAt) },
               {
@@ -129,7 +150,13 @@ export default function OperatorsPage() {
       <ChangeModal
         change={change}
         roleLabel={(role) => t(`role.${role}`)}
-        pending={setRole.isPending || setDisabled.isPending || unlock.isPending || resetPassword.isPending}
+        pending={
+          setRole.isPending ||
+          setDisabled.isPending ||
+          unlock.isPending ||
+          resetPassword.isPending ||
+          resetTotp.isPending
+        }
         onCancel={() => setChange(null)}
         onConfirm={({ reason, password }) => {
           if (!change) return;
@@ -138,6 +165,7 @@ export default function OperatorsPage() {
           if ('role' in change) setRole.mutate({ id, role: change.role, reason }, done);
           else if ('disabled' in change) setDisabled.mutate({ id, disabled: change.disabled, reason }, done);
           else if ('unlock' in change) unlock.mutate({ id, reason }, done);
+          else if ('resetTotp' in change) resetTotp.mutate({ id, reason }, done);
           else resetPassword.mutate({ id, password: password ?? '', reason }, done);
         }}
       />
@@ -196,7 +224,8 @@ function CreateOperatorModal({
 }
 
 /**
- * Asks for the reason of a role change, (de)activation, unlock or password reset (and the new password); nothing is
+ * Asks for the reason of a role change, (de)activation, unlock, second factor turned off or password reset (and the
+ * new password); nothing is
  * sent until the admin confirms.
  */
 function ChangeModal(props: {
@@ -217,14 +246,18 @@ function ChangeModal(props: {
         ? t(change.disabled ? 'operators.confirmDisable' : 'operators.confirmEnable', { name })
         : 'unlock' in change
           ? t('operators.confirmUnlock', { name })
-          : t('operators.confirmReset', { name });
+          : 'resetTotp' in change
+            ? t('operators.confirmResetTotp', { name })
+            : t('operators.confirmReset', { name });
   const note = !change
     ? ''
     : 'unlock' in change
       ? t('operators.unlockNote', { time: dateTime(change.op.lockedUntil) })
       : 'resetPassword' in change
         ? t('operators.resetNote')
-        : t('operators.sessionsEnd');
+        : 'resetTotp' in change
+          ? t('operators.resetTotpNote')
+          : t('operators.sessionsEnd');
   const reset = change !== null && 'resetPassword' in change;
   return (
     <Modal open={change !== null} title={title} footer={null} onCancel={props.onCancel} destroyOnHidden>
