@@ -124,9 +124,18 @@ export const AdminUserDetail = AdminUserSummary.extend({
   bankCard: z
     .object({ bankName: z.string(), userName: z.string(), cardNumber: z.string(), boundAt: EpochMs })
     .nullable(),
-  /** Bound withdrawal addresses: their age matters to a withdrawal's review. */
+  /**
+   * Bound withdrawal addresses: their age matters to a withdrawal's review; `usableAt`, when a newly bound one may be
+   * withdrawn to (the user's app says the same time).
+   */
   addresses: z.array(
-    z.object({ chain: z.string(), address: z.string(), label: z.string().nullable(), boundAt: EpochMs }),
+    z.object({
+      chain: z.string(),
+      address: z.string(),
+      label: z.string().nullable(),
+      boundAt: EpochMs,
+      usableAt: EpochMs,
+    }),
   ),
   sessions: z.array(
     z.object({

@@ -413,6 +413,18 @@ function Addresses({ u }: { u: AdminUserDetail }) {
         { title: t('col.address'), dataIndex: 'address' },
         { title: t('col.label'), render: (_, r) => r.label ?? '—' },
         { title: t('review.addressAge'), render: (_, r) => `${age(r.boundAt)} (${dateTime(r.boundAt)})` },
+        {
+          // A newly bound address waits before it may be withdrawn to (the user's app says the same time).
+          title: t('user.addressUsable'),
+          render: (_, r) =>
+            r.usableAt > Date.now() ? (
+              <Tag color="warning" data-testid={`address-waits-${r.chain}`}>
+                {t('user.addressUsableFrom', { time: dateTime(r.usableAt) })}
+              </Tag>
+            ) : (
+              t('user.addressUsableNow')
+            ),
+        },
       ]}
     />
   );

@@ -224,6 +224,12 @@ describe('users, as support sees them', () => {
     expect((await u.as('index/withdrawalPassword', { password: '123456', password2: '123456' })).code).toBe(1);
     const address = { chain: 'TRC20', address: 'TXYZopqrstuvwxyzABCDEFGHJKLMNPQRST', label: 'Mine' };
     expect((await u.as('user/saveUserAddress', address)).code).toBe(1);
+    // The console shows when the address may be withdrawn to: the time the user's app says.
+    const own = await u.as<{ list: { chain: string; usableAt: number }[] }>('user/getUserAddress');
+    const detail = await post<AdminUserDetail>('admin/user', { userId }, support);
+    expect(detail.data.addresses.map((a) => [a.chain, a.usableAt])).toEqual(
+      own.data.list.map((a) => [a.chain, a.usableAt]),
+    );
     const withdraw = async (amount: string) => {
       const w = await u.as<WithdrawalRecord>('index/tbSubmit', {
         method: 'crypto',

@@ -91,9 +91,10 @@ export const consoleRepository = {
   },
 
   addresses(ex: Executor, userId: string) {
-    return queryRows<{ chain: string; address: string; label: string | null; updated_at: Ts }>(
+    return queryRows<{ chain: string; address: string; label: string | null; updated_at: Ts; usable_at: Ts }>(
       ex,
-      sql`SELECT chain, address, label, updated_at FROM withdrawal_addresses WHERE user_id = ${userId} ORDER BY chain`,
+      sql`SELECT chain, address, label, updated_at, usable_at FROM withdrawal_addresses
+          WHERE user_id = ${userId} ORDER BY chain`,
     );
   },
 

@@ -119,6 +119,7 @@ export class ConsoleUsers {
         address: a.address,
         label: a.label,
         boundAt: ms(a.updated_at),
+        usableAt: ms(a.usable_at),
       })),
       sessions: sessions.map((s) => ({
         id: s.id,
