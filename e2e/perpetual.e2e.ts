@@ -174,7 +174,7 @@ describe('perpetual: a 10x market long from the order entry to its history', () 
       // A stop-loss the price has already passed (above the live mark of a long) is refused against that mark, not
       // the entry: set, the next tick would close the position at once.
       const mark = num(await text(page, 'perp-tpsl-mark'));
-      await page.getByTestId('perp-tpsl-sl').fill((mark * 1.002).toFixed(2));
+      await page.getByTestId('perp-tpsl-sl').fill((mark * 1.01).toFixed(2));
       await page.getByTestId('perp-tpsl-submit').click();
       const slError = page.getByTestId('perp-tpsl-sl-error');
       // The price is isolated left-to-right (U+2066 … U+2069) so it reads the same in every direction.
@@ -182,6 +182,17 @@ describe('perpetual: a 10x market long from the order entry to its history', () 
       await expect.poll(() => slError.textContent()).toMatch(slMessage);
       const named = num((await slError.textContent())?.match(slMessage)?.[1] ?? '');
       expect(Math.abs(named - mark) / mark).toBeLessThan(0.002);
+      // The refusal follows the price the sheet shows as it moves: its limit is the mark on screen, not the one at
+      // the tap (read together, in one frame; the feed ticks every second).
+      const together = () =>
+        page.evaluate(() => {
+          const textOf = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '';
+          const digits = (s: string) => s.replace(/[^\d.]/g, '');
+          return digits(textOf('perp-tpsl-mark')) === digits(textOf('perp-tpsl-sl-error'));
+        });
+      await expect.poll(together, { timeout: 10_000 }).toBe(true);
+      await page.waitForTimeout(2_500);
+      await expect.poll(together, { timeout: 10_000 }).toBe(true);
       await page.getByTestId('perp-tpsl-sl').fill('');
       const tp = (entry * 1.5).toFixed(2);
       await page.getByTestId('perp-tpsl-tp').fill(tp);

@@ -38,6 +38,9 @@ function TpSlForm(props: PositionFormProps) {
   };
 
   const long = position.side === 'long';
+  // A refusal shown follows the price the sheet shows: its limit is the price now, not the one at the tap (a
+  // reviewer read "must be below 64,719.22" under a mark price of 64,725.13), and it goes once the price makes it right.
+  const live = checkTpSl(tp, sl, { side: position.side, reference: now, liquidation: position.liquidationPrice });
   const field = (k: 'tp' | 'sl', hint: string): TpSlField => ({
     hint,
     value: prices[k],
@@ -45,7 +48,7 @@ function TpSlForm(props: PositionFormProps) {
       setPrices((p) => ({ ...p, [k]: sanitizeAmountInput(v, precision) }));
       setProblems((p) => ({ ...p, [k]: null, none: false }));
     },
-    error: problems[k] ? problemText(k, problems[k], precision) : null,
+    error: problems[k] && live[k] ? problemText(k, live[k], precision) : null,
   });
   const price = (value: string) => <Figure>{formatPrice(value, precision)}</Figure>;
   const facts = [
