@@ -153,6 +153,14 @@ describe('first journey: register, shell, language and theme, log out', () => {
       .poll(() => page.locator('.adm-toast-main').textContent(), { timeout: 10_000 })
       .toMatch(/[\u0600-\u06FF]/);
     await shot(page, 'login-error-ar');
+    // The mobile number's field has no button at its end: the same room on both sides of its text (6 px at the
+    // left edge in Arabic before).
+    await page.getByTestId('login-tab-mobile').click();
+    const room = await page.getByTestId('login-mobile').evaluate((input) => {
+      const box = input.closest('.field__control')!.getBoundingClientRect();
+      return Math.round(input.getBoundingClientRect().left - box.left);
+    });
+    expect(room).toBeGreaterThanOrEqual(15);
     // The form's checks parsed with zod: without an eval probe.
     expect(await cspViolations()).toEqual([]);
     await context.close();

@@ -651,6 +651,14 @@ describe('labels whole in all 13 languages, at 320 and 390 px', () => {
             bad.push(`${size.width} share: ${word}`);
           await page.locator('[data-testid="referral-page"] .adm-tabs').scrollIntoViewIfNeeded();
           await shot(page, `layout-share-tabs-${size.width}-${lang}`);
+          // The bar's Rules link keeps the room from the screen's edge the back arrow's glyph has (4–8 px before).
+          const edge = await page.getByTestId('referral-rules-link').evaluate((a) => {
+            const range = document.createRange();
+            range.selectNodeContents(a);
+            const text = range.getBoundingClientRect();
+            return Math.round(Math.min(text.left, window.innerWidth - text.right));
+          });
+          if (edge < 14) bad.push(`${size.width} share: the Rules link is ${edge} px from the edge`);
         }
         expect(bad).toEqual([]);
       });

@@ -29,7 +29,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
           {hint ? <span className="field__hint">{hint}</span> : null}
         </label>
       ) : null}
-      <div className="field__control">
+      <div className={`field__control${suffix ? '' : ' field__control--bare'}`}>
         {prefix ? <div className="field__prefix">{prefix}</div> : null}
         <input
           ref={ref}
