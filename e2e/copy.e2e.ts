@@ -245,6 +245,10 @@ describe('copy trading: a plan published, followed, placed at one entry and sett
       // The Invited me tab has nothing open left, and shows the copy wallet as it now stands.
       await pageB.getByTestId('futures-tab-invited').click();
       await pageB.getByTestId('copy-invited-empty').waitFor();
+      // It says where the confirmed ones went, not that B was never invited.
+      expect(await textIn(pageB, 'copy-invited-empty')).toContain(
+        'Plans you confirmed are under Follow plan › My copies',
+      );
       await expect.poll(() => textIn(pageB, 'copy-wallet-available')).toBe(usdtText(expected));
 
       await pageB.getByTestId('futures-tab-follow').click();

@@ -113,7 +113,14 @@ export function InvitedTab() {
       <ListStates
         look={COPY_LIST}
         source={paged}
-        empty={{ title: t('copy.empty.invited'), testId: 'copy-invited-empty' }}
+        // Once confirmed and placed, an invitation is a copy: the empty list says where it went, not "never invited".
+        empty={{
+          title: t('copy.empty.invited', {
+            where: `${t('delivery.tabs.follow')} › ${t('copy.follow.copies')}`,
+            interpolation: { escapeValue: false },
+          }),
+          testId: 'copy-invited-empty',
+        }}
         label={t('delivery.tabs.invited')}
       >
         {(r) => <InvitedRow record={r} onOpen={() => sheet.setOpenId(r.id)} linked={r.id === linked} />}
