@@ -28,12 +28,7 @@ export default function OperatorsPage() {
   const me = useCall('admin/me');
   const [creating, setCreating] = useState(false);
   const [change, setChange] = useState<Change | null>(null);
-  const refresh = { success: t('operators.saved'), invalidate: ['admin/operators' as const] };
-  const setRole = useAction('admin/operatorSetRole', refresh);
-  const setDisabled = useAction('admin/operatorSetDisabled', refresh);
-  const unlock = useAction('admin/operatorUnlock', { ...refresh, success: t('operators.unlocked') });
-  const resetPassword = useAction('admin/operatorResetPassword', { ...refresh, success: t('operators.passwordReset') });
-  const resetTotp = useAction('admin/operatorResetTotp', { ...refresh, success: t('operators.totpReset') });
+  const { setRole, setDisabled, unlock, resetTotp, pending, apply } = useOperatorChanges();
   const roles = OperatorRole.options.map((r) => ({ value: r, label: t(`role.${r}`) }));
   const busy = (id: string) =>
     (setRole.isPending && setRole.variables?.id === id) || (setDisabled.isPending && setDisabled.variables?.id === id);
@@ -150,29 +145,36 @@ export default function OperatorsPage() {
       <ChangeModal
         change={change}
         roleLabel={(role) => t(`role.${role}`)}
-        pending={
-          setRole.isPending ||
-          setDisabled.isPending ||
-          unlock.isPending ||
-          resetPassword.isPending ||
-          resetTotp.isPending
-        }
+        pending={pending}
         onCancel={() => setChange(null)}
-        onConfirm={({ reason, password }) => {
-          if (!change) return;
-          const done = { onSuccess: () => setChange(null) };
-          const id = change.op.id;
-          if ('role' in change) setRole.mutate({ id, role: change.role, reason }, done);
-          else if ('disabled' in change) setDisabled.mutate({ id, disabled: change.disabled, reason }, done);
-          else if ('unlock' in change) unlock.mutate({ id, reason }, done);
-          else if ('resetTotp' in change) resetTotp.mutate({ id, reason }, done);
-          else resetPassword.mutate({ id, password: password ?? '', reason }, done);
-        }}
+        onConfirm={(v) => change && apply(change, v, () => setChange(null))}
       />
       <CreateOperatorModal open={creating} roles={roles} onClose={() => setCreating(false)} />
       <LockedAddresses />
     </Card>
   );
+}
+
+/** The calls behind each change to an operator's account, and the one that a confirmed change makes. */
+function useOperatorChanges() {
+  const { t } = useTranslation();
+  const refresh = { success: t('operators.saved'), invalidate: ['admin/operators' as const] };
+  const setRole = useAction('admin/operatorSetRole', refresh);
+  const setDisabled = useAction('admin/operatorSetDisabled', refresh);
+  const unlock = useAction('admin/operatorUnlock', { ...refresh, success: t('operators.unlocked') });
+  const resetPassword = useAction('admin/operatorResetPassword', { ...refresh, success: t('operators.passwordReset') });
+  const resetTotp = useAction('admin/operatorResetTotp', { ...refresh, success: t('operators.totpReset') });
+  const pending = [setRole, setDisabled, unlock, resetPassword, resetTotp].some((a) => a.isPending);
+  const apply = (change: Change, { reason, password }: { reason: string; password?: string }, done: () => void) => {
+    const then = { onSuccess: done };
+    const id = change.op.id;
+    if ('role' in change) setRole.mutate({ id, role: change.role, reason }, then);
+    else if ('disabled' in change) setDisabled.mutate({ id, disabled: change.disabled, reason }, then);
+    else if ('unlock' in change) unlock.mutate({ id, reason }, then);
+    else if ('resetTotp' in change) resetTotp.mutate({ id, reason }, then);
+    else resetPassword.mutate({ id, password: password ?? '', reason }, then);
+  };
+  return { setRole, setDisabled, unlock, resetTotp, pending, apply };
 }
 
 /** A new operator: username, password and role (the server checks the password rules again). */
