@@ -32,6 +32,8 @@ const FLAGS = [
 ];
 
 interface Scores {
+  /** Lighthouse could not measure the run (a runtime error, no first paint in its trace). */
+  failed: boolean;
   performance: number;
   accessibility: number;
   bestPractices: number;
@@ -179,6 +181,7 @@ async function audit(url: string, origin: string, session: object | null): Promi
     if (process.env.BENCH_LIGHTHOUSE_DUMP) writeFileSync(process.env.BENCH_LIGHTHOUSE_DUMP, JSON.stringify(result.lhr));
     const items = (audits['network-requests']?.details as { items?: { transferSize?: number }[] } | undefined)?.items;
     return {
+      failed: Boolean(runtimeError) || !Number.isFinite(audits['first-contentful-paint']?.numericValue ?? Number.NaN),
       performance: score('performance'),
       accessibility: score('accessibility'),
       bestPractices: score('best-practices'),
@@ -197,10 +200,15 @@ async function audit(url: string, origin: string, session: object | null): Promi
 }
 
 /** The medians of a page's runs; `budgeted` false (a baseline) prints them without the budget's verdict. */
-function report(name: string, runs: Scores[], budgeted = true) {
-  const m = (k: keyof Omit<Scores, 'failing'>) => median(runs.map((r) => r[k]));
+function report(name: string, all: Scores[], budgeted = true) {
+  // A run Lighthouse could not trace (NO_NAVSTART: no metrics, every score 0) is no measurement of the page: the
+  // medians are of the runs it measured, and the count says how many those were.
+  const runs = all.filter((r) => !r.failed);
+  const m = (k: keyof Omit<Scores, 'failing' | 'failed'>) => median(runs.map((r) => r[k]));
   const verdict = (text: string, pass: boolean) => (budgeted ? ` (budget ${text}: ${pass ? 'within' : 'OVER'})` : '');
-  console.log(`${name}: ${runs.length} runs, medians`);
+  const failedRuns = all.length - runs.length;
+  console.log(`${name}: ${runs.length} runs${failedRuns > 0 ? ` (${failedRuns} more failed)` : ''}, medians`);
+  if (runs.length === 0) return;
   const score = (label: string, k: 'performance' | 'accessibility' | 'bestPractices', budget: number) =>
     console.log(`  ${label.padEnd(15)} ${m(k)}${verdict(`≥ ${budget}`, m(k) >= budget)}`);
   score('performance', 'performance', BUDGET.performance);
