@@ -20,6 +20,15 @@ const auditOf = async (admin: string, id: string) =>
     )
   ).data.list;
 
+/** Sets up and turns on an operator's authenticator; the secret and the code that turned it on. */
+async function enrolAuthenticator(token: string) {
+  const { generate } = await import('otplib');
+  const setup = await post<{ secret: string }>('admin/totpSetup', {}, token);
+  const code = await generate({ secret: setup.data.secret, epoch: Math.floor(t.clock.ms / 1000) });
+  expect((await post('admin/totpEnable', { code }, token)).code).toBe(1);
+  return { secret: setup.data.secret, code };
+}
+
 describe('failed operator logins and lockouts', () => {
   it('audits each failure and the lockout (username and address, never the password); an admin sees and lifts the lock', async () => {
     const admin = await operatorWith('admin');
@@ -84,10 +93,7 @@ describe('failed operator logins and lockouts', () => {
   it('a wrong second-factor code is a failed login too', async () => {
     const admin = await operatorWith('admin');
     const op = await operatorWith('reviewer');
-    const { generate } = await import('otplib');
-    const setup = await post<{ secret: string }>('admin/totpSetup', {}, op.token);
-    const code = await generate({ secret: setup.data.secret, epoch: Math.floor(t.clock.ms / 1000) });
-    expect((await post('admin/totpEnable', { code }, op.token)).code).toBe(1);
+    const { code } = await enrolAuthenticator(op.token);
     const bad = await post(
       'admin/login',
       { username: op.username, password: PASSWORD, totpCode: code === '000000' ? '111111' : '000000' },
@@ -138,11 +144,8 @@ describe("an admin turns off another operator's lost authenticator", () => {
   it('they then log in with the password alone and may enrol again; their sessions end; never one’s own; audited', async () => {
     const admin = await operatorWith('admin');
     const op = await operatorWith('reviewer');
-    const { generate } = await import('otplib');
-    const setup = await post<{ secret: string }>('admin/totpSetup', {}, op.token);
-    const code = await generate({ secret: setup.data.secret, epoch: Math.floor(t.clock.ms / 1000) });
-    expect((await post('admin/totpEnable', { code }, op.token)).code).toBe(1);
-    // A password reset leaves the authenticator on: the code is still asked for.
+    const { secret } = await enrolAuthenticator(op.token);
+    // With it on, the password alone is refused: the code is asked for.
     const withoutCode = await post('admin/login', { username: op.username, password: PASSWORD });
     expect(withoutCode.code).toBe(400);
 
@@ -166,7 +169,7 @@ describe("an admin turns off another operator's lost authenticator", () => {
     // Enrolling again works from scratch.
     const again = await post<{ secret: string }>('admin/totpSetup', {}, back.data.token);
     expect(again.code).toBe(1);
-    expect(again.data.secret).not.toBe(setup.data.secret);
+    expect(again.data.secret).not.toBe(secret);
     const audit = await auditOf(admin.token, op.id);
     expect(audit.find((e) => e.action === 'operator.resetTotp')).toMatchObject({
       operator: { id: admin.id },

@@ -85,22 +85,21 @@ export default function WithdrawalPage() {
           <DemoNotice text={t('funding.withdraw.realOnlyDemo')} />
           {p.withdrawalsFrozen ? (
             // Paused by an operator: said before the form is filled in, with where to ask; the server refuses anyway.
-            <Link to={ROUTES.service} className="funding-prompt" role="alert" data-testid="withdraw-paused">
-              <span>{t('funding.withdraw.paused')}</span>
-              <span className="funding-prompt__action">
-                {t('funding.withdraw.pausedAction')}
-                <RightOutline className="flip-rtl" />
-              </span>
-            </Link>
+            <Prompt
+              to={ROUTES.service}
+              text={t('funding.withdraw.paused')}
+              action={t('funding.withdraw.pausedAction')}
+              testId="withdraw-paused"
+              alert
+            />
           ) : null}
           {!p.identityVerified ? (
-            <Link to={ROUTES.verification} className="funding-prompt" data-testid="withdraw-verify-prompt">
-              <span>{t('funding.withdraw.verifyFirst')}</span>
-              <span className="funding-prompt__action">
-                {t('funding.withdraw.verifyNow')}
-                <RightOutline className="flip-rtl" />
-              </span>
-            </Link>
+            <Prompt
+              to={ROUTES.verification}
+              text={t('funding.withdraw.verifyFirst')}
+              action={t('funding.withdraw.verifyNow')}
+              testId="withdraw-verify-prompt"
+            />
           ) : null}
           <MethodTabs form={form} />
           {form.activeMethod === 'crypto' ? (
@@ -123,5 +122,18 @@ export default function WithdrawalPage() {
       )}
       <WithdrawalSheets form={form} sheet={sheet} onClose={() => setSheet(null)} />
     </Page>
+  );
+}
+
+/** What stands before a withdrawal, said above the form, with the page that sees to it. */
+function Prompt(props: { to: string; text: string; action: string; testId: string; alert?: boolean }) {
+  return (
+    <Link to={props.to} className="funding-prompt" role={props.alert ? 'alert' : undefined} data-testid={props.testId}>
+      <span>{props.text}</span>
+      <span className="funding-prompt__action">
+        {props.action}
+        <RightOutline className="flip-rtl" />
+      </span>
+    </Link>
   );
 }
