@@ -22,6 +22,12 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** Fastify's `trustProxy`: never `true`, which would believe every X-Forwarded-For entry. */
+export type TrustProxy = false | string;
+
+/** `TRUST_PROXY=true`: the proxies are on this host or a private network (127/8, 10/8, 172.16/12, 192.168/16, ::1, fc00::/7). */
+export const PRIVATE_PROXIES = 'loopback,linklocal,uniquelocal';
+
 const decimal = z.string().regex(/^\d{1,12}(\.\d{1,8})?$/);
 
 /** Unset and blank are the same: not configured. */
@@ -55,7 +61,25 @@ const Env = z.object({
   SMS_HTTP_TOKEN: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
   ADMIN_DIST_DIR: z.string().optional(),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((v, ctx): TrustProxy => {
+      if (/^(false|0|no)$/i.test(v)) return false;
+      // `true` trusts proxies on this host or a private network, not every hop: trusting all of them takes the client's
+      // address from the left-most X-Forwarded-For entry, which the client writes itself (a proxy appends to it).
+      if (/^(true|1|yes)$/i.test(v)) return PRIVATE_PROXIES;
+      const list = v.split(',').map((a) => a.trim());
+      if (list.every((a) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(a) || /^(loopback|linklocal|uniquelocal)$/.test(a))) {
+        return list.join(',');
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message: "must be false, true, or the proxies' addresses (CIDR), comma-separated",
+      });
+      return z.NEVER;
+    }),
   MARKET_SOURCE: z.enum(['sim', 'okx']).default('sim'),
   MARKET_SEED: z.string().min(1).default('nexa'),
   MARKET_FEED: bool.default(true),
@@ -130,7 +154,11 @@ export interface Config {
   webDistDir: string | undefined;
   /** The built operator console (apps/admin/dist), served under /admin/. */
   adminDistDir: string | undefined;
-  trustProxy: boolean;
+  /**
+   * Whose X-Forwarded-For to believe: false (none) or the proxies' addresses / CIDRs (comma-separated; `true` is
+   * `PRIVATE_PROXIES`). The client's address is the last hop's that is not a trusted proxy.
+   */
+  trustProxy: TrustProxy;
   /** Demo assets (USDT) granted per monthly claim. */
   demoAmount: string;
   market: MarketConfig;

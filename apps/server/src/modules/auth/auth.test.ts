@@ -1,6 +1,7 @@
 import type { SessionData, User } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRIVATE_PROXIES, loadConfig } from '../../config.js';
 import { queryRows } from '../../platform/db.js';
 import { type TestApp, call, createTestApp } from '../../testing.js';
 
@@ -252,7 +253,7 @@ describe('login and sessions', () => {
   it('checks at most five passwords of 200 parallel logins on one account, the right one last', async () => {
     const { email } = await registerEmail();
     const from = { 'x-forwarded-for': '203.0.113.50' };
-    const probe = await createTestApp({ trustProxy: true }, {}, t.database);
+    const probe = await createTestApp({ trustProxy: PRIVATE_PROXIES }, {}, t.database);
     try {
       const guesses = Array.from({ length: 199 }, (_, i) => `wrong-password-${i}`);
       const answers = await Promise.all(
@@ -271,7 +272,7 @@ describe('login and sessions', () => {
 
   it('never locks the owner out from an address they logged in from, whatever fails elsewhere', async () => {
     const { email } = await registerEmail();
-    const probe = await createTestApp({ trustProxy: true }, {}, t.database);
+    const probe = await createTestApp({ trustProxy: PRIVATE_PROXIES }, {}, t.database);
     const owner = { 'x-forwarded-for': '198.51.100.1' };
     try {
       expect((await call(probe.app, 'user/login', { type: 'email', email, password: PASSWORD }, owner)).code).toBe(1);
@@ -292,7 +293,7 @@ describe('login and sessions', () => {
 
   it('locks an address that fails on many accounts', async () => {
     const headers = { 'x-forwarded-for': '203.0.113.9' };
-    const probe = await createTestApp({ trustProxy: true });
+    const probe = await createTestApp({ trustProxy: PRIVATE_PROXIES });
     try {
       for (let i = 0; i < 30; i++) {
         const r = await call(probe.app, 'user/login', { type: 'email', email: freshEmail(), password: 'x' }, headers);
@@ -309,6 +310,28 @@ describe('login and sessions', () => {
         },
       );
       expect(other.code).toBe(0);
+    } finally {
+      await probe.close();
+    }
+  });
+
+  it('behind a proxy, takes the address the proxy saw: an X-Forwarded-For entry the client wrote moves no lock', async () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(PRIVATE_PROXIES);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+    const { email } = await registerEmail();
+    const probe = await createTestApp({ trustProxy: loadConfig({ TRUST_PROXY: 'true' }).trustProxy }, {}, t.database);
+    try {
+      // The client forges a new left-most entry on every try; the proxy appends the address it really saw.
+      const answers = [];
+      for (let i = 0; i < 8; i++) {
+        const from = { 'x-forwarded-for': `10.9.0.${i}, 203.0.113.77` };
+        answers.push(
+          (await call(probe.app, 'user/login', { type: 'email', email, password: `guess-${i}` }, from)).code,
+        );
+      }
+      expect(answers.filter((c) => c === 0)).toHaveLength(5);
+      expect(answers.slice(5)).toEqual([429, 429, 429]);
     } finally {
       await probe.close();
     }
