@@ -491,6 +491,51 @@ describe('futures: an order whose answer was lost, or that never arrived, or sen
       await context.close();
     },
   );
+
+  it('closes the confirm sheet once a lost order is found placed: Confirm again would place a second one', async () => {
+    const session = await demoTrader('futures-found', 'delivery', '1000');
+    await placeOrder(session.token, { symbol: 'BTCUSDT', direction: 'put', seconds: 600, amount: '100' });
+    const context = await phone(browser);
+    const page = await context.newPage();
+    const sent: string[] = [];
+    await page.route('**/api/order/createDeliveryOrder', async (route) => {
+      sent.push(JSON.parse(route.request().postData() ?? '{}').requestId);
+      // Placed on the server; the answer never reaches the phone.
+      await route.fetch();
+      await route.abort('failed');
+    });
+    let lookupsLost = true;
+    await page.route('**/api/index/moneyCallOutcome', (route) =>
+      lookupsLost ? route.abort('internetdisconnected') : route.continue(),
+    );
+    await openSignedIn(page, session, ROUTE.futures);
+    await page.getByTestId('delivery-page').waitFor();
+    await chooseProduct(page, 'BTCUSDT');
+    await expect.poll(() => text(page, 'futures-available')).toBe('900.00');
+    await page.getByTestId('futures-period-600').click();
+    await page.getByTestId('futures-amount').fill('150');
+    await page.getByTestId('futures-call').click();
+    const sheet = page.getByTestId('futures-confirm-sheet');
+    await sheet.waitFor();
+    await page.getByTestId('futures-confirm').click();
+    // Unknown for now (the lookup is lost too): the sheet stays, and Confirm would resend the same requestId.
+    await expect
+      .poll(() => page.locator('.adm-toast-main').last().textContent(), { timeout: 20_000 })
+      .toBe('Network error, please check your connection');
+    await expect(sheet.isVisible()).resolves.toBe(true);
+
+    // The connection is back and the order is found placed: the sheet goes, the user is told it went through.
+    lookupsLost = false;
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect
+      .poll(() => page.locator('.adm-toast-main').last().textContent(), { timeout: 20_000 })
+      .toBe('What you sent before the connection dropped went through.');
+    await sheet.waitFor({ state: 'detached' });
+    expect(sent).toHaveLength(1);
+    const list = await api<{ list: { amount: string }[] }>('order/deliveryOrders', {}, session.token);
+    expect(list.list.map((o) => Number(o.amount)).sort()).toEqual([100, 150]);
+    await context.close();
+  });
 });
 
 describe('futures: a refund for want of a price at expiry (the exit-freshness rule)', () => {

@@ -378,6 +378,8 @@ describe('assets: demo account, demo assets, transfer, records', () => {
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expect.poll(lastToast, { timeout: 10_000 }).toBe('What you sent before the connection dropped went through.');
     await expect.poll(() => text(page, 'transfer-available')).toBe('9,000.00');
+    // The form no longer holds the transfer that went through (Transfer again would send a second one).
+    await expect.poll(() => page.getByTestId('transfer-amount').inputValue()).toBe('');
     await shot(page, 'transfer-lost-answer-told-en');
 
     // Known now: another transfer of 1,000 is a new one.

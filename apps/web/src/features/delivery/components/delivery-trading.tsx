@@ -2,7 +2,7 @@ import { useDraft } from '@/shared/sheet';
 import type { DeliveryOrder, ProductSummary } from '@nexa/contract';
 import { useState } from 'react';
 import type { CreateOrderInput } from '../api/delivery-api';
-import { useCreateOrder, useOrderEvents } from '../hooks/use-delivery-queries';
+import { sameOrder, useCreateOrder, useOrderEvents } from '../hooks/use-delivery-queries';
 import { ConfirmSheet } from './confirm-sheet';
 import { CountdownSheet } from './countdown-sheet';
 import './delivery.css';
@@ -26,7 +26,11 @@ function orderInput(draft: OrderDraft): CreateOrderInput {
  */
 export function DeliveryTrading({ product }: { product: ProductSummary | undefined }) {
   const live = useOrderEvents();
-  const create = useCreateOrder();
+  // An order whose answer was lost is known now (told by a toast): a confirm sheet still open for that very order
+  // closes, as confirming it would now place a second one.
+  const create = useCreateOrder((input) =>
+    draft.setDraft((open) => (open && sameOrder(orderInput(open), input) ? null : open)),
+  );
   const openOrder = useOpenOrder();
   const [tracked, setTracked] = useState<DeliveryOrder | null>(null);
   const draft = useDraft((d: OrderDraft) => create.mutateAsync(orderInput(d)), create.isPending, setTracked);

@@ -182,8 +182,9 @@ export interface HistoryFilter {
 /**
  * Places a delivery order (a money call, lib/use-money-call.ts): a retry after a lost answer reuses the requestId,
  * so it is placed once, and an answer lost on the way back is looked up, so the user sees the order that was placed.
+ * `onSettledLater`: the outcome of an order whose answer and lookup were lost is known now (the connection is back).
  */
-export function useCreateOrder() {
+export function useCreateOrder(onSettledLater?: (input: CreateOrderInput, applied: boolean) => void) {
   const mode = useMode();
   const client = useQueryClient();
   return useMoneyCall<CreateOrderInput, DeliveryOrder>(
@@ -202,9 +203,14 @@ export function useCreateOrder() {
         storeOrder(client, order);
         refreshMoney(client, order.mode);
       },
+      onSettledLater,
     },
   );
 }
+
+/** Whether two order inputs are the same action (the same order confirmed again). */
+export const sameOrder = (a: CreateOrderInput, b: CreateOrderInput) =>
+  a.symbol === b.symbol && a.direction === b.direction && a.seconds === b.seconds && a.amount === b.amount;
 
 /** Cancels an order that has not opened yet (scheduled); its stake comes back. */
 export function useCancelOrder() {

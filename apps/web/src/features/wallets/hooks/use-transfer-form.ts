@@ -50,6 +50,13 @@ export function useTransferForm() {
     (input: TransferInput, requestId: string) => walletsApi.transfer({ ...input, requestId }),
     (input) => `${mode}:${input.from}>${input.to}:${input.currency}:${input.amount}`,
     [walletKeys.all],
+    {
+      // Also for a transfer whose lost answer is found applied later: the form no longer offers to send it again.
+      onSuccess: (record) => {
+        setResult(record);
+        setAmount('');
+      },
+    },
   );
 
   const chooseFrom = (wallet: Wallet) => {

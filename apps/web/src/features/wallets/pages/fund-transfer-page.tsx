@@ -27,9 +27,7 @@ export default function FundTransferPage() {
     const input = form.checkedInput();
     if (!input || !(await confirmTransfer(t, input))) return;
     try {
-      const record = await transfer.mutateAsync(input);
-      form.setResult(record);
-      form.setAmount('');
+      await transfer.mutateAsync(input);
       Toast.show({ icon: 'success', content: t('transfer.success'), duration: 2000 });
     } catch {
       // The request helper toasted the server's reason (or the network failure); a retry reuses the requestId.
