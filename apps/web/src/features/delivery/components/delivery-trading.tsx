@@ -26,11 +26,11 @@ function orderInput(draft: OrderDraft): CreateOrderInput {
  */
 export function DeliveryTrading({ product }: { product: ProductSummary | undefined }) {
   const live = useOrderEvents();
-  // An order whose answer was lost is known now (told by a toast): a confirm sheet still open for that very order
-  // closes, as confirming it would now place a second one.
-  const create = useCreateOrder((input) =>
-    draft.setDraft((open) => (open && sameOrder(orderInput(open), input) ? null : open)),
-  );
+  // An order whose answer was lost is found placed (told by a toast): a confirm sheet still open for that very order
+  // closes, as confirming it would now place a second one. One found not placed keeps its sheet to confirm again.
+  const create = useCreateOrder((input, applied) => {
+    if (applied) draft.setDraft((open) => (open && sameOrder(orderInput(open), input) ? null : open));
+  });
   const openOrder = useOpenOrder();
   const [tracked, setTracked] = useState<DeliveryOrder | null>(null);
   const draft = useDraft((d: OrderDraft) => create.mutateAsync(orderInput(d)), create.isPending, setTracked);
