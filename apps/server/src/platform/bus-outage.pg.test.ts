@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { SdQuoteData } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, killServers, placeOrders, startServer, trader } from '../process-testing.js';
+import { freePort, killServers, placeOrders, registerThrough, startServer, trader } from '../process-testing.js';
 import { createPostgresTestDatabase } from '../testing.js';
 import { queryRows } from './db.js';
 
@@ -43,6 +43,26 @@ describe('a node whose Redis is down', () => {
       );
       expect(quote.code, quote.msg).toBe(1);
       expect(deaf.child.exitCode).toBeNull();
+
+      // Its own prices (what its sockets send) move on the stored ticks instead of freezing, so it stays in the
+      // balancer: ready, with the bus reported down.
+      const feedLag = async () =>
+        Number(/^nexa_feed_lag_seconds (\S+)$/m.exec(await (await fetch(`${deaf.url}/metrics`)).text())?.[1]);
+      let ready: { status: number; checks?: Record<string, boolean> } = { status: 0 };
+      for (let i = 0; i < 50; i++) {
+        const res = await fetch(`${deaf.url}/api/ready`);
+        ready = {
+          status: res.status,
+          checks: ((await res.json()) as { data: { checks: Record<string, boolean> } }).data.checks,
+        };
+        if (ready.status === 200) break;
+        await sleep(200);
+      }
+      expect(ready).toEqual({ status: 200, checks: expect.objectContaining({ bus: false, prices: true }) });
+      expect(await feedLag()).toBeLessThan(5);
+      // Its rate limits let calls through without their Redis counts: a code is sent and a user registers through it
+      // (they answered 500 after waiting 10-15 s for the reconnect).
+      await registerThrough(deaf, dataDir);
 
       const ids = orders.map((o) => o.id);
       const found = await queryRows<{ id: string }>(

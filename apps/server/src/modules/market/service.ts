@@ -82,6 +82,12 @@ const LEAD_RETRY_MS = 1_000;
  */
 const HEARD_FRESH_MS = 1_000;
 
+/**
+ * While its bus is down, a node that does not lead reads the newest stored tick of every product this often and
+ * serves it as heard: its sockets' prices keep moving (a second apart) instead of freezing until Redis is back.
+ */
+const STORED_TICKS_POLL_MS = 1_000;
+
 /** Ticks kept for storing while the database is unreachable (about 20 minutes of 40 products). */
 const MAX_BUFFERED_TICKS = 50_000;
 
@@ -136,6 +142,7 @@ export class MarketService implements Valuation {
     await this.d.bus.subscribe('market', (message) => {
       if (message.origin !== this.nodeId) this.apply(message);
     });
+    this.timers.push(setInterval(() => void this.pollStoredTicks(), STORED_TICKS_POLL_MS));
     if (!this.d.config.feed) {
       // No feed (tests, a read-only node): still give a fresh database its history.
       await this.ensureHistory();
@@ -153,6 +160,37 @@ export class MarketService implements Valuation {
     this.sources = [];
     if (this.leadership.leading) await this.flush().catch(() => {});
     await this.leadership.stop();
+  }
+
+  private polling = false;
+
+  /** The bus is down and another node leads: the newest stored ticks stand in for the ones the bus would bring. */
+  private async pollStoredTicks() {
+    if (this.stopped || this.polling || this.leadership.leading || this.d.bus.connected()) return;
+    this.polling = true;
+    try {
+      const rows = await repo.latestStoredTicks(
+        this.d.database.db,
+        this.products.map((p) => p.symbol),
+      );
+      for (const r of rows) this.applyTick(this.storedTick(r));
+    } catch (err) {
+      this.d.log.warn({ err }, 'market: could not read stored ticks while the bus is down');
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  /** A row of `ticks` as a tick, its price at the product's precision. */
+  private storedTick(r: { symbol: string; ts_ms: string | number; price: string; size: string; source: string }): Tick {
+    const p = this.product(r.symbol);
+    return {
+      symbol: r.symbol,
+      ts: Number(r.ts_ms),
+      price: p ? new Decimal(r.price).toFixed(p.pricePrecision) : r.price,
+      size: r.size,
+      source: r.source as Tick['source'],
+    };
   }
 
   get isLeader(): boolean {
@@ -531,14 +569,7 @@ export class MarketService implements Valuation {
     const heard = this.latestTick(symbol);
     if (heard && now - heard.ts <= HEARD_FRESH_MS) return heard;
     const stored = (await repo.latestStoredTicks(ex, [symbol]))[0];
-    const p = this.product(symbol);
-    const fromTable = stored && {
-      symbol,
-      ts: Number(stored.ts_ms),
-      price: p ? new Decimal(stored.price).toFixed(p.pricePrecision) : stored.price,
-      size: stored.size,
-      source: stored.source,
-    };
+    const fromTable = stored && this.storedTick(stored);
     const newest = fromTable && (!heard || fromTable.ts > heard.ts) ? fromTable : heard;
     return newest && now - newest.ts <= maxAgeMs ? newest : undefined;
   }
