@@ -60,6 +60,8 @@ describe('system calls', () => {
     expect(res.json()).toMatchObject({ code: 1, data: { status: 'ok' } });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    // Sockets to this host only ('self' covers ws/wss here): not to any host an injected script names.
+    expect(res.headers['content-security-policy']).toMatch(/(^|;)connect-src 'self'(;|$)/);
   });
 
   it('serves the built app under /h5/, the entry uncached and hashed assets for a year', async () => {
