@@ -217,6 +217,12 @@ export interface AuthLimits {
   loginSlowdownStepMs: number;
   /** Per-address request cap on the code and login calls, per minute. */
   perIpPerMinute: number;
+  /** Per-address cap on each call that looks a user up by UID (`user/lookupUid`, a leader's win rate, profile), a minute. */
+  lookupPerIpPerMinute: number;
+  /** Codes one e-mail address or mobile number may be sent a day (every scene). */
+  codesPerTargetPerDay: number;
+  /** Codes the platform sends an hour, per channel (SMS costs money: a budget against pumping through many numbers). */
+  codesPerChannelPerHour: number;
 }
 
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
@@ -230,6 +236,9 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   loginWindowMs: 15 * 60_000,
   loginSlowdownStepMs: 250,
   perIpPerMinute: 30,
+  lookupPerIpPerMinute: 120,
+  codesPerTargetPerDay: 10,
+  codesPerChannelPerHour: 2_000,
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -150,7 +150,7 @@ export async function createTestApp(
   const config: Config = {
     ...base,
     // Short waits keep the slow-down real but cheap; the counts under test are the production ones.
-    auth: { ...DEFAULT_AUTH_LIMITS, loginSlowdownStepMs: 1, perIpPerMinute: 10_000 },
+    auth: { ...DEFAULT_AUTH_LIMITS, loginSlowdownStepMs: 1, perIpPerMinute: 10_000, lookupPerIpPerMinute: 10_000 },
     ...overrides,
     // A bound address is usable at once unless a test sets the delay it checks.
     funding: { ...base.funding, perIpPerMinute: 10_000, addressDelayHours: 0, ...overrides.funding },

@@ -231,11 +231,11 @@ export const AdjustmentListBody = Page.extend({
   status: z.preprocess((v) => (v === '' ? undefined : v), AdjustmentStatus.optional()),
 });
 export const DecideAdjustmentBody = z.object({
-  id: z.string().regex(/^\d{1,20}$/),
+  id: z.string().regex(/^\d{1,18}$/),
   reason: freeText(500, { multiline: true }).optional(),
 });
 export const RejectAdjustmentBody = z.object({
-  id: z.string().regex(/^\d{1,20}$/),
+  id: z.string().regex(/^\d{1,18}$/),
   reason: freeText(500, { min: 1, multiline: true }),
 });
 

@@ -87,7 +87,7 @@ export const SessionIdBody = z.object({
   sessionId: z
     .string()
     .trim()
-    .regex(/^\d{1,19}$/),
+    .regex(/^\d{1,18}$/),
 });
 export const RevokedData = z.object({ revoked: z.number().int() });
 

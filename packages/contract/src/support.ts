@@ -121,7 +121,7 @@ export type SupportSendBody = z.infer<typeof SupportSendBody>;
 export const SupportHistoryBody = z.object({
   before: z
     .string()
-    .regex(/^\d{1,19}$/)
+    .regex(/^\d{1,18}$/)
     .optional(),
   pageSize: z.coerce.number().int().min(1).max(SUPPORT_LIMITS.historyPageMax).default(30),
 });
@@ -153,7 +153,7 @@ export const supportApi = {
 
 // ---------------------------------------------------------------- the operators' side (role `support`)
 
-const Id = z.string().regex(/^\d{1,19}$/);
+const Id = z.string().regex(/^\d{1,18}$/);
 
 export const SupportOwner = z.object({
   userId: z.string(),

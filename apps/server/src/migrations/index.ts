@@ -29,6 +29,7 @@ import { m0028UserEventsJson } from './0028-user-events-json.js';
 import { m0029LedgerReferenceProbes } from './0029-ledger-reference-probes.js';
 import { m0030LoginAttemptsAudit } from './0030-login-attempts-audit.js';
 import { m0031UserSearchIndexes } from './0031-user-search-indexes.js';
+import { m0032CodeBudget } from './0032-code-budget.js';
 
 export interface Migration {
   version: number;
@@ -69,4 +70,5 @@ export const migrations: readonly Migration[] = [
   m0029LedgerReferenceProbes,
   m0030LoginAttemptsAudit,
   m0031UserSearchIndexes,
+  m0032CodeBudget,
 ];

@@ -315,6 +315,42 @@ describe('login and sessions', () => {
     }
   });
 
+  it('sends one address at most so many codes a day, and the platform at most so many an hour on a channel', async () => {
+    const probe = await createTestApp({
+      auth: { ...t.config.auth, codesPerTargetPerDay: 3, codesPerChannelPerHour: 6 },
+    });
+    try {
+      // The hour's budget counts from a fresh hour.
+      probe.clock.advance(3_600_000 - (probe.clock.now().getTime() % 3_600_000) + 1);
+      const email = freshEmail();
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        codes.push((await call(probe.app, 'ems/send', { email, scene: 'register' })).code);
+        probe.clock.advance(61_000);
+      }
+      expect(codes).toEqual([1, 1, 1, 429]);
+      const refused = await call(probe.app, 'ems/send', { email, scene: 'register' });
+      expect(refused.msg).toBe('This address or number has been sent too many codes today. Please try again tomorrow.');
+      // Five asks of the hour's six are spent: one more address is sent a code, the next is not, whoever asks.
+      expect((await call(probe.app, 'ems/send', { email: freshEmail(), scene: 'register' })).code).toBe(1);
+      const busy = await call(probe.app, 'ems/send', { email: freshEmail(), scene: 'register' }, { lang: 'de' });
+      expect(busy).toMatchObject({
+        code: 429,
+        msg: 'Zurzeit werden zu viele Codes angefordert. Bitte versuchen Sie es später erneut.',
+      });
+      // SMS has a budget of its own; the next hour e-mail does again, and the next day the first address too.
+      expect(
+        (await call(probe.app, 'sms/send', { areaCode: '+86', mobile: '138 0013 8002', scene: 'register' })).code,
+      ).toBe(1);
+      probe.clock.advance(3_600_000);
+      expect((await call(probe.app, 'ems/send', { email: freshEmail(), scene: 'register' })).code).toBe(1);
+      probe.clock.advance(86_400_000);
+      expect((await call(probe.app, 'ems/send', { email, scene: 'register' })).code).toBe(1);
+    } finally {
+      await probe.close();
+    }
+  });
+
   it('behind a proxy, takes the address the proxy saw: an X-Forwarded-For entry the client wrote moves no lock', async () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(PRIVATE_PROXIES);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');

@@ -179,6 +179,28 @@ export const authRepository = {
     await ex.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`code:${target}`}))`);
   },
 
+  /** Codes sent to one target (every scene) since `since`; read under the target's lock. */
+  async codesSentTo(ex: Executor, target: string, since: Date): Promise<number> {
+    const rows = await queryRows<{ n: number }>(
+      ex,
+      sql`SELECT count(*)::int AS n FROM verification_codes WHERE target = ${target} AND created_at > ${since.toISOString()}::timestamptz`,
+    );
+    return Number(rows[0]!.n);
+  },
+
+  /** Adds one send to the channel's count for the hour of `at` and returns that count (pruning hours past a day). */
+  async countChannelSend(ex: Executor, channel: Channel, at: Date): Promise<number> {
+    const hour = new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000).toISOString();
+    const rows = await queryRows<{ sent: number }>(
+      ex,
+      sql`WITH gone AS (DELETE FROM code_budget WHERE hour < ${hour}::timestamptz - interval '1 day')
+          INSERT INTO code_budget (channel, hour, sent) VALUES (${channel}, ${hour}::timestamptz, 1)
+          ON CONFLICT (channel, hour) DO UPDATE SET sent = code_budget.sent + 1
+          RETURNING sent`,
+    );
+    return Number(rows[0]!.sent);
+  },
+
   async latestCode(ex: Executor, channel: Channel, target: string, scene: Scene): Promise<CodeRow | undefined> {
     const rows = await ex
       .select()

@@ -196,6 +196,9 @@ describe('sessions and devices', () => {
     expect((await call(t.app, 'user/getUserinfo', {}, { TOKEN: phone.token })).code).toBe(401);
     // Revoking twice is not found; the rest of the list is untouched.
     expect((await post('security/revokeSession', { sessionId: phoneRow.id }, { token: desk.token })).code).toBe(404);
+    // An id past the database's bigint is refused as input, not a 500 from the query.
+    const huge = await post('security/revokeSession', { sessionId: '9999999999999999999' }, { token: desk.token });
+    expect(huge.code).toBe(400);
     const others = await post<{ revoked: number }>('security/revokeOtherSessions', {}, { token: desk.token });
     expect(others.data.revoked).toBe(1);
     expect((await call(t.app, 'user/getUserinfo', {}, { TOKEN: u.token })).code).toBe(401);

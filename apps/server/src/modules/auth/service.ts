@@ -270,12 +270,21 @@ export class AuthService {
     const send = scene !== 'reset' || exists;
     // Read before the transaction: the message is sent inside it.
     const antiPhishing = exists ? await this.d.centre.phraseFor(channel, target) : null;
+    // The channel's hourly budget is counted first, in a statement of its own (no lock held while a message goes out):
+    // past it, nobody is sent a code until the hour turns, however many numbers or addresses ask.
+    if ((await repo.countChannelSend(db, channel, now())) > limits.codesPerChannelPerHour) {
+      throw tooMany('code.busy');
+    }
     await db.transaction(async (tx) => {
       await repo.lockTarget(tx, target);
       const last = await repo.latestCode(tx, channel, target, scene);
       const sinceMs = last ? now().getTime() - last.createdAt.getTime() : Number.POSITIVE_INFINITY;
       if (sinceMs < limits.codeResendMs) {
         throw tooMany('code.sendTooSoon', { seconds: Math.ceil((limits.codeResendMs - sinceMs) / 1000) });
+      }
+      // One address or number is sent at most so many codes a day (mail bombing, paid SMS to one number).
+      if ((await repo.codesSentTo(tx, target, new Date(now().getTime() - 86_400_000))) >= limits.codesPerTargetPerDay) {
+        throw tooMany('code.dailyLimit');
       }
       const code = randomDigits(6);
       const at = now();

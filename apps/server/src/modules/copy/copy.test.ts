@@ -594,6 +594,21 @@ describe('bad input and refusals', () => {
     });
     expect((await a.as('order/cancelPlan', { planId: plan.id, requestId: rid() })).code).toBe(1);
   });
+
+  it('caps looking accounts up by UID per address (walking the UIDs would list every account)', async () => {
+    const probe = await createTestApp({ auth: { ...t.config.auth, lookupPerIpPerMinute: 3 } }, {}, t.database);
+    try {
+      const u = await registerUser(probe);
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) codes.push((await u.as('user/lookupUid', { uid: 99_999_990 + i })).code);
+      expect(codes).toEqual([400, 400, 400, 429]);
+      // A leader's profile and win rate name an account too, each capped alike.
+      for (let i = 0; i < 3; i++) await u.as('order/leaderProfile', { uid: 99_999_990 + i });
+      expect((await u.as('order/leaderProfile', { uid: 99_999_999 })).code).toBe(429);
+    } finally {
+      await probe.close();
+    }
+  });
 });
 
 describe('races', () => {

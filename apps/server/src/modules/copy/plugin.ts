@@ -21,7 +21,7 @@ export interface CopyModuleOptions {
 export const copyModule = nexaModule<CopyModuleOptions>(
   'copy',
   async (app, o) => {
-    const { database, events, userEvents, router, now, onStop } = app.platform;
+    const { config, database, events, userEvents, router, now, onStop } = app.platform;
     const deps = {
       db: database.db,
       ledger: app.ledger,
@@ -39,7 +39,7 @@ export const copyModule = nexaModule<CopyModuleOptions>(
     const placement = new CopyPlacement({ ...deps, log: app.log }, plans, (at) => app.delivery.settlement.wakeAt(at));
     wake.at = (at) => placement.wakeAt(at);
     const reads = new CopyReads(deps, plans);
-    registerCopyRoutes(router, plans, reads);
+    registerCopyRoutes(router, plans, reads, config.auth.lookupPerIpPerMinute);
     app.delivery.settlement.onSettled((tx, rows) => placement.onSettled(tx, rows));
     // The orders it placed show their plan and, on a copy, the profit net of the leader's share.
     app.delivery.views.copiesFrom((ex, ids) => reads.ordersCopies(ex, ids));

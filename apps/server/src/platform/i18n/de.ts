@@ -25,6 +25,9 @@ export const de: Catalogue = {
   'label.scene': 'Zweck',
   'label.body': 'Anfrage',
   'code.sendTooSoon': 'Bitte warten Sie {seconds} Sek., bevor Sie einen neuen Code anfordern',
+  'code.busy': 'Zurzeit werden zu viele Codes angefordert. Bitte versuchen Sie es später erneut.',
+  'code.dailyLimit':
+    'An diese Adresse oder Nummer wurden heute zu viele Codes gesendet. Bitte versuchen Sie es morgen erneut.',
   'code.invalid': 'Der Bestätigungscode ist falsch',
   'code.expired': 'Der Bestätigungscode ist abgelaufen. Bitte fordern Sie einen neuen an.',
   'code.burned': 'Zu viele Fehlversuche. Bitte fordern Sie einen neuen Code an.',

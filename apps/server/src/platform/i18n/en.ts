@@ -27,6 +27,8 @@ export const en = {
   'label.scene': 'purpose',
   'label.body': 'request',
   'code.sendTooSoon': 'Please wait {seconds} s before requesting another code',
+  'code.busy': 'Too many codes are being requested right now. Please try again later.',
+  'code.dailyLimit': 'This address or number has been sent too many codes today. Please try again tomorrow.',
   'code.invalid': 'The verification code is incorrect',
   'code.expired': 'The verification code has expired. Please request a new one.',
   'code.burned': 'Too many wrong attempts. Please request a new code.',

@@ -25,6 +25,9 @@ export const fr: Catalogue = {
   'label.scene': 'finalité',
   'label.body': 'requête',
   'code.sendTooSoon': 'Veuillez patienter {seconds} s avant de demander un nouveau code',
+  'code.busy': 'Trop de codes sont demandés en ce moment. Veuillez réessayer plus tard.',
+  'code.dailyLimit':
+    "Trop de codes ont été envoyés à cette adresse ou à ce numéro aujourd'hui. Veuillez réessayer demain.",
   'code.invalid': 'Le code de vérification est incorrect',
   'code.expired': 'Le code de vérification a expiré. Veuillez en demander un nouveau.',
   'code.burned': 'Trop de tentatives incorrectes. Veuillez demander un nouveau code.',

@@ -25,6 +25,8 @@ export const hk: Catalogue = {
   'label.scene': '用途',
   'label.body': '請求內容',
   'code.sendTooSoon': '請於{seconds}秒後再索取驗證碼',
+  'code.busy': '目前索取驗證碼的人數過多，請稍後再試',
+  'code.dailyLimit': '此電郵或手機號碼今日索取驗證碼次數過多，請明天再試',
   'code.invalid': '驗證碼不正確',
   'code.expired': '驗證碼已過期，請重新索取',
   'code.burned': '驗證碼錯誤次數過多，請重新索取',

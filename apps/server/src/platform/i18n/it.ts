@@ -25,6 +25,8 @@ export const it: Catalogue = {
   'label.scene': 'finalità',
   'label.body': 'richiesta',
   'code.sendTooSoon': 'Attendi {seconds} s prima di richiedere un nuovo codice',
+  'code.busy': 'Troppe richieste di codici in questo momento. Riprova più tardi.',
+  'code.dailyLimit': 'A questo indirizzo o numero sono stati inviati troppi codici oggi. Riprova domani.',
   'code.invalid': 'Il codice di verifica non è corretto',
   'code.expired': 'Il codice di verifica è scaduto. Richiedine uno nuovo.',
   'code.burned': 'Troppi tentativi errati. Richiedi un nuovo codice.',

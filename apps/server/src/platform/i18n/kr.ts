@@ -29,6 +29,8 @@ export const kr: Catalogue = {
   'label.scene': '용도',
   'label.body': '요청 데이터',
   'code.sendTooSoon': '{seconds}초 후에 인증번호를 다시 요청해 주세요',
+  'code.busy': '현재 인증번호 요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
+  'code.dailyLimit': '오늘 이 주소 또는 번호로 너무 많은 인증번호가 발송되었습니다. 내일 다시 시도해 주세요.',
   'code.invalid': '인증번호가 올바르지 않습니다',
   'code.expired': '인증번호가 만료되었습니다. 새 인증번호를 요청해 주세요.',
   'code.burned': '입력 오류 횟수를 초과했습니다. 새 인증번호를 요청해 주세요.',

@@ -25,6 +25,8 @@ export const pt: Catalogue = {
   'label.scene': 'finalidade',
   'label.body': 'solicitação',
   'code.sendTooSoon': 'Aguarde {seconds} s para solicitar um novo código',
+  'code.busy': 'Muitos códigos estão sendo solicitados agora. Tente novamente mais tarde.',
+  'code.dailyLimit': 'Foram enviados muitos códigos para este endereço ou número hoje. Tente novamente amanhã.',
   'code.invalid': 'O código de verificação está incorreto',
   'code.expired': 'O código de verificação expirou. Solicite um novo.',
   'code.burned': 'Muitas tentativas incorretas. Solicite um novo código.',

@@ -25,6 +25,8 @@ export const sp: Catalogue = {
   'label.scene': 'finalidad',
   'label.body': 'solicitud',
   'code.sendTooSoon': 'Espera {seconds} s antes de solicitar otro código',
+  'code.busy': 'Se están solicitando demasiados códigos en este momento. Inténtalo más tarde.',
+  'code.dailyLimit': 'Se han enviado demasiados códigos a esta dirección o número hoy. Inténtalo mañana.',
   'code.invalid': 'El código de verificación es incorrecto',
   'code.expired': 'El código de verificación ha expirado. Solicita uno nuevo.',
   'code.burned': 'Demasiados intentos fallidos. Solicita un código nuevo.',

@@ -25,6 +25,8 @@ export const zh: Catalogue = {
   'label.scene': '用途',
   'label.body': '请求内容',
   'code.sendTooSoon': '请在{seconds}秒后重新获取验证码',
+  'code.busy': '当前请求验证码的人数过多，请稍后再试',
+  'code.dailyLimit': '该邮箱或手机号今日获取验证码次数过多，请明天再试',
   'code.invalid': '验证码错误',
   'code.expired': '验证码已过期，请重新获取',
   'code.burned': '验证码错误次数过多，请重新获取',
