@@ -94,6 +94,7 @@ describe('security centre', () => {
     await shot(page, 'security-2fa-enrol-dark-en');
     user.nextCode = authenticator(secret);
     await page.getByTestId('2fa-code').fill(await user.nextCode());
+    await page.getByTestId('2fa-password').fill(user.password);
     await page.getByTestId('2fa-enable').click();
     await page.getByTestId('2fa-recovery').waitFor();
     expect(await page.getByTestId('2fa-recovery').locator('li').count()).toBe(10);
@@ -103,6 +104,13 @@ describe('security centre', () => {
     await page.getByTestId('security-page').waitFor();
     await expect(page.getByTestId('2fa-recovery').count()).resolves.toBe(0);
     await expect.poll(() => textOf(page, 'security-2fa')).toContain('On');
+    // Turning it on ended the other session: whoever held it must now pass the second factor.
+    const other = await fetch(`${ctx.server.url}/api/user/getUserinfo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', TOKEN: user.other },
+      body: '{}',
+    });
+    expect(((await other.json()) as { code: number }).code).toBe(401);
   });
 
   it('logs out, then logs in with the password and a code', async () => {
@@ -180,6 +188,15 @@ describe('security centre', () => {
   });
 
   it('revokes the other session, which then gets 401, and shows the login history', async () => {
+    // Another device signs in, with the password and a code.
+    const step = await api<{ challenge: string }>('user/login', {
+      type: 'email',
+      email: user.email,
+      password: user.password,
+    });
+    user.other = (
+      await api<{ token: string }>('user/login2fa', { challenge: step.challenge, code: await user.nextCode() })
+    ).token;
     await page.goto(`${ctx.server.url}/h5/#${ROUTE.sessions}`);
     await page.getByTestId('session-current').waitFor();
     await expect.poll(() => page.getByTestId('session-revoke').count()).toBe(1);
@@ -242,6 +259,7 @@ describe('security centre', () => {
       const secret = (await p.getByTestId('2fa-key').textContent())!.replace(/\s/g, '');
       await p.getByTestId('2fa-qr').and(p.locator('[data-ready="true"]')).waitFor();
       await p.getByTestId('2fa-code').fill(await authenticator(secret)());
+      await p.getByTestId('2fa-password').fill('sec2-pass-1');
       await shot(p, `security-2fa-enrol-${prefs.theme}-${prefs.lang}`);
       await p.getByTestId('2fa-enable').click();
       await p.getByTestId('2fa-recovery').waitFor();

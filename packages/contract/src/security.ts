@@ -57,7 +57,9 @@ export const TotpSetupData = z.object({
 });
 export type TotpSetupData = z.infer<typeof TotpSetupData>;
 
-export const TotpEnableBody = z.object({ code: TotpCode });
+/** Turning 2FA on asks for the login password too: a stolen session alone must not enrol its own authenticator. */
+export const TotpEnableBody = z.object({ code: TotpCode, password: z.string().min(1).max(256) });
+export type TotpEnableBody = z.infer<typeof TotpEnableBody>;
 export const RecoveryCodesData = z.object({ recoveryCodes: z.array(z.string()) });
 export type RecoveryCodesData = z.infer<typeof RecoveryCodesData>;
 export const TotpDisableBody = z.object({ code: SecondFactorCode });

@@ -15,6 +15,7 @@ export function registerAuthRoutes(r: Router, auth: AuthService, perIpPerMinute:
   r.handle('index/resetPassword', (body, ctx) => auth.changePassword(ctx.user, body, ctx), { perIpPerMinute });
   r.handle('user/changeUser', (body, ctx) => auth.changeMode(ctx.user, body.mode));
   r.handle('security/totpSetup', (_body, ctx) => auth.totpSetup(ctx.user));
+  r.handle('security/totpEnable', (body, ctx) => auth.enableTwoFactor(ctx.user, body, ctx), { perIpPerMinute });
 }
 
 /** The security centre (mine → settings → Security). Calls that check a code share the per-address cap. */
@@ -26,7 +27,6 @@ export function registerSecurityRoutes(
 ) {
   const limited = { perIpPerMinute };
   r.handle('security/overview', (_body, ctx) => centre.overview(ctx.user));
-  r.handle('security/totpEnable', (body, ctx) => twoFactor.enable(BigInt(ctx.user.id), body.code), limited);
   r.handle(
     'security/totpDisable',
     async (body, ctx) => {

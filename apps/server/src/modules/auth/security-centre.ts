@@ -120,6 +120,19 @@ export class SecurityCentre {
     });
   }
 
+  /** The e-mail or SMS after 2FA was turned on (best effort, like the new-device notice). */
+  async notifyTwoFactorOn(to: Recipient, ctx: CallContext): Promise<void> {
+    const d = parseDevice(ctx.userAgent);
+    const device = [d.browser, d.os].filter(Boolean).join(' · ') || t(ctx.lang, 'newDevice.unknown');
+    const at = this.d.now().toISOString().replace('T', ' ').slice(0, 16);
+    await sendNotice(this.d.messenger, to, {
+      scene: 'two-factor-on',
+      key: 'twoFactorOn',
+      lang: ctx.lang,
+      params: { device, ip: ctx.ip, time: `${at} UTC` },
+    });
+  }
+
   private async revoked(r: SessionRevocation): Promise<void> {
     await this.d.onSessionsRevoked?.(r);
   }

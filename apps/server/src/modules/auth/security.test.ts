@@ -46,7 +46,10 @@ const login = (email: string, o: { ua?: string; ip?: string } = {}) =>
 async function enrolled() {
   const u = await registerUser(t);
   const setup = await u.as<TotpSetupData>('security/totpSetup');
-  const on = await u.as<RecoveryCodesData>('security/totpEnable', { code: await codeOf(setup.data.secret) });
+  const on = await u.as<RecoveryCodesData>('security/totpEnable', {
+    code: await codeOf(setup.data.secret),
+    password: 'password-123',
+  });
   expect(on.code).toBe(1);
   t.clock.advance(30_000); // the enrolment code's step is used up
   return { ...u, secret: setup.data.secret, recovery: on.data.recoveryCodes };
@@ -61,10 +64,14 @@ describe('two-factor enrolment', () => {
     expect(setup.data.uri).toMatch(/^otpauth:\/\/totp\/Nexa:.+\?.*secret=/);
     const wrong = await u.as('security/totpEnable', {
       code: await wrongCodeOf(setup.data.secret),
+      password: 'password-123',
     });
     expect(wrong.code).toBe(0);
     expect(wrong.msg).toBe('The authenticator code is incorrect');
-    const on = await u.as<RecoveryCodesData>('security/totpEnable', { code: await codeOf(setup.data.secret) });
+    const on = await u.as<RecoveryCodesData>('security/totpEnable', {
+      code: await codeOf(setup.data.secret),
+      password: 'password-123',
+    });
     expect(on.code).toBe(1);
     expect(on.data.recoveryCodes).toHaveLength(10);
     expect(new Set(on.data.recoveryCodes).size).toBe(10);
@@ -83,8 +90,28 @@ describe('two-factor enrolment', () => {
 
   it('refuses to enable without a setup', async () => {
     const u = await registerUser(t);
-    const res = await u.as('security/totpEnable', { code: '123456' });
+    const res = await u.as('security/totpEnable', { code: '123456', password: 'password-123' });
     expect(res.msg).toBe('Please start the two-factor setup again');
+  });
+
+  it('asks for the login password: a session alone cannot enrol; on, the other sessions end and the owner is told', async () => {
+    const u = await registerUser(t);
+    const thief = await login(u.email, { ua: PHONE_UA });
+    expect(thief.code).toBe(1);
+    const thiefToken = (thief.data as { token: string }).token;
+    const setup = await u.as<TotpSetupData>('security/totpSetup');
+    const code = await codeOf(setup.data.secret);
+    expect((await u.as('security/totpEnable', { code })).code).toBe(400);
+    const wrong = await u.as('security/totpEnable', { code, password: 'not-the-password' });
+    expect(wrong).toMatchObject({ code: 0, msg: 'The password is incorrect' });
+    expect((await u.as<SecurityOverview>('security/overview')).data.twoFactorEnabled).toBe(false);
+
+    expect((await u.as('security/totpEnable', { code, password: 'password-123' })).code).toBe(1);
+    expect((await call(t.app, 'user/getUserinfo', {}, { TOKEN: thiefToken })).code).toBe(401);
+    expect((await u.as('user/getUserinfo')).code).toBe(1);
+    const notice = t.messenger.sent.filter((m) => m.to === u.email && m.scene === 'two-factor-on');
+    expect(notice).toHaveLength(1);
+    expect(notice[0]!.text).toMatch(/^Two-factor authentication was just turned on for your Nexa account from /);
   });
 });
 

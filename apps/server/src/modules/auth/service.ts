@@ -8,11 +8,13 @@ import type {
   Login2faBody,
   LoginBody,
   LoginData,
+  RecoveryCodesData,
   RegisterBody,
   ResetPasswordBody,
   SessionData,
   SessionRevocation,
   SmsSendBody,
+  TotpEnableBody,
   User,
 } from '@nexa/contract';
 import parsePhoneNumber from 'libphonenumber-js/max';
@@ -210,6 +212,32 @@ export class AuthService {
     const row = await repo.findUserById(this.d.db, BigInt(user.id));
     if (!row) throw refused('account.notFound');
     return this.d.twoFactor.setup(row.id, targetOf(identityOf(row)));
+  }
+
+  /**
+   * Turns 2FA on with a code of the secret shown at setup and the login password: a stolen session alone cannot tie
+   * the account to the thief's authenticator. A wrong password counts toward the login lockout, like a password
+   * change. On success every other session ends (whoever else held one must pass the new second factor) and the
+   * owner is told by e-mail or SMS.
+   */
+  async enableTwoFactor(user: AuthUser, body: TotpEnableBody, ctx: CallContext): Promise<RecoveryCodesData> {
+    const { db, now } = this.d;
+    const row = await repo.findUserById(db, BigInt(user.id));
+    if (!row) throw refused('account.notFound');
+    const known = await repo.hasLoggedInFrom(db, row.id, ctx.ip);
+    const claim = await this.throttle.claim(throttleKeys('user', targetOf(identityOf(row)), ctx.ip), known);
+    if (!(await verifyPassword(row.passwordHash, body.password))) {
+      await this.throttle.failed(claim);
+      throw refused('auth.passwordWrong');
+    }
+    const codes = await this.d.twoFactor.enable(row.id, body.code);
+    await db.transaction(async (tx) => {
+      await repo.revokeOtherSessions(tx, row.id, BigInt(user.sessionId), now());
+      await this.throttle.succeeded(tx, claim);
+    });
+    await this.revoked({ userId: user.id, exceptSessionId: user.sessionId });
+    await this.d.centre.notifyTwoFactorOn(row, ctx);
+    return codes;
   }
 
   /** Switches the account the user acts on (spec §4 account mode). */

@@ -384,7 +384,7 @@ describe('user actions are enforced and audited', () => {
     const u = await registerUser(t);
     const setup = await u.as<{ secret: string }>('security/totpSetup');
     const code = await generate({ secret: setup.data.secret, epoch: Math.floor(t.clock.ms / 1000) });
-    expect((await u.as('security/totpEnable', { code })).code).toBe(1);
+    expect((await u.as('security/totpEnable', { code, password: 'password-123' })).code).toBe(1);
     const userId = (await post<{ list: AdminUserSummary[] }>('admin/users', { q: String(u.user.uid) }, support)).data
       .list[0]!.userId;
     expect((await post<AdminUserDetail>('admin/user', { userId }, support)).data.twoFactorEnabled).toBe(true);

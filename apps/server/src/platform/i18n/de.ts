@@ -131,6 +131,7 @@ export const de: Catalogue = {
     'Der Preis hat sich über Ihre Slippage von {slippage} % hinaus bewegt. Bitte prüfen Sie den neuen Kurs und versuchen Sie es erneut.',
   'convert.receiveTooSmall': 'Der Betrag ist zu klein zum Umtauschen',
   'auth.oldPasswordWrong': 'Das alte Passwort ist falsch',
+  'auth.passwordWrong': 'Das Passwort ist falsch',
   'admin.badCredentials': 'Benutzername oder Passwort ist falsch',
   'admin.disabled': 'Dieses Operator-Konto ist deaktiviert',
   'admin.forbidden': 'Ihre Operator-Rolle erlaubt dies nicht',
@@ -287,6 +288,9 @@ export const de: Catalogue = {
   'newDevice.message':
     'Ihr Konto wurde soeben von einem neuen Gerät angemeldet: {device}, Adresse {ip}, um {time}. Wenn Sie das nicht waren, ändern Sie sofort Ihr Passwort und aktivieren Sie die Zwei-Faktor-Authentifizierung.',
   'newDevice.unknown': 'ein unbekanntes Gerät',
+  'twoFactorOn.subject': 'Die Zwei-Faktor-Authentifizierung wurde aktiviert',
+  'twoFactorOn.message':
+    'Für Ihr Nexa-Konto wurde soeben die Zwei-Faktor-Authentifizierung aktiviert: {device}, Adresse {ip}, um {time}. Ihre anderen Geräte wurden abgemeldet. Wenn Sie das nicht waren, wenden Sie sich sofort an den Kundenservice.',
   'addressBound.subject': 'Neue Auszahlungsadresse in Ihrem Nexa-Konto',
   'addressBound.message':
     'In Ihrem Konto wurde die {chain}-Auszahlungsadresse „{label}“ ({address}) hinterlegt. Sie ist ab {time} für Auszahlungen nutzbar. Wenn Sie das nicht waren, ändern Sie Ihr Passwort und wenden Sie sich an den Support.',

@@ -128,6 +128,7 @@ export const en = {
   'convert.priceMoved': 'The price moved beyond your slippage of {slippage}%. Please check the new rate and try again.',
   'convert.receiveTooSmall': 'The amount is too small to convert',
   'auth.oldPasswordWrong': 'The old password is incorrect',
+  'auth.passwordWrong': 'The password is incorrect',
   'admin.badCredentials': 'The username or password is incorrect',
   'admin.disabled': 'This operator account is disabled',
   'admin.forbidden': 'Your operator role does not allow this',
@@ -273,6 +274,9 @@ export const en = {
   'newDevice.message':
     'Your account was just logged in from a new device: {device}, address {ip}, at {time}. If this was not you, change your password at once and turn on two-factor authentication.',
   'newDevice.unknown': 'an unknown device',
+  'twoFactorOn.subject': 'Two-factor authentication was turned on',
+  'twoFactorOn.message':
+    'Two-factor authentication was just turned on for your Nexa account from {device}, address {ip}, at {time}, and your other devices were logged out. If this was not you, contact customer service at once.',
   'addressBound.subject': 'A withdrawal address was bound to your Nexa account',
   'addressBound.message':
     'A {chain} withdrawal address "{label}" ({address}) was bound to your account. It can be used for withdrawals from {time}. If this was not you, change your password and contact support.',

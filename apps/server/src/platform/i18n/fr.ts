@@ -134,6 +134,7 @@ export const fr: Catalogue = {
     'Le prix a varié au-delà de votre slippage de {slippage} %. Vérifiez le nouveau taux et réessayez.',
   'convert.receiveTooSmall': 'Le montant est trop faible pour être converti',
   'auth.oldPasswordWrong': "L'ancien mot de passe est incorrect",
+  'auth.passwordWrong': 'Le mot de passe est incorrect',
   'admin.badCredentials': "Nom d'utilisateur ou mot de passe incorrect",
   'admin.disabled': 'Ce compte opérateur est désactivé',
   'admin.forbidden': "Votre rôle d'opérateur ne permet pas cette action",
@@ -285,6 +286,9 @@ export const fr: Catalogue = {
   'newDevice.message':
     "Votre compte vient d'être connecté depuis un nouvel appareil : {device}, adresse {ip}, le {time}. Si ce n'était pas vous, changez immédiatement votre mot de passe et activez l'authentification à deux facteurs.",
   'newDevice.unknown': 'un appareil inconnu',
+  'twoFactorOn.subject': "L'authentification à deux facteurs a été activée",
+  'twoFactorOn.message':
+    "L'authentification à deux facteurs vient d'être activée sur votre compte Nexa depuis {device}, adresse {ip}, à {time}, et vos autres appareils ont été déconnectés. Si ce n'était pas vous, contactez immédiatement le service client.",
   'addressBound.subject': 'Nouvelle adresse de retrait sur votre compte Nexa',
   'addressBound.message':
     'L’adresse de retrait {chain} « {label} » ({address}) a été liée à votre compte. Elle sera utilisable pour les retraits à partir du {time}. Si ce n’était pas vous, changez votre mot de passe et contactez le support.',

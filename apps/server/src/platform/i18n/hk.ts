@@ -119,6 +119,7 @@ export const hk: Catalogue = {
   'convert.priceMoved': '價格變動已超出您設定的{slippage}%滑點，請確認最新匯率後重試',
   'convert.receiveTooSmall': '金額過小，無法兌換',
   'auth.oldPasswordWrong': '舊密碼不正確',
+  'auth.passwordWrong': '密碼錯誤',
   'admin.badCredentials': '用戶名或密碼不正確',
   'admin.disabled': '該操作員帳戶已被停用',
   'admin.forbidden': '您的操作員角色無權執行此操作',
@@ -259,6 +260,9 @@ export const hk: Catalogue = {
   'newDevice.message':
     '您的帳戶剛剛在新裝置上登入：{device}，地址 {ip}，時間 {time}。如非本人操作，請立即修改密碼並開啟雙重驗證。',
   'newDevice.unknown': '未知裝置',
+  'twoFactorOn.subject': '您的帳戶已開啟雙重驗證',
+  'twoFactorOn.message':
+    '您的 Nexa 帳戶剛剛在 {device}（地址 {ip}，時間 {time}）開啟了雙重驗證，其他裝置已被登出。如非本人操作，請立即聯絡客服。',
   'addressBound.subject': '您的 Nexa 帳戶綁定了新的提款地址',
   'addressBound.message':
     '您的帳戶綁定了 {chain} 提款地址「{label}」（{address}），自 {time} 起可用於提款。如果這不是您本人操作，請立即更改密碼並聯絡客服。',

@@ -127,6 +127,7 @@ export const it: Catalogue = {
     'Il prezzo si è mosso oltre il tuo slippage del {slippage}%. Controlla il nuovo tasso e riprova.',
   'convert.receiveTooSmall': "L'importo è troppo piccolo per la conversione",
   'auth.oldPasswordWrong': 'La vecchia password non è corretta',
+  'auth.passwordWrong': 'La password non è corretta',
   'admin.badCredentials': 'Nome utente o password non corretti',
   'admin.disabled': 'Questo account operatore è disattivato',
   'admin.forbidden': 'Il tuo ruolo di operatore non lo consente',
@@ -276,6 +277,9 @@ export const it: Catalogue = {
   'newDevice.message':
     "È appena stato effettuato l'accesso al tuo account da un nuovo dispositivo: {device}, indirizzo {ip}, alle {time}. Se non sei stato tu, cambia subito la password e attiva l'autenticazione a due fattori.",
   'newDevice.unknown': 'un dispositivo sconosciuto',
+  'twoFactorOn.subject': "L'autenticazione a due fattori è stata attivata",
+  'twoFactorOn.message':
+    "L'autenticazione a due fattori è stata appena attivata sul tuo account Nexa da {device}, indirizzo {ip}, alle {time}, e gli altri dispositivi sono stati disconnessi. Se non sei stato tu, contatta subito il servizio clienti.",
   'addressBound.subject': 'Nuovo indirizzo di prelievo sul tuo account Nexa',
   'addressBound.message':
     'Al tuo account è stato collegato l’indirizzo di prelievo {chain} «{label}» ({address}). Potrà essere usato per i prelievi dal {time}. Se non sei stato tu, cambia la password e contatta l’assistenza.',

@@ -124,6 +124,7 @@ export const jp: Catalogue = {
     '価格が設定したスリッページ{slippage}%を超えて変動しました。新しいレートを確認してから再度お試しください。',
   'convert.receiveTooSmall': '金額が少なすぎるため交換できません',
   'auth.oldPasswordWrong': '現在のパスワードが正しくありません',
+  'auth.passwordWrong': 'パスワードが正しくありません',
   'admin.badCredentials': 'ユーザー名またはパスワードが正しくありません',
   'admin.disabled': 'このオペレーターアカウントは無効になっています',
   'admin.forbidden': 'このオペレーターロールでは実行できません',
@@ -266,6 +267,9 @@ export const jp: Catalogue = {
   'newDevice.message':
     '新しい端末からアカウントにログインがありました：{device}、アドレス {ip}、日時 {time}。心当たりがない場合は、すぐにパスワードを変更し、二段階認証を有効にしてください。',
   'newDevice.unknown': '不明な端末',
+  'twoFactorOn.subject': '二段階認証が有効になりました',
+  'twoFactorOn.message':
+    '{time}に {device}（アドレス {ip}）から Nexa アカウントの二段階認証が有効になり、他の端末はログアウトされました。お心当たりがない場合は、すぐにカスタマーサービスにご連絡ください。',
   'addressBound.subject': 'Nexaアカウントに新しい出金アドレスが登録されました',
   'addressBound.message':
     'アカウントに {chain} 出金アドレス「{label}」（{address}）が登録されました。{time} から出金に利用できます。心当たりがない場合は、パスワードを変更してサポートにご連絡ください。',

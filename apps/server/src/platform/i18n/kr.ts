@@ -128,6 +128,7 @@ export const kr: Catalogue = {
     '가격이 설정한 슬리피지 {slippage}%를 넘어 변동되었습니다. 새 환율을 확인한 후 다시 시도해 주세요.',
   'convert.receiveTooSmall': '금액이 너무 작아 전환할 수 없습니다',
   'auth.oldPasswordWrong': '기존 비밀번호가 올바르지 않습니다',
+  'auth.passwordWrong': '비밀번호가 올바르지 않습니다',
   'admin.badCredentials': '사용자 이름 또는 비밀번호가 올바르지 않습니다',
   'admin.disabled': '이 운영자 계정은 비활성화되었습니다',
   'admin.forbidden': '운영자 역할에 이 작업 권한이 없습니다',
@@ -270,6 +271,9 @@ export const kr: Catalogue = {
   'newDevice.message':
     '방금 새 기기에서 계정에 로그인했습니다: {device}, 주소 {ip}, 시간 {time}. 본인이 아니라면 즉시 비밀번호를 변경하고 2단계 인증을 켜 주세요.',
   'newDevice.unknown': '알 수 없는 기기',
+  'twoFactorOn.subject': '2단계 인증이 켜졌습니다',
+  'twoFactorOn.message':
+    '방금 {device}(주소 {ip}, {time})에서 Nexa 계정의 2단계 인증이 켜졌고 다른 기기는 로그아웃되었습니다. 본인이 아니라면 즉시 고객센터에 문의하세요.',
   'addressBound.subject': 'Nexa 계정에 새 출금 주소가 등록되었습니다',
   'addressBound.message':
     '계정에 {chain} 출금 주소 "{label}"({address})이(가) 등록되었습니다. {time}부터 출금에 사용할 수 있습니다. 본인이 아니라면 비밀번호를 변경하고 고객센터에 문의하세요.',

@@ -128,6 +128,7 @@ export const pt: Catalogue = {
   'convert.priceMoved': 'O preço variou além do seu slippage de {slippage}%. Verifique a nova taxa e tente novamente.',
   'convert.receiveTooSmall': 'O valor é pequeno demais para converter',
   'auth.oldPasswordWrong': 'A senha antiga está incorreta',
+  'auth.passwordWrong': 'A senha está incorreta',
   'admin.badCredentials': 'Nome de usuário ou senha incorretos',
   'admin.disabled': 'Esta conta de operador está desativada',
   'admin.forbidden': 'A sua função de operador não permite esta ação',
@@ -276,6 +277,9 @@ export const pt: Catalogue = {
   'newDevice.message':
     'Acabou de ser iniciada sessão na sua conta a partir de um novo dispositivo: {device}, endereço {ip}, às {time}. Se não foi você, altere já a palavra-passe e ative a autenticação de dois fatores.',
   'newDevice.unknown': 'um dispositivo desconhecido',
+  'twoFactorOn.subject': 'A autenticação em dois fatores foi ativada',
+  'twoFactorOn.message':
+    'A autenticação em dois fatores acabou de ser ativada na sua conta Nexa a partir de {device}, endereço {ip}, às {time}, e seus outros dispositivos foram desconectados. Se não foi você, contate o atendimento imediatamente.',
   'addressBound.subject': 'Novo endereço de saque na sua conta Nexa',
   'addressBound.message':
     'O endereço de saque {chain} “{label}” ({address}) foi vinculado à sua conta. Poderá ser usado para saques a partir de {time}. Se não foi você, altere a sua senha e contacte o suporte.',

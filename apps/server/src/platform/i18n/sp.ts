@@ -129,6 +129,7 @@ export const sp: Catalogue = {
     'El precio se ha movido más allá de su deslizamiento del {slippage} %. Revise la nueva tasa e inténtelo de nuevo.',
   'convert.receiveTooSmall': 'El importe es demasiado pequeño para convertir',
   'auth.oldPasswordWrong': 'La contraseña anterior es incorrecta',
+  'auth.passwordWrong': 'La contraseña es incorrecta',
   'admin.badCredentials': 'El nombre de usuario o la contraseña son incorrectos',
   'admin.disabled': 'Esta cuenta de operador está desactivada',
   'admin.forbidden': 'Su rol de operador no permite esta acción',
@@ -279,6 +280,9 @@ export const sp: Catalogue = {
   'newDevice.message':
     'Se acaba de iniciar sesión en tu cuenta desde un dispositivo nuevo: {device}, dirección {ip}, a las {time}. Si no fuiste tú, cambia tu contraseña de inmediato y activa la autenticación en dos pasos.',
   'newDevice.unknown': 'un dispositivo desconocido',
+  'twoFactorOn.subject': 'Se activó la autenticación en dos pasos',
+  'twoFactorOn.message':
+    'Se acaba de activar la autenticación en dos pasos en tu cuenta de Nexa desde {device}, dirección {ip}, a las {time}, y se cerró la sesión en tus otros dispositivos. Si no fuiste tú, contacta de inmediato con atención al cliente.',
   'addressBound.subject': 'Nueva dirección de retiro en tu cuenta Nexa',
   'addressBound.message':
     'Se vinculó a tu cuenta la dirección de retiro de {chain} «{label}» ({address}). Podrá usarse para retiros a partir del {time}. Si no fuiste tú, cambia tu contraseña y contacta con soporte.',

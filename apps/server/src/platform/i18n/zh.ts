@@ -119,6 +119,7 @@ export const zh: Catalogue = {
   'convert.priceMoved': '价格变动已超出您设置的{slippage}%滑点，请确认最新汇率后重试',
   'convert.receiveTooSmall': '金额过小，无法兑换',
   'auth.oldPasswordWrong': '旧密码不正确',
+  'auth.passwordWrong': '密码错误',
   'admin.badCredentials': '用户名或密码不正确',
   'admin.disabled': '该操作员账户已被停用',
   'admin.forbidden': '您的操作员角色无权执行此操作',
@@ -259,6 +260,9 @@ export const zh: Catalogue = {
   'newDevice.message':
     '您的账户刚刚在新设备上登录：{device}，地址 {ip}，时间 {time}。如非本人操作，请立即修改密码并开启双重验证。',
   'newDevice.unknown': '未知设备',
+  'twoFactorOn.subject': '您的账户已开启双重验证',
+  'twoFactorOn.message':
+    '您的 Nexa 账户刚刚在 {device}（地址 {ip}，时间 {time}）开启了双重验证，其他设备已被登出。如果这不是您本人操作，请立即联系客服。',
   'addressBound.subject': '您的 Nexa 账户绑定了新的提币地址',
   'addressBound.message':
     '您的账户绑定了 {chain} 提币地址“{label}”（{address}），自 {time} 起可用于提币。如果这不是您本人操作，请立即修改密码并联系客服。',

@@ -2,7 +2,7 @@ import { request } from '@/lib/http';
 
 export const securityApi = {
   totpSetup: () => request('security/totpSetup', {}),
-  totpEnable: (code: string) => request('security/totpEnable', { code }),
+  totpEnable: (code: string, password: string) => request('security/totpEnable', { code, password }),
   totpDisable: (code: string) => request('security/totpDisable', { code }),
   sessions: (signal?: AbortSignal) => request('security/sessions', {}, { method: 'GET', signal }),
   revokeSession: (sessionId: string) => request('security/revokeSession', { sessionId }),

@@ -1,4 +1,5 @@
 import { Page } from '@/components/ui/page';
+import { PasswordField } from '@/components/ui/password-field';
 import { DangerButton, PrimaryButton } from '@/components/ui/primary-button';
 import { SubmitForm } from '@/components/ui/submit-form';
 import { useGoBack } from '@/components/ui/use-go-back';
@@ -45,10 +46,13 @@ function Enrol({ onDone }: { onDone: (codes: string[]) => void }) {
   const client = useQueryClient();
   const [setup, setSetup] = useState<TotpSetupData | null>(null);
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const start = useSingleFlight(async () => setSetup(await securityApi.totpSetup()));
+  const ready = totpComplete(code) && password !== '';
   const confirm = useSingleFlight(async () => {
-    if (!totpComplete(code)) return;
-    const res = await securityApi.totpEnable(code).catch(() => null);
+    if (!ready) return;
+    // Refused (a wrong code or password, told by a toast): the code is asked again, it may have gone stale meanwhile.
+    const res = await securityApi.totpEnable(code, password).catch(() => null);
     if (!res) return setCode('');
     await client.invalidateQueries({ queryKey: securityKeys.overview });
     onDone(res.recoveryCodes);
@@ -81,7 +85,17 @@ function Enrol({ onDone }: { onDone: (codes: string[]) => void }) {
         </button>
       </div>
       <TotpField value={code} onChange={setCode} testId="2fa-code" />
-      <PrimaryButton type="submit" loading={confirm.running} disabled={!totpComplete(code)} testId="2fa-enable">
+      <p className="field__hint">{t('security.twoFactor.passwordHint')}</p>
+      <PasswordField
+        label={t('auth.password')}
+        placeholder={t('auth.passwordPlaceholder')}
+        autoComplete="current-password"
+        maxLength={256}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        testId="2fa-password"
+      />
+      <PrimaryButton type="submit" loading={confirm.running} disabled={!ready} testId="2fa-enable">
         {t('security.twoFactor.enable')}
       </PrimaryButton>
     </SubmitForm>
