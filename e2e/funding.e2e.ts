@@ -220,9 +220,9 @@ describe('funding: deposit and withdrawal screens', () => {
     await page.goForward();
     await page.getByTestId('recharge-record-page').waitFor();
 
-    // An operator approves it over the API: the record says so and the spot wallet holds the money.
+    // An operator approves it over the API: the open record list says so by itself (the decision's message reads it
+    // again), and the spot wallet holds the money.
     await approve('Deposit', uid);
-    await page.reload();
     await expect
       .poll(() => page.getByTestId('deposit-record').getAttribute('data-status'), { timeout: 10_000 })
       .toBe('approved');
