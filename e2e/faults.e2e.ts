@@ -129,6 +129,28 @@ describe('faults a phone user meets: the server away, offline, a session ended e
     await context.close();
   });
 
+  it("reads a screen again by itself once the server's database is back, without a tap", async () => {
+    const { token, user } = await demoUser('db-away');
+    const context = await phone(ctx.browser);
+    const page = await context.newPage();
+    // The server answers, its database does not: the read's envelope is a 500.
+    let databaseAway = true;
+    await page.route('**/api/index/property*', (route) =>
+      databaseAway
+        ? route.fulfill({
+            contentType: 'application/json',
+            body: JSON.stringify({ code: 500, msg: 'Something went wrong. Please try again later.', data: null }),
+          })
+        : route.continue(),
+    );
+    await openSignedIn(page, { token, user }, ROUTE.mine);
+    await page.getByTestId('assets-error').waitFor();
+    databaseAway = false;
+    await expect.poll(() => plain(page, 'assets-total'), { timeout: 20_000 }).toBe('$10,000.00');
+    await expect(page.getByTestId('assets-error').count()).resolves.toBe(0);
+    await context.close();
+  });
+
   it('explains a balance that moves before a slow convert answers, then shows its result', async () => {
     const { token, user } = await demoUser('slow-convert');
     const context = await phone(ctx.browser);

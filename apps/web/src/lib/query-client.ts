@@ -2,6 +2,14 @@ import { QueryClient } from '@tanstack/react-query';
 import { type Cancel, afterLoadIdle } from './async';
 import { ApiError } from './request';
 
+/** How often a screen's read that failed for a passing reason is tried again. */
+export const RETRY_FAILED_READ_MS = 10_000;
+
+/** A failure that may pass by itself: the network, a timeout, or the server's own trouble (5xx). */
+function failedForAWhile(error: unknown): boolean {
+  return error instanceof ApiError && (error.isTransport || error.code >= 500);
+}
+
 /**
  * Server state. Queries retry once, and only when the network failed (a business refusal will not change by
  * asking again); mutations never retry (a second "send code" or "log in" must be the user's choice). Mutations
@@ -15,6 +23,10 @@ export const queryClient = new QueryClient({
       retry: (failureCount, error) => failureCount < 1 && error instanceof ApiError && error.isTransport,
       refetchOnWindowFocus: false,
       staleTime: 30_000,
+      // A read that failed for a passing reason (the server's database away, the connection lost) is tried again every
+      // so often while its screen shows it and the page is visible, so the screen recovers by itself once the server
+      // does; a refusal (4xx) is not, it would answer the same.
+      refetchInterval: (query) => (failedForAWhile(query.state.error) ? RETRY_FAILED_READ_MS : false),
     },
     mutations: { retry: 0, networkMode: 'always' },
   },
