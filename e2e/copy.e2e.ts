@@ -85,7 +85,7 @@ async function publishOnScreen(page: Page, b: Trader) {
   // under the field, and sends nothing.
   await page.getByTestId('copy-form-min').fill('200');
   await page.getByTestId('copy-form-publish').click();
-  await expect.poll(() => textIn(page, 'copy-time-error')).toBe('Required');
+  await expect.poll(() => textIn(page, 'copy-time-error')).toBe('Please select the order time');
   expect(await textIn(page, 'copy-form-value-error')).toBe('The amount per follower is below the minimum');
   await page.getByTestId('copy-form-min').fill('100');
   await expect.poll(() => page.getByTestId('copy-form-value-error').count()).toBe(0);

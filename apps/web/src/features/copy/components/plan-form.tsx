@@ -11,17 +11,32 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeliveryWalletBalance } from '../hooks/use-copy';
 import { usePlanForm } from '../hooks/use-plan-form';
-import type { PlanError } from '../model';
+import type { PlanError, PlanField } from '../model';
 import { InviteesField } from './invitees-field';
 import { OrderTimeField } from './order-time-field';
 import { DirectionLabel, usePeriodName } from './plan-bits';
+
+/** The fields a missing value is named for (spec §5's prompts: "title", "select the order time", …). */
+const NAMED_WHEN_MISSING = ['title', 'symbol', 'seconds', 'orderTime', 'value', 'amount'] as const;
+const namedWhenMissing = (field: PlanField): field is (typeof NAMED_WHEN_MISSING)[number] =>
+  (NAMED_WHEN_MISSING as readonly PlanField[]).includes(field);
+
+/** A field's refusal in words: a missing value says what to enter, the rest what is wrong with it. */
+function usePlanErrors(cap?: string) {
+  const { t } = useTranslation();
+  return (e: PlanError | undefined, field: PlanField): string | null => {
+    if (!e) return null;
+    if (e === 'required' && namedWhenMissing(field)) return t(`copy.errors.missing.${field}`);
+    return t(`copy.errors.${e}`, { cap });
+  };
+}
 
 /** The product, direction and purchase duration of a plan. */
 function WhatSection({ f }: { f: ReturnType<typeof usePlanForm> }) {
   const { t } = useTranslation();
   const periodName = usePeriodName();
   const [choosing, setChoosing] = useState(false);
-  const err = (e: PlanError | undefined) => (e ? t(`copy.errors.${e}`) : null);
+  const err = usePlanErrors();
   return (
     <>
       <SelectButton
@@ -84,7 +99,7 @@ function WhatSection({ f }: { f: ReturnType<typeof usePlanForm> }) {
             }))}
           />
         )}
-        {err(f.errors.seconds) ? <p className="field__error">{err(f.errors.seconds)}</p> : null}
+        {err(f.errors.seconds, 'seconds') ? <p className="field__error">{err(f.errors.seconds, 'seconds')}</p> : null}
       </div>
     </>
   );
@@ -93,7 +108,7 @@ function WhatSection({ f }: { f: ReturnType<typeof usePlanForm> }) {
 /** The followers' stake: fixed or a percentage of their copy-trading wallet, with a min and a max. */
 function ConditionSection({ f }: { f: ReturnType<typeof usePlanForm> }) {
   const { t } = useTranslation();
-  const err = (e: PlanError | undefined) => (e ? t(`copy.errors.${e}`) : null);
+  const err = usePlanErrors();
   const percent = f.draft.conditionType === 'percent';
   return (
     <fieldset className="copy-fieldset">
@@ -117,7 +132,7 @@ function ConditionSection({ f }: { f: ReturnType<typeof usePlanForm> }) {
         scale={2}
         value={f.draft.value}
         onValue={(v) => f.set('value', v)}
-        error={err(f.errors.value)}
+        error={err(f.errors.value, 'value')}
         testId="copy-form-value"
       />
       <div className="copy-pair">
@@ -128,7 +143,7 @@ function ConditionSection({ f }: { f: ReturnType<typeof usePlanForm> }) {
           scale={2}
           value={f.draft.min}
           onValue={(v) => f.set('min', v)}
-          error={err(f.errors.min)}
+          error={err(f.errors.min, 'min')}
           testId="copy-form-min"
         />
         <AmountField
@@ -138,7 +153,7 @@ function ConditionSection({ f }: { f: ReturnType<typeof usePlanForm> }) {
           scale={2}
           value={f.draft.max}
           onValue={(v) => f.set('max', v)}
-          error={err(f.errors.max)}
+          error={err(f.errors.max, 'max')}
           testId="copy-form-max"
         />
       </div>
@@ -155,7 +170,7 @@ export function PlanFormView({ onPublished }: { onPublished: (plan: FollowPlan) 
   const { t } = useTranslation();
   const f = usePlanForm(onPublished);
   const balance = useDeliveryWalletBalance();
-  const err = (e: PlanError | undefined) => (e ? t(`copy.errors.${e}`, { cap: f.cap }) : null);
+  const err = usePlanErrors(f.cap);
   return (
     <form
       className="stack copy-form"
@@ -171,11 +186,15 @@ export function PlanFormView({ onPublished }: { onPublished: (plan: FollowPlan) 
         maxLength={60}
         value={f.draft.title}
         onChange={(e) => f.set('title', e.target.value)}
-        error={err(f.errors.title)}
+        error={err(f.errors.title, 'title')}
         testId="copy-form-title"
       />
       <WhatSection f={f} />
-      <OrderTimeField value={f.draft.time} onChange={(c) => f.set('time', c)} error={err(f.errors.orderTime)} />
+      <OrderTimeField
+        value={f.draft.time}
+        onChange={(c) => f.set('time', c)}
+        error={err(f.errors.orderTime, 'orderTime')}
+      />
       <ConditionSection f={f} />
       <AmountField
         label={t('copy.form.amount')}
@@ -193,7 +212,7 @@ export function PlanFormView({ onPublished }: { onPublished: (plan: FollowPlan) 
         scale={2}
         value={f.draft.amount}
         onValue={(v) => f.set('amount', v)}
-        error={err(f.errors.amount)}
+        error={err(f.errors.amount, 'amount')}
         testId="copy-form-amount"
       />
       <AmountField
@@ -203,7 +222,7 @@ export function PlanFormView({ onPublished }: { onPublished: (plan: FollowPlan) 
         scale={2}
         value={f.draft.profitSharePct}
         onValue={(v) => f.set('profitSharePct', v)}
-        error={err(f.errors.share)}
+        error={err(f.errors.share, 'share')}
         testId="copy-form-share"
       />
       <InviteesField value={f.draft.invitees} onChange={(list) => f.set('invitees', list)} />
