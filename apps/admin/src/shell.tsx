@@ -47,16 +47,29 @@ export function Shell() {
   const me = useCall('admin/me');
   return (
     <Loadable query={me}>
-      {() => <SignedIn username={me.data!.username} role={me.data!.role} totpEnabled={me.data!.totpEnabled} />}
+      {() => (
+        <SignedIn
+          username={me.data!.username}
+          role={me.data!.role}
+          totpEnabled={me.data!.totpEnabled}
+          // Where the server requires it, an operator without the second factor may only turn it on.
+          locked={me.data!.twoFactorRequired && !me.data!.totpEnabled}
+        />
+      )}
     </Loadable>
   );
 }
 
-function SignedIn({ username, role, totpEnabled }: { username: string; role: OperatorRole; totpEnabled: boolean }) {
+function SignedIn({
+  username,
+  role,
+  totpEnabled,
+  locked,
+}: { username: string; role: OperatorRole; totpEnabled: boolean; locked: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const screens = SCREENS.filter((s) => [s.call].flat().some((call) => mayCall(role, call)));
+  const screens = locked ? [] : SCREENS.filter((s) => [s.call].flat().some((call) => mayCall(role, call)));
   const current = location.pathname.split('/')[1] || screens[0]?.key;
   // A screen the role may not open (typed into the address bar) is only the refusal: none of its filters or buttons.
   const open = (key: string, page: ReactNode) =>
@@ -106,23 +119,33 @@ function SignedIn({ username, role, totpEnabled }: { username: string; role: Ope
             </Space>
           </Layout.Header>
           <Layout.Content style={{ padding: 24 }}>
-            <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>
-              <Routes>
-                <Route path="/dashboard" element={open('dashboard', <DashboardPage />)} />
-                <Route path="/reviews" element={open('reviews', <ReviewsPage />)} />
-                <Route path="/users" element={open('users', <UsersPage />)} />
-                <Route path="/users/:userId" element={open('users', <UserPage />)} />
-                <Route path="/support" element={open('support', <SupportPage />)} />
-                <Route path="/content" element={open('content', <ContentPage />)} />
-                <Route path="/oversight" element={open('oversight', <OversightPage />)} />
-                <Route path="/adjustments" element={open('adjustments', <AdjustmentsPage />)} />
-                <Route path="/settings" element={open('settings', <SettingsPage />)} />
-                <Route path="/products" element={open('products', <ProductsPage />)} />
-                <Route path="/audit" element={open('audit', <AuditPage />)} />
-                <Route path="/operators" element={open('operators', <OperatorsPage />)} />
-                <Route path="*" element={<Navigate to={`/${screens[0]?.key ?? 'users'}`} replace />} />
-              </Routes>
-            </Suspense>
+            {locked ? (
+              <Result
+                status="warning"
+                title={t('twoFactor.requiredTitle')}
+                subTitle={t('twoFactor.requiredBody')}
+                extra={<TwoFactorButton enabled={false} testId="totp-enrol-required" />}
+                data-testid="totp-required"
+              />
+            ) : (
+              <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>
+                <Routes>
+                  <Route path="/dashboard" element={open('dashboard', <DashboardPage />)} />
+                  <Route path="/reviews" element={open('reviews', <ReviewsPage />)} />
+                  <Route path="/users" element={open('users', <UsersPage />)} />
+                  <Route path="/users/:userId" element={open('users', <UserPage />)} />
+                  <Route path="/support" element={open('support', <SupportPage />)} />
+                  <Route path="/content" element={open('content', <ContentPage />)} />
+                  <Route path="/oversight" element={open('oversight', <OversightPage />)} />
+                  <Route path="/adjustments" element={open('adjustments', <AdjustmentsPage />)} />
+                  <Route path="/settings" element={open('settings', <SettingsPage />)} />
+                  <Route path="/products" element={open('products', <ProductsPage />)} />
+                  <Route path="/audit" element={open('audit', <AuditPage />)} />
+                  <Route path="/operators" element={open('operators', <OperatorsPage />)} />
+                  <Route path="*" element={<Navigate to={`/${screens[0]?.key ?? 'users'}`} replace />} />
+                </Routes>
+              </Suspense>
+            )}
           </Layout.Content>
         </Layout>
       </Layout>

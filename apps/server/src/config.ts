@@ -49,6 +49,7 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEFAULT_LANG: z.enum(LANGS).default(DEFAULT_LANG),
   INVITE_CODE_REQUIRED: bool.default(false),
+  ADMIN_REQUIRE_2FA: bool.default(true),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('Nexa <no-reply@localhost>'),
@@ -143,6 +144,11 @@ export interface Config {
   logLevel: string;
   defaultLang: (typeof LANGS)[number];
   inviteCodeRequired: boolean;
+  /**
+   * Operators must turn on two-factor authentication before the console lets them do anything else (their own
+   * session and enrolment only): one phished password must not be enough to approve money.
+   */
+  adminRequire2fa: boolean;
   sessionTtlMs: number;
   /** Seals 2FA secrets; undefined: `DATA_DIR/totp.key`, made on first start. */
   totpKey: Buffer | undefined;
@@ -259,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     defaultLang: e.DEFAULT_LANG,
     inviteCodeRequired: e.INVITE_CODE_REQUIRED,
+    adminRequire2fa: e.ADMIN_REQUIRE_2FA,
     sessionTtlMs: e.SESSION_TTL_DAYS * 86_400_000,
     totpKey: e.TOTP_KEY ? Buffer.from(e.TOTP_KEY, 'base64') : undefined,
     smtpUrl: e.SMTP_URL || undefined,

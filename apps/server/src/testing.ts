@@ -151,6 +151,8 @@ export async function createTestApp(
     ...base,
     // Short waits keep the slow-down real but cheap; the counts under test are the production ones.
     auth: { ...DEFAULT_AUTH_LIMITS, loginSlowdownStepMs: 1, perIpPerMinute: 10_000, lookupPerIpPerMinute: 10_000 },
+    // Operators without a second factor may work unless a test asks for the rule (operator-lockout.test).
+    adminRequire2fa: false,
     ...overrides,
     // A bound address is usable at once unless a test sets the delay it checks.
     funding: { ...base.funding, perIpPerMinute: 10_000, addressDelayHours: 0, ...overrides.funding },
@@ -225,6 +227,8 @@ export async function startTestServer(
     adminDistDir: path.resolve(
       process.env.ADMIN_DIST_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '../../admin/dist'),
     ),
+    // The journeys' operators sign in with a password alone unless one asks for the rule (console.e2e).
+    adminRequire2fa: false,
     ...overrides,
     funding: { ...base.funding, ...overrides.funding },
     market: { ...base.market, historyHours: TEST_SERVER_HISTORY_HOURS, ...overrides.market },

@@ -27,6 +27,9 @@ export type OperatorRole = z.infer<typeof OperatorRole>;
 /** Who is signed in, as the console shows it. */
 export const OperatorProfile = Operator.extend({ role: OperatorRole, totpEnabled: z.boolean() });
 export type OperatorProfile = z.infer<typeof OperatorProfile>;
+/** `admin/me`: the profile, and whether the console must have the second factor turned on before anything else. */
+export const OperatorMe = OperatorProfile.extend({ twoFactorRequired: z.boolean() });
+export type OperatorMe = z.infer<typeof OperatorMe>;
 
 /** `totpCode` is required once the operator has enrolled a second factor (admin/totpEnable). */
 export const AdminLoginBody = z.object({
@@ -166,7 +169,7 @@ const Empty = z.object({}).passthrough();
 export const adminApi = {
   'admin/login': def(false, false, AdminLoginBody, AdminSessionData),
   'admin/logout': def(false, 'operator', Empty, z.null()),
-  'admin/me': def(true, 'operator', Empty, OperatorProfile),
+  'admin/me': def(true, 'operator', Empty, OperatorMe),
   'admin/deposits': def(true, 'operator', ReviewListBody, pageOf(AdminDeposit)),
   'admin/approveDeposit': def(false, 'operator', ApproveBody, AdminDeposit),
   'admin/rejectDeposit': def(false, 'operator', RejectBody, AdminDeposit),

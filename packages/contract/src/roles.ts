@@ -73,6 +73,17 @@ export const CALL_ROLES: Readonly<Record<string, readonly OperatorRole[]>> = {
   'admin/rejectAdjustment': ['finance'],
 };
 
+/**
+ * What an operator may do before turning on two-factor authentication where it is required: their own session and
+ * the enrolment, nothing else.
+ */
+export const BEFORE_SECOND_FACTOR: readonly string[] = [
+  'admin/me',
+  'admin/logout',
+  'admin/totpSetup',
+  'admin/totpEnable',
+];
+
 /** Whether an operator of `role` may make `call` (fail closed: unknown calls are the admin's only). */
 export function mayCall(role: OperatorRole, call: string): boolean {
   return role === 'admin' || (CALL_ROLES[call]?.includes(role) ?? false);

@@ -8,7 +8,7 @@ import { QrCode } from './qr-code';
  * The operator's own authenticator: enrol by scanning the QR code of the server's otpauth URI (or typing the key),
  * confirm with a code; from then on login asks for one.
  */
-export function TwoFactorButton({ enabled }: { enabled: boolean }) {
+export function TwoFactorButton({ enabled, testId = 'totp-enrol' }: { enabled: boolean; testId?: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const setup = useAction('admin/totpSetup');
@@ -20,7 +20,7 @@ export function TwoFactorButton({ enabled }: { enabled: boolean }) {
   };
   return (
     <>
-      <Button onClick={start} data-testid="totp-enrol">
+      <Button onClick={start} data-testid={testId}>
         {t('twoFactor.enrol')}
       </Button>
       <Modal open={open} title={t('twoFactor.enrol')} footer={null} onCancel={() => setOpen(false)} destroyOnHidden>

@@ -31,7 +31,7 @@ export class ForbiddenError extends AppError {
   }
 }
 
-export const forbidden = () => new ForbiddenError(Code.REFUSED, 'admin.forbidden');
+export const forbidden = (key: MessageKey = 'admin.forbidden') => new ForbiddenError(Code.REFUSED, key);
 
 export const refused = (key: MessageKey, params?: MessageParams, data?: unknown) =>
   new AppError(Code.REFUSED, key, params, data);

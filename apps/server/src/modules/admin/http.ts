@@ -19,7 +19,7 @@ export function registerAdminFileRoute(
   app: FastifyInstance,
   authenticate: AuthenticateOperator,
   uploads: UploadReader,
-  may: (role: AuthOperator['role'], call: string) => boolean,
+  may: (operator: AuthOperator, call: string) => boolean,
 ) {
   app.get<{ Params: { name: string } }>(
     '/api/admin/file/:name',
@@ -27,7 +27,7 @@ export function registerAdminFileRoute(
     async (req, reply) => {
       const operator = await operatorOf(req, authenticate);
       if (!operator) throw unauthorized('error.sessionExpired');
-      if (!may(operator.role, 'admin/file')) throw forbidden();
+      if (!may(operator, 'admin/file')) throw forbidden();
       const { name } = req.params;
       if (!UploadName.safeParse(name).success) throw notFound();
       const file = await uploads.read(name);

@@ -1,6 +1,8 @@
 import path from 'node:path';
-import { mayCall } from '@nexa/contract';
+import { BEFORE_SECOND_FACTOR, mayCall } from '@nexa/contract';
 import { keyFromFile } from '../../platform/crypto.js';
+import { forbidden } from '../../platform/errors.js';
+import type { AuthOperator } from '../../platform/http.js';
 import { nexaModule } from '../../platform/kernel.js';
 import { OperatorAdmin } from './operator-admin.js';
 import { registerAdminRoutes } from './routes.js';
@@ -17,11 +19,22 @@ export const adminModule = nexaModule(
     const totpKey = config.totpKey ?? keyFromFile(path.join(config.dataDir, 'totp.key'));
     const adminAuth = new AdminAuthService({ db: database.db, limits: config.auth, now, sleep, totpKey });
     router.authenticateOperators((token) => adminAuth.authenticate(token));
-    // Every operator call passes the role table (modules/admin/roles.ts); 403 otherwise.
-    router.authorizeOperators((call, operator) => mayCall(operator.role, call));
+    // Every operator call passes the role table (contract roles.ts); 403 otherwise. Where the second factor is
+    // required, an operator without it may only enrol it (403 saying so).
+    const may = (operator: AuthOperator, call: string) => {
+      if (config.adminRequire2fa && !operator.totpEnabled && !BEFORE_SECOND_FACTOR.includes(call)) {
+        throw forbidden('admin.twoFactorRequired');
+      }
+      return mayCall(operator.role, call);
+    };
+    router.authorizeOperators((call, operator) => may(operator, call));
     const ports = { funding: app.fundingOperations, kyc: app.kycOperations, uploads: app.uploadReader };
     const operators = new OperatorAdmin({ db: database.db, now, limits: config.auth, sleep });
-    registerAdminRoutes(app, router, { auth: adminAuth, operators }, ports, config.auth.perIpPerMinute);
+    registerAdminRoutes(app, router, { auth: adminAuth, operators }, ports, {
+      loginPerIpPerMinute: config.auth.perIpPerMinute,
+      may,
+      twoFactorRequired: config.adminRequire2fa,
+    });
   },
   ['funding', 'kyc', 'uploads'],
 );

@@ -1,6 +1,5 @@
-import { mayCall } from '@nexa/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Router } from '../../platform/http.js';
+import type { AuthOperator, Router } from '../../platform/http.js';
 import type { FundingOperations, KycOperations, UploadReader } from '../../platform/review.js';
 import { registerAdminFileRoute } from './http.js';
 import type { OperatorAdmin } from './operator-admin.js';
@@ -21,15 +20,21 @@ export function registerAdminRoutes(
   r: Router,
   services: { auth: AdminAuthService; operators: OperatorAdmin },
   ports: AdminPorts,
-  loginPerIpPerMinute: number,
+  o: {
+    loginPerIpPerMinute: number;
+    /** The role table and the second-factor rule, as every other operator call passes them. */
+    may: (operator: AuthOperator, call: string) => boolean;
+    twoFactorRequired: boolean;
+  },
 ) {
+  const { loginPerIpPerMinute } = o;
   const { funding, kyc } = ports;
   const { auth, operators } = services;
   const decision = (operatorId: string, reason: string | undefined) => ({ operatorId, reason: reason || null });
 
   r.handle('admin/login', (body, ctx) => auth.login(body, ctx.ip), { perIpPerMinute: loginPerIpPerMinute });
   r.handle('admin/logout', (_body, ctx) => auth.logout(ctx.operator));
-  r.handle('admin/me', async (_body, ctx) => auth.me(ctx.operator));
+  r.handle('admin/me', async (_body, ctx) => ({ ...auth.me(ctx.operator), twoFactorRequired: o.twoFactorRequired }));
   r.handle('admin/totpSetup', (_body, ctx) => auth.totpSetup(ctx.operator), { perIpPerMinute: loginPerIpPerMinute });
   r.handle('admin/totpEnable', (b, ctx) => auth.totpEnable(ctx.operator, b.code), {
     perIpPerMinute: loginPerIpPerMinute,
@@ -71,7 +76,7 @@ export function registerAdminRoutes(
   });
   r.handle('admin/auditExport', (b) => auth.auditExport(b));
 
-  registerAdminFileRoute(app, (token) => auth.authenticate(token), ports.uploads, mayCall);
+  registerAdminFileRoute(app, (token) => auth.authenticate(token), ports.uploads, o.may);
 }
 
 const paged =

@@ -128,6 +128,7 @@ export const ar: Catalogue = {
   'admin.badCredentials': 'اسم المستخدم أو كلمة المرور غير صحيحة',
   'admin.disabled': 'حساب المشغل هذا معطل',
   'admin.forbidden': 'دور المشغل الخاص بك لا يسمح بذلك',
+  'admin.twoFactorRequired': 'فعّل المصادقة الثنائية (الزر في الأعلى) قبل استخدام وحدة التحكم',
   'admin.selfChange': 'لا يمكنك تغيير دورك أو تعطيل حسابك بنفسك',
   'admin.operatorExists': 'يوجد مشغل بهذا الاسم بالفعل',
   'field.invalid.categoryId': 'هذه الفئة غير موجودة (ربما حُذفت للتو)',

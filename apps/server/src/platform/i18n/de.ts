@@ -135,6 +135,8 @@ export const de: Catalogue = {
   'admin.badCredentials': 'Benutzername oder Passwort ist falsch',
   'admin.disabled': 'Dieses Operator-Konto ist deaktiviert',
   'admin.forbidden': 'Ihre Operator-Rolle erlaubt dies nicht',
+  'admin.twoFactorRequired':
+    'Aktivieren Sie zuerst die Zwei-Faktor-Authentifizierung (Schaltfläche oben), bevor Sie die Konsole nutzen',
   'admin.selfChange': 'Sie können Ihre eigene Rolle nicht ändern und Ihr eigenes Konto nicht deaktivieren',
   'admin.operatorExists': 'Ein Operator mit diesem Benutzernamen existiert bereits',
   'field.invalid.categoryId': 'Diese Kategorie gibt es nicht (sie wurde vielleicht gerade gelöscht)',

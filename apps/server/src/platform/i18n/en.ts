@@ -132,6 +132,7 @@ export const en = {
   'admin.badCredentials': 'The username or password is incorrect',
   'admin.disabled': 'This operator account is disabled',
   'admin.forbidden': 'Your operator role does not allow this',
+  'admin.twoFactorRequired': 'Turn on two-factor authentication (the button at the top) before using the console',
   'admin.selfChange': 'You cannot change your own role or disable your own account',
   'admin.operatorExists': 'An operator with this username already exists',
   'field.invalid.categoryId': 'This category does not exist (it may just have been deleted)',

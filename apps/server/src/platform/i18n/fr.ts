@@ -138,6 +138,8 @@ export const fr: Catalogue = {
   'admin.badCredentials': "Nom d'utilisateur ou mot de passe incorrect",
   'admin.disabled': 'Ce compte opérateur est désactivé',
   'admin.forbidden': "Votre rôle d'opérateur ne permet pas cette action",
+  'admin.twoFactorRequired':
+    "Activez d'abord l'authentification à deux facteurs (bouton en haut) avant d'utiliser la console",
   'admin.selfChange': 'Vous ne pouvez ni changer votre propre rôle ni désactiver votre propre compte',
   'admin.operatorExists': "Un opérateur avec ce nom d'utilisateur existe déjà",
   'field.invalid.categoryId': "Cette catégorie n'existe pas (elle vient peut-être d'être supprimée)",

@@ -123,6 +123,7 @@ export const hk: Catalogue = {
   'admin.badCredentials': '用戶名或密碼不正確',
   'admin.disabled': '該操作員帳戶已被停用',
   'admin.forbidden': '您的操作員角色無權執行此操作',
+  'admin.twoFactorRequired': '請先開啟雙重驗證（頁面頂部的按鈕）再使用控制台',
   'admin.selfChange': '不能修改自己的角色或停用自己的帳戶',
   'admin.operatorExists': '該用戶名的操作員已存在',
   'field.invalid.categoryId': '該分類不存在（可能剛被刪除）',

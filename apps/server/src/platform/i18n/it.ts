@@ -131,6 +131,7 @@ export const it: Catalogue = {
   'admin.badCredentials': 'Nome utente o password non corretti',
   'admin.disabled': 'Questo account operatore è disattivato',
   'admin.forbidden': 'Il tuo ruolo di operatore non lo consente',
+  'admin.twoFactorRequired': "Attiva l'autenticazione a due fattori (il pulsante in alto) prima di usare la console",
   'admin.selfChange': 'Non puoi cambiare il tuo ruolo né disattivare il tuo account',
   'admin.operatorExists': 'Esiste già un operatore con questo nome utente',
   'field.invalid.categoryId': 'Questa categoria non esiste (forse è appena stata eliminata)',

@@ -128,6 +128,7 @@ export const jp: Catalogue = {
   'admin.badCredentials': 'ユーザー名またはパスワードが正しくありません',
   'admin.disabled': 'このオペレーターアカウントは無効になっています',
   'admin.forbidden': 'このオペレーターロールでは実行できません',
+  'admin.twoFactorRequired': 'コンソールを使う前に二段階認証を有効にしてください（上部のボタン）',
   'admin.selfChange': '自分のロールの変更や自分のアカウントの無効化はできません',
   'admin.operatorExists': 'このユーザー名のオペレーターは既に存在します',
   'field.invalid.categoryId': 'このカテゴリは存在しません（削除されたばかりの可能性があります）',

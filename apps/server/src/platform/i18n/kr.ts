@@ -132,6 +132,7 @@ export const kr: Catalogue = {
   'admin.badCredentials': '사용자 이름 또는 비밀번호가 올바르지 않습니다',
   'admin.disabled': '이 운영자 계정은 비활성화되었습니다',
   'admin.forbidden': '운영자 역할에 이 작업 권한이 없습니다',
+  'admin.twoFactorRequired': '콘솔을 사용하기 전에 2단계 인증을 켜세요(상단 버튼)',
   'admin.selfChange': '자신의 역할을 변경하거나 자신의 계정을 비활성화할 수 없습니다',
   'admin.operatorExists': '이 사용자 이름의 운영자가 이미 있습니다',
   'field.invalid.categoryId': '이 카테고리는 존재하지 않습니다(방금 삭제되었을 수 있습니다)',

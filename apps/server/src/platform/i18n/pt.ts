@@ -132,6 +132,7 @@ export const pt: Catalogue = {
   'admin.badCredentials': 'Nome de usuário ou senha incorretos',
   'admin.disabled': 'Esta conta de operador está desativada',
   'admin.forbidden': 'A sua função de operador não permite esta ação',
+  'admin.twoFactorRequired': 'Ative a autenticação em dois fatores (o botão no topo) antes de usar o console',
   'admin.selfChange': 'Não pode alterar a sua própria função nem desativar a sua própria conta',
   'admin.operatorExists': 'Já existe um operador com este nome de utilizador',
   'field.invalid.categoryId': 'Esta categoria não existe (pode ter acabado de ser eliminada)',

@@ -133,6 +133,7 @@ export const sp: Catalogue = {
   'admin.badCredentials': 'El nombre de usuario o la contraseña son incorrectos',
   'admin.disabled': 'Esta cuenta de operador está desactivada',
   'admin.forbidden': 'Su rol de operador no permite esta acción',
+  'admin.twoFactorRequired': 'Activa la autenticación en dos pasos (el botón de arriba) antes de usar la consola',
   'admin.selfChange': 'No puede cambiar su propio rol ni desactivar su propia cuenta',
   'admin.operatorExists': 'Ya existe un operador con este nombre de usuario',
   'field.invalid.categoryId': 'Esta categoría no existe (puede que se acabe de eliminar)',

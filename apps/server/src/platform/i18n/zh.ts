@@ -123,6 +123,7 @@ export const zh: Catalogue = {
   'admin.badCredentials': '用户名或密码不正确',
   'admin.disabled': '该操作员账户已被停用',
   'admin.forbidden': '您的操作员角色无权执行此操作',
+  'admin.twoFactorRequired': '请先开启双重验证（页面顶部的按钮）再使用控制台',
   'admin.selfChange': '不能修改自己的角色或停用自己的账户',
   'admin.operatorExists': '该用户名的操作员已存在',
   'field.invalid.categoryId': '该分类不存在（可能刚被删除）',
