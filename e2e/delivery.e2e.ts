@@ -292,6 +292,38 @@ describe('futures: a delivery order from the panel to its settled result', () =>
     await context.close();
   });
 
+  it("closes an open sheet on the phone's Back, and leaves the page on the next", async () => {
+    const session = await demoTrader('futures-back', 'delivery', '1000');
+    const context = await phone(browser);
+    const page = await context.newPage();
+    await openSignedIn(page, session, '/pages/tabbarPages/mine/index');
+    await page.getByTestId('mine-page').waitFor();
+    await page.evaluate((route) => {
+      window.location.hash = `#${route}`;
+    }, ROUTE.futures);
+    await page.getByTestId('delivery-page').waitFor();
+    // The product picker is a sheet too: chosen, it takes its history entry with it.
+    await chooseProduct(page, 'BTCUSDT');
+    await expect.poll(() => text(page, 'futures-available')).toBe('1,000.00');
+    await page.getByTestId('futures-amount').fill('100');
+    await page.getByTestId('futures-call').click();
+    const sheet = page.getByTestId('futures-confirm-sheet');
+    await sheet.waitFor();
+    await page.goBack();
+    await sheet.waitFor({ state: 'detached' });
+    await expect(page.getByTestId('delivery-page').isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('futures-amount').inputValue()).resolves.toBe('100');
+
+    // Closed by its own button, its entry goes with it: Back then leaves the page.
+    await page.getByTestId('futures-call').click();
+    await sheet.waitFor();
+    await page.getByTestId('futures-confirm-cancel').click();
+    await sheet.waitFor({ state: 'detached' });
+    await page.goBack();
+    await page.getByTestId('mine-page').waitFor();
+    await context.close();
+  });
+
   it('keeps real and demo orders apart', async () => {
     const session = await demoTrader('modes', 'delivery', '500');
     await placeOrder(session.token, { symbol: 'ETHUSDT', direction: 'put', seconds: 60, amount: '20' });

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 
 export { SheetHeader };
 import { SheetHeader } from '@/components/ui/select-sheet';
+import { useBackCloses } from '@/components/ui/use-back-closes';
 import { useSingleFlight } from '@/lib/use-single-flight';
 
 export interface SheetProps {
@@ -39,6 +40,8 @@ export function Sheet({
   bodyClassName,
   children,
 }: SheetProps) {
+  // Back closes it like the close button (not while a call is pending: the mask does not close it then either).
+  useBackCloses(visible, onClose, pending);
   return (
     <Popup
       visible={visible}

@@ -1,5 +1,6 @@
 import { EmptyState } from '@/components/ui/empty-state';
 import { SheetHeader } from '@/components/ui/select-sheet';
+import { useBackCloses } from '@/components/ui/use-back-closes';
 import type { ProductSummary } from '@nexa/contract';
 import { Popup } from 'antd-mobile';
 import { useCallback, useMemo, useState } from 'react';
@@ -36,6 +37,7 @@ export function ProductPicker({
     },
     [onSelect, close],
   );
+  useBackCloses(visible, close);
   return (
     <Popup visible={visible} onMaskClick={close} onClose={close} bodyClassName="sheet product-picker" destroyOnClose>
       <SheetHeader title={t('market.selectProduct')} onClose={close} />

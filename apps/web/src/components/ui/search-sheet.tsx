@@ -2,6 +2,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Popup, SpinLoading } from 'antd-mobile';
 import { CheckOutline, CloseOutline, SearchOutline } from 'antd-mobile-icons';
 import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useBackCloses } from './use-back-closes';
 import './account.css';
 
 /** What the sheet needs of the query that loads its list. */
@@ -77,6 +78,7 @@ export function SearchSheet<T>({
     onClose();
     setQuery('');
   };
+  useBackCloses(open, close);
 
   return (
     <Popup visible={open} onMaskClick={close} onClose={close} position="bottom" bodyClassName="sheet">

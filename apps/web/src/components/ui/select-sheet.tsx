@@ -3,6 +3,7 @@ import { CloseOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OptionCheck, OptionItem, OptionList } from './option-list';
+import { useBackCloses } from './use-back-closes';
 
 export interface SelectOption<V extends string> {
   value: V;
@@ -50,6 +51,7 @@ export function SelectSheet<V extends string>({
   onClose: () => void;
   testId: string;
 }) {
+  useBackCloses(visible, onClose);
   return (
     <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="select-sheet" destroyOnClose>
       <SheetHeader title={title} onClose={onClose} />

@@ -1,4 +1,5 @@
 import { StaleBadge, staleClass, usePriceFreshness } from '@/components/ui/stale';
+import { useBackCloses } from '@/components/ui/use-back-closes';
 import { formatAmount, formatRecordTime, formatSigned } from '@/lib/format';
 import { formatPrice } from '@/lib/market-format';
 import { useProducts, useTicker } from '@/lib/use-market';
@@ -62,6 +63,7 @@ export function CountdownSheet({
   onClose: () => void;
   onDetail: (order: DeliveryOrder) => void;
 }) {
+  useBackCloses(initial !== null, onClose);
   return (
     <Popup
       visible={initial !== null}
