@@ -38,6 +38,8 @@ beforeAll(async () => {
     ...base,
     auth: { ...base.auth, loginSlowdownStepMs: 1, perIpPerMinute: 10_000 },
     market: { ...base.market, feed: false, historyHours: 0 },
+    // The operator here signs in with a password alone (operator-second-factor.test covers the rule).
+    adminRequire2fa: false,
   };
   database = await createTestDatabase();
   const stream = new Writable({
