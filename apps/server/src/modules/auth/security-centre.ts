@@ -109,25 +109,22 @@ export class SecurityCentre {
 
   /** The e-mail or SMS after a login from a new device. Best effort: a failed send never fails the login. */
   async notifyNewDevice(to: Recipient, ctx: CallContext): Promise<void> {
-    const d = parseDevice(ctx.userAgent);
-    const device = [d.browser, d.os].filter(Boolean).join(' · ') || t(ctx.lang, 'newDevice.unknown');
-    const at = this.d.now().toISOString().replace('T', ' ').slice(0, 16);
-    await sendNotice(this.d.messenger, to, {
-      scene: 'new-device',
-      key: 'newDevice',
-      lang: ctx.lang,
-      params: { device, ip: ctx.ip, time: `${at} UTC` },
-    });
+    await this.deviceNotice(to, ctx, 'new-device', 'newDevice');
   }
 
   /** The e-mail or SMS after 2FA was turned on (best effort, like the new-device notice). */
   async notifyTwoFactorOn(to: Recipient, ctx: CallContext): Promise<void> {
+    await this.deviceNotice(to, ctx, 'two-factor-on', 'twoFactorOn');
+  }
+
+  /** A notice naming the device, address and time of the call that caused it. */
+  private async deviceNotice(to: Recipient, ctx: CallContext, scene: string, key: 'newDevice' | 'twoFactorOn') {
     const d = parseDevice(ctx.userAgent);
     const device = [d.browser, d.os].filter(Boolean).join(' · ') || t(ctx.lang, 'newDevice.unknown');
     const at = this.d.now().toISOString().replace('T', ' ').slice(0, 16);
     await sendNotice(this.d.messenger, to, {
-      scene: 'two-factor-on',
-      key: 'twoFactorOn',
+      scene,
+      key,
       lang: ctx.lang,
       params: { device, ip: ctx.ip, time: `${at} UTC` },
     });
