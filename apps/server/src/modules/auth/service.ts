@@ -177,14 +177,7 @@ export class AuthService {
    */
   async changePassword(user: AuthUser, body: ChangePasswordBody, ctx: CallContext): Promise<null> {
     const { db, now } = this.d;
-    const row = await repo.findUserById(db, BigInt(user.id));
-    if (!row) throw refused('account.notFound');
-    const known = await repo.hasLoggedInFrom(db, row.id, ctx.ip);
-    const claim = await this.throttle.claim(throttleKeys('user', targetOf(identityOf(row)), ctx.ip), known);
-    if (!(await verifyPassword(row.passwordHash, body.oldPassword))) {
-      await this.throttle.failed(claim);
-      throw refused('auth.oldPasswordWrong');
-    }
+    const { row, claim } = await this.checkOwnPassword(user, body.oldPassword, ctx, 'auth.oldPasswordWrong');
     const passwordHash = await hashPassword(body.password);
     await db.transaction(async (tx) => {
       await repo.setPassword(tx, row.id, passwordHash, now());
@@ -193,6 +186,28 @@ export class AuthService {
     });
     await this.revoked({ userId: user.id, exceptSessionId: user.sessionId });
     return null;
+  }
+
+  /**
+   * A signed-in user's own login password, checked under the login lockout (account and address): a wrong one counts
+   * as a failed login, so a stolen session cannot guess it freely. The caller settles the claim on success.
+   */
+  private async checkOwnPassword(
+    user: AuthUser,
+    password: string,
+    ctx: CallContext,
+    wrong: 'auth.oldPasswordWrong' | 'auth.passwordWrong',
+  ) {
+    const { db } = this.d;
+    const row = await repo.findUserById(db, BigInt(user.id));
+    if (!row) throw refused('account.notFound');
+    const known = await repo.hasLoggedInFrom(db, row.id, ctx.ip);
+    const claim = await this.throttle.claim(throttleKeys('user', targetOf(identityOf(row)), ctx.ip), known);
+    if (!(await verifyPassword(row.passwordHash, password))) {
+      await this.throttle.failed(claim);
+      throw refused(wrong);
+    }
+    return { row, claim };
   }
 
   async logout(user: AuthUser): Promise<null> {
@@ -222,14 +237,7 @@ export class AuthService {
    */
   async enableTwoFactor(user: AuthUser, body: TotpEnableBody, ctx: CallContext): Promise<RecoveryCodesData> {
     const { db, now } = this.d;
-    const row = await repo.findUserById(db, BigInt(user.id));
-    if (!row) throw refused('account.notFound');
-    const known = await repo.hasLoggedInFrom(db, row.id, ctx.ip);
-    const claim = await this.throttle.claim(throttleKeys('user', targetOf(identityOf(row)), ctx.ip), known);
-    if (!(await verifyPassword(row.passwordHash, body.password))) {
-      await this.throttle.failed(claim);
-      throw refused('auth.passwordWrong');
-    }
+    const { row, claim } = await this.checkOwnPassword(user, body.password, ctx, 'auth.passwordWrong');
     const codes = await this.d.twoFactor.enable(row.id, body.code);
     await db.transaction(async (tx) => {
       await repo.revokeOtherSessions(tx, row.id, BigInt(user.sessionId), now());
